@@ -1,0 +1,4 @@
+export * from "./diagnostics.js";
+export * from "./extension-points.js";
+export * from "./result.js";
+export * from "./types.js";

@@ -1,0 +1,2 @@
+export * from "@oatf/model";
+export { VERSION } from "./version.js";

@@ -1,0 +1,18 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Tests run against each package's sources, so `pnpm test` needs no prior build.
+const packagesDir = fileURLToPath(new URL("./packages", import.meta.url));
+const alias = readdirSync(packagesDir).map((dir) => ({
+  find: new RegExp(`^${dir === "oatf" ? "oatf" : `@oatf/${dir}`}$`),
+  replacement: `${packagesDir}/${dir}/src/index.ts`,
+}));
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 30_000,
+  },
+});
