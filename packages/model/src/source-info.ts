@@ -1,0 +1,60 @@
+// What `parse` knows about the YAML source that a plain object loses: node
+// positions, key order of the root, and YAML features V-020 forbids. It is kept
+// beside the document (not in it), so documents stay plain data that compare
+// structurally, and any later diagnostic can still point at a line and column.
+import type { SourcePosition } from "./diagnostics.js";
+import type { Document } from "./types.js";
+
+/** A YAML feature that V-020 rejects, where it was found. */
+export interface YamlFeatureUse {
+  kind: "anchor" | "alias" | "merge_key" | "custom_tag";
+  /** Dot-path in the spec's format, e.g. `attack.indicators[0].pattern`. */
+  path: string;
+  line: number;
+  column: number;
+  /** The anchor name, alias name or tag, as written. */
+  detail?: string;
+}
+
+export interface SourceInfo {
+  /** The root mapping's keys in source order (W-001 checks `oatf` comes first). */
+  rootKeys: string[];
+  /** Anchors, aliases, merge keys and custom tags, in source order. */
+  yamlFeatures: YamlFeatureUse[];
+  /**
+   * Position of the node at a dot-path in the spec's format (`attack`,
+   * `attack.indicators[0].surface`, `attack.execution.actors[1].phases[0].state`).
+   * For a missing field, callers fall back to its nearest present ancestor.
+   */
+  positionOf(path: string): SourcePosition | undefined;
+}
+
+const sources = new WeakMap<object, SourceInfo>();
+
+/** Associates source information with a parsed document (called by `parse`). */
+export function attachSourceInfo(document: Document, info: SourceInfo): void {
+  sources.set(document, info);
+}
+
+/** The source information of a document returned by `parse`; undefined for documents built in code. */
+export function getSourceInfo(document: Document): SourceInfo | undefined {
+  return sources.get(document);
+}
+
+/**
+ * The position of `path`, or of its nearest ancestor that has one
+ * (`attack.execution.state` missing → position of `attack.execution`).
+ */
+export function positionOrAncestor(
+  info: SourceInfo | undefined,
+  path: string,
+): SourcePosition | undefined {
+  if (!info) return undefined;
+  let current = path;
+  for (;;) {
+    const position = info.positionOf(current);
+    if (position || current === "") return position;
+    const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
+    current = cut > 0 ? current.slice(0, cut) : "";
+  }
+}
