@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const packageDirs = readdirSync(join(root, "packages"));
+const scratch = mkdtempSync(join(tmpdir(), "oatf-changeset-"));
+
+/** A scratch copy of the workspace manifests and changeset config, versioned with one changeset. */
+function versionWith(changeset: string): Record<string, string> {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  for (const file of ["package.json", "pnpm-workspace.yaml"])
+    cpSync(join(root, file), join(scratch, file));
+  cpSync(join(root, ".changeset"), join(scratch, ".changeset"), { recursive: true });
+  symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"));
+  for (const dir of packageDirs) {
+    mkdirSync(join(scratch, "packages", dir), { recursive: true });
+    cpSync(
+      join(root, "packages", dir, "package.json"),
+      join(scratch, "packages", dir, "package.json"),
+    );
+  }
+  writeFileSync(join(scratch, ".changeset", "scratch-change.md"), changeset);
+  execFileSync(process.execPath, [join(root, "node_modules/@changesets/cli/bin.js"), "version"], {
+    cwd: scratch,
+    stdio: "pipe",
+  });
+  return versions(scratch);
+}
+
+function versions(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    packageDirs.map((d) => {
+      const manifest = JSON.parse(readFileSync(join(dir, "packages", d, "package.json"), "utf8"));
+      return [manifest.name, manifest.version];
+    }),
+  );
+}
+
+function bumped(after: Record<string, string>): string[] {
+  const before = versions(root);
+  return Object.keys(after)
+    .filter((name) => after[name] !== before[name])
+    .sort();
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("changesets with independent versions", () => {
+  it("bumps only the named package and its dependents", () => {
+    const after = versionWith('---\n"@oatf/paths": minor\n---\n\nA new path function.\n');
+    expect(bumped(after)).toEqual(["@oatf/evaluate", "@oatf/paths", "@oatf/validate", "oatf"]);
+  });
+
+  it("leaves unrelated packages alone when a leaf of the DAG changes", () => {
+    const after = versionWith('---\n"@oatf/cel-default": patch\n---\n\nA fix.\n');
+    expect(bumped(after)).toEqual(["@oatf/cel-default", "oatf"]);
+  });
+});
