@@ -1,1 +1,20 @@
-export {};
+export { EVENT_MODE_VALIDITY, eventsFor, isEventValidForMode } from "./events.js";
+export { extractProtocol } from "./extract-protocol.js";
+export type { KnownMode, KnownProtocol, ProtocolOf, Role } from "./modes.js";
+export {
+  isKnownMode,
+  isKnownProtocol,
+  KNOWN_MODES,
+  KNOWN_PROTOCOLS,
+  knownModes,
+  knownProtocols,
+} from "./modes.js";
+export type { ParsedEvent } from "./qualifiers.js";
+export {
+  parseEventQualifier,
+  QUALIFIER_RESOLUTION_REGISTRY,
+  qualifierPathFor,
+  resolveEventQualifier,
+} from "./qualifiers.js";
+export type { A2aOperation, AgUiOperation, McpOperation, OperationOf } from "./surfaces.js";
+export { isSurfaceValidForProtocol, PROTOCOL_OPERATIONS, surfacesFor } from "./surfaces.js";
