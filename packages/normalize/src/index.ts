@@ -1,1 +1,1 @@
-export {};
+export { normalize } from "./normalize.js";

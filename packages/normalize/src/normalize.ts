@@ -1,0 +1,40 @@
+// SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
+import type { Document } from "@oatf/model";
+import { deepCopy } from "./copy.js";
+import { applyDefaults } from "./steps/n001-defaults.js";
+import { expandSeverity } from "./steps/n002-severity.js";
+import { generateIndicatorIds } from "./steps/n003-indicator-ids.js";
+import { materializeTargets } from "./steps/n004-targets.js";
+import { expandPatternShorthand } from "./steps/n005-pattern-shorthand.js";
+import { wrapSinglePhase } from "./steps/n006-single-phase.js";
+import { wrapMultiPhase } from "./steps/n007-multi-phase.js";
+import { normalizeTags } from "./steps/n008-tags.js";
+
+/** Each step edits the working copy in place; every step is a no-op on its own output. */
+const STEPS: readonly ((document: Document) => void)[] = [
+  applyDefaults, // N-001
+  expandSeverity, // N-002
+  generateIndicatorIds, // N-003
+  materializeTargets, // N-004
+  expandPatternShorthand, // N-005
+  wrapSinglePhase, // N-006
+  wrapMultiPhase, // N-007
+  normalizeTags, // N-008
+];
+
+/**
+ * The canonical, fully expanded form of a validated document (SDK §3.3).
+ * Returns a new document; the input is never modified. Idempotent.
+ */
+export function normalize(document: Document): Document {
+  const copy = deepCopy(document);
+  if (!isObject(copy) || !isObject(copy.attack) || !isObject(copy.attack.execution)) return copy;
+  for (const step of STEPS) step(copy);
+  return copy;
+}
+
+// normalize expects a validated document; a shapeless one comes back as an unchanged copy
+// rather than throwing.
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,61 @@
+// N-001 (format §11.2.1): materialize default values.
+import type { Actor, Document, Phase } from "@oatf/model";
+import { extractProtocol } from "@oatf/registries";
+import { phaseLists } from "./phases.js";
+
+export function applyDefaults(document: Document): void {
+  const { attack } = document;
+  attack.name ??= "Untitled";
+  attack.version ??= 1;
+  attack.status ??= "draft";
+  // A scalar severity gets its confidence from N-002.
+  if (isObject(attack.severity)) attack.severity.confidence ??= 50;
+
+  const { execution } = attack;
+  if (Array.isArray(execution.phases)) {
+    execution.phases.forEach(defaultPhaseName);
+    if (execution.mode !== undefined) {
+      for (const phase of execution.phases) phase.mode ??= execution.mode;
+    }
+  }
+  for (const actor of execution.actors ?? []) completeActorPhases(actor);
+  for (const phases of phaseLists(document)) {
+    for (const phase of phases) defaultTriggerCount(phase);
+  }
+
+  if (attack.indicators !== undefined) {
+    if (execution.mode !== undefined) {
+      const protocol = extractProtocol(execution.mode);
+      for (const indicator of attack.indicators) indicator.protocol ??= protocol;
+    }
+    attack.correlation ??= {};
+    attack.correlation.logic ??= "any";
+  }
+
+  for (const mapping of attack.classification?.mappings ?? []) {
+    mapping.relationship ??= "primary";
+  }
+}
+
+/**
+ * Phase names and modes within an actor. Also used by N-006/N-007, whose new
+ * `default` actor is multi-actor form and so gets the same defaults.
+ */
+export function completeActorPhases(actor: Actor): void {
+  if (!Array.isArray(actor.phases)) return;
+  actor.phases.forEach(defaultPhaseName);
+  if (actor.mode === undefined) return;
+  for (const phase of actor.phases) phase.mode ??= actor.mode;
+}
+
+function defaultPhaseName(phase: Phase, index: number): void {
+  phase.name ??= `phase-${index + 1}`;
+}
+
+function defaultTriggerCount(phase: Phase): void {
+  if (phase.trigger?.event !== undefined) phase.trigger.count ??= 1;
+}
+
+function isObject<T>(value: T): value is T & object {
+  return typeof value === "object" && value !== null;
+}

@@ -1,0 +1,13 @@
+// N-007 (format §11.2.7): the multi-phase form (`execution.phases`) becomes one
+// `default` actor; without `execution.mode`, the actor takes the first phase's mode.
+import type { Document } from "@oatf/model";
+import { defaultActor } from "./n006-single-phase.js";
+
+export function wrapMultiPhase(document: Document): void {
+  const { execution } = document.attack;
+  if (execution.phases === undefined || execution.actors) return;
+  const actor = defaultActor(execution.mode ?? execution.phases[0]?.mode, execution.phases);
+  delete execution.mode;
+  delete execution.phases;
+  execution.actors = [actor];
+}
