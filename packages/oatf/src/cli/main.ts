@@ -1,34 +1,71 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
+import { parseArgs, UsageError } from "./args.js";
+import { CONFORMANCE_USAGE, conformanceCommand } from "./conformance.js";
+import { type CliContext, type CliStreams, EXIT } from "./context.js";
 
-export interface CliStreams {
-  stdout: { write(chunk: string): unknown; isTTY?: boolean };
-  stderr: { write(chunk: string): unknown; isTTY?: boolean };
-}
+export type { CliStreams } from "./context.js";
 
 export const USAGE = `Usage: oatf <command> [options]
 
 Commands:
-  validate <files...>     Validate OATF documents
-  normalize <file>        Print the canonical form of a document
-  evaluate <document>     Evaluate a document's indicators against a trace
-  conformance [dir]       Run the conformance fixtures
+  validate <files or globs...>          Validate OATF documents (--format text|json|sarif)
+  normalize <file> [--check]            Print the canonical form of a document
+  evaluate <document> --trace <file>    Evaluate a document's indicators against a JSONL trace
+  conformance [dir...]                  Run the conformance fixtures
 
 Options:
-  -h, --help              Show this help
+  -h, --help              Show this help (also: oatf <command> --help)
   -v, --version           Show the version
+
+Exit codes: 0 success, 1 invalid / failed / exploited, 2 usage error, 3 error.
 `;
 
-export async function runCli(argv: string[], io: CliStreams): Promise<number> {
-  const [command] = argv;
-  if (command === undefined || command === "-h" || command === "--help" || command === "help") {
-    io.stdout.write(USAGE);
-    return 0;
+interface Command {
+  usage: string;
+  valued: readonly string[];
+  flags: readonly string[];
+  run: (args: ReturnType<typeof parseArgs>, ctx: CliContext) => Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  conformance: { usage: CONFORMANCE_USAGE, valued: [], flags: ["--only"], run: conformanceCommand },
+};
+
+export async function runCli(
+  argv: string[],
+  io: CliStreams & Partial<Pick<CliContext, "env" | "cwd">>,
+): Promise<number> {
+  const ctx: CliContext = { ...io, env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "-h" || name === "--help" || name === "help") {
+    ctx.stdout.write(USAGE);
+    return EXIT.ok;
   }
-  if (command === "-v" || command === "--version") {
-    io.stdout.write(`${VERSION}\n`);
-    return 0;
+  if (name === "-v" || name === "--version") {
+    ctx.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
   }
-  io.stderr.write(`oatf: unknown command '${command}'\n\n${USAGE}`);
-  return 2;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    ctx.stderr.write(`oatf: unknown command '${name}'\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (rest.includes("-h") || rest.includes("--help")) {
+    ctx.stdout.write(command.usage);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(parseArgs(rest, command.valued, command.flags), ctx);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.stderr.write(`oatf ${name}: ${error.message}\n\n${command.usage}`);
+      return EXIT.usage;
+    }
+    // Commands report bad input themselves; anything reaching here is a bug, still one line.
+    ctx.stderr.write(
+      `oatf ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return EXIT.error;
+  }
 }

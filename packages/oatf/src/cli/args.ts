@@ -1,0 +1,60 @@
+// A small argument parser: positionals, `--flag`, `--option value` and `--option=value`.
+// Unknown options are usage errors (exit 2), reported by the caller.
+
+export interface ParsedArgs {
+  positionals: string[];
+  options: Map<string, string | true>;
+}
+
+export class UsageError extends Error {}
+
+/** `valued` options take a value; `flags` take none. Anything else starting with `-` is an error. */
+export function parseArgs(
+  argv: string[],
+  valued: readonly string[],
+  flags: readonly string[],
+): ParsedArgs {
+  const positionals: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (valued.includes(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`option ${name} needs a value`);
+      options.set(name, value);
+    } else if (flags.includes(name) && eq < 0) {
+      options.set(name, true);
+    } else {
+      throw new UsageError(`unknown option ${name}`);
+    }
+  }
+  return { positionals, options };
+}
+
+export function option(args: ParsedArgs, name: string): string | undefined {
+  const value = args.options.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function oneOfOption<T extends string>(
+  args: ParsedArgs,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const value = option(args, name) ?? fallback;
+  if (!allowed.includes(value as T)) {
+    throw new UsageError(`${name} must be one of ${allowed.join(", ")} (got '${value}')`);
+  }
+  return value as T;
+}

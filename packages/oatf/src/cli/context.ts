@@ -1,0 +1,20 @@
+// What a command may touch: output streams, environment and working directory.
+// Commands never exit the process; they return the exit code.
+
+export interface OutStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliStreams {
+  stdout: OutStream;
+  stderr: OutStream;
+}
+
+export interface CliContext extends CliStreams {
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** Exit codes shared by every command. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, error: 3 } as const;

@@ -1,0 +1,37 @@
+// Structural comparison and display of JSON-like values, as fixtures mean them:
+// key order is irrelevant, and a property holding `undefined` is the same as an absent one.
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b);
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  const ka = definedKeys(a);
+  const kb = definedKeys(b);
+  if (ka.length !== kb.length) return false;
+  const rb = b as Record<string, unknown>;
+  const ra = a as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && deepEqual(ra[k], rb[k]));
+}
+
+function definedKeys(o: object): string[] {
+  return Object.keys(o).filter((k) => (o as Record<string, unknown>)[k] !== undefined);
+}
+
+/** Compact one-line rendering for failure reports, cut to `max` characters. */
+export function show(value: unknown, max = 240): string {
+  let text: string;
+  if (value === undefined) text = "(absent)";
+  else {
+    try {
+      text =
+        JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

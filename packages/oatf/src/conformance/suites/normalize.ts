@@ -1,0 +1,41 @@
+// normalize/: normalize(parse(input)) equals parse(expected), compared structurally.
+// roundtrip/: parse → normalize → serialize → parse → normalize is stable.
+import type { Document } from "@oatf/model";
+import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
+import { deepEqual, show } from "../compare.js";
+import { sdk } from "../sdk.js";
+import { fields, noExtra, str } from "../shape.js";
+
+export function runNormalize(c: FixtureCase): Outcome {
+  noExtra(c.extra);
+  const expected = parseOrFail(str(c.expected, "expected"), "expected");
+  if ("failure" in expected) throw new FixtureError("expected does not parse");
+  const input = parseOrFail(str(c.input, "input"), "input");
+  if ("failure" in input) return input.failure;
+  const actual = sdk.normalize()(input.document);
+  return deepEqual(actual, expected.document)
+    ? PASS
+    : fail(show(expected.document, 600), show(actual, 600));
+}
+
+export function runRoundtrip(c: FixtureCase): Outcome {
+  noExtra(c.extra);
+  const exp = fields(c.expected, "expected", ["identical"]);
+  if (exp.identical !== true) throw new FixtureError("expected.identical must be true");
+  const input = parseOrFail(str(c.input, "input"), "input");
+  if ("failure" in input) return input.failure;
+  const first = sdk.normalize()(input.document);
+  const yaml = sdk.serialize()(first);
+  const again = parseOrFail(yaml, "serialized output");
+  if ("failure" in again) return again.failure;
+  const second = sdk.normalize()(again.document);
+  return deepEqual(first, second)
+    ? PASS
+    : fail(`identical: ${show(first, 400)}`, `after round trip: ${show(second, 400)}`);
+}
+
+function parseOrFail(text: string, what: string): { document: Document } | { failure: Outcome } {
+  const result = sdk.parse()(text);
+  if (result.ok) return { document: result.value };
+  return { failure: fail(`${what} parses`, `ParseError ${show(result.error)}`) };
+}

@@ -1,0 +1,143 @@
+// primitives/: one adapter per file name, each calling the real SDK function. A file name
+// without an adapter fails every case in it.
+import type {
+  Extractor,
+  MatchPredicate,
+  Phase,
+  ProtocolEvent,
+  ResponseEntry,
+  Trigger,
+  TriggerState,
+  Value,
+} from "@oatf/model";
+import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
+import { deepEqual, show } from "../compare.js";
+import { sdk } from "../sdk.js";
+import { type Fields, fields, int, isObject, noExtra, oneOf, str } from "../shape.js";
+
+/** Computes the actual result of a case; the runner compares it with `expected`. */
+type Adapter = (input: unknown, expected: unknown) => unknown;
+
+const ADAPTERS: Record<string, Adapter> = {
+  "resolve-simple-path": (input, expected) => {
+    const f = fields(input, "input", ["path", "value"]);
+    const found = sdk.resolveSimplePath()(str(f.path, "input.path"), f.value as Value);
+    // The fixture spells "resolved to null" as {found: true, value: null}, "not found" as null.
+    if (found === null && deepEqual(expected, { found: true, value: null })) return expected;
+    return found === undefined ? null : found;
+  },
+  "resolve-wildcard-path": (input) => {
+    const f = fields(input, "input", ["path", "value"]);
+    return { values: sdk.resolveWildcardPath()(str(f.path, "input.path"), f.value as Value) };
+  },
+  "parse-duration": (input) => {
+    // The fixture file gives the string itself; FIXTURE-SCHEMA.md shows {duration: "..."}.
+    const text = isObject(input) ? fields(input, "input", ["duration"]).duration : input;
+    const result = sdk.parseDuration()(str(text, "input"));
+    return result.ok ? { seconds: result.value } : { error: true };
+  },
+  "evaluate-condition": (input) => {
+    const f = fields(input, "input", ["condition", "value"]);
+    return sdk.evaluateCondition()(f.condition as Value, f.value as Value);
+  },
+  "evaluate-predicate": (input) => {
+    const f = fields(input, "input", ["predicate", "value"]);
+    return sdk.evaluatePredicate()(f.predicate as MatchPredicate, f.value as Value);
+  },
+  "interpolate-template": (input) => {
+    const f = fields(input, "input", ["template", "extractors"], ["request", "response"]);
+    const [req, res] = context(f);
+    return sdk.interpolateTemplate()(str(f.template, "input.template"), extractors(f), req, res)
+      .value;
+  },
+  "interpolate-value": (input) => {
+    const f = fields(input, "input", ["value", "extractors"], ["request", "response"]);
+    const [req, res] = context(f);
+    return sdk.interpolateValue()(f.value as Value, extractors(f), req, res).value;
+  },
+  "evaluate-extractor": (input) => {
+    const f = fields(input, "input", ["extractor", "message", "direction"]);
+    const direction = oneOf(f.direction, "input.direction", ["request", "response"]);
+    const found = sdk.evaluateExtractor()(f.extractor as Extractor, f.message as Value, direction);
+    return found === undefined ? null : found;
+  },
+  "select-response": (input) => {
+    const f = fields(input, "input", ["entries", "request"]);
+    const entry = sdk.selectResponse()(f.entries as ResponseEntry[], f.request as Value);
+    if (entry === undefined || entry === null) return null;
+    // The fixture's expected value is the selected entry's response, without its `when`.
+    const { when: _when, ...response } = entry;
+    return response;
+  },
+  "evaluate-trigger": (input) => {
+    const f = fields(input, "input", ["trigger", "elapsed", "state"], ["event", "protocol"]);
+    const s = fields(f.state, "input.state", ["event_count"]);
+    const state: TriggerState = { event_count: int(s.event_count, "input.state.event_count") };
+    const elapsed = sdk.parseDuration()(str(f.elapsed, "input.elapsed"));
+    if (!elapsed.ok) throw new FixtureError("input.elapsed is not a duration");
+    const event = (f.event ?? undefined) as ProtocolEvent | undefined;
+    const protocol = f.protocol === undefined ? undefined : str(f.protocol, "input.protocol");
+    const result = sdk.evaluateTrigger()(
+      f.trigger as Trigger,
+      event,
+      elapsed.value,
+      state,
+      protocol,
+    );
+    return result.advanced
+      ? { result: "advanced", reason: result.reason, state }
+      : { result: "not_advanced", state };
+  },
+  "extract-protocol": (input) => {
+    const f = fields(input, "input", ["mode"]);
+    return sdk.extractProtocol()(str(f.mode, "input.mode"));
+  },
+  "compute-effective-state": (input) => {
+    const f = fields(input, "input", ["phases", "phase_index"]);
+    return sdk.computeEffectiveState()(
+      f.phases as Phase[],
+      int(f.phase_index, "input.phase_index"),
+    );
+  },
+  // Own fixtures: the event-qualifier extension (spec README item 3).
+  "parse-event-qualifier": (input) => {
+    const f = fields(input, "input", ["event"]);
+    const parsed = sdk.parseEventQualifier()(str(f.event, "input.event"));
+    return { base: parsed.base, qualifier: parsed.qualifier ?? null };
+  },
+  "resolve-event-qualifier": (input) => {
+    const f = fields(input, "input", ["protocol", "event_type", "content"]);
+    const q = sdk.resolveEventQualifier()(
+      str(f.protocol, "input.protocol"),
+      str(f.event_type, "input.event_type"),
+      f.content as Value,
+    );
+    return q === undefined ? null : q;
+  },
+};
+
+export const PRIMITIVE_FILES = Object.keys(ADAPTERS);
+
+export function runPrimitive(c: FixtureCase): Outcome {
+  noExtra(c.extra);
+  const adapter = ADAPTERS[c.fileStem];
+  if (!adapter) throw new FixtureError(`unknown primitive file ${c.fileStem}.yaml (no adapter)`);
+  const actual = adapter(c.input, c.expected);
+  return deepEqual(actual, c.expected) ? PASS : fail(show(c.expected), show(actual));
+}
+
+function extractors(f: Fields): Record<string, string> {
+  const x = f.extractors;
+  if (!isObject(x) || !Object.values(x).every((v) => typeof v === "string")) {
+    throw new FixtureError("input.extractors must map names to strings");
+  }
+  return x as Record<string, string>;
+}
+
+/** `request` / `response` as optional Values: absent or null means "not given". */
+function context(f: Fields): [Value | undefined, Value | undefined] {
+  return [
+    (f.request ?? undefined) as Value | undefined,
+    (f.response ?? undefined) as Value | undefined,
+  ];
+}
