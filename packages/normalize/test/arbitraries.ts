@@ -36,7 +36,10 @@ const state: fc.Arbitrary<Value> = fc.oneof(
 
 const trigger: fc.Arbitrary<Trigger> = fc.oneof(
   fc
-    .record({ event: fc.constantFrom("tools/call", "message/send"), count: maybe(fc.nat(5)) })
+    .record({
+      event: fc.constantFrom("tools/call", "message/send"),
+      count: maybe(fc.integer({ min: 1, max: 5 })),
+    })
     .map(defined),
   fc.record({ after: fc.constantFrom("30s", "PT5M") }),
 );
@@ -46,32 +49,43 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ delay_ms: fc.nat(1000) }),
 );
 
-const phase = (phaseMode: fc.Arbitrary<string | undefined>): fc.Arbitrary<Phase> =>
-  fc
-    .record({
-      name: maybe(word),
-      description: maybe(text),
-      mode: phaseMode,
-      state: maybe(state),
-      on_enter: maybe(fc.array(action, { minLength: 1, maxLength: 2 })),
-      trigger: maybe(trigger),
-      extensions: maybe(fc.record({ "x-note": text })),
-    })
-    .map(defined);
+const phaseBody = fc.record({
+  named: fc.boolean(),
+  description: maybe(text),
+  state: maybe(state),
+  on_enter: maybe(fc.array(action, { minLength: 1, maxLength: 2 })),
+  trigger,
+  terminal: fc.boolean(),
+  extensions: maybe(fc.record({ "x-note": text })),
+});
 
-const phases = (phaseMode: fc.Arbitrary<string | undefined>) =>
-  fc.array(phase(phaseMode), { minLength: 1, maxLength: 3 });
+/**
+ * Phases as validate wants them: the first has state (V-009), only the last may lack a
+ * trigger (V-008), explicit names are unique (V-011).
+ */
+const phases = (phaseMode: string | undefined): fc.Arbitrary<Phase[]> =>
+  fc.array(phaseBody, { minLength: 1, maxLength: 3 }).chain((bodies) =>
+    state.map((firstState) =>
+      bodies.map(({ named, terminal, ...body }, i) =>
+        defined({
+          ...body,
+          name: named ? `p${i}` : undefined,
+          mode: phaseMode,
+          state: i === 0 ? (body.state ?? firstState) : body.state,
+          trigger: terminal && i === bodies.length - 1 ? undefined : body.trigger,
+        }),
+      ),
+    ),
+  );
 
 const execution: fc.Arbitrary<Execution> = fc.oneof(
   fc.record({ mode, state }),
-  fc.record({ mode, phases: phases(fc.constant(undefined)) }),
-  // Mode-less multi-phase: every phase carries the same mode.
-  mode.chain((m) => fc.record({ phases: phases(fc.constant(m)) })),
+  fc.record({ mode, phases: phases(undefined) }),
+  // Mode-less multi-phase: every phase carries the same mode (V-028).
+  mode.chain((m) => fc.record({ phases: phases(m) })),
   fc.record({
     actors: fc.uniqueArray(
-      fc
-        .record({ name: word, mode, phases: phases(fc.constant(undefined)) })
-        .map((a) => a as Actor),
+      fc.record({ name: word, mode, phases: phases(undefined) }).map((a) => a as Actor),
       { minLength: 1, maxLength: 3, selector: (a) => a.name },
     ),
   }),
@@ -96,10 +110,10 @@ const pattern = fc.oneof(
   fc.record({ target: maybe(fc.constant("content[*].text")), condition }).map(defined),
 );
 
-const indicator = (protocolRequired: boolean): fc.Arbitrary<Indicator> =>
+const indicator = (protocolRequired: boolean) =>
   fc
     .record({
-      id: maybe(fc.stringMatching(/^IND-[0-9]{1,3}$/)),
+      explicitId: fc.boolean(),
       protocol: protocolRequired
         ? fc.constantFrom("mcp", "a2a", "ag_ui")
         : maybe(fc.constant("mcp")),
@@ -121,7 +135,7 @@ const indicator = (protocolRequired: boolean): fc.Arbitrary<Indicator> =>
       ),
       extensions: maybe(fc.record({ "x-owner": text })),
     })
-    .map(({ detection, ...rest }) => defined({ ...rest, ...detection }) as Indicator);
+    .map(({ detection, ...rest }) => defined({ ...rest, ...detection }));
 
 const tag = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_ -]{0,10}$/);
 
@@ -179,5 +193,21 @@ export const validDocument: fc.Arbitrary<Document> = execution.chain((exec) =>
           defined({ ...attack, correlation: attack.indicators ? correlation : undefined }),
         ),
     )
-    .map((attack) => ({ oatf: "0.1", attack }) as Document),
+    .map(
+      (attack) =>
+        ({
+          oatf: "0.1",
+          attack: { ...attack, indicators: withIds(attack.id, attack.indicators) },
+        }) as Document,
+    ),
 );
+
+/** Explicit indicator ids that are unique (V-010) and carry the attack id as prefix (V-024). */
+function withIds(
+  attackId: string | undefined,
+  indicators: ({ explicitId: boolean } & Omit<Indicator, "id">)[] | undefined,
+): Indicator[] | undefined {
+  return indicators?.map(({ explicitId, ...rest }, i) =>
+    explicitId ? { id: attackId ? `${attackId}-${50 + i}` : `ind-${i}`, ...rest } : rest,
+  );
+}
