@@ -1,0 +1,151 @@
+// Conditions (SDK §5.3): a bare value compared by deep equality, or a MatchCondition
+// whose present operators must all hold. Compiled once into a test function.
+import {
+  CONDITION_OPERATORS,
+  type Condition,
+  err,
+  type MatchCondition,
+  ok,
+  type Result,
+  type Value,
+} from "@oatf/model";
+import type { CompileError } from "./compile-error.js";
+import { coerceToString, deepEqual } from "./json.js";
+import { compileRegex } from "./regex.js";
+
+/** A condition ready to run: `exists` is kept apart because it inspects resolution, not the value. */
+export interface CompiledCondition {
+  /** The `exists` operand, when present. */
+  readonly exists: boolean | undefined;
+  /** True when `exists` is the only operator: the value is never inspected. */
+  readonly existsOnly: boolean;
+  /** Every value-inspecting operator (AND), or deep equality for a bare value. */
+  test(value: Value): boolean;
+}
+
+const OPERATORS: ReadonlySet<string> = new Set(CONDITION_OPERATORS);
+
+/** A MatchCondition is a non-empty mapping whose keys are all operators; any other value is bare. */
+export function isMatchCondition(condition: unknown): condition is MatchCondition {
+  if (typeof condition !== "object" || condition === null || Array.isArray(condition)) return false;
+  const keys = Object.keys(condition);
+  return keys.length > 0 && keys.every((key) => OPERATORS.has(key));
+}
+
+type Test = (value: Value) => boolean;
+
+function stringOperator(
+  name: string,
+  operand: unknown,
+  check: (text: string, operand: string) => boolean,
+): Result<Test, CompileError> {
+  if (typeof operand !== "string") return err({ message: `${name} needs a string operand` });
+  return ok((value) => check(coerceToString(value), operand));
+}
+
+function numericOperator(
+  name: string,
+  operand: unknown,
+  check: (value: number, operand: number) => boolean,
+): Result<Test, CompileError> {
+  if (typeof operand !== "number") return err({ message: `${name} needs a number operand` });
+  // Non-numbers never compare (SDK §5.3: a type mismatch is false, not an error).
+  return ok((value) => typeof value === "number" && check(value, operand));
+}
+
+function operatorTest(name: string, operand: unknown): Result<Test, CompileError> {
+  switch (name) {
+    case "contains":
+      return stringOperator(name, operand, (text, s) => text.includes(s));
+    case "starts_with":
+      return stringOperator(name, operand, (text, s) => text.startsWith(s));
+    case "ends_with":
+      return stringOperator(name, operand, (text, s) => text.endsWith(s));
+    case "regex": {
+      if (typeof operand !== "string") return err({ message: "regex needs a string operand" });
+      const re = compileRegex(operand);
+      if (!re.ok) return re;
+      const compiled = re.value;
+      return ok((value) => compiled.test(coerceToString(value)));
+    }
+    case "any_of": {
+      if (!Array.isArray(operand)) return err({ message: "any_of needs a list operand" });
+      const options = operand as Value[];
+      return ok((value) => options.some((option) => deepEqual(value, option)));
+    }
+    case "gt":
+      return numericOperator(name, operand, (v, n) => v > n);
+    case "lt":
+      return numericOperator(name, operand, (v, n) => v < n);
+    case "gte":
+      return numericOperator(name, operand, (v, n) => v >= n);
+    case "lte":
+      return numericOperator(name, operand, (v, n) => v <= n);
+    default:
+      return err({ message: `unknown condition operator "${name}"` });
+  }
+}
+
+function compileMatchCondition(condition: MatchCondition): Result<CompiledCondition, CompileError> {
+  const tests: Test[] = [];
+  let exists: boolean | undefined;
+  for (const [name, operand] of Object.entries(condition)) {
+    if (operand === undefined) continue;
+    if (name === "exists") {
+      if (typeof operand !== "boolean") return err({ message: "exists needs a boolean operand" });
+      exists = operand;
+      continue;
+    }
+    const test = operatorTest(name, operand);
+    if (!test.ok) return test;
+    tests.push(test.value);
+  }
+  const [first, second] = tests;
+  let test: Test;
+  if (first === undefined) test = () => true;
+  else if (second === undefined) test = first;
+  else test = (value) => tests.every((t) => t(value));
+  return ok({ exists, existsOnly: tests.length === 0, test });
+}
+
+function compileBareValue(expected: Value): CompiledCondition {
+  return { exists: undefined, existsOnly: false, test: (value) => deepEqual(value, expected) };
+}
+
+const compiledConditions = new WeakMap<object, Result<CompiledCondition, CompileError>>();
+
+/** Compiles a condition once (objects are cached by identity). Never throws. */
+export function compileCondition(condition: Condition): Result<CompiledCondition, CompileError> {
+  if (typeof condition !== "object" || condition === null) return ok(compileBareValue(condition));
+  let compiled = compiledConditions.get(condition);
+  if (compiled === undefined) {
+    compiled = isMatchCondition(condition)
+      ? compileMatchCondition(condition)
+      : ok(compileBareValue(condition as Value));
+    compiledConditions.set(condition, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Applies a compiled condition to the outcome of a path resolution: `undefined` means the
+ * path did not resolve, which only `exists: false` (alone) accepts (SDK §5.4).
+ */
+export function conditionHolds(condition: CompiledCondition, value: Value | undefined): boolean {
+  if (value === undefined) return condition.exists === false && condition.existsOnly;
+  if (condition.exists === false) return false;
+  return condition.existsOnly || condition.test(value);
+}
+
+/**
+ * SDK §5.3 evaluate_condition. `value` is a resolved value; `exists` is judged as in
+ * predicates (a present value satisfies `exists: true`). An invalid condition is false.
+ */
+export function evaluateCondition(condition: Condition, value: Value): boolean {
+  try {
+    const compiled = compileCondition(condition);
+    return compiled.ok && conditionHolds(compiled.value, value);
+  } catch {
+    return false; // a hostile value (too deep, cyclic) or a throwing regex engine
+  }
+}

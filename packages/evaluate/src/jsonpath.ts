@@ -1,0 +1,100 @@
+// RFC 9535 JSONPath (extractors, SDK §5.6) through json-p3: strict, no script
+// evaluation, and its match()/search() functions running on the SDK's RE2 engine.
+import { err, ok, type Result, type Value } from "@oatf/model";
+import {
+  FunctionExpressionType,
+  JSONPathEnvironment,
+  type JSONPathQuery,
+  type JSONValue,
+} from "json-p3";
+import { type CompileError, describeThrown } from "./compile-error.js";
+import { LruCache } from "./lru.js";
+import { compileRegex } from "./regex.js";
+
+/** A compiled selector. `first` and `all` never throw. */
+export interface CompiledJsonPath {
+  readonly source: string;
+  /** The first node in document order (RFC 9535 §2.6), or `undefined` when none matches. */
+  first(value: Value): Value | undefined;
+  /** Every node in document order. */
+  all(value: Value): Value[];
+}
+
+/** Bounds the recursive-descent selector (`..`), per format §5.7. */
+export const JSONPATH_MAX_RECURSION_DEPTH = 64;
+
+// I-Regexp (RFC 9485) `.` excludes \n and \r; RE2's `.` excludes only \n.
+function iRegexpToRe2(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      out += c + (pattern[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else out += c === "." ? "[^\\n\\r]" : c;
+  }
+  return out;
+}
+
+function regexFunction(anchor: boolean) {
+  return {
+    argTypes: [FunctionExpressionType.ValueType, FunctionExpressionType.ValueType],
+    returnType: FunctionExpressionType.LogicalType,
+    call(s: unknown, pattern: unknown): boolean {
+      if (typeof s !== "string" || typeof pattern !== "string") return false;
+      const mapped = iRegexpToRe2(pattern);
+      const re = compileRegex(anchor ? `^(?:${mapped})$` : mapped);
+      return re.ok && re.value.test(s);
+    },
+  };
+}
+
+const environment = new JSONPathEnvironment({
+  strict: true,
+  maxRecursionDepth: JSONPATH_MAX_RECURSION_DEPTH,
+});
+environment.functionRegister.set("match", regexFunction(true));
+environment.functionRegister.set("search", regexFunction(false));
+
+const cache = new LruCache<string, Result<CompiledJsonPath, CompileError>>(1024);
+
+function wrap(source: string, query: JSONPathQuery): CompiledJsonPath {
+  return {
+    source,
+    first(value) {
+      try {
+        return query.match(value as JSONValue)?.value as Value | undefined;
+      } catch {
+        return undefined; // e.g. the recursion limit on a hostile document
+      }
+    },
+    all(value) {
+      try {
+        return query.query(value as JSONValue).values() as Value[];
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/** Compiles an RFC 9535 selector (through a bounded cache). Never throws. */
+export function compileJsonPath(selector: string): Result<CompiledJsonPath, CompileError> {
+  if (typeof selector !== "string") return err({ message: "a JSONPath selector must be a string" });
+  return cache.getOrCreate(selector, (source) => {
+    try {
+      return ok(wrap(source, environment.compile(source)));
+    } catch (thrown) {
+      const offset = (thrown as { token?: { index?: unknown } })?.token?.index;
+      const message = `invalid JSONPath: ${describeThrown(thrown)}`;
+      return err(typeof offset === "number" ? { message, offset } : { message });
+    }
+  });
+}

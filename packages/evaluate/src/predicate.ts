@@ -1,0 +1,51 @@
+// Match predicates (SDK §5.4): simple dot-path → condition, all entries ANDed.
+import { err, type MatchPredicate, ok, type Result, type Value } from "@oatf/model";
+import { compileSimplePath } from "@oatf/paths";
+import type { CompileError } from "./compile-error.js";
+import { compileCondition, conditionHolds } from "./condition.js";
+
+export interface CompiledPredicate {
+  test(value: Value): boolean;
+}
+
+const compiledPredicates = new WeakMap<object, Result<CompiledPredicate, CompileError>>();
+
+function compile(predicate: MatchPredicate): Result<CompiledPredicate, CompileError> {
+  const checks: ((value: Value) => boolean)[] = [];
+  for (const [key, entry] of Object.entries(predicate)) {
+    const path = compileSimplePath(key);
+    if (!path.ok) return err({ message: `predicate key "${key}": ${path.error.message}` });
+    const condition = compileCondition(entry);
+    if (!condition.ok)
+      return err({ message: `predicate key "${key}": ${condition.error.message}` });
+    const resolve = path.value.resolve;
+    const compiled = condition.value;
+    checks.push((value) => conditionHolds(compiled, resolve(value)));
+  }
+  return ok({ test: (value) => checks.every((check) => check(value)) });
+}
+
+/** Compiles a predicate once (cached by identity). Never throws. */
+export function compilePredicate(
+  predicate: MatchPredicate,
+): Result<CompiledPredicate, CompileError> {
+  if (typeof predicate !== "object" || predicate === null || Array.isArray(predicate)) {
+    return err({ message: "a match predicate must be a mapping" });
+  }
+  let compiled = compiledPredicates.get(predicate);
+  if (compiled === undefined) {
+    compiled = compile(predicate);
+    compiledPredicates.set(predicate, compiled);
+  }
+  return compiled;
+}
+
+/** SDK §5.4 evaluate_predicate. An invalid predicate (bad path or regex) is false. */
+export function evaluatePredicate(predicate: MatchPredicate, value: Value): boolean {
+  try {
+    const compiled = compilePredicate(predicate);
+    return compiled.ok && compiled.value.test(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+// Regular expressions with RE2 semantics (SDK §5.3): linear time, partial match.
+// The engine sits behind `RegexEngine` so native RE2 bindings can replace re2js.
+import { err, ok, type Result } from "@oatf/model";
+import { RE2JS } from "re2js";
+import { type CompileError, describeThrown } from "./compile-error.js";
+import { clearCaches, LruCache } from "./lru.js";
+
+/** A compiled pattern. Implementations must be reusable and must not throw. */
+export interface CompiledRegex {
+  readonly source: string;
+  /** Number of capture groups (V-042 needs at least one for regex extractors). */
+  readonly groupCount: number;
+  /** Partial match: true when the pattern matches anywhere in `input`. */
+  test(input: string): boolean;
+  /**
+   * The first match: `[whole match, group 1, ...]`, or `undefined` when there is none.
+   * A group that did not take part in the match is `""` (as Go's RE2 reports it).
+   */
+  exec(input: string): string[] | undefined;
+}
+
+/** Turns pattern text into a `CompiledRegex`. Must accept exactly the RE2 syntax. */
+export interface RegexEngine {
+  readonly name: string;
+  compile(pattern: string): Result<CompiledRegex, CompileError>;
+}
+
+// re2js names the offending fragment but not its position, so find the fragment in the
+// pattern; for these errors the fragment does not point at the problem.
+const FRAGMENT_IS_NOT_A_POSITION = /missing closing \)|unexpected \)|duplicate capture group name/;
+
+function re2jsError(pattern: string, thrown: unknown): CompileError {
+  const description = describeThrown(thrown).replace(/^error parsing regexp: /, "");
+  const message = `invalid RE2 regular expression: ${description}`;
+  const fragment = (thrown as { input?: unknown })?.input;
+  if (
+    typeof fragment !== "string" ||
+    fragment === "" ||
+    FRAGMENT_IS_NOT_A_POSITION.test(description)
+  ) {
+    return { message };
+  }
+  const offset = pattern.indexOf(fragment);
+  return offset >= 0 ? { message, offset } : { message };
+}
+
+/** The default engine: re2js, a pure-JavaScript port of RE2 (works in browsers too). */
+export const re2jsEngine: RegexEngine = {
+  name: "re2js",
+  compile(pattern) {
+    let re: RE2JS;
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (thrown) {
+      return err(re2jsError(pattern, thrown));
+    }
+    return ok({
+      source: pattern,
+      groupCount: re.groupCount(),
+      test: (input) => re.test(input),
+      exec(input) {
+        const match = re.exec(input);
+        if (match === null) return undefined;
+        return Array.from(match, (group: unknown) => (typeof group === "string" ? group : ""));
+      },
+    });
+  },
+};
+
+let engine: RegexEngine = re2jsEngine;
+// Failed compilations are cached too: a bad pattern in a hot loop must not recompile.
+const cache = new LruCache<string, Result<CompiledRegex, CompileError>>(2048);
+
+/** The engine every regex in the SDK compiles with (conditions, extractors, JSONPath). */
+export function getRegexEngine(): RegexEngine {
+  return engine;
+}
+
+/** Replaces the regex engine for the whole SDK and empties every compile cache. */
+export function setRegexEngine(next: RegexEngine): void {
+  engine = next;
+  clearCaches();
+}
+
+/** Compiles (through a bounded cache) with the current engine. Never throws. */
+export function compileRegex(pattern: string): Result<CompiledRegex, CompileError> {
+  if (typeof pattern !== "string") return err({ message: "a regular expression must be a string" });
+  return cache.getOrCreate(pattern, (source) => {
+    try {
+      return engine.compile(source);
+    } catch (thrown) {
+      return err({ message: `invalid regular expression: ${describeThrown(thrown)}` });
+    }
+  });
+}

@@ -1,0 +1,177 @@
+// Template interpolation (SDK §5.5, §5.5a): `{{name}}`, `{{actor.name}}`,
+// `{{request.path}}`, `{{response.path}}`, and `\{{` for a literal `{{`.
+import type { Diagnostic, Result, Value } from "@oatf/model";
+import { err, ok } from "@oatf/model";
+import { resolveSimplePath } from "@oatf/paths";
+import type { CompileError } from "./compile-error.js";
+import { toText } from "./json.js";
+import { LruCache } from "./lru.js";
+
+/** What a `{{…}}` expression refers to, with its text and the 0-based offset of its `{{`. */
+export type TemplateReference = (
+  | { kind: "extractor"; name: string }
+  | { kind: "actor_extractor"; actor: string; name: string }
+  | { kind: "request" | "response"; path: string }
+) & {
+  /** The text between the braces, trimmed: also the key looked up in the extractor map. */
+  expression: string;
+  offset: number;
+};
+
+/** A parsed template: literal text interleaved with references. */
+export interface CompiledTemplate {
+  readonly source: string;
+  readonly references: readonly TemplateReference[];
+  /** Literal text around the references: `parts.length === references.length + 1`. */
+  readonly parts: readonly string[];
+}
+
+/** Extractor values by name, local (`name`) and qualified (`actor.name`). */
+export type ExtractorValues = ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+
+export interface Interpolated<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+function classify(expression: string, offset: number): TemplateReference {
+  const dot = expression.indexOf(".");
+  const head = dot < 0 ? expression : expression.slice(0, dot);
+  if (dot >= 0 && (head === "request" || head === "response")) {
+    return { kind: head, path: expression.slice(dot + 1), expression, offset };
+  }
+  if (dot > 0 && expression.indexOf(".", dot + 1) < 0) {
+    const actor = head;
+    const name = expression.slice(dot + 1);
+    return { kind: "actor_extractor", actor, name, expression, offset };
+  }
+  return { kind: "extractor", name: expression, expression, offset };
+}
+
+/** Parses a template. The only syntax error is an unclosed `{{` (V-016). */
+export function parseTemplate(template: string): Result<CompiledTemplate, CompileError> {
+  if (typeof template !== "string") return err({ message: "a template must be a string" });
+  const references: TemplateReference[] = [];
+  const parts: string[] = [];
+  let literal = "";
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf("{{", i);
+    if (open < 0) break;
+    if (open > 0 && template[open - 1] === "\\") {
+      // `\{{` is a literal `{{`; its backslash is dropped.
+      literal += `${template.slice(i, open - 1)}{{`;
+      i = open + 2;
+      continue;
+    }
+    const close = template.indexOf("}}", open + 2);
+    if (close < 0) {
+      return err({ message: `unclosed "{{" at offset ${open} in template`, offset: open });
+    }
+    parts.push(literal + template.slice(i, open));
+    literal = "";
+    references.push(classify(template.slice(open + 2, close).trim(), open));
+    i = close + 2;
+  }
+  parts.push(literal + template.slice(i));
+  return ok({ source: template, references, parts });
+}
+
+const cache = new LruCache<string, Result<CompiledTemplate, CompileError>>(1024);
+
+function lookup(extractors: ExtractorValues | undefined, name: string): string | undefined {
+  if (extractors === undefined || extractors === null) return undefined;
+  if (extractors instanceof Map) return extractors.get(name);
+  const record = extractors as Readonly<Record<string, string>>;
+  // Own keys only: `{{constructor}}` must not find Object.prototype.constructor.
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
+function warning(message: string): Diagnostic {
+  return { severity: "warning", code: "W-004", message };
+}
+
+function resolveReference(
+  ref: TemplateReference,
+  extractors: ExtractorValues | undefined,
+  request: Value | undefined,
+  response: Value | undefined,
+  diagnostics: Diagnostic[],
+): string {
+  const extracted = lookup(extractors, ref.expression);
+  if (typeof extracted === "string") return extracted;
+  if (ref.kind === "request" || ref.kind === "response") {
+    const message = ref.kind === "request" ? request : response;
+    if (message !== undefined) {
+      const resolved = resolveSimplePath(ref.path, message);
+      if (resolved !== undefined) return toText(resolved);
+      diagnostics.push(warning(`{{${ref.expression}}}: the ${ref.kind} path did not resolve`));
+      return "";
+    }
+  }
+  diagnostics.push(warning(`{{${ref.expression}}}: unknown extractor or unavailable message`));
+  return "";
+}
+
+/** Renders a parsed template. Values are inserted as text and never re-expanded. */
+export function renderTemplate(
+  template: CompiledTemplate,
+  extractors?: ExtractorValues,
+  request?: Value,
+  response?: Value,
+): Interpolated<string> {
+  const diagnostics: Diagnostic[] = [];
+  let out = template.parts[0] ?? "";
+  for (let i = 0; i < template.references.length; i++) {
+    out += resolveReference(template.references[i]!, extractors, request, response, diagnostics);
+    out += template.parts[i + 1] ?? "";
+  }
+  return { value: out, diagnostics };
+}
+
+/**
+ * SDK §5.5 interpolate_template. An unclosed `{{` (rejected by validate, V-016) is
+ * kept as literal text with a W-004 warning rather than failing at run time.
+ */
+export function interpolateTemplate(
+  template: string,
+  extractors?: ExtractorValues,
+  request?: Value | null,
+  response?: Value | null,
+): Interpolated<string> {
+  const parsed = cache.getOrCreate(String(template), parseTemplate);
+  if (!parsed.ok) {
+    return { value: String(template), diagnostics: [warning(parsed.error.message)] };
+  }
+  return renderTemplate(parsed.value, extractors, request ?? undefined, response ?? undefined);
+}
+
+/** SDK §5.5a interpolate_value: interpolates every string in a value tree (not keys). */
+export function interpolateValue(
+  value: Value,
+  extractors?: ExtractorValues,
+  request?: Value | null,
+  response?: Value | null,
+): Interpolated<Value> {
+  const diagnostics: Diagnostic[] = [];
+  const walk = (node: Value): Value => {
+    if (typeof node === "string") {
+      if (!node.includes("{{")) return node;
+      const result = interpolateTemplate(node, extractors, request, response);
+      diagnostics.push(...result.diagnostics);
+      return result.value;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node === "object" && node !== null) {
+      // fromEntries defines own keys, so a "__proto__" key stays a key.
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    }
+    return node;
+  };
+  try {
+    return { value: walk(value), diagnostics };
+  } catch {
+    // Only a value nested deeper than the stack allows gets here.
+    return { value, diagnostics: [warning("value too deeply nested to interpolate")] };
+  }
+}
