@@ -8,6 +8,7 @@ import { MissingFunctionError } from "./sdk.js";
 import { runEvaluate } from "./suites/evaluate.js";
 import { runNormalize, runRoundtrip } from "./suites/normalize.js";
 import { runParse } from "./suites/parse.js";
+import { runPolicy } from "./suites/policy.js";
 import { runPrimitive } from "./suites/primitives.js";
 import { runValidate } from "./suites/validate.js";
 import { runVerdict } from "./suites/verdict.js";
@@ -21,6 +22,7 @@ export const SUITES: Record<string, SuiteRunner> = {
   verdict: runVerdict,
   roundtrip: runRoundtrip,
   primitives: runPrimitive,
+  policy: runPolicy,
 };
 
 export interface CaseReport {

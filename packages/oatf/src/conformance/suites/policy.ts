@@ -1,0 +1,59 @@
+// policy/ (own fixtures): multi-agent policy path expressions (seeds/002), one adapter per
+// file name like primitives/. Results are compared exactly; errors by their stable code or
+// reason, never by message text.
+import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
+import { deepEqual, show } from "../compare.js";
+import { sdk } from "../sdk.js";
+import { fields, noExtra, str } from "../shape.js";
+
+type PathResult =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code?: string; reason?: string } };
+type Adapter = (input: unknown) => unknown;
+
+/** `{value}` on success, `{error: code}` on failure: the shape policy fixtures expect. */
+function outcome(result: PathResult): unknown {
+  return result.ok ? { value: result.value } : { error: result.error.code ?? result.error.reason };
+}
+
+const ADAPTERS: Record<string, Adapter> = {
+  "parse-policy-path": (input) => {
+    const f = fields(input, "input", ["expression"]);
+    const result = sdk.paths("parsePolicyPath")(
+      str(f.expression, "input.expression"),
+    ) as PathResult;
+    if (!result.ok) return { error: result.error.reason };
+    const { expression: _e, ...parsed } = result.value as Record<string, unknown>;
+    return { value: parsed };
+  },
+  "check-policy-paths": (input) => {
+    const f = fields(input, "input", ["policy"]);
+    const issues = sdk.paths("checkPolicyPaths")(f.policy) as { code: string; location: string }[];
+    return { issues: issues.map((i) => ({ code: i.code, location: i.location })) };
+  },
+  "resolve-policy-path": (input) => {
+    const f = fields(input, "input", ["expression", "context"]);
+    return outcome(
+      sdk.paths("resolvePolicyPath")(
+        str(f.expression, "input.expression"),
+        f.context,
+      ) as PathResult,
+    );
+  },
+  "resolve-input-mapping": (input) => {
+    const f = fields(input, "input", ["mapping", "context"]);
+    return outcome(sdk.paths("resolveInputMapping")(f.mapping, f.context) as PathResult);
+  },
+  "resolve-batch-mapping": (input) => {
+    const f = fields(input, "input", ["mapping", "context"]);
+    return outcome(sdk.paths("resolveBatchMapping")(f.mapping, f.context) as PathResult);
+  },
+};
+
+export function runPolicy(c: FixtureCase): Outcome {
+  noExtra(c.extra);
+  const adapter = ADAPTERS[c.fileStem];
+  if (!adapter) throw new FixtureError(`unknown policy file ${c.fileStem}.yaml (no adapter)`);
+  const actual = adapter(c.input);
+  return deepEqual(actual, c.expected) ? PASS : fail(show(c.expected), show(actual));
+}
