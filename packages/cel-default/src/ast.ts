@@ -1,0 +1,80 @@
+// A structural view of the `cel.expr.Expr` tree that @bufbuild/cel's parser returns, and an
+// iterative walk over it (iterative so that a 5,000-deep `a + a + ...` chain cannot overflow
+// the stack while we are measuring it).
+
+export interface Expr {
+  id: bigint;
+  exprKind: ExprKind;
+}
+
+export interface CallExpr {
+  target?: Expr;
+  function: string;
+  args: Expr[];
+}
+
+export interface ComprehensionExpr {
+  iterRange?: Expr;
+  accuInit?: Expr;
+  loopCondition?: Expr;
+  loopStep?: Expr;
+  result?: Expr;
+}
+
+type ExprKind =
+  | { case: "identExpr" | "constExpr"; value: unknown }
+  | { case: "selectExpr"; value: { operand?: Expr } }
+  | { case: "callExpr"; value: CallExpr }
+  | { case: "listExpr"; value: { elements: Expr[] } }
+  | {
+      case: "structExpr";
+      value: { entries: { keyKind: { case?: string; value?: unknown }; value?: Expr }[] };
+    }
+  | { case: "comprehensionExpr"; value: ComprehensionExpr }
+  | { case: undefined; value?: undefined };
+
+/** Where a node sits: `depth` counts ancestors, `loops` counts enclosing comprehension bodies. */
+export interface Visit {
+  node: Expr;
+  depth: number;
+  loops: number;
+}
+
+/** Calls `visit` on every node, parents before children; stops early when it returns false. */
+export function walk(root: Expr, visit: (v: Visit) => boolean): void {
+  const stack: Visit[] = [{ node: root, depth: 0, loops: 0 }];
+  for (let v = stack.pop(); v !== undefined; v = stack.pop()) {
+    if (!visit(v)) return;
+    const { node, depth, loops } = v;
+    const push = (child: Expr | undefined, inLoop = false) => {
+      if (child) stack.push({ node: child, depth: depth + 1, loops: loops + (inLoop ? 1 : 0) });
+    };
+    const kind = node.exprKind;
+    switch (kind.case) {
+      case "selectExpr":
+        push(kind.value.operand);
+        break;
+      case "callExpr":
+        push(kind.value.target);
+        for (const arg of kind.value.args) push(arg);
+        break;
+      case "listExpr":
+        for (const el of kind.value.elements) push(el);
+        break;
+      case "structExpr":
+        for (const entry of kind.value.entries) {
+          if (entry.keyKind.case === "mapKey") push(entry.keyKind.value as Expr);
+          push(entry.value);
+        }
+        break;
+      case "comprehensionExpr":
+        // The range and the initial accumulator run once; the rest runs once per element.
+        push(kind.value.iterRange);
+        push(kind.value.accuInit);
+        push(kind.value.loopCondition, true);
+        push(kind.value.loopStep, true);
+        push(kind.value.result, true);
+        break;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// Compile once, evaluate many: parse, check the static limits, install the deadline guard
+// and plan. The result (a runnable plan or the reason there is none) is what gets cached.
+import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
+import type { CelSyntaxError } from "@oatf/model";
+import type { Expr } from "./ast.js";
+import { guardLoops } from "./guard.js";
+import { checkLimits, type StaticLimits } from "./limits.js";
+
+export interface Compiled {
+  run: (bindings: Record<string, CelValue>) => CelResult;
+  /** Source position of an expression id, for runtime error messages. */
+  position: (exprId: bigint | undefined) => Position | undefined;
+}
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface CompileLimits extends StaticLimits {
+  maxExpressionLength: number;
+}
+
+export type CompileResult = { ok: true; value: Compiled } | { ok: false; error: CelSyntaxError };
+
+export function compile(source: string, env: CelEnv, limits: CompileLimits): CompileResult {
+  // Checked before parsing: parse time grows with length, and very long inputs can exhaust
+  // the parser's stack.
+  if (source.length > limits.maxExpressionLength) {
+    return failure(`expression is longer than ${limits.maxExpressionLength} characters`);
+  }
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(source);
+  } catch (e) {
+    return failure(syntaxMessage(e), parseErrorPosition(e));
+  }
+  const root = parsed.expr as unknown as Expr;
+  const positions = parsed.sourceInfo?.positions ?? {};
+  const position = (id: bigint | undefined): Position | undefined => {
+    const offset = id === undefined ? undefined : positions[id.toString()];
+    return offset === undefined ? undefined : offsetToPosition(source, offset);
+  };
+  const breach = checkLimits(root, limits);
+  if (breach) return failure(breach.message, position(breach.exprId));
+  guardLoops(root);
+  try {
+    return { ok: true, value: { run: plan(env, parsed), position } };
+  } catch (e) {
+    return failure(`expression cannot be planned: ${errorMessage(e)}`);
+  }
+}
+
+function failure(message: string, at?: Position): { ok: false; error: CelSyntaxError } {
+  return { ok: false, error: at ? { message, line: at.line, column: at.column } : { message } };
+}
+
+function syntaxMessage(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return "expression nests too deeply to parse";
+  }
+  // The parser prefixes "<input>:line:col: "; we report the position as fields instead.
+  return errorMessage(e).replace(/^<input>:\d+:\d+: /, "");
+}
+
+function parseErrorPosition(e: unknown): Position | undefined {
+  const start = (e as { location?: { start?: Partial<Position> } } | null)?.location?.start;
+  return typeof start?.line === "number" && typeof start.column === "number"
+    ? { line: start.line, column: start.column }
+    : undefined;
+}
+
+function offsetToPosition(source: string, offset: number): Position {
+  const before = source.slice(0, offset);
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { line: before.split("\n").length, column: offset - lineStart + 1 };
+}
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,113 @@
+// The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
+import {
+  type CelError,
+  type CelResult,
+  type CelValue,
+  celEnv,
+  celError,
+  celType,
+  isCelError,
+} from "@bufbuild/cel";
+import {
+  type CelEvaluator,
+  type CelSyntaxError,
+  type EvaluationError,
+  err,
+  ok,
+  type Result,
+  type Value,
+} from "@oatf/model";
+import { LruCache } from "./cache.js";
+import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
+import { type Deadline, deadlineFunc } from "./guard.js";
+import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
+import { fromCel, toCel } from "./values.js";
+
+/** The default evaluator: `check` is always present. */
+export interface DefaultCelEvaluator extends CelEvaluator {
+  check(expression: string): Result<void, CelSyntaxError>;
+}
+
+export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEvaluator {
+  const opts = resolveOptions(options);
+  const deadline: Deadline = { at: Number.POSITIVE_INFINITY, expired: false };
+  const env = celEnv({ funcs: [deadlineFunc(deadline)] });
+  const cache = new LruCache<string, CompileResult>(opts.cacheSize);
+
+  const compiled = (expression: string): CompileResult => {
+    let c = cache.get(expression);
+    if (c === undefined) {
+      c = compile(expression, env, opts);
+      cache.set(expression, c);
+    }
+    return c;
+  };
+
+  return {
+    evaluate(expression, context) {
+      if (typeof expression !== "string") return err(celErr("expression must be a string"));
+      const c = compiled(expression);
+      if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
+      deadline.at = performance.now() + opts.timeoutMs;
+      deadline.expired = false;
+      let raw: CelResult;
+      try {
+        raw = c.value.run(bind(context));
+      } catch (e) {
+        raw = celError(e); // plan() catches evaluation errors; this covers hostile bindings
+      }
+      if (deadline.expired) {
+        return err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
+      }
+      if (isCelError(raw)) return err(runtimeError(raw, c.value));
+      if (opts.requireBoolean && typeof raw !== "boolean") {
+        return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
+      }
+      const out = fromCel(raw);
+      if (!out.ok) {
+        return err({ kind: "type_error", message: `result of type ${out.type} has no JSON form` });
+      }
+      return ok(out.value);
+    },
+
+    check(expression) {
+      if (typeof expression !== "string") return err({ message: "expression must be a string" });
+      const c = compiled(expression);
+      return c.ok ? ok(undefined) : err(c.error);
+    },
+  };
+}
+
+/** A null-prototype bindings object, so `toString` or `__proto__` never resolve to builtins. */
+function bind(context: unknown): Record<string, CelValue> {
+  const bindings: Record<string, CelValue> = Object.create(null);
+  if (typeof context === "object" && context !== null) {
+    const record = context as Record<string, Value>;
+    for (const key of Object.keys(record)) bindings[key] = toCel(record[key]);
+  }
+  return bindings;
+}
+
+function runtimeError(e: CelError, compiled: Compiled): EvaluationError {
+  const pos = compiled.position(e.exprId);
+  const message = pos ? `${e.message} (at ${pos.line}:${pos.column})` : e.message;
+  // An unknown function or method is what SDK §6.1 calls an unsupported method.
+  const kind = e.message.startsWith("unbound function") ? "unsupported_method" : "cel_error";
+  return { kind, message };
+}
+
+function celErr(message: string): EvaluationError {
+  return { kind: "cel_error", message };
+}
+
+function at(e: CelSyntaxError): string {
+  return e.line === undefined ? "" : ` at ${e.line}:${e.column}`;
+}
+
+function typeName(v: CelValue): string {
+  try {
+    return celType(v).name;
+  } catch (e) {
+    return errorMessage(e);
+  }
+}

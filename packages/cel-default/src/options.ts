@@ -1,0 +1,60 @@
+// Options of createCelEvaluator and their defaults.
+
+export interface CelEvaluatorOptions {
+  /** Per-expression time limit in ms (SDK §6.1 recommends 100). `Infinity` disables it. */
+  timeoutMs?: number;
+  /** Longest expression source accepted, in UTF-16 code units. Default 10,000. */
+  maxExpressionLength?: number;
+  /** Most AST nodes after macro expansion. Default 1,000. */
+  maxAstNodes?: number;
+  /** Deepest AST nesting. Default 100. */
+  maxAstDepth?: number;
+  /** Deepest nesting of comprehensions (exists, all, exists_one, filter, map). Default 3. */
+  maxComprehensionDepth?: number;
+  /** Compiled expressions kept in the LRU cache. Default 1,000; 0 disables caching. */
+  cacheSize?: number;
+  /**
+   * When true, a result that is not a boolean is an `EvaluationError` of kind `type_error`
+   * (the "boolean context" of SDK §4.3/§6.1). Default false: any JSON result is returned.
+   */
+  requireBoolean?: boolean;
+}
+
+export type ResolvedOptions = Required<CelEvaluatorOptions>;
+
+export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
+  timeoutMs: 100,
+  maxExpressionLength: 10_000,
+  maxAstNodes: 1_000,
+  maxAstDepth: 100,
+  maxComprehensionDepth: 3,
+  cacheSize: 1_000,
+  requireBoolean: false,
+});
+
+/** Fills in defaults; a value of the wrong type or out of range falls back to the default. */
+export function resolveOptions(options: CelEvaluatorOptions | undefined): ResolvedOptions {
+  const o = (typeof options === "object" && options !== null ? options : {}) as Record<
+    string,
+    unknown
+  >;
+  const positive = (key: keyof ResolvedOptions, allowInfinity = false): number => {
+    const v = o[key];
+    return typeof v === "number" && v > 0 && (allowInfinity || Number.isFinite(v))
+      ? v
+      : (DEFAULT_OPTIONS[key] as number);
+  };
+  const cacheSize = o.cacheSize;
+  return {
+    timeoutMs: positive("timeoutMs", true),
+    maxExpressionLength: positive("maxExpressionLength"),
+    maxAstNodes: positive("maxAstNodes"),
+    maxAstDepth: positive("maxAstDepth"),
+    maxComprehensionDepth: positive("maxComprehensionDepth"),
+    cacheSize:
+      typeof cacheSize === "number" && cacheSize >= 0 && Number.isFinite(cacheSize)
+        ? Math.floor(cacheSize)
+        : DEFAULT_OPTIONS.cacheSize,
+    requireBoolean: o.requireBoolean === true,
+  };
+}

@@ -1,0 +1,142 @@
+// JSON <-> CEL value conversion. Objects and arrays are bound as lazy views, so binding a
+// large message costs nothing until the expression reads it, and only what it reads is
+// converted.
+import {
+  type CelList,
+  type CelMap,
+  type CelUint,
+  type CelValue,
+  isCelList,
+  isCelMap,
+  isCelUint,
+} from "@bufbuild/cel";
+import type { Value } from "@oatf/model";
+
+/**
+ * JSON value -> CEL value. Integral numbers within ±(2^53-1) become CEL `int` (bigint) so
+ * `count + 1` and `size(x) > 2` type-check as in other SDKs; other numbers stay `double`.
+ * Anything that is not JSON (undefined, functions, symbols) binds as `null`.
+ */
+export function toCel(v: unknown): CelValue {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "bigint":
+      return v;
+    case "number":
+      return Number.isSafeInteger(v) ? BigInt(v) : v;
+    case "object":
+      if (v === null) return null;
+      if (Array.isArray(v)) return new JsonList(v) as unknown as CelList;
+      return new JsonMap(v as Record<string, unknown>) as unknown as CelMap;
+    default:
+      return null;
+  }
+}
+
+// @bufbuild/cel recognizes its lists and maps by these registered symbols. We implement the
+// two interfaces ourselves rather than wrap plain Maps with celMap(): its map view answers
+// has() with `get(key) != undefined`, so `has(m.a)` and `'a' in m` were false when the value
+// is null, which CEL defines as present. The dependency is pinned; test/values.test.ts
+// fails if a release changes the brand.
+const LIST_BRAND = Symbol.for("@bufbuild/cel/list");
+const MAP_BRAND = Symbol.for("@bufbuild/cel/map");
+
+type MapKey = bigint | string | boolean | CelUint | number;
+
+/** A read-only CEL list over a JSON array; elements convert on access. */
+class JsonList {
+  readonly [LIST_BRAND] = {};
+  constructor(private readonly array: readonly unknown[]) {}
+  get size(): number {
+    return this.array.length;
+  }
+  get(index: number): CelValue | undefined {
+    return index >= 0 && index < this.array.length ? toCel(this.array[index]) : undefined;
+  }
+  *values(): IterableIterator<CelValue> {
+    for (let i = 0; i < this.array.length; i++) yield toCel(this.array[i]);
+  }
+  [Symbol.iterator](): IterableIterator<CelValue> {
+    return this.values();
+  }
+}
+
+/**
+ * A read-only CEL map over a JSON object's own enumerable string keys. Reading through
+ * `Object.hasOwn` means keys such as `__proto__` or `constructor` are plain data: they
+ * never reach the prototype chain.
+ */
+class JsonMap {
+  readonly [MAP_BRAND] = {};
+  constructor(private readonly obj: Record<string, unknown>) {}
+  get size(): number {
+    return Object.keys(this.obj).length;
+  }
+  has(key: MapKey): boolean {
+    return typeof key === "string" && Object.hasOwn(this.obj, key);
+  }
+  get(key: MapKey): CelValue | undefined {
+    return this.has(key) ? toCel(this.obj[key as string]) : undefined;
+  }
+  keys(): IterableIterator<string> {
+    return Object.keys(this.obj)[Symbol.iterator]();
+  }
+  *values(): IterableIterator<CelValue> {
+    for (const key of Object.keys(this.obj)) yield toCel(this.obj[key]);
+  }
+  *entries(): IterableIterator<[string, CelValue]> {
+    for (const key of Object.keys(this.obj)) yield [key, toCel(this.obj[key])];
+  }
+  forEach(fn: (value: CelValue, key: string, map: JsonMap) => void): void {
+    for (const key of Object.keys(this.obj)) fn(toCel(this.obj[key]), key, this);
+  }
+  [Symbol.iterator](): IterableIterator<[string, CelValue]> {
+    return this.entries();
+  }
+}
+
+/** The result of converting a CEL value back: plain JSON, or the CEL type that has none. */
+export type FromCel = { ok: true; value: Value } | { ok: false; type: string };
+
+const MAX_RESULT_DEPTH = 1000;
+
+/** CEL value -> plain JSON. int/uint become numbers; bytes, types and messages have no JSON form. */
+export function fromCel(v: CelValue, depth = 0): FromCel {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "number":
+      return { ok: true, value: v };
+    case "bigint":
+      return { ok: true, value: Number(v) };
+  }
+  if (v === null) return { ok: true, value: null };
+  if (depth > MAX_RESULT_DEPTH) return { ok: false, type: "value nested too deep" };
+  if (isCelUint(v)) return { ok: true, value: Number(v.value) };
+  if (isCelList(v)) {
+    const out: Value[] = [];
+    for (const item of v) {
+      const r = fromCel(item, depth + 1);
+      if (!r.ok) return r;
+      out.push(r.value);
+    }
+    return { ok: true, value: out };
+  }
+  if (isCelMap(v)) {
+    const out: Record<string, Value> = {};
+    for (const [key, item] of v) {
+      const r = fromCel(item, depth + 1);
+      if (!r.ok) return r;
+      // defineProperty, not assignment: a "__proto__" key must stay data.
+      Object.defineProperty(out, String(isCelUint(key) ? key.value : key), {
+        value: r.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return { ok: true, value: out };
+  }
+  return { ok: false, type: v instanceof Uint8Array ? "bytes" : "non-JSON value" };
+}
