@@ -29,7 +29,8 @@ export interface PolicyPathIssue {
 
 /** A path expression found in a policy, and what the rules need to know about its use. */
 interface Use {
-  expression: string;
+  /** As found in the policy: normally a string, but malformed policies may hold anything. */
+  expression: unknown;
   location: string;
   /** Aliases whose steps have executed where the expression is evaluated. */
   executed: ReadonlySet<string>;
@@ -89,7 +90,7 @@ export function checkPolicyPaths(policy: ExecutionPolicy): PolicyPathIssue[] {
     const mapping = (m: unknown, location: string, batch: boolean) => {
       if (!isObject(m)) return [];
       const found = Object.entries(m).map(([key, expression]) => ({
-        expression: expression as string,
+        expression,
         location: `${location}.${key}`,
         executed: before,
         batch,
@@ -138,7 +139,8 @@ function checkUse(
   known: ReadonlySet<string>,
   issues: PolicyPathIssue[],
 ): PolicyPath | undefined {
-  const { expression, location } = use;
+  const { location } = use;
+  const expression = String(use.expression);
   const report = (code: PolicyPathErrorCode, message: string, position?: number) => {
     const issue: PolicyPathIssue = {
       code,
@@ -149,7 +151,7 @@ function checkUse(
     if (position !== undefined) issue.position = position;
     issues.push(issue);
   };
-  const parsed = parsePolicyPath(expression);
+  const parsed = parsePolicyPath(use.expression as string);
   if (!parsed.ok) {
     report("invalid_syntax", parsed.error.message, parsed.error.position);
     return undefined;
@@ -186,7 +188,7 @@ function checkBatchPrefixes(
     else if (prefix !== first.prefix) {
       issues.push({
         code: "mismatched_iteration_prefix",
-        expression: use.expression,
+        expression: String(use.expression),
         location: use.location,
         message: `${use.location}: iterates over '${prefix}.[]' but ${first.use.location} iterates over '${first.prefix}.[]'; all '.[]' fields of one batch mapping must share the array prefix`,
       });
