@@ -1,7 +1,13 @@
 import {
+  checkPolicyPaths,
   compileWildcardPath,
+  type ExecutionPolicy,
+  type PolicyContext,
+  parsePolicyPath,
   parseSimplePath,
   parseWildcardPath,
+  resolveBatchMapping,
+  resolvePolicyPath,
   resolveSimplePath,
   resolveWildcardPath,
 } from "@oatf/paths";
@@ -120,5 +126,63 @@ describe("pathological input", () => {
     expect(
       resolveWildcardPath(`${longWildPath}.a`, deepArrays, { maxDepth: Number.POSITIVE_INFINITY }),
     ).toEqual(["leaf"]);
+  });
+});
+
+describe("policy path properties", () => {
+  const ident = fc.constantFrom("parent", "a", "b", "input", "output", "items", "x", "__proto__");
+  const policyExpr = fc.oneof(
+    fc
+      .array(fc.oneof(ident, fc.constant("[]")), { minLength: 1, maxLength: 6 })
+      .map((s) => s.join(".")),
+    fc.string({ unit: fc.constantFrom("a", ".", "[", "]", "-", " ", "1", "parent", "input") }),
+    fc.string(),
+  );
+  const mapping = fc.dictionary(fc.string({ maxLength: 3 }), policyExpr, { maxKeys: 4 });
+  const agentData = fc.record(
+    { input: fc.jsonValue(), output: fc.jsonValue() },
+    {
+      requiredKeys: [],
+    },
+  );
+  const context = fc
+    .tuple(agentData, fc.dictionary(fc.constantFrom("a", "b", "x"), agentData))
+    .map(([parent, rest]) => ({ ...rest, parent }) as PolicyContext);
+
+  it("parsing, resolution and batch mapping never throw", () => {
+    fc.assert(
+      fc.property(policyExpr, mapping, context, (expr, map, ctx) => {
+        const parsed = parsePolicyPath(expr);
+        if (!parsed.ok) expect(parsed.error.position).toBeLessThanOrEqual(expr.length);
+        resolvePolicyPath(expr, ctx);
+        resolveBatchMapping(map, ctx);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("checking arbitrary policy-shaped data never throws", () => {
+    const step = fc.record(
+      {
+        alias: fc.oneof(ident, fc.anything()),
+        input_mapping: fc.oneof(mapping, fc.anything()),
+        batch: fc.record({ input_mapping: mapping }),
+        conditional: fc.record({
+          routes: fc.array(fc.record({ alias: ident, when: fc.record({ args_match: mapping }) })),
+        }),
+        loop: fc.record({ exit_condition: fc.record({ args_match: mapping }) }),
+      },
+      { requiredKeys: [] },
+    );
+    const policy = fc.record(
+      { local_agents: fc.array(fc.record({ alias: ident })), steps: fc.array(step) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(policy, fc.anything()), (p) => {
+        expect(Array.isArray(checkPolicyPaths(p as ExecutionPolicy))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
