@@ -1,13 +1,5 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
-import {
-  type CelError,
-  type CelResult,
-  type CelValue,
-  celEnv,
-  celError,
-  celType,
-  isCelError,
-} from "@bufbuild/cel";
+import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
 import {
   type CelEvaluator,
   type CelSyntaxError,
@@ -43,31 +35,38 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     return c;
   };
 
+  const evaluate = (
+    expression: string,
+    context: Record<string, Value>,
+  ): Result<Value, EvaluationError> => {
+    if (typeof expression !== "string") return err(celErr("expression must be a string"));
+    const c = compiled(expression);
+    if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
+    deadline.at = performance.now() + opts.timeoutMs;
+    deadline.expired = false;
+    const raw = c.value.run(bind(context));
+    if (deadline.expired) {
+      return err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
+    }
+    if (isCelError(raw)) return err(runtimeError(raw, c.value));
+    if (opts.requireBoolean && typeof raw !== "boolean") {
+      return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
+    }
+    const out = fromCel(raw);
+    if (!out.ok) {
+      return err({ kind: "type_error", message: `result of type ${out.type} has no JSON form` });
+    }
+    return ok(out.value);
+  };
+
   return {
     evaluate(expression, context) {
-      if (typeof expression !== "string") return err(celErr("expression must be a string"));
-      const c = compiled(expression);
-      if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
-      deadline.at = performance.now() + opts.timeoutMs;
-      deadline.expired = false;
-      let raw: CelResult;
       try {
-        raw = c.value.run(bind(context));
+        return evaluate(expression, context);
       } catch (e) {
-        raw = celError(e); // plan() catches evaluation errors; this covers hostile bindings
+        // Only hostile input gets here (a throwing getter read while building the result).
+        return err(celErr(errorMessage(e)));
       }
-      if (deadline.expired) {
-        return err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
-      }
-      if (isCelError(raw)) return err(runtimeError(raw, c.value));
-      if (opts.requireBoolean && typeof raw !== "boolean") {
-        return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
-      }
-      const out = fromCel(raw);
-      if (!out.ok) {
-        return err({ kind: "type_error", message: `result of type ${out.type} has no JSON form` });
-      }
-      return ok(out.value);
     },
 
     check(expression) {
