@@ -35,3 +35,33 @@ export function show(value: unknown, max = 240): string {
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** Where two values first differ, as `path: expected vs actual` — for readable failures. */
+export function firstDifference(
+  expected: unknown,
+  actual: unknown,
+  path = "$",
+): string | undefined {
+  if (deepEqual(expected, actual)) return undefined;
+  const bothObjects =
+    typeof expected === "object" &&
+    expected !== null &&
+    typeof actual === "object" &&
+    actual !== null;
+  if (bothObjects && Array.isArray(expected) === Array.isArray(actual)) {
+    if (Array.isArray(expected) && Array.isArray(actual)) {
+      for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+        const d = firstDifference(expected[i], actual[i], `${path}[${i}]`);
+        if (d) return d;
+      }
+    } else {
+      const e = expected as Record<string, unknown>;
+      const a = actual as Record<string, unknown>;
+      for (const key of new Set([...Object.keys(e), ...Object.keys(a)])) {
+        const d = firstDifference(e[key], a[key], `${path}.${key}`);
+        if (d) return d;
+      }
+    }
+  }
+  return `at ${path}: ${show(expected, 120)} vs ${show(actual, 120)}`;
+}

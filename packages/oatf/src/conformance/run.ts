@@ -6,6 +6,7 @@ import type { FixtureRoot } from "./roots.js";
 import { isDir } from "./roots.js";
 import { MissingFunctionError } from "./sdk.js";
 import { runEvaluate } from "./suites/evaluate.js";
+import { runHostile } from "./suites/hostile.js";
 import { runNormalize, runRoundtrip } from "./suites/normalize.js";
 import { runParse } from "./suites/parse.js";
 import { runPolicy } from "./suites/policy.js";
@@ -23,6 +24,7 @@ export const SUITES: Record<string, SuiteRunner> = {
   roundtrip: runRoundtrip,
   primitives: runPrimitive,
   policy: runPolicy,
+  hostile: runHostile,
 };
 
 export interface CaseReport {

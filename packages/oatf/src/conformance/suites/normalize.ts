@@ -2,7 +2,7 @@
 // roundtrip/: parse → normalize → serialize → parse → normalize is stable.
 import type { Document } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
-import { deepEqual, show } from "../compare.js";
+import { firstDifference, show } from "../compare.js";
 import { sdk } from "../sdk.js";
 import { fields, noExtra, str } from "../shape.js";
 
@@ -13,9 +13,8 @@ export function runNormalize(c: FixtureCase): Outcome {
   const input = parseOrFail(str(c.input, "input"), "input");
   if ("failure" in input) return input.failure;
   const actual = sdk.normalize()(input.document);
-  return deepEqual(actual, expected.document)
-    ? PASS
-    : fail(show(expected.document, 600), show(actual, 600));
+  const diff = firstDifference(expected.document, actual);
+  return diff === undefined ? PASS : fail("the expected document", `differs ${diff}`);
 }
 
 export function runRoundtrip(c: FixtureCase): Outcome {
@@ -29,9 +28,8 @@ export function runRoundtrip(c: FixtureCase): Outcome {
   const again = parseOrFail(yaml, "serialized output");
   if ("failure" in again) return again.failure;
   const second = sdk.normalize()(again.document);
-  return deepEqual(first, second)
-    ? PASS
-    : fail(`identical: ${show(first, 400)}`, `after round trip: ${show(second, 400)}`);
+  const diff = firstDifference(first, second);
+  return diff === undefined ? PASS : fail("identical: true", `round trip differs ${diff}`);
 }
 
 function parseOrFail(text: string, what: string): { document: Document } | { failure: Outcome } {

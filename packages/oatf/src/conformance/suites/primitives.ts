@@ -34,7 +34,8 @@ const ADAPTERS: Record<string, Adapter> = {
     // The fixture file gives the string itself; FIXTURE-SCHEMA.md shows {duration: "..."}.
     const text = isObject(input) ? fields(input, "input", ["duration"]).duration : input;
     const result = sdk.parseDuration()(str(text, "input"));
-    return result.ok ? { seconds: result.value } : { error: true };
+    // parseDuration returns milliseconds; the fixtures count seconds.
+    return result.ok ? { seconds: result.value / 1000 } : { error: true };
   },
   "evaluate-condition": (input) => {
     const f = fields(input, "input", ["condition", "value"]);
