@@ -1,5 +1,8 @@
 export * from "./diagnostics.js";
+export { parseDuration } from "./duration.js";
 export * from "./extension-points.js";
+export { parse } from "./parse/parse.js";
 export * from "./result.js";
+export { serialize } from "./serialize.js";
 export * from "./source-info.js";
 export * from "./types.js";

@@ -1,0 +1,117 @@
+// YAML text → exactly one composed YAML 1.2 document (an AST with source
+// ranges), or syntax errors. Guards the `yaml` package against hostile input:
+// nesting depth is checked on the token stream (which `yaml` builds without
+// recursion) before the recursive composer runs, because a stack overflow
+// inside `yaml` is caught by it but can leave V8 unable to compile regexes.
+import { Composer, type Document, LineCounter, Parser } from "yaml";
+import type { ParseError } from "../diagnostics.js";
+
+/** Deepest collection nesting accepted (serde's recursion limit in the Rust SDK is 128 too). */
+export const MAX_DEPTH = 128;
+/** Syntax errors reported at most; the rest are usually follow-on noise. */
+const MAX_SYNTAX_ERRORS = 10;
+
+export interface LoadedYaml {
+  document: Document.Parsed;
+  lineCounter: LineCounter;
+}
+
+export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: ParseError[] };
+
+export function loadYaml(input: string): LoadResult {
+  const lineCounter = new LineCounter();
+  const at = (offset: number) => position(lineCounter, offset);
+  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(input));
+
+  const tooDeep = deepestNesting(tokens);
+  if (tooDeep !== undefined) {
+    return fail({
+      kind: "syntax",
+      message: `collections are nested more than ${MAX_DEPTH} levels deep`,
+      ...at(tooDeep),
+    });
+  }
+
+  const composer = new Composer({
+    version: "1.2",
+    schema: "core",
+    // Merge keys are not YAML 1.2; `<<` stays a plain key (and V-020 reports it).
+    merge: false,
+    // `yaml` checks uniqueness in quadratic time; the source index does it with a Set.
+    uniqueKeys: false,
+    intAsBigInt: false,
+    prettyErrors: false,
+    strict: true,
+  });
+  const documents = [...composer.compose(tokens), ...composer.end()];
+
+  const empty: ParseError = { kind: "syntax", message: "the input is empty", line: 1, column: 1 };
+  if (documents.length === 0) return fail(empty);
+  if (documents.length > 1) {
+    return fail({
+      kind: "syntax",
+      message: `an OATF file holds exactly one YAML document, found ${documents.length}`,
+      ...at(documents[1]!.range[0]),
+    });
+  }
+  const document = documents[0]!;
+  const errors: ParseError[] = document.errors.slice(0, MAX_SYNTAX_ERRORS).map((error) => ({
+    kind: "syntax",
+    message: error.message,
+    ...at(error.pos[0]),
+  }));
+  if (errors.length > 0) return { ok: false, error: errors };
+  if (document.contents == null) return fail(empty);
+
+  const { yaml } = document.directives;
+  if (yaml.explicit && yaml.version !== "1.2") {
+    return fail({
+      kind: "syntax",
+      message: `OATF documents are YAML 1.2; found a %YAML ${yaml.version} directive`,
+      line: 1,
+      column: 1,
+    });
+  }
+  return { ok: true, value: { document, lineCounter } };
+}
+
+function fail(error: ParseError): LoadResult {
+  return { ok: false, error: [error] };
+}
+
+/** 1-based line and column of a source offset. */
+export function position(
+  lineCounter: LineCounter,
+  offset: number,
+): { line: number; column: number } {
+  const { line, col } = lineCounter.linePos(offset);
+  return line === 0 ? { line: 1, column: offset + 1 } : { line, column: col };
+}
+
+/** Token shape the depth scan needs: collections carry `items`, documents a `value`. */
+interface TokenLike {
+  type?: string;
+  offset?: number;
+  value?: unknown;
+  items?: { key?: unknown; value?: unknown }[];
+}
+
+const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
+
+/** Offset of the first collection nested deeper than MAX_DEPTH, found without recursion. */
+function deepestNesting(tokens: unknown[]): number | undefined {
+  const stack: [TokenLike, number][] = [];
+  for (const token of tokens) stack.push([token as TokenLike, 0]);
+  while (stack.length > 0) {
+    const [token, parentDepth] = stack.pop()!;
+    if (!token || typeof token !== "object") continue;
+    const depth = COLLECTIONS.has(token.type ?? "") ? parentDepth + 1 : parentDepth;
+    if (depth > MAX_DEPTH) return token.offset ?? 0;
+    if (token.type === "document" && token.value) stack.push([token.value as TokenLike, depth]);
+    for (const item of token.items ?? []) {
+      if (item.key) stack.push([item.key as TokenLike, depth]);
+      if (item.value) stack.push([item.value as TokenLike, depth]);
+    }
+  }
+  return undefined;
+}

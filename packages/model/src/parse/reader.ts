@@ -1,0 +1,444 @@
+// Reads the YAML tree against the document shape (shape.ts): checks types,
+// required fields, closed enums and unknown fields, moves `x-` keys into
+// `extensions`, and copies free-form content (state, params) as plain Values.
+// It collects every error it can instead of stopping at the first one.
+import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
+import type { ParseError } from "../diagnostics.js";
+import { indexPath, keyPath } from "../paths.js";
+import {
+  type Field,
+  type FieldType,
+  KNOWN_ACTIONS,
+  MATCH_CONDITION,
+  OPERATOR_KEYS,
+  SEVERITY,
+  type Shape,
+} from "../shape.js";
+import type { Value } from "../types.js";
+import { MAX_DEPTH, position } from "./load-yaml.js";
+import { keyText, type SourceIndex } from "./source-index.js";
+
+/** Nodes that alias expansion may produce in total; an alias bomb stops here. */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
+/** Thrown (and caught by `parse`) when input exhausts a limit; the document is abandoned. */
+export class LimitExceeded extends Error {
+  constructor(readonly error: ParseError) {
+    super(error.message);
+  }
+}
+
+const INVALID = Symbol("invalid");
+type Read = unknown;
+
+/** Sets an own data property, even for `__proto__`, without touching any prototype. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+export class Reader {
+  readonly errors: ParseError[] = [];
+  private expanded = 0;
+  private aliasDepth = 0;
+  private readonly expanding = new Set<Node>();
+
+  constructor(
+    private readonly index: SourceIndex,
+    private readonly lineCounter: LineCounter,
+  ) {}
+
+  /** Reads `node` as `type`; returns INVALID (after recording why) when it does not fit. */
+  read(node: Node, type: FieldType, path: string, depth: number, rule?: string): Read {
+    if (isAlias(node))
+      return this.throughAlias(node, path, (target) => this.read(target, type, path, depth, rule));
+    this.count(node, path, depth);
+    switch (type.kind) {
+      case "value":
+        return this.value(node, path, depth);
+      case "string":
+        return this.scalar(node, path, rule, "a string", (v) => typeof v === "string");
+      case "boolean":
+        return this.scalar(node, path, rule, "a boolean", (v) => typeof v === "boolean");
+      case "number":
+        return this.scalar(node, path, rule, "a number", (v) => typeof v === "number");
+      case "integer":
+        return this.scalar(node, path, rule, "an integer", (v, source) => isInteger(v, source));
+      case "date":
+        return this.scalar(node, path, rule, "an ISO 8601 date or date-time", (v) => isDate(v));
+      case "enum":
+        return this.enumeration(node, type, path);
+      case "list":
+        return this.list(node, type.of, path, depth, rule);
+      case "map":
+        return this.map(node, type.of, path, depth, rule);
+      case "object":
+        return this.object(node, type.shape, path, depth, rule);
+      case "severity":
+        if (isScalar(node)) return this.enumeration(node, SEVERITY_LEVEL, path);
+        if (isMap(node)) return this.object(node, SEVERITY, path, depth);
+        return this.mismatch(node, path, "a severity level or a mapping with `level`", "V-005");
+      case "condition": {
+        const isOperatorMap =
+          isMap(node) && node.items.some((pair) => OPERATOR_KEYS.has(keyText(pair.key) ?? ""));
+        return isOperatorMap
+          ? this.object(node, MATCH_CONDITION, path, depth)
+          : this.value(node, path, depth);
+      }
+      case "action":
+        return this.action(node, path, depth);
+    }
+  }
+
+  /** Free-form content: any YAML value, copied as plain data. */
+  value(node: Node, path: string, depth: number): Value {
+    if (isAlias(node)) {
+      const result = this.throughAlias(node, path, (target) => this.value(target, path, depth));
+      return result === INVALID ? null : (result as Value);
+    }
+    this.count(node, path, depth);
+    if (isMap(node)) {
+      const out: Record<string, Value> = {};
+      for (const pair of node.items) {
+        const key = keyText(pair.key);
+        if (key === undefined || !pair.value) {
+          if (key !== undefined) setOwn(out, key, null);
+          continue;
+        }
+        setOwn(out, key, this.value(pair.value as Node, keyPath(path, key), depth + 1));
+      }
+      return out;
+    }
+    if (isSeq(node)) {
+      return node.items.map((item, i) =>
+        item ? this.value(item as Node, indexPath(path, i), depth + 1) : null,
+      );
+    }
+    if (isScalar(node)) {
+      const v = node.value;
+      if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+        return v;
+      return String(v);
+    }
+    return null;
+  }
+
+  private object(node: Node, shape: Shape, path: string, depth: number, rule?: string): Read {
+    if (!isMap(node)) return this.mismatch(node, path, `a mapping (${shape.name})`, rule);
+    const out: Record<string, unknown> = {};
+    const extensions: Record<string, Value> = {};
+    const present = new Set<string>();
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key === undefined) continue; // reported by the source index
+      const childPath = keyPath(path, key);
+      const field = shape.fields.get(key);
+      const value = pair.value as Node | null;
+      if (!field) {
+        if (shape.extensions && key.startsWith("x-")) {
+          setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+        } else {
+          this.unknownField(pair.key as Node, key, shape, childPath);
+        }
+        continue;
+      }
+      if (isAbsent(value, field)) continue;
+      present.add(key);
+      const read = this.read(value!, field.type, childPath, depth + 1, field.typeRule);
+      if (read !== INVALID) out[key] = read;
+    }
+    for (const [key, field] of shape.fields) {
+      if (field.required && !present.has(key)) {
+        this.errors.push({
+          kind: "type_mismatch",
+          message: `missing required field \`${key}\` in ${shape.name}`,
+          path: keyPath(path, key),
+          ...this.at(node),
+          ...(field.missingRule ? { rule: field.missingRule } : {}),
+        });
+      }
+    }
+    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    return out;
+  }
+
+  /** An entry action: known `send`/`log`, or one binding-specific key kept as written. */
+  private action(node: Node, path: string, depth: number): Read {
+    if (!isMap(node)) return this.mismatch(node, path, "a mapping (action)");
+    const out: Record<string, unknown> = {};
+    const extensions: Record<string, Value> = {};
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key === undefined) continue;
+      const childPath = keyPath(path, key);
+      const value = (pair.value as Node | null) ?? null;
+      const known = KNOWN_ACTIONS.get(key);
+      if (key.startsWith("x-")) {
+        setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+      } else if (key === "extensions") {
+        this.errors.push({
+          kind: "type_mismatch",
+          message: "`extensions` cannot be an action key (it holds the `x-` fields of the action)",
+          path: childPath,
+          ...this.at(pair.key as Node),
+        });
+      } else if (known) {
+        const read = value
+          ? this.read(value, { kind: "object", shape: known }, childPath, depth + 1)
+          : this.mismatch(pair.key as Node, childPath, `a mapping (${known.name})`);
+        if (read !== INVALID) out[key] = read;
+      } else {
+        setOwn(out, key, value ? this.value(value, childPath, depth + 1) : null);
+      }
+    }
+    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    return out;
+  }
+
+  private list(node: Node, of: FieldType, path: string, depth: number, rule?: string): Read {
+    if (!isSeq(node)) return this.mismatch(node, path, "a sequence", rule);
+    const out: unknown[] = [];
+    node.items.forEach((item, i) => {
+      const itemPath = indexPath(path, i);
+      const read = item
+        ? this.read(item as Node, of, itemPath, depth + 1)
+        : this.mismatch(node, itemPath, describeType(of));
+      if (read !== INVALID) out.push(read);
+    });
+    return out;
+  }
+
+  private map(node: Node, of: FieldType, path: string, depth: number, rule?: string): Read {
+    if (!isMap(node)) return this.mismatch(node, path, "a mapping", rule);
+    const out: Record<string, unknown> = {};
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key === undefined) continue;
+      const childPath = keyPath(path, key);
+      const read = pair.value
+        ? this.read(pair.value as Node, of, childPath, depth + 1)
+        : of.kind === "condition"
+          ? null
+          : this.mismatch(pair.key as Node, childPath, describeType(of));
+      if (read !== INVALID) setOwn(out, key, read);
+    }
+    return out;
+  }
+
+  private scalar(
+    node: Node,
+    path: string,
+    rule: string | undefined,
+    expected: string,
+    accepts: (value: unknown, source: string | undefined) => boolean,
+  ): Read {
+    if (isScalar(node) && accepts(node.value, (node as { source?: string }).source))
+      return node.value;
+    const hint =
+      path === "oatf" && isScalar(node) && typeof node.value === "number"
+        ? ' (quote the version: oatf: "0.1")'
+        : "";
+    return this.mismatch(node, path, expected + hint, rule);
+  }
+
+  private enumeration(node: Node, type: Extract<FieldType, { kind: "enum" }>, path: string): Read {
+    if (isScalar(node) && typeof node.value === "string") {
+      if (type.values.includes(node.value)) return node.value;
+      this.errors.push({
+        kind: "unknown_variant",
+        message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}`,
+        path,
+        ...this.at(node),
+        rule: "V-005",
+      });
+      return INVALID;
+    }
+    return this.mismatch(node, path, `a ${type.name} (one of: ${type.values.join(", ")})`, "V-005");
+  }
+
+  private unknownField(keyNode: Node, key: string, shape: Shape, path: string): void {
+    const suggestion = closest(key, [...shape.fields.keys()]);
+    const xHint = key.startsWith("x-")
+      ? ` (${shape.name} does not allow \`x-\` extension fields)`
+      : "";
+    this.errors.push({
+      kind: "type_mismatch",
+      message:
+        `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` +
+        (suggestion ? `; did you mean \`${suggestion}\`?` : ""),
+      path,
+      ...this.at(keyNode),
+    });
+  }
+
+  private mismatch(node: Node, path: string, expected: string, rule?: string): typeof INVALID {
+    this.errors.push({
+      kind: "type_mismatch",
+      message: `expected ${expected}, found ${describeNode(node)}`,
+      path,
+      ...this.at(node),
+      ...(rule ? { rule } : {}),
+    });
+    return INVALID;
+  }
+
+  /** Follows an alias to its anchor, refusing cycles and bounding total expansion. */
+  private throughAlias<T>(
+    alias: Alias,
+    path: string,
+    read: (target: Node) => T,
+  ): T | typeof INVALID {
+    const target = this.index.aliasTargets.get(alias);
+    const problem = !target
+      ? `alias \`*${alias.source}\` refers to no earlier anchor`
+      : this.expanding.has(target)
+        ? `alias \`*${alias.source}\` refers to a node that contains it`
+        : undefined;
+    if (problem || !target) {
+      this.errors.push({
+        kind: "syntax",
+        message: problem!,
+        path,
+        ...this.at(alias),
+        rule: "V-020",
+      });
+      return INVALID;
+    }
+    this.expanding.add(target);
+    this.aliasDepth++;
+    try {
+      return read(target);
+    } finally {
+      this.aliasDepth--;
+      this.expanding.delete(target);
+    }
+  }
+
+  /** Enforces the depth and alias-expansion limits, for nodes reached through aliases too. */
+  private count(node: Node, path: string, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      throw new LimitExceeded({
+        kind: "syntax",
+        message: `values are nested more than ${MAX_DEPTH} levels deep`,
+        path,
+        ...this.at(node),
+      });
+    }
+    if (this.aliasDepth > 0 && ++this.expanded > MAX_ALIAS_EXPANSION) {
+      throw new LimitExceeded({
+        kind: "syntax",
+        message: `aliases expand to more than ${MAX_ALIAS_EXPANSION} nodes; OATF forbids aliases`,
+        path,
+        ...this.at(node),
+        rule: "V-020",
+      });
+    }
+  }
+
+  private at(node: Node | null | undefined): { line?: number; column?: number } {
+    const offset = node?.range?.[0];
+    return offset === undefined ? {} : position(this.lineCounter, offset);
+  }
+}
+
+export { INVALID };
+
+const SEVERITY_LEVEL = SEVERITY.fields.get("level")!.type as Extract<FieldType, { kind: "enum" }>;
+
+/** An optional field written as null (`description:`) counts as absent; Values keep null. */
+function isAbsent(value: Node | null, field: Field): boolean {
+  const nullish = !value || (isScalar(value) && value.value === null);
+  if (!nullish) return false;
+  const keepsNull = field.type.kind === "value" || field.type.kind === "condition";
+  return !keepsNull || !value;
+}
+
+/** Integers are written as integers: `1.0` and `1e3` are floats in YAML 1.2. */
+function isInteger(value: unknown, source: string | undefined): boolean {
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) return false;
+  return source === undefined || /^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$/.test(source);
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** `YYYY-MM-DD`, or an RFC 3339 date-time with a timezone, naming a real calendar day. */
+function isDate(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const match = DATE.exec(value) ?? DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  if (match[4] === undefined) return true;
+  return Number(match[4]) < 24 && Number(match[5]) < 60 && Number(match[6]) < 61;
+}
+
+function describeType(type: FieldType): string {
+  switch (type.kind) {
+    case "object":
+      return `a mapping (${type.shape.name})`;
+    case "enum":
+      return `a ${type.name}`;
+    case "integer":
+      return "an integer";
+    case "list":
+      return "a sequence";
+    case "map":
+    case "action":
+      return "a mapping";
+    default:
+      return `a ${type.kind}`;
+  }
+}
+
+function describeNode(node: Node): string {
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a sequence";
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return "null";
+    if (typeof v === "string") return `string "${preview(v)}"`;
+    if (typeof v === "number") return Number.isInteger(v) ? `integer ${v}` : `number ${v}`;
+    return `${typeof v} ${String(v)}`;
+  }
+  return "an alias";
+}
+
+function preview(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** The known field within edit distance 2 of a misspelt one, if any. */
+function closest(key: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(key.toLowerCase(), candidate, bestDistance);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit || a.length > 64) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

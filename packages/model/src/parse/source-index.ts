@@ -1,0 +1,141 @@
+// One walk over the YAML tree, in source order, that records what a plain
+// object loses: the position of every node by dot-path, the root key order,
+// the YAML features V-020 forbids, which anchor each alias refers to; and
+// finds the key problems YAML itself forbids (duplicate or non-scalar keys).
+import {
+  type Alias,
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Node,
+  type Pair,
+  type Scalar,
+} from "yaml";
+import type { ParseError, SourcePosition } from "../diagnostics.js";
+import { indexPath, keyPath } from "../paths.js";
+import type { YamlFeatureUse } from "../source-info.js";
+import { position } from "./load-yaml.js";
+
+export interface SourceIndex {
+  positions: Map<string, SourcePosition>;
+  rootKeys: string[];
+  features: YamlFeatureUse[];
+  /** The node each alias stands for (the latest earlier anchor of that name). */
+  aliasTargets: Map<Alias, Node>;
+  errors: ParseError[];
+}
+
+/** Tags of the YAML 1.2 core schema, and `!` (non-specific); any other tag is custom (V-020). */
+const CORE_TAGS = new Set(
+  ["str", "int", "float", "bool", "null", "seq", "map"].map((name) => `tag:yaml.org,2002:${name}`),
+).add("!");
+
+/**
+ * The string a mapping key stands for. Keys are strings in OATF; a plain
+ * non-string scalar key (`200:`) keeps its source text. Undefined for a
+ * collection or alias key, which OATF cannot represent.
+ */
+export function keyText(key: unknown): string | undefined {
+  if (key === null || key === undefined) return "";
+  if (!isScalar(key)) return undefined;
+  if (typeof key.value === "string") return key.value;
+  return (key as Scalar & { source?: string }).source ?? String(key.value);
+}
+
+export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
+  const index: SourceIndex = {
+    positions: new Map(),
+    rootKeys: [],
+    features: [],
+    aliasTargets: new Map(),
+    errors: [],
+  };
+  const anchors = new Map<string, Node>();
+  const at = (node: { range?: [number, number, number] | null } | null | undefined) =>
+    position(lineCounter, node?.range?.[0] ?? 0);
+
+  const record = (path: string, where: SourcePosition) => {
+    if (!index.positions.has(path)) index.positions.set(path, where);
+  };
+
+  const feature = (
+    kind: YamlFeatureUse["kind"],
+    path: string,
+    node: Node | Scalar,
+    detail?: string,
+  ) => {
+    index.features.push({ kind, path, ...at(node), ...(detail === undefined ? {} : { detail }) });
+  };
+
+  // Anchors, tags and aliases can sit on keys as well as values.
+  const visitProperties = (node: Node, path: string) => {
+    if (isAlias(node)) {
+      feature("alias", path, node, node.source);
+      const target = anchors.get(node.source);
+      if (target) index.aliasTargets.set(node, target);
+      return;
+    }
+    if (node.anchor) {
+      feature("anchor", path, node, node.anchor);
+    }
+    if (node.tag && !CORE_TAGS.has(node.tag)) feature("custom_tag", path, node, node.tag);
+  };
+
+  const visit = (node: Node, path: string, where: SourcePosition) => {
+    record(path, where);
+    visitProperties(node, path);
+    if (isAlias(node)) return;
+    // Set before the children, as YAML does; the reader rejects recursive aliases.
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items)
+        visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        if (isNode(item)) visit(item, indexPath(path, i), at(item));
+      });
+    }
+  };
+
+  const visitPair = (pair: Pair, parent: string, seen: Set<string>, rootKeys?: string[]) => {
+    const key = keyText(pair.key);
+    if (key === undefined) {
+      index.errors.push({
+        kind: "type_mismatch",
+        message: "mapping keys must be strings, found a collection or alias as a key",
+        path: parent,
+        ...at(pair.key as Node),
+      });
+      if (isNode(pair.key)) visitProperties(pair.key, parent);
+      return;
+    }
+    const path = keyPath(parent, key);
+    if (isNode(pair.key)) visitProperties(pair.key, path);
+    if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
+      feature("merge_key", path, pair.key);
+    }
+    if (seen.has(key)) {
+      index.errors.push({
+        kind: "syntax",
+        message: `duplicate key \`${key}\``,
+        path,
+        ...at(pair.key as Node),
+        ...(parent === "" && key === "attack" ? { rule: "V-003" } : {}),
+      });
+    }
+    seen.add(key);
+    rootKeys?.push(key);
+    const value = pair.value;
+    // Scalars point at the value; collections (and empty values) at their key line.
+    const where = isScalar(value) && value.source !== "" ? at(value) : at(pair.key as Node);
+    if (isNode(value)) visit(value, path, where);
+    else record(path, where);
+  };
+
+  visit(root, "", at(root));
+  return index;
+}

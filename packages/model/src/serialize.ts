@@ -1,0 +1,97 @@
+// serialize (SDK §3.4): a Document → canonical YAML 1.2 text. `oatf` first,
+// then every object's fields in specification order (shape.ts), block style,
+// strings quoted only where a YAML 1.2 or 1.1 reader would misread them.
+//
+// `x-` fields come back out of `extensions` as keys of their object, after
+// its known fields, in their own order. (Their original position among the
+// known fields is not part of the document model; after-known-fields is the
+// one position that is stable whatever produced the document.)
+//
+// serialize writes the document it is given: it does not normalize it. Call
+// `normalize` first for the canonical fully-expanded form of §11.2.
+import { Document as YamlDocument } from "yaml";
+import { setOwn } from "./parse/reader.js";
+import {
+  DOCUMENT,
+  type FieldType,
+  KNOWN_ACTIONS,
+  MATCH_CONDITION,
+  SEVERITY,
+  type Shape,
+} from "./shape.js";
+import type { Document } from "./types.js";
+
+export function serialize(document: Document): string {
+  const data = ordered(document, { kind: "object", shape: DOCUMENT });
+  const yaml = new YamlDocument(data, { version: "1.2", compat: "yaml-1.1" });
+  return yaml.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: true });
+}
+
+/** A copy of `value` whose objects list their keys in `type`'s order. */
+function ordered(value: unknown, type: FieldType): unknown {
+  if (value === null || typeof value !== "object") return value;
+  switch (type.kind) {
+    case "object":
+      return orderedObject(value as Record<string, unknown>, type.shape);
+    case "list":
+      return Array.isArray(value) ? value.map((item) => ordered(item, type.of)) : value;
+    case "map":
+      return mapValues(value as Record<string, unknown>, (item) => ordered(item, type.of));
+    case "severity":
+      return orderedObject(value as Record<string, unknown>, SEVERITY);
+    case "condition":
+      // A MatchCondition and a bare object print the same; ordering the operators is cosmetic.
+      return Array.isArray(value)
+        ? value
+        : orderedObject(value as Record<string, unknown>, MATCH_CONDITION);
+    case "action":
+      return orderedAction(value as Record<string, unknown>);
+    default:
+      return value;
+  }
+}
+
+function orderedObject(source: Record<string, unknown>, shape: Shape): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of shape.fields) {
+    if (Object.hasOwn(source, key) && source[key] !== undefined) {
+      out[key] = ordered(source[key], field.type);
+    }
+  }
+  // Keys the shape does not know (bare-object conditions, hand-built documents) keep their order.
+  for (const key of Object.keys(source)) {
+    const known = shape.fields.has(key) || (key === "extensions" && shape.extensions);
+    if (!known && source[key] !== undefined) setOwn(out, key, source[key]);
+  }
+  if (shape.extensions) appendExtensions(out, source.extensions);
+  return out;
+}
+
+function orderedAction(source: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (key === "extensions" || source[key] === undefined) continue;
+    const known = KNOWN_ACTIONS.get(key);
+    setOwn(out, key, known ? ordered(source[key], { kind: "object", shape: known }) : source[key]);
+  }
+  appendExtensions(out, source.extensions);
+  return out;
+}
+
+function appendExtensions(out: Record<string, unknown>, extensions: unknown): void {
+  if (!extensions || typeof extensions !== "object") return;
+  for (const [key, value] of Object.entries(extensions)) {
+    if (value !== undefined) setOwn(out, key, value);
+  }
+}
+
+function mapValues(
+  source: Record<string, unknown>,
+  f: (value: unknown) => unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (source[key] !== undefined) setOwn(out, key, f(source[key]));
+  }
+  return out;
+}

@@ -1,0 +1,255 @@
+// The shape of an OATF document, transcribed once from the field tables of
+// SDK §2 and the JSON Schema. `parse` reads YAML against it (types, required
+// fields, closed enums, unknown fields) and `serialize` writes fields in its
+// order, so the two can never disagree about the format.
+import {
+  CATEGORIES,
+  CONDITION_OPERATORS,
+  CORRELATION_LOGICS,
+  DIRECTIONS,
+  EXTRACTOR_SOURCES,
+  EXTRACTOR_TYPES,
+  IMPACTS,
+  INDICATOR_METHODS,
+  LOG_LEVELS,
+  RELATIONSHIPS,
+  SEMANTIC_INTENT_CLASSES,
+  SEVERITY_LEVELS,
+  STATUSES,
+  TIERS,
+} from "./types.js";
+
+export type FieldType =
+  | { kind: "string" }
+  | { kind: "integer" }
+  | { kind: "number" }
+  | { kind: "boolean" }
+  /** ISO 8601 date or date-time, kept as the string written. */
+  | { kind: "date" }
+  /** A closed enumeration: unknown values are `unknown_variant` (V-005). */
+  | { kind: "enum"; name: string; values: readonly string[] }
+  /** Any JSON-like value, read without schema checks (state, params, bare conditions). */
+  | { kind: "value" }
+  | { kind: "list"; of: FieldType }
+  | { kind: "map"; of: FieldType }
+  | { kind: "object"; shape: Shape }
+  /** A scalar severity level or a `Severity` object (SDK §2.4). */
+  | { kind: "severity" }
+  /** A bare Value (equality) or a `MatchCondition` object (SDK §2.13). */
+  | { kind: "condition" }
+  /** One action key plus `x-` keys (SDK §2.7a). */
+  | { kind: "action" };
+
+export interface Field {
+  type: FieldType;
+  required?: boolean;
+  /** The V-rule a missing (or null) value violates, when there is one. */
+  missingRule?: string;
+  /** The V-rule a value of the wrong type violates, when there is one. */
+  typeRule?: string;
+}
+
+export interface Shape {
+  /** Name used in messages (`indicator`, `phase`). */
+  name: string;
+  /** Fields in specification order: serialize writes them in this order. */
+  fields: ReadonlyMap<string, Field>;
+  /** Whether `x-` keys are allowed (and kept in `extensions`). */
+  extensions: boolean;
+}
+
+const string: FieldType = { kind: "string" };
+const integer: FieldType = { kind: "integer" };
+const number: FieldType = { kind: "number" };
+const boolean: FieldType = { kind: "boolean" };
+const value: FieldType = { kind: "value" };
+const date: FieldType = { kind: "date" };
+const strings: FieldType = { kind: "list", of: string };
+
+function closed(name: string, values: readonly string[]): FieldType {
+  return { kind: "enum", name, values };
+}
+function list(of: FieldType): FieldType {
+  return { kind: "list", of };
+}
+function object(shape: Shape): FieldType {
+  return { kind: "object", shape };
+}
+function shape(
+  name: string,
+  extensions: boolean,
+  fields: Record<string, FieldType | Field>,
+): Shape {
+  const map = new Map<string, Field>();
+  for (const [key, field] of Object.entries(fields)) {
+    map.set(key, "type" in field ? field : { type: field });
+  }
+  return { name, fields: map, extensions };
+}
+function required(type: FieldType, rules: Omit<Field, "type" | "required"> = {}): Field {
+  return { type, required: true, ...rules };
+}
+
+const severityLevel = closed("severity level", SEVERITY_LEVELS);
+
+export const SEVERITY = shape("severity", false, {
+  level: required(severityLevel),
+  confidence: integer,
+});
+
+export const MATCH_CONDITION = shape("match condition", false, {
+  contains: string,
+  starts_with: string,
+  ends_with: string,
+  regex: string,
+  any_of: list(value),
+  gt: number,
+  lt: number,
+  gte: number,
+  lte: number,
+  exists: boolean,
+});
+
+/** A MatchPredicate (SDK §2.10): dot-path keys to conditions. */
+const predicate: FieldType = { kind: "map", of: { kind: "condition" } };
+
+export const PATTERN = shape("pattern", false, {
+  target: string,
+  condition: { kind: "condition" },
+  // Shorthand form: one operator directly on the pattern (N-005 expands it).
+  ...Object.fromEntries([...MATCH_CONDITION.fields].map(([key, field]) => [key, field])),
+});
+
+export const EXPRESSION = shape("expression", false, {
+  cel: required(string),
+  variables: { kind: "map", of: string },
+});
+
+export const SEMANTIC = shape("semantic", false, {
+  target: string,
+  intent: required(string),
+  intent_class: closed("intent class", SEMANTIC_INTENT_CLASSES),
+  threshold: number,
+  examples: object(shape("examples", false, { positive: strings, negative: strings })),
+});
+
+export const INDICATOR = shape("indicator", true, {
+  id: string,
+  protocol: string,
+  surface: string,
+  target: required(string),
+  actor: string,
+  direction: closed("direction", DIRECTIONS),
+  method: closed("indicator method", INDICATOR_METHODS),
+  description: string,
+  pattern: object(PATTERN),
+  expression: object(EXPRESSION),
+  semantic: object(SEMANTIC),
+  confidence: integer,
+  severity: severityLevel,
+  tier: closed("tier", TIERS),
+  false_positives: strings,
+});
+
+export const SEND = shape("send action", false, { method: required(string), params: value });
+export const LOG = shape("log action", false, {
+  message: required(string),
+  level: closed("log level", LOG_LEVELS),
+});
+
+/** The known entry actions (SDK §2.7a); any other single key is binding-specific. */
+export const KNOWN_ACTIONS: ReadonlyMap<string, Shape> = new Map([
+  ["send", SEND],
+  ["log", LOG],
+]);
+
+export const EXTRACTOR = shape("extractor", false, {
+  name: required(string),
+  source: required(closed("extractor source", EXTRACTOR_SOURCES)),
+  type: required(closed("extractor type", EXTRACTOR_TYPES)),
+  selector: required(string),
+});
+
+export const TRIGGER = shape("trigger", false, {
+  event: string,
+  count: integer,
+  match: predicate,
+  after: string,
+});
+
+export const PHASE = shape("phase", true, {
+  name: string,
+  description: string,
+  mode: string,
+  state: value,
+  extractors: list(object(EXTRACTOR)),
+  on_enter: list({ kind: "action" }),
+  trigger: object(TRIGGER),
+});
+
+export const ACTOR = shape("actor", true, {
+  name: required(string),
+  mode: required(string),
+  phases: required(list(object(PHASE))),
+});
+
+export const EXECUTION = shape("execution", true, {
+  mode: string,
+  state: value,
+  phases: list(object(PHASE)),
+  actors: list(object(ACTOR)),
+});
+
+export const MAPPING = shape("framework mapping", false, {
+  framework: required(string),
+  id: required(string),
+  name: string,
+  url: string,
+  relationship: closed("relationship", RELATIONSHIPS),
+});
+
+export const CLASSIFICATION = shape("classification", false, {
+  category: closed("category", CATEGORIES),
+  mappings: list(object(MAPPING)),
+  tags: strings,
+});
+
+export const REFERENCE = shape("reference", false, {
+  url: required(string),
+  title: string,
+  description: string,
+});
+
+export const CORRELATION = shape("correlation", false, {
+  logic: closed("correlation logic", CORRELATION_LOGICS),
+});
+
+/** SDK §2.3, in the order of its table. */
+export const ATTACK = shape("attack", true, {
+  id: string,
+  name: string,
+  version: integer,
+  status: closed("status", STATUSES),
+  created: date,
+  modified: date,
+  author: string,
+  description: string,
+  grace_period: string,
+  severity: { kind: "severity" },
+  impact: list(closed("impact", IMPACTS)),
+  classification: object(CLASSIFICATION),
+  references: list(object(REFERENCE)),
+  execution: required(object(EXECUTION), { missingRule: "V-004" }),
+  indicators: list(object(INDICATOR)),
+  correlation: object(CORRELATION),
+});
+
+/** SDK §2.2. The root allows no `x-` keys (JSON Schema: additionalProperties false). */
+export const DOCUMENT = shape("document", false, {
+  oatf: required(string, { missingRule: "V-001", typeRule: "V-001" }),
+  $schema: string,
+  attack: required(object(ATTACK), { missingRule: "V-003", typeRule: "V-003" }),
+});
+
+/** Operator keys: a mapping with any of them is a MatchCondition, not a bare value. */
+export const OPERATOR_KEYS: ReadonlySet<string> = new Set(CONDITION_OPERATORS);
