@@ -1,1 +1,6 @@
-export {};
+// @oatf/validate: `validate` with every V-rule (SDK §3.2) and W-warning (SDK §7.0).
+
+export { SUPPORTED_VERSIONS } from "./checks/envelope.js";
+export type { ValidateOptions } from "./context.js";
+export { RULES, type RuleId, V014_SKIPPED, WARNINGS, type WarningCode } from "./rules.js";
+export { validate } from "./validate.js";

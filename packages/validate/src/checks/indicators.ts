@@ -1,0 +1,269 @@
+// Indicators and correlation (format §4.7, §6): V-006, V-010, V-012, V-013,
+// V-014, V-021, V-022, V-024..V-026, V-028 (protocol), V-034 (protocol), V-039,
+// V-047..V-049, closed enumerations (V-005, including `tier`), and the
+// warnings V-018 (surface), W-003, W-005, W-007 and OATF-V014-SKIPPED.
+import {
+  CORRELATION_LOGICS,
+  DIRECTIONS,
+  INDICATOR_METHODS,
+  SEMANTIC_INTENT_CLASSES,
+  SEVERITY_LEVELS,
+  TIERS,
+} from "@oatf/model";
+import { parseSimplePath, parseWildcardPath } from "@oatf/paths";
+import { extractProtocol, surfacesFor } from "@oatf/registries";
+import type { Context } from "../context.js";
+import type { ExecutionView } from "../execution-view.js";
+import { V014_SKIPPED } from "../rules.js";
+import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
+import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
+import { isCondition } from "./predicates.js";
+
+const INDICATORS_PATH = "attack.indicators";
+const INDICATOR_ID = /^[A-Z][A-Z0-9-]*-[0-9]{3,}-[0-9]{2,}$/;
+const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+
+export function checkIndicators(ctx: Context, attack: Obj, view: ExecutionView): void {
+  const correlation = attack.correlation;
+  if (isPresent(correlation) && !isPresent(attack.indicators)) {
+    ctx.error(
+      "V-047",
+      "attack.correlation",
+      "`correlation` only applies with `indicators`; add indicators or remove it",
+    );
+  }
+  if (isObj(correlation))
+    checkEnum(ctx, correlation.logic, CORRELATION_LOGICS, "attack.correlation.logic");
+
+  const indicators = listAt(attack, "indicators");
+  if (indicators?.length === 0) {
+    ctx.error(
+      "V-006",
+      INDICATORS_PATH,
+      "`indicators` needs at least one entry; omit it for a simulation-only document",
+    );
+  }
+  const ids = new Set<unknown>();
+  const celPaths: string[] = [];
+  for (const [indicator, path] of objectsOf(indicators, INDICATORS_PATH)) {
+    checkId(ctx, indicator, path, attack.id, ids);
+    checkScope(ctx, indicator, path, view);
+    checkDetection(ctx, indicator, path, celPaths);
+    checkWildcardPath(ctx, indicator.target, keyPath(path, "target"));
+    checkPercent(ctx, "V-025", indicator.confidence, keyPath(path, "confidence"));
+    checkEnum(ctx, indicator.direction, DIRECTIONS, keyPath(path, "direction"));
+    checkEnum(ctx, indicator.severity, SEVERITY_LEVELS, keyPath(path, "severity"));
+    checkEnum(ctx, indicator.tier, TIERS, keyPath(path, "tier"));
+  }
+  const cel = ctx.options.cel;
+  if (celPaths.length > 0 && typeof cel?.check !== "function") {
+    ctx.warn(
+      V014_SKIPPED,
+      celPaths[0]!,
+      `${celPaths.length} CEL expression(s) were not syntax-checked (V-014): pass a CEL checker as options.cel, e.g. the evaluator of @oatf/cel-default`,
+    );
+  }
+}
+
+/** V-010 uniqueness; V-024 shape and prefix when `attack.id` is set. */
+function checkId(
+  ctx: Context,
+  indicator: Obj,
+  path: string,
+  attackId: unknown,
+  seen: Set<unknown>,
+): void {
+  const id = indicator.id;
+  if (!isPresent(id)) return;
+  const idPath = keyPath(path, "id");
+  if (seen.has(id))
+    ctx.error("V-010", idPath, `indicator id ${show(id)} is already used; ids must be unique`);
+  seen.add(id);
+  if (typeof attackId !== "string") return;
+  const valid =
+    typeof id === "string" &&
+    INDICATOR_ID.test(id) &&
+    id.slice(0, id.lastIndexOf("-")) === attackId;
+  if (!valid) {
+    ctx.error(
+      "V-024",
+      idPath,
+      `indicator id ${show(id)} must be "${attackId}-NN" (two or more digits), e.g. ${attackId}-01`,
+    );
+  }
+}
+
+/** Protocol (V-028, V-034, W-003, W-005), surface (V-018 warning) and actor (V-048). */
+function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionView): void {
+  const protocolPath = keyPath(path, "protocol");
+  const executionMode = view.execution?.mode;
+  if (isPresent(indicator.protocol)) {
+    checkProtocol(ctx, indicator.protocol, protocolPath);
+  } else if (view.execution && !isPresent(executionMode)) {
+    ctx.error(
+      "V-028",
+      protocolPath,
+      "without `execution.mode`, every indicator must declare `protocol` (e.g. mcp); indicators are not scoped to an actor",
+    );
+  }
+  const protocol =
+    typeof indicator.protocol === "string"
+      ? indicator.protocol
+      : typeof executionMode === "string"
+        ? extractProtocol(executionMode)
+        : undefined;
+  if (protocol === undefined) return;
+  if (
+    typeof indicator.protocol === "string" &&
+    view.protocols.size > 0 &&
+    !view.protocols.has(protocol)
+  ) {
+    ctx.warn(
+      "W-005",
+      protocolPath,
+      `no actor speaks protocol "${protocol}" (execution uses ${[...view.protocols].join(", ")}); this indicator will see no traffic`,
+    );
+  }
+  const surface = indicator.surface;
+  const surfaces = surfacesFor(protocol);
+  if (typeof surface === "string" && surfaces && !surfaces.includes(surface)) {
+    ctx.warn(
+      "V-018",
+      keyPath(path, "surface"),
+      `surface "${surface}" is not a ${protocol} operation; check the binding's operation names (e.g. ${surfaces.slice(0, 3).join(", ")})`,
+    );
+  }
+  if (isPresent(indicator.actor) && !view.actorNames.has(indicator.actor as string)) {
+    ctx.error(
+      "V-048",
+      keyPath(path, "actor"),
+      `actor ${show(indicator.actor)} does not exist; actors: ${[...view.actorNames].join(", ") || "(none)"}`,
+    );
+  }
+}
+
+/** V-012, V-049, then the method's own checks. */
+function checkDetection(ctx: Context, indicator: Obj, path: string, celPaths: string[]): void {
+  const present = INDICATOR_METHODS.filter((method) => isPresent(indicator[method]));
+  if (present.length !== 1) {
+    ctx.error(
+      "V-012",
+      path,
+      present.length === 0
+        ? "an indicator needs one detection key: pattern, expression or semantic"
+        : `an indicator has exactly one detection key, found ${present.join(" and ")}; split it into separate indicators`,
+    );
+  }
+  const method = indicator.method;
+  checkEnum(ctx, method, INDICATOR_METHODS, keyPath(path, "method"));
+  if (
+    typeof method === "string" &&
+    INDICATOR_METHODS.includes(method as never) &&
+    !isPresent(indicator[method])
+  ) {
+    ctx.error(
+      "V-049",
+      keyPath(path, "method"),
+      `method is "${method}" but the indicator has no \`${method}\` block${present.length ? ` (found ${present.join(", ")})` : ""}`,
+    );
+  }
+  const pattern = objAt(indicator, "pattern");
+  if (pattern) checkPattern(ctx, pattern, keyPath(path, "pattern"));
+  const expression = objAt(indicator, "expression");
+  if (expression) checkExpression(ctx, expression, keyPath(path, "expression"), celPaths);
+  const semantic = objAt(indicator, "semantic");
+  if (semantic) checkSemantic(ctx, semantic, keyPath(path, "semantic"));
+}
+
+/** Standard form (`condition`) and shorthand form (operator keys on the pattern), format §6.2. */
+function checkPattern(ctx: Context, pattern: Obj, path: string): void {
+  if (isPresent(pattern.target)) checkWildcardPath(ctx, pattern.target, keyPath(path, "target"));
+  const condition = pattern.condition;
+  if (isCondition(condition) && "regex" in condition) {
+    checkRegex(ctx, condition.regex, keyPath(keyPath(path, "condition"), "regex"));
+  }
+  if ("regex" in pattern) checkRegex(ctx, pattern.regex, keyPath(path, "regex"));
+}
+
+/** V-014 (with the caller's checker), V-026, V-039. */
+function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: string[]): void {
+  const celPath = keyPath(path, "cel");
+  const checker = ctx.options.cel;
+  if (typeof expression.cel !== "string") {
+    ctx.error(
+      "V-014",
+      celPath,
+      `\`cel\` must be a CEL expression string, got ${show(expression.cel)}`,
+    );
+  } else {
+    celPaths.push(celPath);
+    if (typeof checker?.check === "function") checkCel(ctx, expression.cel, celPath);
+  }
+  const variables = objAt(expression, "variables");
+  for (const [name, source] of Object.entries(variables ?? {})) {
+    const at = keyPath(keyPath(path, "variables"), name);
+    if (!CEL_IDENTIFIER.test(name)) {
+      ctx.error(
+        "V-039",
+        at,
+        `variable name "${name}" is not a CEL identifier; use letters, digits and _, e.g. ${name.replace(/[^_a-zA-Z0-9]/g, "_")}`,
+      );
+    }
+    const parsed = typeof source === "string" ? parseSimplePath(source) : undefined;
+    if (!parsed?.ok) {
+      const why = parsed ? parsed.error.message : `got ${show(source)}`;
+      ctx.error(
+        "V-026",
+        at,
+        `variable source must be a simple dot-path without [*] or [0] (${why})`,
+      );
+    }
+  }
+}
+
+function checkCel(ctx: Context, expression: string, path: string): void {
+  let result: ReturnType<NonNullable<NonNullable<typeof ctx.options.cel>["check"]>>;
+  try {
+    result = ctx.options.cel!.check!(expression);
+  } catch (thrown) {
+    result = { ok: false, error: { message: `the CEL checker failed: ${String(thrown)}` } };
+  }
+  if (result.ok) return;
+  const { message, line, column } = result.error;
+  const at = column === undefined ? "" : ` at ${line ?? 1}:${column}`;
+  ctx.error("V-014", path, `CEL syntax error${at}: ${message}`);
+}
+
+function checkSemantic(ctx: Context, semantic: Obj, path: string): void {
+  ctx.warn(
+    "W-007",
+    path,
+    "semantic detection is experimental and model-dependent; results may differ between tools (give examples)",
+  );
+  if (isPresent(semantic.target)) checkWildcardPath(ctx, semantic.target, keyPath(path, "target"));
+  const threshold = semantic.threshold;
+  if (
+    isPresent(threshold) &&
+    !(typeof threshold === "number" && threshold >= 0 && threshold <= 1)
+  ) {
+    ctx.error(
+      "V-022",
+      keyPath(path, "threshold"),
+      `threshold must be a number from 0.0 to 1.0, got ${show(threshold)}`,
+    );
+  }
+  checkEnum(ctx, semantic.intent_class, SEMANTIC_INTENT_CLASSES, keyPath(path, "intent_class"));
+}
+
+/** V-021: `tools[*].description` style paths; "" targets the root. */
+function checkWildcardPath(ctx: Context, target: unknown, path: string): void {
+  if (!isPresent(target)) return;
+  const parsed = typeof target === "string" ? parseWildcardPath(target) : undefined;
+  if (parsed?.ok) return;
+  const why = parsed ? parsed.error.message : `got ${show(target)}`;
+  ctx.error(
+    "V-021",
+    path,
+    `target must be a wildcard dot-path such as tools[*].description, without numeric indexes (${why})`,
+  );
+}

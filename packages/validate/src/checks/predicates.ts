@@ -1,0 +1,40 @@
+// Match predicates (format §5.4), wherever they appear: `trigger.match` and the
+// `when` of response entries. Keys are simple dot-paths (V-027); `regex`
+// conditions compile (V-013).
+import { CONDITION_OPERATORS } from "@oatf/model";
+import { parseSimplePath } from "@oatf/paths";
+import type { Context } from "../context.js";
+import { isObj, keyPath, show } from "../values.js";
+import { checkRegex } from "./common.js";
+
+export function checkPredicate(ctx: Context, predicate: unknown, path: string): void {
+  if (!isObj(predicate)) {
+    ctx.error(
+      "V-027",
+      path,
+      `a match predicate must map dot-paths to conditions, got ${show(predicate)}`,
+    );
+    return;
+  }
+  for (const [key, entry] of Object.entries(predicate)) {
+    const entryPath = keyPath(path, key);
+    const parsed = parseSimplePath(key);
+    if (!parsed.ok) {
+      ctx.error(
+        "V-027",
+        entryPath,
+        `predicate key "${key}" is not a simple dot-path (${parsed.error.message}); use plain field names such as arguments.command, without [*] or [0]`,
+      );
+    }
+    if (isCondition(entry) && "regex" in entry)
+      checkRegex(ctx, entry.regex, keyPath(entryPath, "regex"));
+  }
+}
+
+/** SDK §2.13: an object with operator keys is a MatchCondition; anything else is an equality value. */
+export function isCondition(entry: unknown): entry is Record<string, unknown> {
+  return (
+    isObj(entry) &&
+    Object.keys(entry).some((key) => (CONDITION_OPERATORS as readonly string[]).includes(key))
+  );
+}

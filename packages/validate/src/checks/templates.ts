@@ -1,0 +1,79 @@
+// Template references (format §5.6) in every string of `state` and `on_enter`:
+// syntax (V-016), cross-actor references to existing actors (V-032), and
+// references to extractors nobody declares (W-004, sub-case a). The parser is
+// the one interpolation uses, so escapes (`\{{`) are never flagged.
+import { parseTemplate } from "@oatf/evaluate";
+import type { Context } from "../context.js";
+import type { ActorView, ExecutionView } from "../execution-view.js";
+import { isObj, itemPath, keyPath } from "../values.js";
+
+export function checkTemplates(ctx: Context, view: ExecutionView): void {
+  for (const actor of view.actors) {
+    const visit = (text: string, path: string) => checkTemplate(ctx, text, path, actor, view);
+    for (const { state, path } of actor.states) walkStrings(state, path, visit);
+    for (const { phase, path } of actor.phases?.items ?? []) {
+      walkStrings(phase.on_enter, keyPath(path, "on_enter"), visit);
+    }
+  }
+}
+
+/** Calls `visit` on every string below `value`, skipping `when` predicates (matched, not interpolated). */
+function walkStrings(
+  value: unknown,
+  path: string,
+  visit: (text: string, path: string) => void,
+): void {
+  if (typeof value === "string") {
+    visit(value, path);
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) walkStrings(item, itemPath(path, index), visit);
+  } else if (isObj(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== "when") walkStrings(child, keyPath(path, key), visit);
+    }
+  }
+}
+
+function checkTemplate(
+  ctx: Context,
+  text: string,
+  path: string,
+  actor: ActorView,
+  view: ExecutionView,
+): void {
+  if (!text.includes("{{")) return;
+  const parsed = parseTemplate(text);
+  if (!parsed.ok) {
+    const at = parsed.error.offset === undefined ? "" : ` at offset ${parsed.error.offset}`;
+    ctx.error(
+      "V-016",
+      path,
+      `invalid template${at}: ${parsed.error.message}; write a literal {{ as \\{{`,
+    );
+    return;
+  }
+  for (const reference of parsed.value.references) {
+    if (reference.kind === "extractor" && !actor.extractorNames.has(reference.name)) {
+      ctx.warn(
+        "W-004",
+        path,
+        `{{${reference.name}}} refers to no extractor of actor "${actor.name}"; it will interpolate as an empty string`,
+      );
+    } else if (reference.kind === "actor_extractor") {
+      const { actor: name, name: extractor } = reference;
+      if (!view.actorNames.has(name)) {
+        ctx.error(
+          "V-032",
+          path,
+          `{{${name}.${extractor}}} refers to actor "${name}", which does not exist; actors: ${[...view.actorNames].join(", ")}`,
+        );
+      } else if (!view.actors.some((a) => a.name === name && a.extractorNames.has(extractor))) {
+        ctx.warn(
+          "W-004",
+          path,
+          `{{${name}.${extractor}}}: actor "${name}" declares no extractor "${extractor}"; it will interpolate as an empty string`,
+        );
+      }
+    }
+  }
+}

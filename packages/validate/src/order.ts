@@ -1,0 +1,69 @@
+// Positions and ordering (SDK §7.4): findings carry the line and column `parse`
+// recorded for their path (or its nearest present ancestor, for a missing field)
+// and are sorted by source position. Documents built in code have no positions;
+// they are sorted by document order (key insertion order) instead.
+import { positionOrAncestor, type SourceInfo, type SourcePosition } from "@oatf/model";
+import type { Finding } from "./context.js";
+import { isObj, itemPath, keyPath } from "./values.js";
+
+export interface Located extends Finding {
+  rank: number[];
+}
+
+export function locate(
+  findings: Finding[],
+  document: unknown,
+  info: SourceInfo | undefined,
+): Located[] {
+  const rankOf = info ? sourceRank(info) : documentRank(document);
+  const located = findings.map((finding): Located => {
+    const at: SourcePosition | undefined =
+      finding.line !== undefined && finding.column !== undefined
+        ? { line: finding.line, column: finding.column }
+        : positionOrAncestor(info, finding.path);
+    return {
+      ...finding,
+      ...(at && { line: at.line, column: at.column }),
+      rank: at ? [at.line, at.column] : rankOf(finding.path),
+    };
+  });
+  // Array.prototype.sort is stable: findings at one position keep check order.
+  return located.sort((a, b) => compareRanks(a.rank, b.rank));
+}
+
+function sourceRank(info: SourceInfo): (path: string) => number[] {
+  return (path) => {
+    const at = positionOrAncestor(info, path);
+    return at ? [at.line, at.column] : [0, 0];
+  };
+}
+
+function documentRank(document: unknown): (path: string) => number[] {
+  const ordinals = new Map<string, number>();
+  const walk = (value: unknown, path: string): void => {
+    ordinals.set(path, ordinals.size);
+    const children: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [itemPath(path, index), item])
+      : isObj(value)
+        ? Object.entries(value).map(([key, child]) => [keyPath(path, key), child])
+        : [];
+    for (const [childPath, child] of children) walk(child, childPath);
+  };
+  walk(document, "");
+  return (path) => {
+    let current = path;
+    while (!ordinals.has(current) && current !== "") {
+      const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
+      current = cut > 0 ? current.slice(0, cut) : "";
+    }
+    return [ordinals.get(current) ?? 0];
+  };
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}

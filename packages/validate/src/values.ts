@@ -1,0 +1,62 @@
+// Reading an untrusted document: validate accepts anything `parse` returns (and
+// documents built in code), so every access goes through these guards and
+// nothing assumes the shape the types promise.
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(value: unknown): value is Obj {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Present means neither missing nor YAML null (`key:` with no value). */
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** The object under `key`, or undefined when absent or not an object. */
+export function objAt(parent: Obj, key: string): Obj | undefined {
+  const value = parent[key];
+  return isObj(value) ? value : undefined;
+}
+
+/** The list under `key`, or undefined when absent or not a list. */
+export function listAt(parent: Obj, key: string): unknown[] | undefined {
+  const value = parent[key];
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** The string under `key`, or undefined when absent or not a string. */
+export function strAt(parent: Obj, key: string): string | undefined {
+  const value = parent[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+// Dot-paths in the spec's format: keys joined with `.` as written (a predicate
+// key `arguments.command` stays as is), list items as `[i]`.
+
+export function keyPath(path: string, key: string): string {
+  return path === "" ? key : `${path}.${key}`;
+}
+
+export function itemPath(path: string, index: number): string {
+  return `${path}[${index}]`;
+}
+
+/** Objects of a list with their paths and indexes; non-object items are skipped. */
+export function objectsOf(list: unknown[] | undefined, path: string): [Obj, string, number][] {
+  const out: [Obj, string, number][] = [];
+  list?.forEach((item, index) => {
+    if (isObj(item)) out.push([item, itemPath(path, index), index]);
+  });
+  return out;
+}
+
+/** Quoted for messages: strings in quotes, anything else as compact JSON. */
+export function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
