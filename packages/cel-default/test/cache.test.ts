@@ -1,0 +1,55 @@
+import * as bufbuild from "@bufbuild/cel";
+import { createCelEvaluator } from "@oatf/cel-default";
+import { describe, expect, it, vi } from "vitest";
+import { LruCache } from "../src/cache.js";
+
+vi.mock("@bufbuild/cel", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@bufbuild/cel")>();
+  return { ...actual, parse: vi.fn(actual.parse) };
+});
+
+describe("compile cache", () => {
+  it("parses an expression once, for evaluate and check alike", () => {
+    const parse = vi.mocked(bufbuild.parse);
+    parse.mockClear();
+    const cel = createCelEvaluator();
+    for (let i = 0; i < 5; i++)
+      expect(cel.evaluate("x > 1", { x: i })).toEqual({ ok: true, value: i > 1 });
+    expect(cel.check("x > 1").ok).toBe(true);
+    expect(cel.evaluate("x +", { x: 1 }).ok).toBe(false);
+    expect(cel.check("x +").ok).toBe(false);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it("is bounded: the least recently used expression is evicted", () => {
+    const parse = vi.mocked(bufbuild.parse);
+    parse.mockClear();
+    const cel = createCelEvaluator({ cacheSize: 2 });
+    for (const e of ["1 == 1", "2 == 2", "1 == 1", "3 == 3", "1 == 1", "2 == 2"])
+      cel.evaluate(e, {});
+    expect(parse.mock.calls.map((c) => c[0])).toEqual(["1 == 1", "2 == 2", "3 == 3", "2 == 2"]);
+  });
+
+  it("cacheSize 0 disables caching", () => {
+    const parse = vi.mocked(bufbuild.parse);
+    parse.mockClear();
+    const cel = createCelEvaluator({ cacheSize: 0 });
+    cel.evaluate("true", {});
+    cel.evaluate("true", {});
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("LruCache", () => {
+  it("keeps at most `capacity` entries, refreshing on get", () => {
+    const c = new LruCache<string, number>(2);
+    c.set("a", 1);
+    c.set("b", 2);
+    expect(c.get("a")).toBe(1);
+    c.set("c", 3);
+    expect(c.get("b")).toBeUndefined();
+    expect(c.get("a")).toBe(1);
+    expect(c.get("c")).toBe(3);
+    expect(c.size).toBe(2);
+  });
+});

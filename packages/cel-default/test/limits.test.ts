@@ -1,0 +1,143 @@
+// Each limit of the README's "Limits" section. Bounds on elapsed time are deliberately
+// generous (seconds, not the 100 ms limit): they catch a hang, not a slow machine.
+import { createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
+import { describe, expect, it } from "vitest";
+
+const cel = createCelEvaluator();
+const list = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(", ")}]`;
+const list30 = list(30);
+/** Comprehensions nested `depth` deep over `size`-element lists: size^depth iterations. */
+const nested = (depth: number, macro = "all", size = 30) => {
+  const vars = Array.from({ length: depth }, (_, i) => `v${i}`);
+  let body = `${vars.join(" + ")} >= 0`;
+  for (const v of vars.reverse()) body = `${list(size)}.${macro}(${v}, ${body})`;
+  return body;
+};
+
+function timed<T>(f: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = f();
+  return { result, ms: performance.now() - start };
+}
+
+const errorMessage = (r: ReturnType<typeof cel.evaluate>) => (r.ok ? "ok" : r.error.message);
+
+describe("static limits", () => {
+  it("maxExpressionLength: rejects long sources before parsing", () => {
+    const long = `'${"a".repeat(DEFAULT_OPTIONS.maxExpressionLength)}' == ''`;
+    const { result, ms } = timed(() => cel.evaluate(long, {}));
+    expect(errorMessage(result)).toMatch(/longer than 10000 characters/);
+    expect(ms).toBeLessThan(1000);
+    expect(cel.check(long).ok).toBe(false);
+  });
+
+  it("maxAstNodes: a 2,000-term || chain is an error, not a hang", () => {
+    const chain = Array.from({ length: 2000 }, (_, i) => `x == ${i}`).join(" || ");
+    const wide = createCelEvaluator({ maxExpressionLength: 100_000 });
+    const { result, ms } = timed(() => wide.evaluate(chain, { x: -1 }));
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: "cel_error", message: expect.stringMatching(/more than 1000 nodes/) },
+    });
+    expect(ms).toBeLessThan(5000);
+    // The default length limit already stops it (it is ~24,000 characters).
+    expect(errorMessage(cel.evaluate(chain, { x: -1 }))).toMatch(/longer than/);
+  });
+
+  it("maxAstDepth: a left-deep 300-term sum is an error, not a stack overflow", () => {
+    const sum = Array.from({ length: 300 }, () => "x").join(" + ");
+    expect(errorMessage(cel.evaluate(sum, { x: 1 }))).toMatch(/deeper than 100 levels/);
+    const roomy = createCelEvaluator({ maxAstDepth: 1000 });
+    expect(roomy.evaluate(sum, { x: 1 })).toEqual({ ok: true, value: 300 });
+  });
+
+  it("parser recursion: 5,000 nested parentheses are a syntax error", () => {
+    const parens = `${"(".repeat(4999)}1${")".repeat(4999)}`;
+    const r = cel.check(parens);
+    expect(r.ok || r.error.message).toMatch(/too deeply|deeper than/);
+  });
+
+  it("maxComprehensionDepth: rejects nesting beyond 3 with the position of the culprit", () => {
+    expect(cel.evaluate(nested(3, "all", 5), {})).toEqual({ ok: true, value: true });
+    const r = cel.check(nested(4));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.message).toMatch(/nest deeper than 3/);
+      expect(r.error.line).toBe(1);
+      expect(r.error.column).toBeGreaterThan(1);
+    }
+  });
+
+  it("a comprehension in the range of another does not count as nested", () => {
+    const e = `${list30}.filter(a, a > 1).filter(b, b > 2).filter(c, c > 3).filter(d, d > 4).size() == 25`;
+    expect(cel.evaluate(e, {})).toEqual({ ok: true, value: true });
+  });
+});
+
+describe("time limit", () => {
+  const unbounded = createCelEvaluator({ maxComprehensionDepth: 10 });
+
+  it.each(["all", "exists", "map", "filter", "exists_one"])(
+    "five nested %s over 30 elements (39 s unguarded) stops at the deadline",
+    (macro) => {
+      const e = nested(5, macro).replace(">= 0", macro === "exists" ? "< 0" : ">= 0");
+      const { result, ms } = timed(() => unbounded.evaluate(e, {}));
+      expect(result).toEqual({
+        ok: false,
+        error: { kind: "cel_error", message: "evaluation exceeded the time limit of 100 ms" },
+      });
+      expect(ms).toBeLessThan(2000);
+    },
+  );
+
+  it("honours timeoutMs and resets between evaluations", () => {
+    const quick = createCelEvaluator({ timeoutMs: 5, maxComprehensionDepth: 10 });
+    expect(errorMessage(quick.evaluate(nested(4), {}))).toMatch(/time limit of 5 ms/);
+    expect(quick.evaluate("[1, 2].all(x, x > 0)", {})).toEqual({ ok: true, value: true });
+  });
+
+  it("large inputs iterate under the deadline too", () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({ id: i }));
+    const e = "items.all(a, items.all(b, a.id + b.id >= 0))"; // 9 million iterations
+    const { result, ms } = timed(() => cel.evaluate(e, { items }));
+    expect(errorMessage(result)).toMatch(/time limit/);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it("Infinity disables it", () => {
+    const forever = createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
+    expect(forever.evaluate(nested(2, "all", 5), {})).toEqual({ ok: true, value: true });
+  });
+});
+
+describe("matches uses RE2 (linear time)", () => {
+  it("catastrophic-backtracking patterns finish", () => {
+    const x = `${"a".repeat(50_000)}!`;
+    for (const pattern of ["^(a+)+$", "(a|aa)*b", "^(a*)*$", "^(a|a?)+$"]) {
+      const { result, ms } = timed(() => cel.evaluate(`x.matches('${pattern}')`, { x }));
+      expect(result, pattern).toEqual({ ok: true, value: false });
+      expect(ms).toBeLessThan(2000);
+    }
+  });
+
+  it("lookarounds and backreferences are errors, not matches", () => {
+    for (const pattern of ["(?=a)", "(a)\\\\1"]) {
+      const r = cel.evaluate(`'aa'.matches('${pattern}')`, {});
+      expect(r.ok ? "ok" : r.error.kind, pattern).toBe("cel_error");
+    }
+  });
+});
+
+describe("options", () => {
+  it("fall back to the defaults when out of range or of the wrong type", () => {
+    const odd = createCelEvaluator({
+      timeoutMs: -1,
+      maxAstNodes: Number.NaN,
+      maxComprehensionDepth: "2" as unknown as number,
+      cacheSize: -5,
+    });
+    expect(odd.evaluate(nested(3, "all", 5), {})).toEqual({ ok: true, value: true });
+    expect(odd.check(nested(4)).ok).toBe(false);
+    expect(() => createCelEvaluator(null as never)).not.toThrow();
+  });
+});
