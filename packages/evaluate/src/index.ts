@@ -1,10 +1,45 @@
 // @oatf/evaluate: execution primitives (SDK §5), indicator evaluation and verdicts
 // (SDK §4), trace evaluation, and the regex, JSONPath and template compilers.
 
+// One import gives every primitive: paths (§5.1), durations (§5.2), registries (§5.9).
+export { parseDuration } from "@oatf/model";
+export type { CompiledSimplePath, CompiledWildcardPath, PathSegment } from "@oatf/paths";
+export {
+  compileSimplePath,
+  compileWildcardPath,
+  parseSimplePath,
+  parseWildcardPath,
+  resolveSimplePath,
+  resolveWildcardPath,
+} from "@oatf/paths";
+export type { ParsedEvent } from "@oatf/registries";
+export {
+  eventsFor,
+  extractProtocol,
+  knownModes,
+  knownProtocols,
+  parseEventQualifier,
+  resolveEventQualifier,
+  surfacesFor,
+} from "@oatf/registries";
+
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";
 export { compileCondition, evaluateCondition, isMatchCondition } from "./condition.js";
 export { evaluateExtractor } from "./extractor.js";
+export type {
+  CompiledIndicator,
+  CompileIndicatorOptions,
+  IndicatorEvaluators,
+  Outcome,
+} from "./indicator.js";
+export {
+  compileIndicator,
+  DEFAULT_SEMANTIC_THRESHOLD,
+  evaluateExpression,
+  evaluateIndicator,
+  evaluatePattern,
+} from "./indicator.js";
 export { coerceToString, deepEqual, toText } from "./json.js";
 export type { CompiledJsonPath } from "./jsonpath.js";
 export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
@@ -15,6 +50,8 @@ export type { CompiledRegex, RegexEngine } from "./regex.js";
 export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./regex.js";
 export { selectResponse } from "./response.js";
 export { computeEffectiveState } from "./state.js";
+export type { SynthesizeOutcome, SynthesizeRequest } from "./synthesize.js";
+export { PROMPT_PREVIEW_LENGTH, synthesize } from "./synthesize.js";
 export type {
   CompiledTemplate,
   ExtractorValues,
@@ -27,3 +64,13 @@ export {
   parseTemplate,
   renderTemplate,
 } from "./template.js";
+export type { EvaluateTraceOptions, TraceMessage } from "./trace.js";
+export { evaluateTrace } from "./trace.js";
+export type { TriggerEvent } from "./trigger.js";
+export { evaluateTrigger } from "./trigger.js";
+export type {
+  ComputedVerdict,
+  ComputeVerdictOptions,
+  IndicatorVerdicts,
+} from "./verdict.js";
+export { computeVerdict, indicatorId } from "./verdict.js";

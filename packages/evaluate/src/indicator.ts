@@ -1,0 +1,384 @@
+// Indicator evaluation (SDK §4.2–§4.4): an indicator is compiled once into a program
+// (paths, condition, regexes), then run against any number of messages.
+import {
+  type CelEvaluator,
+  CONDITION_OPERATORS,
+  type Condition,
+  type EvaluationError,
+  type EvaluationErrorKind,
+  type ExpressionMatch,
+  err,
+  type Indicator,
+  type IndicatorMethod,
+  type IndicatorResult,
+  type IndicatorVerdict,
+  ok,
+  type PatternMatch,
+  type Result,
+  type SemanticEvaluator,
+  type SemanticMatch,
+  type Value,
+} from "@oatf/model";
+import { compileSimplePath, compileWildcardPath } from "@oatf/paths";
+import { describeThrown } from "./compile-error.js";
+import { compileCondition } from "./condition.js";
+import { toText } from "./json.js";
+import { nowIso } from "./timestamp.js";
+import { findResolved } from "./wildcard.js";
+
+/** The optional evaluators of SDK §4.4; without them, those methods are `skipped`. */
+export interface IndicatorEvaluators {
+  cel?: CelEvaluator;
+  semantic?: SemanticEvaluator;
+}
+
+export interface CompileIndicatorOptions extends IndicatorEvaluators {
+  /** Verdict `indicator_id` when the indicator has no `id` (un-normalized documents). */
+  id?: string;
+  /** Verdict `source`: the tool producing the verdict. */
+  source?: string;
+}
+
+/** The result of one evaluation, before it is dressed as a verdict. */
+export interface Outcome {
+  result: IndicatorResult;
+  evidence?: string;
+}
+
+/** An indicator compiled for repeated evaluation. */
+export interface CompiledIndicator {
+  readonly id: string;
+  /** Runs the indicator on one message; never throws. */
+  run(message: Value, evaluators?: IndicatorEvaluators): Outcome;
+  /** `run`, wrapped as an IndicatorVerdict with id, timestamp and source. */
+  evaluate(message: Value): IndicatorVerdict;
+}
+
+/** SDK §6.2 / format §6.4: the threshold when the indicator sets none. */
+export const DEFAULT_SEMANTIC_THRESHOLD = 0.7;
+
+const NOT_MATCHED: Outcome = Object.freeze({ result: "not_matched" });
+const EVIDENCE_LIMIT = 200;
+
+type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
+
+function evaluationError(kind: EvaluationErrorKind, message: string): EvaluationError {
+  return { kind, message };
+}
+
+function errorProgram(error: EvaluationError): Program {
+  const outcome: Outcome = Object.freeze({ result: "error", evidence: error.message });
+  return () => outcome;
+}
+
+function preview(value: Value): string {
+  const text = toText(value);
+  return text.length > EVIDENCE_LIMIT ? `${text.slice(0, EVIDENCE_LIMIT)}…` : text;
+}
+
+// ------------------------------------------------------------------ pattern
+
+/** The condition of a pattern: `condition` (standard form) or the inline operators (shorthand). */
+function patternCondition(pattern: PatternMatch): Condition | undefined {
+  if (pattern.condition !== undefined) return pattern.condition;
+  const inline = Object.fromEntries(
+    CONDITION_OPERATORS.filter((op) => pattern[op] !== undefined).map((op) => [op, pattern[op]]),
+  );
+  return Object.keys(inline).length > 0 ? (inline as Condition) : undefined;
+}
+
+/** What an `exists`-only pattern reports when it matches: there is no value to show. */
+const EXISTS = Symbol("exists");
+
+type PatternTest = (message: Value) => Value | typeof EXISTS | undefined;
+
+/**
+ * Compiles a pattern: the test returns the first matching value (or `EXISTS` for an
+ * `exists`-only match), `undefined` for no match.
+ */
+function compilePattern(
+  pattern: PatternMatch,
+  defaultTarget: string | undefined,
+): Result<{ target: string; test: PatternTest }, EvaluationError> {
+  if (typeof pattern !== "object" || pattern === null) {
+    return err(evaluationError("type_error", "pattern must be a mapping"));
+  }
+  const target = pattern.target ?? defaultTarget ?? "";
+  const path = compileWildcardPath(target);
+  if (!path.ok) return err(evaluationError("path_resolution", path.error.message));
+  const condition = patternCondition(pattern);
+  if (condition === undefined) {
+    return err(evaluationError("type_error", "pattern has no condition"));
+  }
+  const compiled = compileCondition(condition);
+  if (!compiled.ok) return err(evaluationError("type_error", compiled.error.message));
+  const find = findResolved(path.value);
+  const { exists, existsOnly, test } = compiled.value;
+  if (existsOnly) {
+    // SDK §4.2 step 1: only whether the target resolves matters.
+    const existsTest: PatternTest = (message) => {
+      const resolved = find(message, () => true) !== undefined;
+      return resolved === exists ? EXISTS : undefined;
+    };
+    return ok({ target, test: existsTest });
+  }
+  // `exists: false` with a value-inspecting operator can never hold (SDK §5.3).
+  if (exists === false) return ok({ target, test: () => undefined });
+  return ok({ target, test: (message) => find(message, test) });
+}
+
+/** SDK §4.2 evaluate_pattern. `defaultTarget` stands in for a missing `pattern.target`. */
+export function evaluatePattern(
+  pattern: PatternMatch,
+  message: Value,
+  defaultTarget?: string,
+): Result<boolean, EvaluationError> {
+  try {
+    const compiled = compilePattern(pattern, defaultTarget);
+    if (!compiled.ok) return compiled;
+    return ok(compiled.value.test(message) !== undefined);
+  } catch (thrown) {
+    return err(evaluationError("type_error", describeThrown(thrown)));
+  }
+}
+
+function patternProgram(pattern: PatternMatch, defaultTarget: string | undefined): Program {
+  const compiled = compilePattern(pattern, defaultTarget);
+  if (!compiled.ok) return errorProgram(compiled.error);
+  const { target, test } = compiled.value;
+  return (message) => {
+    const found = test(message);
+    if (found === undefined) return NOT_MATCHED;
+    const evidence =
+      found === EXISTS
+        ? `target "${target}": exists condition holds`
+        : `target "${target}" matched value ${preview(found)}`;
+    return { result: "matched", evidence };
+  };
+}
+
+// --------------------------------------------------------------- expression
+
+type ContextBuilder = (message: Value) => Record<string, Value>;
+
+function compileContext(expression: ExpressionMatch): Result<ContextBuilder, EvaluationError> {
+  const variables: [string, (message: Value) => Value | undefined][] = [];
+  const declared = expression.variables;
+  if (declared !== undefined && declared !== null) {
+    for (const [name, path] of Object.entries(declared)) {
+      const compiled = compileSimplePath(path);
+      if (!compiled.ok) {
+        return err(
+          evaluationError("path_resolution", `variable "${name}": ${compiled.error.message}`),
+        );
+      }
+      variables.push([name, compiled.value.resolve]);
+    }
+  }
+  // `message` first, then the variables (SDK §4.3 step 1); an unresolved path binds null.
+  return ok((message) =>
+    Object.fromEntries([
+      ["message", message],
+      ...variables.map(([name, resolve]) => [name, resolve(message) ?? null]),
+    ]),
+  );
+}
+
+function runCel(
+  cel: CelEvaluator,
+  source: string,
+  context: Record<string, Value>,
+): Result<boolean, EvaluationError> {
+  let result: ReturnType<CelEvaluator["evaluate"]>;
+  try {
+    result = cel.evaluate(source, context);
+  } catch (thrown) {
+    return err(evaluationError("cel_error", describeThrown(thrown)));
+  }
+  if (typeof result !== "object" || result === null) {
+    return err(evaluationError("cel_error", "the CEL evaluator returned no result"));
+  }
+  if (!result.ok) {
+    const error = result.error as EvaluationError | undefined;
+    return err(evaluationError(error?.kind ?? "cel_error", String(error?.message ?? "CEL error")));
+  }
+  if (typeof result.value !== "boolean") {
+    const type =
+      result.value === null ? "null" : Array.isArray(result.value) ? "list" : typeof result.value;
+    return err(evaluationError("type_error", `CEL expression returned ${type}, not a boolean`));
+  }
+  return ok(result.value);
+}
+
+const NO_CEL = "CEL evaluation is not available: no CelEvaluator configured";
+
+/**
+ * SDK §4.3 evaluate_expression. Without an evaluator it returns an `unsupported_method`
+ * error; a non-boolean result is a `type_error`; a throwing evaluator a `cel_error`.
+ */
+export function evaluateExpression(
+  expression: ExpressionMatch,
+  message: Value,
+  cel?: CelEvaluator,
+): Result<boolean, EvaluationError> {
+  if (cel === undefined || cel === null) return err(evaluationError("unsupported_method", NO_CEL));
+  try {
+    const context = compileContext(expression);
+    if (!context.ok) return context;
+    return runCel(cel, String(expression.cel), context.value(message));
+  } catch (thrown) {
+    return err(evaluationError("cel_error", describeThrown(thrown)));
+  }
+}
+
+function expressionProgram(expression: ExpressionMatch): Program {
+  if (typeof expression !== "object" || expression === null || typeof expression.cel !== "string") {
+    return errorProgram(evaluationError("type_error", "expression.cel must be a string"));
+  }
+  const context = compileContext(expression);
+  if (!context.ok) return errorProgram(context.error);
+  const build = context.value;
+  const source = expression.cel;
+  return (message, { cel }) => {
+    if (cel === undefined || cel === null) return { result: "skipped", evidence: NO_CEL };
+    const result = runCel(cel, source, build(message));
+    if (!result.ok) return { result: "error", evidence: result.error.message };
+    return result.value
+      ? { result: "matched", evidence: `CEL expression is true: ${source}` }
+      : NOT_MATCHED;
+  };
+}
+
+// ----------------------------------------------------------------- semantic
+
+const NO_SEMANTIC = "semantic evaluation is not available: no SemanticEvaluator configured";
+
+function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefined): Program {
+  if (typeof semantic !== "object" || semantic === null || typeof semantic.intent !== "string") {
+    return errorProgram(evaluationError("type_error", "semantic.intent must be a string"));
+  }
+  const path = compileWildcardPath(semantic.target ?? defaultTarget ?? "");
+  if (!path.ok) return errorProgram(evaluationError("path_resolution", path.error.message));
+  const resolve = path.value.resolve;
+  const { intent, intent_class, threshold, examples } = semantic;
+  const effective = typeof threshold === "number" ? threshold : DEFAULT_SEMANTIC_THRESHOLD;
+  return (message, { semantic: evaluator }) => {
+    if (evaluator === undefined || evaluator === null) {
+      return { result: "skipped", evidence: NO_SEMANTIC };
+    }
+    let best = Number.NEGATIVE_INFINITY;
+    for (const value of resolve(message)) {
+      let score: ReturnType<SemanticEvaluator["evaluate"]>;
+      try {
+        score = evaluator.evaluate(toText(value), intent, intent_class, threshold, examples);
+      } catch (thrown) {
+        return { result: "error", evidence: describeThrown(thrown) };
+      }
+      if (typeof score !== "object" || score === null) {
+        return { result: "error", evidence: "the semantic evaluator returned no result" };
+      }
+      if (!score.ok) return { result: "error", evidence: String(score.error?.message) };
+      if (typeof score.value !== "number" || Number.isNaN(score.value)) {
+        return { result: "error", evidence: "the semantic evaluator returned a non-numeric score" };
+      }
+      best = Math.max(best, score.value);
+    }
+    if (best === Number.NEGATIVE_INFINITY) return NOT_MATCHED; // the target resolved to nothing
+    const evidence = `highest score ${best} (threshold ${effective})`;
+    return { result: best >= effective ? "matched" : "not_matched", evidence };
+  };
+}
+
+// ---------------------------------------------------------------- dispatch
+
+const METHODS: readonly IndicatorMethod[] = ["pattern", "expression", "semantic"];
+
+function methodOf(indicator: Indicator): IndicatorMethod | undefined {
+  if (indicator.method !== undefined) return indicator.method;
+  return METHODS.find((method) => indicator[method] !== undefined && indicator[method] !== null);
+}
+
+function buildProgram(indicator: Indicator): Program {
+  if (typeof indicator !== "object" || indicator === null) {
+    return errorProgram(evaluationError("type_error", "an indicator must be a mapping"));
+  }
+  const method = methodOf(indicator);
+  const target = typeof indicator.target === "string" ? indicator.target : undefined;
+  if (method === "pattern" && indicator.pattern) return patternProgram(indicator.pattern, target);
+  if (method === "expression" && indicator.expression)
+    return expressionProgram(indicator.expression);
+  if (method === "semantic" && indicator.semantic)
+    return semanticProgram(indicator.semantic, target);
+  return errorProgram(
+    evaluationError(
+      "unsupported_method",
+      `indicator has no ${method ?? "pattern, expression or semantic"} block`,
+    ),
+  );
+}
+
+// Keyed by the indicator object: documents are treated as immutable once evaluated.
+const programs = new WeakMap<object, Program>();
+
+function programFor(indicator: Indicator): Program {
+  if (typeof indicator !== "object" || indicator === null) return buildProgram(indicator);
+  let program = programs.get(indicator);
+  if (program === undefined) {
+    try {
+      program = buildProgram(indicator);
+    } catch (thrown) {
+      program = errorProgram(evaluationError("type_error", describeThrown(thrown)));
+    }
+    programs.set(indicator, program);
+  }
+  return program;
+}
+
+function runSafely(program: Program, message: Value, evaluators: IndicatorEvaluators): Outcome {
+  try {
+    return program(message, evaluators);
+  } catch (thrown) {
+    // Hostile input (too deep, cyclic) or a throwing plug-in: an `error` verdict, never a throw.
+    return { result: "error", evidence: describeThrown(thrown) };
+  }
+}
+
+function verdict(id: string, outcome: Outcome, source: string | undefined): IndicatorVerdict {
+  const v: IndicatorVerdict = { indicator_id: id, result: outcome.result, timestamp: nowIso() };
+  if (outcome.evidence !== undefined) v.evidence = outcome.evidence;
+  if (source !== undefined) v.source = source;
+  return v;
+}
+
+function idOf(indicator: Indicator, fallback: string | undefined): string {
+  const id = typeof indicator === "object" && indicator !== null ? indicator.id : undefined;
+  return typeof id === "string" ? id : (fallback ?? "");
+}
+
+/** Compiles an indicator into a reusable evaluator (paths, condition and regexes compiled once). */
+export function compileIndicator(
+  indicator: Indicator,
+  options: CompileIndicatorOptions = {},
+): CompiledIndicator {
+  const program = programFor(indicator);
+  const id = idOf(indicator, options.id);
+  const bound: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
+  return {
+    id,
+    run: (message, evaluators = bound) => runSafely(program, message, evaluators),
+    evaluate: (message) => verdict(id, runSafely(program, message, bound), options.source),
+  };
+}
+
+/**
+ * SDK §4.4 evaluate_indicator. Never throws: a bad indicator, message or evaluator yields
+ * an `error` verdict with the reason as evidence; a missing evaluator yields `skipped`.
+ */
+export function evaluateIndicator(
+  indicator: Indicator,
+  message: Value,
+  evaluators: IndicatorEvaluators = {},
+): IndicatorVerdict {
+  const outcome = runSafely(programFor(indicator), message, evaluators ?? {});
+  return verdict(idOf(indicator, undefined), outcome, undefined);
+}

@@ -1,0 +1,139 @@
+// Trace evaluation (format §6, "trace-filtering procedure"): every indicator is run
+// over the messages of an observed trace that match its protocol, surface, actor and
+// direction; it matches if any of them matches.
+import type { Direction, Document, Indicator, IndicatorVerdict, Value } from "@oatf/model";
+import { extractProtocol } from "@oatf/registries";
+import { type CompiledIndicator, compileIndicator, type IndicatorEvaluators } from "./indicator.js";
+import { nowIso } from "./timestamp.js";
+import { type ComputedVerdict, computeVerdict, indicatorId } from "./verdict.js";
+
+/**
+ * One observed protocol message. `content` is what an indicator evaluates: the JSON-RPC
+ * `params` (requests, notifications) or `result` (responses), or the event payload for
+ * non-JSON-RPC bindings (SDK §4.1).
+ */
+export interface TraceMessage {
+  /** Protocol identifier: `mcp`, `a2a`, `ag_ui`, ... */
+  protocol: string;
+  /** Protocol role of the message, from the actor's perspective (format §6.1). */
+  direction: Direction;
+  /** The actor whose connection carried the message, in multi-actor runs. */
+  actor?: string;
+  /** The protocol operation (`tools/call`, `agent_card/get`, `run_agent_input`). */
+  operation: string;
+  content: Value;
+  /** When the message was observed (ISO 8601), reported in evidence. */
+  timestamp?: string;
+}
+
+export interface EvaluateTraceOptions extends IndicatorEvaluators {
+  /** Verdict `source`: the tool producing the verdicts. */
+  source?: string;
+}
+
+interface Scan {
+  id: string;
+  compiled: CompiledIndicator;
+  accepts: (message: TraceMessage) => boolean;
+  eligible: number;
+  decided?: IndicatorVerdict;
+  firstError?: { index: number; evidence: string | undefined };
+}
+
+function protocolOf(document: Document, indicator: Indicator): string | undefined {
+  if (typeof indicator.protocol === "string") return indicator.protocol;
+  const execution = document.attack?.execution;
+  if (typeof execution?.mode === "string") return extractProtocol(execution.mode);
+  const actor = execution?.actors?.find((a) => a?.name === indicator.actor);
+  return typeof actor?.mode === "string" ? extractProtocol(actor.mode) : undefined;
+}
+
+/** Steps 1–4 of the trace-filtering procedure, as a predicate on messages. */
+function traceFilter(document: Document, indicator: Indicator): (m: TraceMessage) => boolean {
+  const protocol = protocolOf(document, indicator);
+  const { surface, actor, direction } = indicator;
+  return (m) =>
+    (protocol === undefined || m.protocol === protocol) &&
+    (surface === undefined || m.operation === surface) &&
+    (actor === undefined || m.actor === actor) &&
+    (direction === undefined || m.direction === direction);
+}
+
+function describe(index: number, m: TraceMessage): string {
+  const actor = m.actor === undefined ? "" : ` on actor ${m.actor}`;
+  const at = m.timestamp === undefined ? "" : ` at ${m.timestamp}`;
+  return `message ${index} (${m.protocol} ${m.operation} ${m.direction}${actor}${at})`;
+}
+
+function settle(scan: Scan, source: string | undefined): IndicatorVerdict {
+  const base = { indicator_id: scan.id, timestamp: nowIso(), ...(source ? { source } : {}) };
+  if (scan.decided !== undefined) return scan.decided;
+  if (scan.firstError !== undefined) {
+    return { ...base, result: "error", evidence: scan.firstError.evidence };
+  }
+  return {
+    ...base,
+    result: "not_matched",
+    evidence: `no match in ${scan.eligible} eligible message(s)`,
+  };
+}
+
+/**
+ * Evaluates every indicator of `document` over a trace (SDK §4.4 per message, format §6
+ * trace filtering) and computes the attack verdict (SDK §4.5). Each matched indicator's
+ * evidence names the first message that matched, by its 0-based position in the trace.
+ * Runs in one pass over `messages`, which may be any iterable (e.g. a streamed JSONL file).
+ */
+export function evaluateTrace(
+  document: Document,
+  messages: Iterable<TraceMessage>,
+  options: EvaluateTraceOptions = {},
+): ComputedVerdict {
+  const attack = document?.attack ?? ({} as Document["attack"]);
+  const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
+  const { source } = options;
+  const evaluators: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
+  const scans: Scan[] = indicators.map((indicator, i) => {
+    const id = indicatorId(attack, i);
+    return {
+      id,
+      compiled: compileIndicator(indicator, { id }),
+      accepts: traceFilter(document, indicator ?? ({} as Indicator)),
+      eligible: 0,
+    };
+  });
+  let pending = scans;
+  let index = -1;
+  for (const message of messages) {
+    index++;
+    if (pending.length === 0) break;
+    if (typeof message !== "object" || message === null) continue;
+    let decidedAny = false;
+    for (const scan of pending) {
+      if (!scan.accepts(message)) continue;
+      scan.eligible++;
+      const outcome = scan.compiled.run(message.content, evaluators);
+      if (outcome.result === "not_matched") continue;
+      if (outcome.result === "error") {
+        scan.firstError ??= { index, evidence: `${describe(index, message)}: ${outcome.evidence}` };
+        continue;
+      }
+      // `matched` answers the indicator; `skipped` (no evaluator) is the same for every message.
+      const evidence =
+        outcome.result === "matched"
+          ? `${describe(index, message)}: ${outcome.evidence ?? "matched"}`
+          : outcome.evidence;
+      scan.decided = {
+        indicator_id: scan.id,
+        result: outcome.result,
+        timestamp: nowIso(),
+        ...(evidence === undefined ? {} : { evidence }),
+        ...(source ? { source } : {}),
+      };
+      decidedAny = true;
+    }
+    if (decidedAny) pending = pending.filter((scan) => scan.decided === undefined);
+  }
+  const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, source)]));
+  return computeVerdict(attack, verdicts, source === undefined ? {} : { source });
+}
