@@ -3,6 +3,8 @@ import { VERSION } from "../version.js";
 import { parseArgs, UsageError } from "./args.js";
 import { CONFORMANCE_USAGE, conformanceCommand } from "./conformance.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
+import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
 export type { CliStreams } from "./context.js";
 
@@ -29,6 +31,13 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
+  validate: {
+    usage: VALIDATE_USAGE,
+    valued: ["--format"],
+    flags: ["--quiet"],
+    run: validateCommand,
+  },
+  normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
   conformance: { usage: CONFORMANCE_USAGE, valued: [], flags: ["--only"], run: conformanceCommand },
 };
 

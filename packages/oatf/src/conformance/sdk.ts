@@ -7,6 +7,7 @@ import type {
   Attack,
   AttackVerdict,
   CelEvaluator,
+  Condition,
   Diagnostic,
   Document,
   EvaluationError,
@@ -82,7 +83,7 @@ export const sdk = {
       "resolveEventQualifier",
     ),
 
-  evaluateCondition: () => e<(condition: Value, value: Value) => boolean>("evaluateCondition"),
+  evaluateCondition: () => e<(condition: Condition, value: Value) => boolean>("evaluateCondition"),
   evaluatePredicate: () =>
     e<(predicate: MatchPredicate, value: Value) => boolean>("evaluatePredicate"),
   interpolateTemplate: () =>

@@ -1,0 +1,55 @@
+// `oatf normalize <file> [--check]`: print the canonical YAML, or check a file already is.
+import { normalize, serialize } from "../index.js";
+import type { ParsedArgs } from "./args.js";
+import { UsageError } from "./args.js";
+import { checkDocument } from "./check.js";
+import { type CliContext, EXIT } from "./context.js";
+import { readInput } from "./files.js";
+import { formatDiagnostic } from "./validate.js";
+
+export const NORMALIZE_USAGE = `Usage: oatf normalize <file> [--check]
+
+Prints the document in canonical form: normalized (every default and shorthand expanded)
+and serialized as canonical YAML. --check prints nothing and exits 1 when the file is not
+already byte-for-byte in canonical form (for CI).
+Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or
+missing/unreadable file.
+`;
+
+export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  if (args.positionals.length !== 1) throw new UsageError("expected exactly one file");
+  const file = args.positionals[0]!;
+  const read = readInput(file, ctx.cwd);
+  if (!read.ok) {
+    ctx.stderr.write(`oatf normalize: cannot read ${file}: ${read.reason}\n`);
+    return EXIT.usage;
+  }
+  const checked = checkDocument(read.text);
+  if (!checked.valid || !checked.document) {
+    const errors = checked.diagnostics.filter((d) => d.severity === "error");
+    ctx.stderr.write(
+      `oatf normalize: ${file} is not a valid OATF document (${errors.length} error${errors.length === 1 ? "" : "s"})\n`,
+    );
+    for (const d of errors) ctx.stderr.write(formatDiagnostic(file, read.text, d));
+    return EXIT.failed;
+  }
+  const canonical = serialize(normalize(checked.document));
+  if (!args.options.has("--check")) {
+    ctx.stdout.write(canonical);
+    return EXIT.ok;
+  }
+  if (canonical === read.text) return EXIT.ok;
+  ctx.stderr.write(
+    `oatf normalize: ${file} is not in canonical form (${firstDifference(read.text, canonical)}); run 'oatf normalize ${file}' to see it\n`,
+  );
+  return EXIT.failed;
+}
+
+function firstDifference(actual: string, canonical: string): string {
+  const a = actual.split("\n");
+  const c = canonical.split("\n");
+  for (let i = 0; i < Math.max(a.length, c.length); i++) {
+    if (a[i] !== c[i]) return `first difference at line ${i + 1}`;
+  }
+  return "line endings differ";
+}

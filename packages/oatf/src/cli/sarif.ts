@@ -1,0 +1,61 @@
+// SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
+import { RULES, VERSION, WARNINGS } from "../index.js";
+import type { FileDiagnostic } from "./check.js";
+
+export interface FileReport {
+  file: string;
+  diagnostics: FileDiagnostic[];
+}
+
+export function toSarif(reports: FileReport[]): object {
+  const ruleIds = [...new Set(reports.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
+  const rules = ruleIds.map((id) => ({
+    id,
+    shortDescription: { text: describe(id) },
+    helpUri: "https://oatf.io/sdk/entry-points/#32-validate",
+  }));
+  const results = reports.flatMap((r) =>
+    r.diagnostics.map((d) => ({
+      ruleId: d.rule,
+      ruleIndex: ruleIds.indexOf(d.rule),
+      level: d.severity === "error" ? "error" : "warning",
+      message: { text: d.path ? `${d.message} (at ${d.path})` : d.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: artifact(r.file),
+            // Code scanning needs a region; a diagnostic without a position points at line 1.
+            region: { startLine: d.line ?? 1, startColumn: d.column ?? 1 },
+          },
+        },
+      ],
+    })),
+  );
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: { name: "oatf", version: VERSION, informationUri: "https://oatf.io", rules },
+        },
+        results,
+      },
+    ],
+  };
+}
+
+function describe(id: string): string {
+  if (Object.hasOwn(RULES, id)) return RULES[id as keyof typeof RULES].check;
+  if (Object.hasOwn(WARNINGS, id)) return WARNINGS[id as keyof typeof WARNINGS];
+  if (id.startsWith("parse/")) return `the document does not parse (${id.slice(6)})`;
+  return id;
+}
+
+/** Relative paths against the checkout root (%SRCROOT%); absolute ones as file:// URIs. */
+function artifact(file: string): { uri: string; uriBaseId?: string } {
+  const slashed = file.replace(/\\/g, "/");
+  const encoded = slashed.split("/").map(encodeURIComponent).join("/");
+  if (slashed.startsWith("/")) return { uri: `file://${encoded}` };
+  return { uri: encoded.replace(/^\.\//, ""), uriBaseId: "%SRCROOT%" };
+}

@@ -1,0 +1,111 @@
+// `oatf validate <files or globs...>`: ESLint-style report, or JSON, or SARIF 2.1.0.
+import { oneOfOption, type ParsedArgs, UsageError } from "./args.js";
+import { type Checked, checkDocument, type FileDiagnostic } from "./check.js";
+import { type CliContext, EXIT } from "./context.js";
+import { expandInputs, readInput } from "./files.js";
+import { codeFrame } from "./frame.js";
+import { type FileReport, toSarif } from "./sarif.js";
+
+export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...> [--format text|json|sarif] [--quiet]
+
+Validates OATF documents. Globs are expanded by oatf ('examples/**/*.yaml'); a directory
+means every .yaml/.yml file under it. --quiet hides warnings in text output.
+Exit code: 0 all valid, 1 any invalid, 2 usage error or missing/unreadable input.
+`;
+
+const FORMATS = ["text", "json", "sarif"] as const;
+/** Above this many files, an interactive stderr shows progress. */
+const PROGRESS_THRESHOLD = 10;
+
+interface Report extends FileReport {
+  valid: boolean;
+  source: string;
+}
+
+export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const format = oneOfOption(args, "--format", FORMATS, "text");
+  if (args.positionals.length === 0) throw new UsageError("no files given");
+  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
+  if (unmatched.length > 0) {
+    ctx.stderr.write(
+      `oatf validate: no files match ${unmatched.map((u) => `'${u}'`).join(", ")}\n`,
+    );
+    return EXIT.usage;
+  }
+  const progress = files.length > PROGRESS_THRESHOLD && ctx.stderr.isTTY === true;
+  const reports: Report[] = [];
+  for (const [i, file] of files.entries()) {
+    if (progress) ctx.stderr.write(`\rvalidating ${i + 1}/${files.length} ${file}\x1b[K`);
+    const read = readInput(file, ctx.cwd);
+    if (!read.ok) {
+      if (progress) ctx.stderr.write("\r\x1b[K");
+      ctx.stderr.write(`oatf validate: cannot read ${file}: ${read.reason}\n`);
+      return EXIT.usage;
+    }
+    const checked: Checked = checkDocument(read.text);
+    reports.push({
+      file,
+      source: read.text,
+      valid: checked.valid,
+      diagnostics: checked.diagnostics,
+    });
+  }
+  if (progress) ctx.stderr.write("\r\x1b[K");
+
+  if (format === "json") ctx.stdout.write(`${JSON.stringify(toJson(reports), null, 2)}\n`);
+  else if (format === "sarif") ctx.stdout.write(`${JSON.stringify(toSarif(reports), null, 2)}\n`);
+  else ctx.stdout.write(toText(reports, args.options.has("--quiet")));
+  return reports.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
+}
+
+function toJson(reports: Report[]): object {
+  return {
+    valid: reports.every((r) => r.valid),
+    files: reports.map((r) => ({ file: r.file, valid: r.valid, diagnostics: r.diagnostics })),
+  };
+}
+
+function toText(reports: Report[], quiet: boolean): string {
+  const out: string[] = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      if (quiet && d.severity === "warning") continue;
+      out.push(formatDiagnostic(r.file, r.source, d));
+    }
+  }
+  const errors = count(reports, "error");
+  const warnings = count(reports, "warning");
+  const invalid = reports.filter((r) => !r.valid).length;
+  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
+  out.push(
+    invalid === 0
+      ? `✔ ${files} valid${warnings ? ` (${plural(warnings, "warning")})` : ""}\n`
+      : `✖ ${invalid} of ${files} invalid: ${plural(errors, "error")}, ${plural(warnings, "warning")}\n`,
+  );
+  return out.join("\n");
+}
+
+export function formatDiagnostic(file: string, source: string, d: FileDiagnostic): string {
+  const where = d.line === undefined ? file : `${file}:${d.line}:${d.column ?? 1}`;
+  const path = d.path ? ` (${d.path})` : "";
+  const head = `${where}  ${d.severity}  ${d.rule}  ${oneLine(d.message)}${path}`;
+  const frame = d.line === undefined ? "" : codeFrame(source, d.line, d.column ?? 1);
+  return frame ? `${head}\n${frame}\n` : `${head}\n`;
+}
+
+function count(reports: Report[], severity: FileDiagnostic["severity"]): number {
+  return reports.reduce(
+    (n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length,
+    0,
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Messages may quote multi-line source; a report line stays one line. */
+function oneLine(text: string, max = 200): string {
+  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
