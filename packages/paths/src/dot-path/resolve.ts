@@ -90,26 +90,44 @@ export function compileWildcardPath(
     segments,
     resolve(value: unknown): Value[] {
       if (tooDeep) return [];
-      // Breadth-first over a frontier, segment by segment: no recursion, and the
-      // frontier stays in document order because each step preserves order.
-      let frontier: unknown[] = value === undefined ? [] : [value];
-      for (let s = 0; s < names.length && frontier.length > 0; s++) {
+      // Up to the first `[*]` there is a single value: walk it without allocating.
+      let current = value;
+      let s = 0;
+      for (; s < names.length; s++) {
+        current = field(current, names[s]!);
+        if (current === undefined) return [];
+        if (fanOut[s]) break;
+      }
+      if (s === names.length) return current === undefined ? [] : [current as Value];
+      if (!Array.isArray(current)) return [];
+      // Then breadth-first over a frontier, segment by segment: no recursion, and document
+      // order is kept. The first frontier is the input array itself (read, never written);
+      // its holes and undefined elements are not JSON values and drop out on the next read.
+      let frontier: readonly unknown[] = current;
+      for (s++; s < names.length && frontier.length > 0; s++) {
         const name = names[s]!;
+        const wild = fanOut[s];
         const next: unknown[] = [];
         for (let k = 0; k < frontier.length; k++) {
-          const child = field(frontier[k], name);
+          // `field()` inlined by hand: this is the hottest loop, and a call site of its own
+          // keeps the property-lookup feedback specific to this loop.
+          const v = frontier[k];
+          if (typeof v !== "object" || v === null || Array.isArray(v) || !Object.hasOwn(v, name)) {
+            continue;
+          }
+          const child = (v as Record<string, unknown>)[name];
           if (child === undefined) continue;
-          if (!fanOut[s]) next.push(child);
+          if (!wild) next.push(child);
           else if (Array.isArray(child)) {
             for (let e = 0; e < child.length; e++) {
-              // Holes and undefined are not JSON values: skip them.
               if (child[e] !== undefined) next.push(child[e]);
             }
           }
         }
         frontier = next;
       }
-      return frontier as Value[];
+      // Never hand out the caller's own array.
+      return (frontier === current ? current.filter((e) => e !== undefined) : frontier) as Value[];
     },
   });
 }
