@@ -42,7 +42,7 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     if (typeof expression !== "string") return err(celErr("expression must be a string"));
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
-    deadline.at = performance.now() + opts.timeoutMs;
+    if (c.value.loops) deadline.at = performance.now() + opts.timeoutMs;
     deadline.expired = false;
     const raw = c.value.run(bind(context));
     if (deadline.expired) {

@@ -24,12 +24,17 @@ export function deadlineFunc(deadline: Deadline): CelFunc {
   });
 }
 
-/** Rewrites, in place, every comprehension's loop condition `c` into `@oatf_deadline(c)`. */
-export function guardLoops(root: Expr): void {
+/**
+ * Rewrites, in place, every comprehension's loop condition `c` into `@oatf_deadline(c)`.
+ * Returns the number of loops guarded: without any, the clock need not even be read.
+ */
+export function guardLoops(root: Expr): number {
+  let loops = 0;
   walk(root, ({ node }) => {
     const kind = node.exprKind;
     if (kind.case === "comprehensionExpr" && kind.value.loopCondition) {
       const cond = kind.value.loopCondition;
+      loops += 1;
       kind.value.loopCondition = {
         id: cond.id,
         exprKind: { case: "callExpr", value: { function: GUARD, args: [cond] } },
@@ -37,4 +42,5 @@ export function guardLoops(root: Expr): void {
     }
     return true;
   });
+  return loops;
 }
