@@ -187,10 +187,11 @@ export const PHASE = shape("phase", true, {
   trigger: object(TRIGGER),
 });
 
+// V-031: every actor declares a name, a mode and phases.
 export const ACTOR = shape("actor", true, {
-  name: required(string),
-  mode: required(string),
-  phases: required(list(object(PHASE))),
+  name: required(string, { missingRule: "V-031", typeRule: "V-031" }),
+  mode: required(string, { missingRule: "V-031" }),
+  phases: required(list(object(PHASE)), { missingRule: "V-031" }),
 });
 
 export const EXECUTION = shape("execution", true, {
