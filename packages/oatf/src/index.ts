@@ -1,2 +1,23 @@
+// oatf: the whole SDK in one import, with defaults wired in.
+//
+// Every package is re-exported as is, except `validate`, which is replaced below by
+// the version wired with the default CEL evaluator (a local export shadows `export *`).
+
+export {
+  type CelEvaluatorOptions,
+  createCelEvaluator,
+  type DefaultCelEvaluator,
+} from "@oatf/cel-default";
+export * from "@oatf/evaluate";
+// Names exported by more than one package: each is exported once, from its owner.
+export type { Value } from "@oatf/model";
 export * from "@oatf/model";
+export * from "@oatf/normalize";
+export * from "@oatf/paths";
+export * from "@oatf/registries";
+export * from "@oatf/validate";
+
+export { defaultCelEvaluator } from "./default-cel.js";
+export { type LoadOptions, type LoadResult, load } from "./load.js";
+export { validate } from "./validate.js";
 export { VERSION } from "./version.js";

@@ -30,6 +30,8 @@ function casesIn(path: string, origin: SuiteCase["origin"]): SuiteCase[] {
   return readdirSync(path)
     .filter((file) => file.endsWith(".yaml"))
     .sort()
-    .flatMap((file) => (parseYaml(readFileSync(join(path, file), "utf8")) as Omit<SuiteCase, "origin">[]))
+    .flatMap(
+      (file) => parseYaml(readFileSync(join(path, file), "utf8")) as Omit<SuiteCase, "origin">[],
+    )
     .map((c) => ({ ...c, origin }));
 }

@@ -33,7 +33,10 @@ function roundTrip(document: Document): Document {
 
 describe("normalize fixtures", () => {
   it("finds the upstream cases", () => {
-    expect(normalizeCases.filter((c) => c.origin === "upstream").length, upstreamRoot).toBeGreaterThan(0);
+    expect(
+      normalizeCases.filter((c) => c.origin === "upstream").length,
+      upstreamRoot,
+    ).toBeGreaterThan(0);
   });
 
   it.each(normalizeCases.map((c) => [`${c.id} ${c.name}`, c] as const))("%s", (_, c) => {
@@ -51,7 +54,10 @@ describe("normalize fixtures", () => {
 
 describe("roundtrip fixtures", () => {
   it("finds the upstream cases", () => {
-    expect(roundtripCases.filter((c) => c.origin === "upstream").length, upstreamRoot).toBeGreaterThan(0);
+    expect(
+      roundtripCases.filter((c) => c.origin === "upstream").length,
+      upstreamRoot,
+    ).toBeGreaterThan(0);
   });
 
   it.each(roundtripCases.map((c) => [`${c.id} ${c.name}`, c] as const))("%s", (_, c) => {
@@ -65,5 +71,4 @@ describe("roundtrip fixtures", () => {
     const first = normalize(parsed(c.input));
     expect(roundTrip(first)).toEqual(first);
   });
-
 });

@@ -1,0 +1,34 @@
+// The `oatf` package re-exports every package's runtime exports, each name once,
+// with `validate` replaced by the version wired with the default CEL evaluator.
+import * as celDefault from "@oatf/cel-default";
+import * as evaluate from "@oatf/evaluate";
+import * as model from "@oatf/model";
+import * as normalize from "@oatf/normalize";
+import * as paths from "@oatf/paths";
+import * as registries from "@oatf/registries";
+import * as validate from "@oatf/validate";
+import * as oatf from "oatf";
+import { describe, expect, it } from "vitest";
+
+const packages = { model, paths, registries, evaluate, validate, normalize } as const;
+
+describe("oatf exports", () => {
+  it.each(Object.entries(packages))("re-exports everything from @oatf/%s", (_, ns) => {
+    for (const [name, value] of Object.entries(ns)) {
+      if (name === "validate") continue;
+      expect(oatf, name).toHaveProperty(name);
+      expect((oatf as Record<string, unknown>)[name], name).toBe(value);
+    }
+  });
+
+  it("exports createCelEvaluator from @oatf/cel-default", () => {
+    expect(oatf.createCelEvaluator).toBe(celDefault.createCelEvaluator);
+  });
+
+  it("replaces validate with the CEL-wired one, and adds load, defaultCelEvaluator and VERSION", () => {
+    expect(oatf.validate).not.toBe(validate.validate);
+    expect(typeof oatf.load).toBe("function");
+    expect(typeof oatf.defaultCelEvaluator).toBe("function");
+    expect(oatf.VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
