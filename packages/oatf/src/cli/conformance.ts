@@ -19,7 +19,10 @@ export async function conformanceCommand(args: ParsedArgs, ctx: CliContext): Pro
   const roots = only ? found.roots.filter((r) => args.positionals.includes(r.label)) : found.roots;
   for (const note of only ? [] : found.notes) ctx.stdout.write(`note: ${note}\n`);
   for (const root of roots) ctx.stdout.write(`fixtures (${root.label}): ${root.path}\n`);
-  const report = await runConformance(roots);
+  const report = await runConformance(
+    roots,
+    found.errataPath ? { errataPath: found.errataPath } : {},
+  );
   ctx.stdout.write(`${formatReport(report).join("\n")}\n`);
   return report.failed === 0 ? 0 : 1;
 }

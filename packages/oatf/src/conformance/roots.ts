@@ -38,7 +38,7 @@ export function defaultRoots(
   env: Record<string, string | undefined>,
   cwd: string,
   extra: string[] = [],
-): { roots: FixtureRoot[]; notes: string[] } {
+): { roots: FixtureRoot[]; notes: string[]; errataPath?: string } {
   const notes: string[] = [];
   const roots: FixtureRoot[] = [];
   const repo = findRepoRoot([dirname(fileURLToPath(import.meta.url)), cwd]);
@@ -58,7 +58,9 @@ export function defaultRoots(
     roots.push({ label: "own", path: join(repo, "conformance", "fixtures"), required: true });
   else notes.push("no repository with conformance/fixtures found above the working directory");
   for (const dir of extra) roots.push({ label: dir, path: resolve(cwd, dir), required: true });
-  return { roots, notes };
+  return repo
+    ? { roots, notes, errataPath: join(repo, "conformance", "errata.yaml") }
+    : { roots, notes };
 }
 
 export function isDir(path: string): boolean {

@@ -1,10 +1,10 @@
 // Runs every case of every fixture root and reports: one line per failing case, counts per
 // directory, then `conformance: N passed, M failed` as the last line.
 import { type FixtureCase, FixtureError, fail, type Outcome, type SuiteRunner } from "./case.js";
+import { type Erratum, loadErrata } from "./errata.js";
 import { loadRoot, message } from "./fixtures.js";
 import type { FixtureRoot } from "./roots.js";
 import { isDir } from "./roots.js";
-import { MissingFunctionError } from "./sdk.js";
 import { runEvaluate } from "./suites/evaluate.js";
 import { runHostile } from "./suites/hostile.js";
 import { runNormalize, runRoundtrip } from "./suites/normalize.js";
@@ -34,6 +34,8 @@ export interface CaseReport {
   name: string;
   file: string;
   outcome: Outcome;
+  /** Passed or failed against an erratum's corrected expectation. */
+  erratum?: boolean;
 }
 
 export interface ConformanceReport {
@@ -42,46 +44,85 @@ export interface ConformanceReport {
   failed: number;
 }
 
-export async function runConformance(roots: FixtureRoot[]): Promise<ConformanceReport> {
+export interface RunOptions {
+  /** Errata for the root labelled `upstream` (conformance/errata.yaml). */
+  errataPath?: string;
+}
+
+export async function runConformance(
+  roots: FixtureRoot[],
+  options: RunOptions = {},
+): Promise<ConformanceReport> {
   const cases: CaseReport[] = [];
+  const problem = (root: string, dir: string, id: string, expected: string, actual: string) =>
+    cases.push({ root, dir, id, name: "(fixture)", file: id, outcome: fail(expected, actual) });
+  let errata = new Map<string, Erratum>();
+  if (options.errataPath) {
+    try {
+      errata = loadErrata(options.errataPath);
+    } catch (error) {
+      problem("errata", "", options.errataPath, "well-formed errata", message(error));
+    }
+  }
   for (const root of roots) {
     if (!isDir(root.path)) {
-      if (root.required) {
-        cases.push({
-          root: root.label,
-          dir: "",
-          id: root.path,
-          name: "fixture root",
-          file: "",
-          outcome: fail("a directory", "missing or not a directory"),
-        });
-      }
+      if (root.required)
+        problem(root.label, "", root.path, "a directory", "missing or not a directory");
       continue;
     }
+    const rootErrata = root.label === "upstream" ? errata : new Map<string, Erratum>();
     const seen = new Set<string>();
     for (const loaded of loadRoot(root.path, Object.keys(SUITES))) {
       if ("problem" in loaded) {
         const p = loaded.problem;
-        cases.push({
-          root: root.label,
-          dir: p.dir,
-          id: p.id,
-          name: "(fixture)",
-          file: p.id,
-          outcome: fail("a well-formed fixture", p.message),
-        });
+        problem(root.label, p.dir, p.id, "a well-formed fixture", p.message);
         continue;
       }
       const c = loaded.case;
+      const erratum = rootErrata.get(c.id);
       const outcome = seen.has(c.id)
         ? fail("a unique case id", `duplicate id ${c.id}`)
-        : await runCase(SUITES[c.dir]!, c);
+        : erratum
+          ? await runWithErratum(SUITES[c.dir]!, c, erratum)
+          : await runCase(SUITES[c.dir]!, c);
       seen.add(c.id);
-      cases.push({ root: root.label, dir: c.dir, id: c.id, name: c.name, file: c.file, outcome });
+      const report = {
+        root: root.label,
+        dir: c.dir,
+        id: c.id,
+        name: c.name,
+        file: c.file,
+        outcome,
+      };
+      cases.push(erratum ? { ...report, erratum: true } : report);
+    }
+    for (const id of rootErrata.keys()) {
+      if (!seen.has(id)) problem("errata", "", id, "an upstream case with this id", "no such case");
     }
   }
   const passed = cases.filter((c) => c.outcome.pass).length;
   return { cases, passed, failed: cases.length - passed };
+}
+
+/** The corrected expectation must hold, and the original must still fail (else: stale). */
+async function runWithErratum(
+  runner: SuiteRunner,
+  c: FixtureCase,
+  erratum: Erratum,
+): Promise<Outcome> {
+  const original = await runCase(runner, c);
+  if (original.pass)
+    return fail(
+      `erratum still needed (${erratum.reason})`,
+      "the upstream expectation now holds: remove the erratum",
+    );
+  let expected: unknown;
+  try {
+    expected = erratum.correct(c.expected);
+  } catch (error) {
+    return fail("an applicable erratum", message(error));
+  }
+  return runCase(runner, { ...c, expected });
 }
 
 async function runCase(runner: SuiteRunner, c: FixtureCase): Promise<Outcome> {
@@ -90,8 +131,6 @@ async function runCase(runner: SuiteRunner, c: FixtureCase): Promise<Outcome> {
   } catch (error) {
     if (error instanceof FixtureError)
       return fail("a well-formed case", `malformed fixture: ${error.message}`);
-    if (error instanceof MissingFunctionError)
-      return fail("the SDK function", `not available: ${error.message}`);
     // Bad input never throws in this SDK, so a throw is a failure of the function under test.
     return fail("a result", `threw ${message(error)}`);
   }
@@ -105,15 +144,19 @@ export function formatReport(report: ConformanceReport): string[] {
       `FAIL ${c.id} "${c.name}" [${c.root}:${c.file}] expected: ${c.outcome.expected} | actual: ${c.outcome.actual}`,
     );
   }
-  const groups = new Map<string, { passed: number; failed: number }>();
+  const groups = new Map<string, { passed: number; failed: number; errata: number }>();
   for (const c of report.cases) {
     const key = `${c.root}/${c.dir || "(root)"}`;
-    const g = groups.get(key) ?? { passed: 0, failed: 0 };
+    const g = groups.get(key) ?? { passed: 0, failed: 0, errata: 0 };
+    if (!c.outcome.pass) g.failed++;
+    else if (c.erratum) g.errata++;
     if (c.outcome.pass) g.passed++;
-    else g.failed++;
     groups.set(key, g);
   }
-  for (const [key, g] of groups) lines.push(`  ${key}: ${g.passed} passed, ${g.failed} failed`);
+  for (const [key, g] of groups) {
+    const byErratum = g.errata ? ` (${g.errata} by erratum)` : "";
+    lines.push(`  ${key}: ${g.passed} passed${byErratum}, ${g.failed} failed`);
+  }
   lines.push(`conformance: ${report.passed} passed, ${report.failed} failed`);
   return lines;
 }

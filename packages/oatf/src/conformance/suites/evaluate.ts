@@ -6,7 +6,12 @@
 import type { CelEvaluator, Indicator, SemanticEvaluator, Value } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import {
+  defaultCelEvaluator,
+  evaluateExpression,
+  evaluateIndicator,
+  evaluatePattern,
+} from "../sdk.js";
 import { fields, isObject, noExtra, oneOf } from "../shape.js";
 
 const RESULTS = ["matched", "not_matched", "error", "skipped"] as const;
@@ -26,7 +31,7 @@ export function runEvaluate(c: FixtureCase): Outcome {
   const indicator = input.indicator as unknown as Indicator;
   const message = input.message as Value;
 
-  const verdict = sdk.evaluateIndicator()(indicator, message, cel, semantic);
+  const verdict = evaluateIndicator(indicator, message, { cel, semantic });
   if (verdict?.result !== expected) return fail(expected, `${verdict?.result} (${show(verdict)})`);
 
   if (!("expected_error_kind" in c.extra)) return PASS;
@@ -37,9 +42,9 @@ export function runEvaluate(c: FixtureCase): Outcome {
 }
 
 function celFor(setting: unknown): CelEvaluator | undefined {
-  if (setting === undefined) return sdk.createCelEvaluator()();
+  if (setting === undefined) return defaultCelEvaluator();
   return oneOf(setting, "input.cel_evaluator", ["present", "absent"]) === "present"
-    ? sdk.createCelEvaluator()()
+    ? defaultCelEvaluator()
     : undefined;
 }
 
@@ -63,9 +68,9 @@ function methodErrorKind(
   cel: CelEvaluator | undefined,
 ): string {
   const result = indicator.expression
-    ? sdk.evaluateExpression()(indicator.expression, message, cel)
+    ? evaluateExpression(indicator.expression, message, cel)
     : indicator.pattern
-      ? sdk.evaluatePattern()(indicator.pattern, message)
+      ? evaluatePattern(indicator.pattern, message)
       : undefined;
   if (result === undefined) return "(no pattern or expression to check)";
   return result.ok ? "(no error)" : result.error.kind;

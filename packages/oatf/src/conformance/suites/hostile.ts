@@ -6,7 +6,7 @@
 import type { Condition, Indicator, OATFError, Value } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import { defaultCelEvaluator, evaluateCondition, evaluateIndicator, load, parse } from "../sdk.js";
 import { type Fields, fields, int, isObject, list, noExtra, oneOf, str } from "../shape.js";
 
 const ENTRIES = ["load", "parse", "evaluate_condition", "evaluate_indicator"] as const;
@@ -42,7 +42,7 @@ function call(entry: (typeof ENTRIES)[number], input: Fields): Actual {
     case "load":
     case "parse": {
       const text = str(input.document, "input.document");
-      const result = entry === "load" ? sdk.load()(text) : sdk.parse()(text);
+      const result = entry === "load" ? load(text) : parse(text);
       return result.ok
         ? {
             outcome: "ok",
@@ -53,14 +53,14 @@ function call(entry: (typeof ENTRIES)[number], input: Fields): Actual {
     case "evaluate_condition":
       return {
         outcome: "ok",
-        value: sdk.evaluateCondition()(input.condition as Condition, input.value as Value),
+        value: evaluateCondition(input.condition as Condition, input.value as Value),
       };
     case "evaluate_indicator": {
       if (!isObject(input.indicator)) throw new FixtureError("input.indicator must be a mapping");
-      const verdict = sdk.evaluateIndicator()(
+      const verdict = evaluateIndicator(
         input.indicator as unknown as Indicator,
         input.message as Value,
-        sdk.createCelEvaluator()(),
+        { cel: defaultCelEvaluator() },
       );
       return { outcome: "ok", value: verdict.result };
     }

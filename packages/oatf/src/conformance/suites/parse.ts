@@ -1,10 +1,10 @@
 // parse/ corpus: valid documents parse; invalid ones produce at least one ParseError.
 import { type FixtureCase, fail, type Outcome, PASS } from "../case.js";
 import { show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import { parse } from "../sdk.js";
 
 export function runParse(c: FixtureCase): Outcome {
-  const result = sdk.parse()(c.raw ?? "");
+  const result = parse(c.raw ?? "");
   if (c.fileStem === "valid") {
     return result.ok ? PASS : fail("parses", `ParseError ${show(result.error)}`);
   }

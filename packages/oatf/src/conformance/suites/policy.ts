@@ -1,9 +1,16 @@
 // policy/ (own fixtures): multi-agent policy path expressions (seeds/002), one adapter per
 // file name like primitives/. Results are compared exactly; errors by their stable code or
 // reason, never by message text.
+import type { ExecutionPolicy, InputMapping, PolicyContext } from "@oatf/paths";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { deepEqual, show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import {
+  checkPolicyPaths,
+  parsePolicyPath,
+  resolveBatchMapping,
+  resolveInputMapping,
+  resolvePolicyPath,
+} from "../sdk.js";
 import { fields, noExtra, str } from "../shape.js";
 
 type PathResult =
@@ -19,34 +26,39 @@ function outcome(result: PathResult): unknown {
 const ADAPTERS: Record<string, Adapter> = {
   "parse-policy-path": (input) => {
     const f = fields(input, "input", ["expression"]);
-    const result = sdk.paths("parsePolicyPath")(
-      str(f.expression, "input.expression"),
-    ) as PathResult;
+    const result = parsePolicyPath(str(f.expression, "input.expression")) as PathResult;
     if (!result.ok) return { error: result.error.reason };
     const { expression: _e, ...parsed } = result.value as Record<string, unknown>;
     return { value: parsed };
   },
   "check-policy-paths": (input) => {
     const f = fields(input, "input", ["policy"]);
-    const issues = sdk.paths("checkPolicyPaths")(f.policy) as { code: string; location: string }[];
+    const issues = checkPolicyPaths(f.policy as ExecutionPolicy) as {
+      code: string;
+      location: string;
+    }[];
     return { issues: issues.map((i) => ({ code: i.code, location: i.location })) };
   },
   "resolve-policy-path": (input) => {
     const f = fields(input, "input", ["expression", "context"]);
     return outcome(
-      sdk.paths("resolvePolicyPath")(
+      resolvePolicyPath(
         str(f.expression, "input.expression"),
-        f.context,
+        f.context as PolicyContext,
       ) as PathResult,
     );
   },
   "resolve-input-mapping": (input) => {
     const f = fields(input, "input", ["mapping", "context"]);
-    return outcome(sdk.paths("resolveInputMapping")(f.mapping, f.context) as PathResult);
+    return outcome(
+      resolveInputMapping(f.mapping as InputMapping, f.context as PolicyContext) as PathResult,
+    );
   },
   "resolve-batch-mapping": (input) => {
     const f = fields(input, "input", ["mapping", "context"]);
-    return outcome(sdk.paths("resolveBatchMapping")(f.mapping, f.context) as PathResult);
+    return outcome(
+      resolveBatchMapping(f.mapping as InputMapping, f.context as PolicyContext) as PathResult,
+    );
   },
 };
 

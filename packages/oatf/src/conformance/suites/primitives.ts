@@ -12,7 +12,22 @@ import type {
 } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { deepEqual, show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import {
+  computeEffectiveState,
+  evaluateCondition,
+  evaluateExtractor,
+  evaluatePredicate,
+  evaluateTrigger,
+  extractProtocol,
+  interpolateTemplate,
+  interpolateValue,
+  parseDuration,
+  parseEventQualifier,
+  resolveEventQualifier,
+  resolveSimplePath,
+  resolveWildcardPath,
+  selectResponse,
+} from "../sdk.js";
 import { type Fields, fields, int, isObject, noExtra, oneOf, str } from "../shape.js";
 
 /** Computes the actual result of a case; the runner compares it with `expected`. */
@@ -21,50 +36,49 @@ type Adapter = (input: unknown, expected: unknown) => unknown;
 const ADAPTERS: Record<string, Adapter> = {
   "resolve-simple-path": (input, expected) => {
     const f = fields(input, "input", ["path", "value"]);
-    const found = sdk.resolveSimplePath()(str(f.path, "input.path"), f.value as Value);
+    const found = resolveSimplePath(str(f.path, "input.path"), f.value as Value);
     // The fixture spells "resolved to null" as {found: true, value: null}, "not found" as null.
     if (found === null && deepEqual(expected, { found: true, value: null })) return expected;
     return found === undefined ? null : found;
   },
   "resolve-wildcard-path": (input) => {
     const f = fields(input, "input", ["path", "value"]);
-    return { values: sdk.resolveWildcardPath()(str(f.path, "input.path"), f.value as Value) };
+    return { values: resolveWildcardPath(str(f.path, "input.path"), f.value as Value) };
   },
   "parse-duration": (input) => {
     // The fixture file gives the string itself; FIXTURE-SCHEMA.md shows {duration: "..."}.
     const text = isObject(input) ? fields(input, "input", ["duration"]).duration : input;
-    const result = sdk.parseDuration()(str(text, "input"));
+    const result = parseDuration(str(text, "input"));
     // parseDuration returns milliseconds; the fixtures count seconds.
     return result.ok ? { seconds: result.value / 1000 } : { error: true };
   },
   "evaluate-condition": (input) => {
     const f = fields(input, "input", ["condition", "value"]);
-    return sdk.evaluateCondition()(f.condition as Value, f.value as Value);
+    return evaluateCondition(f.condition as Value, f.value as Value);
   },
   "evaluate-predicate": (input) => {
     const f = fields(input, "input", ["predicate", "value"]);
-    return sdk.evaluatePredicate()(f.predicate as MatchPredicate, f.value as Value);
+    return evaluatePredicate(f.predicate as MatchPredicate, f.value as Value);
   },
   "interpolate-template": (input) => {
     const f = fields(input, "input", ["template", "extractors"], ["request", "response"]);
     const [req, res] = context(f);
-    return sdk.interpolateTemplate()(str(f.template, "input.template"), extractors(f), req, res)
-      .value;
+    return interpolateTemplate(str(f.template, "input.template"), extractors(f), req, res).value;
   },
   "interpolate-value": (input) => {
     const f = fields(input, "input", ["value", "extractors"], ["request", "response"]);
     const [req, res] = context(f);
-    return sdk.interpolateValue()(f.value as Value, extractors(f), req, res).value;
+    return interpolateValue(f.value as Value, extractors(f), req, res).value;
   },
   "evaluate-extractor": (input) => {
     const f = fields(input, "input", ["extractor", "message", "direction"]);
     const direction = oneOf(f.direction, "input.direction", ["request", "response"]);
-    const found = sdk.evaluateExtractor()(f.extractor as Extractor, f.message as Value, direction);
+    const found = evaluateExtractor(f.extractor as Extractor, f.message as Value, direction);
     return found === undefined ? null : found;
   },
   "select-response": (input) => {
     const f = fields(input, "input", ["entries", "request"]);
-    const entry = sdk.selectResponse()(f.entries as ResponseEntry[], f.request as Value);
+    const entry = selectResponse(f.entries as ResponseEntry[], f.request as Value);
     if (entry === undefined || entry === null) return null;
     // The fixture's expected value is the selected entry's response, without its `when`.
     const { when: _when, ...response } = entry;
@@ -74,41 +88,32 @@ const ADAPTERS: Record<string, Adapter> = {
     const f = fields(input, "input", ["trigger", "elapsed", "state"], ["event", "protocol"]);
     const s = fields(f.state, "input.state", ["event_count"]);
     const state: TriggerState = { event_count: int(s.event_count, "input.state.event_count") };
-    const elapsed = sdk.parseDuration()(str(f.elapsed, "input.elapsed"));
+    const elapsed = parseDuration(str(f.elapsed, "input.elapsed"));
     if (!elapsed.ok) throw new FixtureError("input.elapsed is not a duration");
     const event = (f.event ?? undefined) as ProtocolEvent | undefined;
     const protocol = f.protocol === undefined ? undefined : str(f.protocol, "input.protocol");
-    const result = sdk.evaluateTrigger()(
-      f.trigger as Trigger,
-      event,
-      elapsed.value,
-      state,
-      protocol,
-    );
+    const result = evaluateTrigger(f.trigger as Trigger, event, elapsed.value, state, protocol);
     return result.advanced
       ? { result: "advanced", reason: result.reason, state }
       : { result: "not_advanced", state };
   },
   "extract-protocol": (input) => {
     const f = fields(input, "input", ["mode"]);
-    return sdk.extractProtocol()(str(f.mode, "input.mode"));
+    return extractProtocol(str(f.mode, "input.mode"));
   },
   "compute-effective-state": (input) => {
     const f = fields(input, "input", ["phases", "phase_index"]);
-    return sdk.computeEffectiveState()(
-      f.phases as Phase[],
-      int(f.phase_index, "input.phase_index"),
-    );
+    return computeEffectiveState(f.phases as Phase[], int(f.phase_index, "input.phase_index"));
   },
   // Own fixtures: the event-qualifier extension (spec README item 3).
   "parse-event-qualifier": (input) => {
     const f = fields(input, "input", ["event"]);
-    const parsed = sdk.parseEventQualifier()(str(f.event, "input.event"));
+    const parsed = parseEventQualifier(str(f.event, "input.event"));
     return { base: parsed.base, qualifier: parsed.qualifier ?? null };
   },
   "resolve-event-qualifier": (input) => {
     const f = fields(input, "input", ["protocol", "event_type", "content"]);
-    const q = sdk.resolveEventQualifier()(
+    const q = resolveEventQualifier(
       str(f.protocol, "input.protocol"),
       str(f.event_type, "input.event_type"),
       f.content as Value,

@@ -6,7 +6,7 @@
 import type { Diagnostic, ParseError, ValidationError } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import { parse, validate } from "../sdk.js";
 import { fields, list, noExtra, str } from "../shape.js";
 
 interface Expectation {
@@ -25,7 +25,7 @@ export function runValidate(c: FixtureCase): Outcome {
   const errors = "errors" in exp ? expectations(exp.errors, "expected.errors") : [];
   const warnings = "warnings" in exp ? expectations(exp.warnings, "expected.warnings") : undefined;
 
-  const parsed = sdk.parse()(str(c.input, "input"));
+  const parsed = parse(str(c.input, "input"));
   if (!parsed.ok) {
     if (errors.length === 0)
       return fail("parses and validates", `ParseError ${show(parsed.error)}`);
@@ -37,7 +37,7 @@ export function runValidate(c: FixtureCase): Outcome {
       : fail(`ParseError carrying ${show(missing)}`, `ParseError ${show(parsed.error)}`);
   }
 
-  const result = sdk.validate()(parsed.value);
+  const result = validate(parsed.value);
   if (errors.length === 0 && result.errors.length > 0) {
     return fail("no errors", `errors ${show(summarize(result.errors))}`);
   }

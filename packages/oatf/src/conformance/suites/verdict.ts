@@ -4,7 +4,7 @@
 import type { Attack, Indicator, IndicatorVerdict } from "@oatf/model";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { deepEqual, show } from "../compare.js";
-import { sdk } from "../sdk.js";
+import { computeVerdict } from "../sdk.js";
 import { fields, list, noExtra, oneOf, str } from "../shape.js";
 
 export function runVerdict(c: FixtureCase): Outcome {
@@ -27,7 +27,7 @@ export function runVerdict(c: FixtureCase): Outcome {
   });
   const attack = { execution: {}, indicators, correlation: { logic } } as Attack;
 
-  const verdict = sdk.computeVerdict()(attack, verdicts);
+  const verdict = computeVerdict(attack, verdicts);
   const actual = {
     result: verdict?.result,
     evaluation_summary: verdict?.evaluation_summary,
