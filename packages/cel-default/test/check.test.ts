@@ -1,7 +1,9 @@
 import { createCelEvaluator } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
 
-const cel = createCelEvaluator();
+// A generous time limit: the limit has its own tests (limits.test.ts), and a loaded
+// machine must not turn these into timeouts.
+const cel = createCelEvaluator({ timeoutMs: 10_000 });
 
 describe("check (V-014)", () => {
   it("accepts valid expressions without evaluating them", () => {

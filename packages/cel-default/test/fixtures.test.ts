@@ -46,8 +46,9 @@ function celContext(c: Case): Record<string, Value> {
   return context;
 }
 
-// requireBoolean: expression indicators are a boolean context (§4.3 step 4).
-const evaluator = createCelEvaluator({ requireBoolean: true });
+// requireBoolean: expression indicators are a boolean context (§4.3 step 4). The generous
+// time limit keeps a loaded machine from failing these; the limit has its own tests.
+const evaluator = createCelEvaluator({ requireBoolean: true, timeoutMs: 10_000 });
 
 function outcome(c: Case): { result: string; kind?: string } {
   if (c.input.cel_evaluator === "absent") return { result: "skipped" }; // §4.4, no evaluator

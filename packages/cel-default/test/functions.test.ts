@@ -2,7 +2,9 @@ import { createCelEvaluator } from "@oatf/cel-default";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
-const cel = createCelEvaluator();
+// A generous time limit: the limit has its own tests (limits.test.ts), and a loaded
+// machine must not turn these into timeouts.
+const cel = createCelEvaluator({ timeoutMs: 10_000 });
 const run = (expression: string, context: Record<string, Value> = {}) =>
   cel.evaluate(expression, context);
 const value = (expression: string, context: Record<string, Value> = {}) => {
@@ -112,7 +114,7 @@ describe("errors", () => {
   });
 
   it("requireBoolean turns a non-boolean result into a type_error", () => {
-    const strict = createCelEvaluator({ requireBoolean: true });
+    const strict = createCelEvaluator({ requireBoolean: true, timeoutMs: 10_000 });
     expect(strict.evaluate("size(x)", { x: [1] })).toEqual({
       ok: false,
       error: { kind: "type_error", message: "expected a bool result, got int" },

@@ -5,7 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCel } from "../src/values.js";
 
-const cel = createCelEvaluator();
+// A generous time limit: the limit has its own tests (limits.test.ts), and a loaded
+// machine must not turn these into timeouts.
+const cel = createCelEvaluator({ timeoutMs: 10_000 });
 
 /** Walks a result and fails on anything that is not plain JSON. */
 function assertPlainJson(v: unknown): void {
