@@ -5,7 +5,7 @@ import { err, ok, type Result } from "../result.js";
 import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";
-import { loadYaml } from "./load-yaml.js";
+import { loadYaml, position } from "./load-yaml.js";
 import { INVALID, LimitExceeded, Reader } from "./reader.js";
 import { indexSource } from "./source-index.js";
 
@@ -45,11 +45,14 @@ function parseOrThrow(input: string): Result<Document, ParseError[]> {
     return err(sortByPosition([...errors, ...index.features.map(featureError)]));
   }
 
-  const positions = index.positions;
+  const { offsets } = index;
   attachSourceInfo(document as Document, {
     rootKeys: index.rootKeys,
     yamlFeatures: index.features,
-    positionOf: (path) => positions.get(path),
+    positionOf: (path) => {
+      const offset = offsets.get(path);
+      return offset === undefined ? undefined : position(lineCounter, offset);
+    },
   });
   return ok(document as Document);
 }

@@ -161,7 +161,8 @@ export class Reader {
           kind: "type_mismatch",
           message: `missing required field \`${key}\` in ${shape.name}`,
           path: keyPath(path, key),
-          ...this.at(node),
+          // Where the parent is written (its key line), as positionOrAncestor would give.
+          ...this.atOffset(this.index.offsets.get(path) ?? node.range?.[0]),
           ...(field.missingRule ? { rule: field.missingRule } : {}),
         });
       }
@@ -344,7 +345,10 @@ export class Reader {
   }
 
   private at(node: Node | null | undefined): { line?: number; column?: number } {
-    const offset = node?.range?.[0];
+    return this.atOffset(node?.range?.[0]);
+  }
+
+  private atOffset(offset: number | undefined): { line?: number; column?: number } {
     return offset === undefined ? {} : position(this.lineCounter, offset);
   }
 }

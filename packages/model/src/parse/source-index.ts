@@ -14,13 +14,14 @@ import {
   type Pair,
   type Scalar,
 } from "yaml";
-import type { ParseError, SourcePosition } from "../diagnostics.js";
+import type { ParseError } from "../diagnostics.js";
 import { indexPath, keyPath } from "../paths.js";
 import type { YamlFeatureUse } from "../source-info.js";
 import { position } from "./load-yaml.js";
 
 export interface SourceIndex {
-  positions: Map<string, SourcePosition>;
+  /** Source offset of the node at each dot-path (converted to line and column on demand). */
+  offsets: Map<string, number>;
   rootKeys: string[];
   features: YamlFeatureUse[];
   /** The node each alias stands for (the latest earlier anchor of that name). */
@@ -47,18 +48,20 @@ export function keyText(key: unknown): string | undefined {
 
 export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
   const index: SourceIndex = {
-    positions: new Map(),
+    offsets: new Map(),
     rootKeys: [],
     features: [],
     aliasTargets: new Map(),
     errors: [],
   };
   const anchors = new Map<string, Node>();
+  const offset = (node: { range?: [number, number, number] | null } | null | undefined) =>
+    node?.range?.[0] ?? 0;
   const at = (node: { range?: [number, number, number] | null } | null | undefined) =>
-    position(lineCounter, node?.range?.[0] ?? 0);
+    position(lineCounter, offset(node));
 
-  const record = (path: string, where: SourcePosition) => {
-    if (!index.positions.has(path)) index.positions.set(path, where);
+  const record = (path: string, where: number) => {
+    if (!index.offsets.has(path)) index.offsets.set(path, where);
   };
 
   const feature = (
@@ -84,7 +87,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     if (node.tag && !CORE_TAGS.has(node.tag)) feature("custom_tag", path, node, node.tag);
   };
 
-  const visit = (node: Node, path: string, where: SourcePosition) => {
+  const visit = (node: Node, path: string, where: number) => {
     record(path, where);
     visitProperties(node, path);
     if (isAlias(node)) return;
@@ -96,7 +99,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
         visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
     } else if (isSeq(node)) {
       node.items.forEach((item, i) => {
-        if (isNode(item)) visit(item, indexPath(path, i), at(item));
+        if (isNode(item)) visit(item, indexPath(path, i), offset(item));
       });
     }
   };
@@ -131,11 +134,11 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     rootKeys?.push(key);
     const value = pair.value;
     // Scalars point at the value; collections (and empty values) at their key line.
-    const where = isScalar(value) && value.source !== "" ? at(value) : at(pair.key as Node);
+    const where = isScalar(value) && value.source !== "" ? offset(value) : offset(pair.key as Node);
     if (isNode(value)) visit(value, path, where);
     else record(path, where);
   };
 
-  visit(root, "", at(root));
+  visit(root, "", offset(root));
   return index;
 }

@@ -1,0 +1,206 @@
+// Bad input never throws, never hangs, never touches a prototype.
+import { getSourceInfo, parse } from "@oatf/model";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
+import { MINIMAL } from "./fixtures.js";
+
+const inState = (yaml: string) =>
+  `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state:\n${yaml}`;
+
+function timed<T>(f: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = f();
+  return { value, ms: performance.now() - started };
+}
+
+afterEach(() => {
+  expect(Object.keys(Object.prototype)).toEqual([]);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+describe("limits", () => {
+  it("rejects an alias bomb as V-020 without expanding it", () => {
+    const levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    const lines = levels.map((name, i) =>
+      i === 0
+        ? `      a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]`
+        : `      ${name}: &${name} [${Array(9)
+            .fill(`*${levels[i - 1]}`)
+            .join(", ")}]`,
+    );
+    const { value: result, ms } = timed(() => parse(inState(`${lines.join("\n")}\n`)));
+    expect(ms).toBeLessThan(2000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", rule: "V-020" });
+  });
+
+  it("rejects a recursive alias", () => {
+    const result = parse(inState("      a: &a [1, *a]\n"));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.some((e) => e.rule === "V-020")).toBe(true);
+  });
+
+  it.each([
+    ["flow sequences", `${"[".repeat(100_000)}1${"]".repeat(100_000)}`],
+    ["unclosed flow sequences", "[".repeat(100_000)],
+    ["flow mappings", `${"{a: ".repeat(100_000)}1${"}".repeat(100_000)}`],
+    ["block sequences", `${"- ".repeat(100_000)}x`],
+  ])("rejects 100,000 nested %s quickly, as a syntax error", (_name, nested) => {
+    for (let round = 0; round < 2; round++) {
+      const { value: result, ms } = timed(() => parse(inState(`      x: ${nested}\n`)));
+      expect(ms).toBeLessThan(3000);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", line: 6 });
+    }
+    // parse still works afterwards (a stack overflow inside `yaml` would break later parses)
+    expect(parse(MINIMAL).ok).toBe(true);
+  });
+
+  it("accepts nesting up to 128 levels and rejects deeper nesting", () => {
+    // The root, attack, execution and state mappings take 4 levels.
+    const nest = (n: number) => inState(`      x: ${"[".repeat(n)}${"]".repeat(n)}\n`);
+    expect(parse(nest(124)).ok).toBe(true);
+    expect(parse(nest(125)).ok).toBe(false);
+  });
+
+  it("rejects nesting that only aliases make deep", () => {
+    const deep = `${"[".repeat(100)}1${"]".repeat(100)}`;
+    const result = parse(
+      inState(
+        `      a: &a ${deep}\n      b: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*a]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n`,
+      ),
+    );
+    expect(result.ok).toBe(false);
+  });
+
+  it("parses multi-megabyte strings in linear time", () => {
+    const big = "lorem ipsum ".repeat(400_000); // 4.8 MB
+    const { value: result, ms } = timed(() =>
+      parse(
+        `oatf: "0.1"\nattack:\n  description: "${big}"\n  execution:\n    mode: mcp_server\n    state: {}\n`,
+      ),
+    );
+    expect(ms).toBeLessThan(3000);
+    expect(result.ok && result.value.attack.description?.length).toBe(big.length);
+  });
+
+  it("parses a mapping with 50,000 keys quickly (duplicate checks are linear)", () => {
+    const keys = Array.from({ length: 50_000 }, (_, i) => `      k${i}: ${i}\n`).join("");
+    const input = inState(keys);
+    // Relative to the `yaml` package alone, so the bound holds on a loaded machine.
+    const baseline = timed(() => parseDocument(input, { uniqueKeys: false })).ms;
+    const { value: result, ms } = timed(() => parse(input));
+    expect(ms).toBeLessThan(3 * baseline + 1000);
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe("prototype safety", () => {
+  it("keeps __proto__ and constructor keys as own data properties", () => {
+    const result = parse(
+      inState(
+        "      __proto__: {polluted: true}\n      constructor: {prototype: {polluted: true}}\n      tools:\n        - {name: evil, __proto__: {polluted: true}}\n",
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const state = result.value.attack.execution.state as Record<string, unknown>;
+    expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+    expect(Object.hasOwn(state, "__proto__")).toBe(true);
+    expect(Object.hasOwn(state, "constructor")).toBe(true);
+    expect(state.polluted).toBeUndefined();
+    expect(Object.keys(state)).toEqual(["__proto__", "constructor", "tools"]);
+    const tool = (state.tools as Record<string, unknown>[])[0]!;
+    expect(Object.getOwnPropertyDescriptor(tool, "__proto__")?.value).toEqual({ polluted: true });
+  });
+
+  it("keeps __proto__ in extensions, predicates and binding-specific actions as data", () => {
+    const result = parse(`oatf: "0.1"
+attack:
+  x-vendor:
+    __proto__: {polluted: true}
+  execution:
+    phases:
+      - state: {}
+        on_enter:
+          - __proto__: {polluted: true}
+        trigger:
+          event: tools/call
+          match:
+            __proto__: {contains: x}
+`);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const phase = result.value.attack.execution.phases![0]!;
+    expect(Object.hasOwn(phase.on_enter![0]!, "__proto__")).toBe(true);
+    expect(Object.hasOwn(phase.trigger!.match!, "__proto__")).toBe(true);
+    expect(Object.hasOwn(result.value.attack.extensions!["x-vendor"] as object, "__proto__")).toBe(
+      true,
+    );
+  });
+
+  it("treats __proto__ and constructor as unknown fields of typed objects", () => {
+    const result = parse(
+      `oatf: "0.1"\n__proto__: {x: 1}\nconstructor: 1\nattack:\n  execution: {state: {}}\n`,
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.map((e) => e.path)).toEqual(["__proto__", "constructor"]);
+  });
+});
+
+describe("garbage", () => {
+  it.each([
+    ["NUL and invalid bytes", "oatf: \u0000\uFFFD\uD800 ::: [\u0001"],
+    [
+      "binary noise",
+      String.fromCharCode(...Array.from({ length: 512 }, (_, i) => (i * 7919) % 256)),
+    ],
+    ["a lone colon", ":"],
+    ["tabs as indentation", "oatf: '0.1'\nattack:\n\texecution: {}\n"],
+    ["a %YAML 1.1 directive", "%YAML 1.1\n---\noatf: '0.1'\n"],
+    ["a scalar root", "just a string"],
+    ["a null root", "~"],
+    ["only comments", "# nothing here\n"],
+  ])("returns a ParseError for %s", (_name, input) => {
+    const result = parse(input);
+    expect(result.ok).toBe(false);
+  });
+
+  it("does not throw for non-string input from untyped callers", () => {
+    for (const input of [undefined, null, 42, {}, Buffer.from("oatf: '0.1'")]) {
+      const result = parse(input as unknown as string);
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it("never throws on arbitrary text (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => {
+        const result = parse(text);
+        if (!result.ok) {
+          for (const e of result.error) expect(typeof e.message).toBe("string");
+        } else {
+          expect(getSourceInfo(result.value)).toBeDefined();
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("never throws on mutated valid documents (property)", () => {
+    const source = `${MINIMAL}  indicators:\n    - target: "tools[*].description"\n      pattern: {contains: x}\n`;
+    const chars = [..."{}[]:-&*!|>'\"#%@`, \n\t<"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(source.length), fc.constantFrom(...chars)), { maxLength: 6 }),
+        (edits) => {
+          let text = source;
+          for (const [at, ch] of edits) text = text.slice(0, at) + ch + text.slice(at);
+          parse(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,557 @@
+import {
+  type Document,
+  getSourceInfo,
+  type ParseError,
+  parse,
+  positionOrAncestor,
+} from "@oatf/model";
+import { describe, expect, it } from "vitest";
+import { MINIMAL } from "./fixtures.js";
+
+function ok(input: string): Document {
+  const result = parse(input);
+  if (!result.ok) throw new Error(`expected a document: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+function errors(input: string): ParseError[] {
+  const result = parse(input);
+  if (result.ok) throw new Error("expected parse errors");
+  return result.error;
+}
+
+/** MINIMAL with `lines` added to the attack mapping (two-space indented). */
+const withAttack = (lines: string) => `${MINIMAL}${lines.replace(/^/gm, "  ")}\n`;
+
+describe("parse: the document model", () => {
+  it("maps a minimal document to plain data", () => {
+    expect(ok(MINIMAL)).toEqual({
+      oatf: "0.1",
+      attack: { execution: { mode: "mcp_server", state: { tools: [] } } },
+    });
+  });
+
+  it("keeps $schema, and x- fields in extensions where the schema allows them", () => {
+    const document = ok(`oatf: "0.1"
+$schema: https://oatf.io/schemas/v0.1.json
+attack:
+  x-a: 1
+  execution:
+    x-b: [1]
+    actors:
+      - name: one
+        mode: mcp_server
+        x-c: {d: e}
+        phases:
+          - state: {x-in-state: kept}
+            x-d: null
+            on_enter:
+              - delay_ms: 500
+                x-e: true
+  indicators:
+    - target: ""
+      expression: {cel: "true"}
+      x-f: f
+`);
+    expect(document.$schema).toBe("https://oatf.io/schemas/v0.1.json");
+    expect(document.attack.extensions).toEqual({ "x-a": 1 });
+    const execution = document.attack.execution;
+    expect(execution.extensions).toEqual({ "x-b": [1] });
+    const actor = execution.actors![0]!;
+    expect(actor.extensions).toEqual({ "x-c": { d: "e" } });
+    expect(actor.phases[0]).toEqual({
+      state: { "x-in-state": "kept" },
+      on_enter: [{ delay_ms: 500, extensions: { "x-e": true } }],
+      extensions: { "x-d": null },
+    });
+    expect(document.attack.indicators![0]!.extensions).toEqual({ "x-f": "f" });
+  });
+
+  it("rejects x- fields where the schema forbids them (root, trigger, pattern, severity ...)", () => {
+    const found = errors(`oatf: "0.1"
+x-root: 1
+attack:
+  severity: {level: high, x-s: 1}
+  execution:
+    phases:
+      - state: {}
+        trigger: {event: e, x-t: 1}
+  indicators:
+    - target: t
+      pattern: {contains: c, x-p: 1}
+`);
+    expect(found.map((e) => e.path)).toEqual([
+      "x-root",
+      "attack.severity.x-s",
+      "attack.execution.phases[0].trigger.x-t",
+      "attack.indicators[0].pattern.x-p",
+    ]);
+    expect(found[0]!.message).toContain("does not allow `x-` extension fields");
+  });
+
+  it("parses severity as a scalar or an object", () => {
+    expect(ok(withAttack("severity: high")).attack.severity).toBe("high");
+    expect(ok(withAttack("severity: {level: low, confidence: 10}")).attack.severity).toEqual({
+      level: "low",
+      confidence: 10,
+    });
+  });
+
+  it("parses pattern shorthand, standard form, bare and operator conditions", () => {
+    const document = ok(
+      withAttack(`indicators:
+  - target: a
+    pattern: {regex: "x+"}
+  - target: a
+    pattern: {target: b, condition: "ls"}
+  - target: a
+    pattern: {condition: {contains: x, gt: 1.5, any_of: [1, "2", null]}}
+  - target: a
+    pattern: {condition: {kind: bare-object}}
+  - target: a
+    pattern: {condition: null}
+  - target: a
+    pattern: {condition: [1, 2]}`),
+    );
+    expect(document.attack.indicators!.map((i) => i.pattern)).toEqual([
+      { regex: "x+" },
+      { target: "b", condition: "ls" },
+      { condition: { contains: "x", gt: 1.5, any_of: [1, "2", null] } },
+      { condition: { kind: "bare-object" } },
+      { condition: null },
+      { condition: [1, 2] },
+    ]);
+  });
+
+  it("checks operator types inside a MatchCondition and predicate entries", () => {
+    const found = errors(
+      withAttack(`indicators:
+  - target: a
+    pattern: {condition: {contains: 5, unknown_op: 1}}
+execution:
+  phases:
+    - state: {}
+      trigger:
+        event: tools/call
+        match:
+          arguments.command: {starts_with: [x]}
+          arguments.mode: standard`).replace(
+        / {2}execution:\n {4}mode: mcp_server\n {4}state:\n {6}tools: \[\]\n/,
+        "",
+      ),
+    );
+    expect(found.map((e) => [e.kind, e.path])).toEqual([
+      ["type_mismatch", "attack.indicators[0].pattern.condition.contains"],
+      ["type_mismatch", "attack.indicators[0].pattern.condition.unknown_op"],
+      ["type_mismatch", "attack.execution.phases[0].trigger.match.arguments.command.starts_with"],
+    ]);
+  });
+
+  it("keeps every action key (validate checks the cardinality, V-041)", () => {
+    const document = ok(`oatf: "0.1"
+attack:
+  execution:
+    phases:
+      - state: {}
+        on_enter:
+          - send: {method: notifications/tools/list_changed, params: {uri: x}}
+            log: {message: hi, level: warn}
+          - {}
+`);
+    expect(document.attack.execution.phases![0]!.on_enter).toEqual([
+      {
+        send: { method: "notifications/tools/list_changed", params: { uri: "x" } },
+        log: { message: "hi", level: "warn" },
+      },
+      {},
+    ]);
+  });
+
+  it("checks the known actions' fields", () => {
+    const found = errors(`oatf: "0.1"
+attack:
+  execution:
+    phases:
+      - state: {}
+        on_enter:
+          - send: {params: {}}
+          - log: {message: m, level: loud}
+          - send: text
+          - extensions: {}
+`);
+    expect(found.map((e) => [e.kind, e.path, e.rule])).toEqual([
+      ["type_mismatch", "attack.execution.phases[0].on_enter[0].send.method", undefined],
+      ["unknown_variant", "attack.execution.phases[0].on_enter[1].log.level", "V-005"],
+      ["type_mismatch", "attack.execution.phases[0].on_enter[2].send", undefined],
+      ["type_mismatch", "attack.execution.phases[0].on_enter[3].extensions", undefined],
+    ]);
+  });
+
+  it("leaves state and message content free-form", () => {
+    const state = ok(
+      withAttack("").replace("tools: []", "{tools: [{name: 1, x: [true, null, 1.5]}], 200: ok}"),
+    ).attack.execution.state;
+    expect(state).toEqual({ tools: [{ name: 1, x: [true, null, 1.5] }], "200": "ok" });
+  });
+
+  it("treats an empty optional field as absent, but keeps null in free-form values", () => {
+    const document = ok(`oatf: "0.1"
+attack:
+  name:
+  description: ~
+  execution:
+    mode: mcp_server
+    state:
+`);
+    expect(document.attack).toEqual({ execution: { mode: "mcp_server", state: null } });
+  });
+
+  it("does not reject semantic problems: those are validate's", () => {
+    ok(`oatf: "9.9"
+attack:
+  id: not-an-id
+  version: 0
+  grace_period: not-a-duration
+  severity: {level: high, confidence: 500}
+  impact: [data_tampering, data_tampering]
+  execution:
+    mode: NOT A MODE
+    state: "not an object"
+    phases: []
+    actors: []
+  indicators:
+    - id: dup
+      target: "tools[0]"
+      confidence: -3
+      pattern: {regex: "(a*)\\\\1", contains: x, condition: y}
+      expression: {cel: "((("}
+    - id: dup
+      target: x
+      method: semantic
+      semantic: {intent: i, threshold: 7, examples: {}}
+  correlation: {logic: all}
+`);
+  });
+});
+
+describe("parse: errors and their rules", () => {
+  it("V-001: missing oatf, or a number instead of a version string", () => {
+    expect(errors("attack:\n  execution: {}\n")).toEqual([
+      expect.objectContaining({ kind: "type_mismatch", path: "oatf", rule: "V-001", line: 1 }),
+    ]);
+    const [wrongType] = errors(MINIMAL.replace('"0.1"', "0.1"));
+    expect(wrongType).toMatchObject({ path: "oatf", rule: "V-001", line: 1, column: 7 });
+    expect(wrongType!.message).toContain('quote the version: oatf: "0.1"');
+  });
+
+  it("V-003: attack missing, not a mapping, or given twice", () => {
+    expect(errors('oatf: "0.1"\n')[0]).toMatchObject({ path: "attack", rule: "V-003" });
+    expect(errors('oatf: "0.1"\nattack: [1]\n')[0]).toMatchObject({
+      path: "attack",
+      rule: "V-003",
+    });
+    expect(errors('oatf: "0.1"\nattack:\n')[0]).toMatchObject({ path: "attack", rule: "V-003" });
+    expect(errors(`${MINIMAL}attack: {}\n`)).toContainEqual(
+      expect.objectContaining({ kind: "syntax", path: "attack", rule: "V-003", line: 7 }),
+    );
+  });
+
+  it("V-004: execution missing", () => {
+    expect(errors('oatf: "0.1"\nattack:\n  name: x\n')).toEqual([
+      expect.objectContaining({ path: "attack.execution", rule: "V-004", line: 2, column: 1 }),
+    ]);
+  });
+
+  it("V-005: every closed enumeration, at the path validate reports", () => {
+    const found = errors(`oatf: "0.1"
+attack:
+  status: live
+  severity: {level: extreme}
+  impact: [data_tampering, mayhem]
+  classification:
+    category: other
+    mappings: [{framework: custom, id: X, relationship: cousin}]
+  execution:
+    phases:
+      - state: {}
+        extractors: [{name: n, source: body, type: xpath, selector: s}]
+  indicators:
+    - target: t
+      direction: sideways
+      method: magic
+      severity: 5
+      tier: outer_space
+      semantic: {intent: i, intent_class: mischief}
+  correlation: {logic: majority}
+`);
+    expect(found.map((e) => [e.path, e.rule])).toEqual([
+      ["attack.status", "V-005"],
+      ["attack.severity.level", "V-005"],
+      ["attack.impact[1]", "V-005"],
+      ["attack.classification.category", "V-005"],
+      ["attack.classification.mappings[0].relationship", "V-005"],
+      ["attack.execution.phases[0].extractors[0].source", "V-005"],
+      ["attack.execution.phases[0].extractors[0].type", "V-005"],
+      ["attack.indicators[0].direction", "V-005"],
+      ["attack.indicators[0].method", "V-005"],
+      ["attack.indicators[0].severity", "V-005"],
+      ["attack.indicators[0].tier", "V-005"],
+      ["attack.indicators[0].semantic.intent_class", "V-005"],
+      ["attack.correlation.logic", "V-005"],
+    ]);
+    expect(found[0]).toMatchObject({ kind: "unknown_variant", line: 3, column: 11 });
+    expect(found[0]!.message).toBe(
+      "unknown status `live`; expected one of: draft, experimental, stable, deprecated",
+    );
+    expect(found[9]!.kind).toBe("type_mismatch"); // severity: 5 is not even a string
+  });
+
+  it("accepts every tier value and open enumerations with any string", () => {
+    const document = ok(
+      withAttack(`classification: {mappings: [{framework: my_framework, id: X}]}
+indicators:
+  - {target: a, tier: ingested, protocol: zz, surface: made/up, pattern: {contains: x}}
+  - {target: a, tier: local_action, pattern: {contains: x}}
+  - {target: a, tier: boundary_breach, pattern: {contains: x}}`),
+    );
+    expect(document.attack.indicators!.map((i) => i.tier)).toEqual([
+      "ingested",
+      "local_action",
+      "boundary_breach",
+    ]);
+  });
+
+  it("type mismatches: strings, integers, numbers, booleans, dates, lists", () => {
+    const found = errors(`oatf: "0.1"
+attack:
+  name: 42
+  version: 1.0
+  created: "2025-02-30"
+  modified: 2025-01-01 10:00
+  impact: data_tampering
+  references: [{url: 5}]
+  execution:
+    phases:
+      - state: {}
+        trigger: {event: e, count: "2"}
+  indicators:
+    - target: t
+      confidence: 99999999999999999999
+      semantic: {intent: i, threshold: high}
+      pattern: {exists: "yes"}
+`);
+    expect(found.map((e) => [e.path, e.message])).toEqual([
+      ["attack.name", "expected a string, found integer 42"],
+      ["attack.version", "expected an integer, found integer 1"],
+      ["attack.created", 'expected an ISO 8601 date or date-time, found string "2025-02-30"'],
+      [
+        "attack.modified",
+        'expected an ISO 8601 date or date-time, found string "2025-01-01 10:00"',
+      ],
+      ["attack.impact", 'expected a sequence, found string "data_tampering"'],
+      ["attack.references[0].url", "expected a string, found integer 5"],
+      ["attack.execution.phases[0].trigger.count", 'expected an integer, found string "2"'],
+      [
+        "attack.indicators[0].confidence",
+        "expected an integer, found integer 100000000000000000000",
+      ],
+      ["attack.indicators[0].semantic.threshold", 'expected a number, found string "high"'],
+      ["attack.indicators[0].pattern.exists", 'expected a boolean, found string "yes"'],
+    ]);
+  });
+
+  it("accepts dates and date-times with a timezone", () => {
+    const document = ok(withAttack('created: 2026-01-15\nmodified: "2026-02-15T14:00:00.5+01:00"'));
+    expect(document.attack.created).toBe("2026-01-15");
+    expect(document.attack.modified).toBe("2026-02-15T14:00:00.5+01:00");
+  });
+
+  it("missing required fields are type mismatches at the field's path", () => {
+    const found = errors(`oatf: "0.1"
+attack:
+  references: [{title: t}]
+  classification: {mappings: [{id: x}]}
+  execution:
+    actors:
+      - phases: []
+    phases:
+      - state: {}
+        extractors: [{}]
+  indicators:
+    - pattern: {contains: x}
+    - {target: t, expression: {}, semantic: {}}
+`);
+    expect(found.map((e) => e.path)).toEqual([
+      "attack.references[0].url",
+      "attack.classification.mappings[0].framework",
+      "attack.execution.actors[0].name",
+      "attack.execution.actors[0].mode",
+      "attack.execution.phases[0].extractors[0].name",
+      "attack.execution.phases[0].extractors[0].source",
+      "attack.execution.phases[0].extractors[0].type",
+      "attack.execution.phases[0].extractors[0].selector",
+      "attack.indicators[0].target",
+      "attack.indicators[1].expression.cel",
+      "attack.indicators[1].semantic.intent",
+    ]);
+    expect(found.every((e) => e.kind === "type_mismatch")).toBe(true);
+  });
+
+  it("unknown fields are errors, with a suggestion for near misses", () => {
+    const [error] = errors(withAttack("indicator:\n  - target: x"));
+    expect(error).toMatchObject({
+      kind: "type_mismatch",
+      path: "attack.indicator",
+      line: 7,
+      column: 3,
+    });
+    expect(error!.message).toBe("unknown field `indicator` in attack; did you mean `indicators`?");
+  });
+
+  it("reports several errors, in source order", () => {
+    const found = errors(`attack:
+  status: nope
+  version: x
+`);
+    expect(found.map((e) => e.line)).toEqual([1, 1, 2, 3]);
+    expect(found.map((e) => e.path)).toEqual([
+      "attack.execution",
+      "oatf",
+      "attack.status",
+      "attack.version",
+    ]);
+  });
+
+  it("syntax errors: empty input, several documents, bad YAML, duplicate keys", () => {
+    expect(errors("")).toEqual([
+      { kind: "syntax", message: "the input is empty", line: 1, column: 1 },
+    ]);
+    expect(errors("  \n# comment\n")[0]!.message).toBe("the input is empty");
+    expect(errors(`${MINIMAL}---\n${MINIMAL}`)[0]).toMatchObject({ kind: "syntax", line: 7 });
+    expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", line: 2 });
+    expect(errors(withAttack("name: a\nname: b"))).toEqual([
+      expect.objectContaining({
+        kind: "syntax",
+        path: "attack.name",
+        message: "duplicate key `name`",
+        line: 8,
+      }),
+    ]);
+  });
+
+  it("rejects collection keys", () => {
+    expect(errors(withAttack("? [a, b]\n: c"))[0]).toMatchObject({
+      kind: "type_mismatch",
+      path: "attack",
+    });
+  });
+});
+
+describe("parse: YAML features V-020 forbids", () => {
+  it("parses custom tags as plain data and records them for validate", () => {
+    const document = ok(
+      `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: !include "external.yaml"\n`,
+    );
+    expect(document.attack.execution.state).toBe("external.yaml");
+    expect(getSourceInfo(document)!.yamlFeatures).toEqual([
+      {
+        kind: "custom_tag",
+        path: "attack.execution.state",
+        line: 5,
+        column: 21,
+        detail: "!include",
+      },
+    ]);
+  });
+
+  it("resolves anchors and aliases, and records both", () => {
+    const document = ok(`oatf: "0.1"
+attack:
+  execution:
+    mode: mcp_server
+    state:
+      a: &shared {x: 1}
+      b: *shared
+      <<: *shared
+      d: {"<<": quoted keys are plain keys}
+      c: !!str 5
+`);
+    expect(document.attack.execution.state).toEqual({
+      a: { x: 1 },
+      b: { x: 1 },
+      "<<": { x: 1 },
+      d: { "<<": "quoted keys are plain keys" },
+      c: "5",
+    });
+    expect(getSourceInfo(document)!.yamlFeatures.map((f) => [f.kind, f.path, f.detail])).toEqual([
+      ["anchor", "attack.execution.state.a", "shared"],
+      ["alias", "attack.execution.state.b", "shared"],
+      ["merge_key", "attack.execution.state.<<", undefined],
+      ["alias", "attack.execution.state.<<", "shared"],
+    ]);
+  });
+
+  it("reports the V-020 uses when parse fails for another reason", () => {
+    const found = errors(`oatf: "0.1"\nattack:\n  execution: &e {state: {}}\nextra: *e\n`);
+    expect(found.map((e) => [e.rule, e.path])).toEqual([
+      ["V-020", "attack.execution"],
+      [undefined, "extra"],
+      ["V-020", "extra"],
+    ]);
+  });
+});
+
+describe("parse: source information", () => {
+  const source = `attack:
+  execution:
+    actors:
+      - name: a
+        mode: mcp_server
+        phases:
+          - state:
+              tools:
+                - {name: t1}
+                - name: t2
+  indicators:
+    - target: "x"
+      pattern:
+        regex: "a+"
+      x-note: n
+oatf: "0.1"
+`;
+  const info = getSourceInfo(ok(source))!;
+
+  it("keeps the root key order (W-001)", () => {
+    expect(info.rootKeys).toEqual(["attack", "oatf"]);
+    expect(info.yamlFeatures).toEqual([]);
+  });
+
+  it.each([
+    ["", 1, 1],
+    ["attack", 1, 1],
+    ["attack.execution", 2, 3],
+    ["attack.execution.actors[0]", 4, 9],
+    ["attack.execution.actors[0].name", 4, 15],
+    ["attack.execution.actors[0].phases[0].state", 7, 13],
+    ["attack.execution.actors[0].phases[0].state.tools[0]", 9, 19],
+    ["attack.execution.actors[0].phases[0].state.tools[0].name", 9, 26],
+    ["attack.execution.actors[0].phases[0].state.tools[1].name", 10, 25],
+    ["attack.indicators[0].pattern.regex", 14, 16],
+    ["attack.indicators[0].x-note", 15, 15],
+    ["oatf", 16, 7],
+  ])("positionOf(%j) is line %i, column %i", (path, line, column) => {
+    expect(info.positionOf(path)).toEqual({ line, column });
+  });
+
+  it("has no position for absent paths; positionOrAncestor falls back", () => {
+    expect(info.positionOf("attack.indicators[0].pattern.target")).toBeUndefined();
+    expect(positionOrAncestor(info, "attack.indicators[0].pattern.target")).toEqual({
+      line: 13,
+      column: 7,
+    });
+  });
+
+  it("documents built in code have no source information", () => {
+    expect(getSourceInfo(JSON.parse(JSON.stringify(ok(source))))).toBeUndefined();
+  });
+});
