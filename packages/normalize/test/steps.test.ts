@@ -207,8 +207,31 @@ describe("copy semantics", () => {
     expect(input.attack.execution.state).toBe(state);
   });
 
+  it("works on a deeply frozen document, so it cannot be writing to its input", () => {
+    const input = deepFreeze(
+      doc({
+        severity: "high",
+        classification: { tags: ["A_B"], mappings: [{ framework: "atlas", id: "X" }] },
+        execution: {
+          mode: "mcp_server",
+          phases: [{ state: {}, trigger: { event: "tools/call" } }, {}],
+        },
+        indicators: [indicator({}), indicator({ pattern: undefined, semantic: { intent: "i" } })],
+      }),
+    );
+    expect(normalize(input).attack.execution.actors![0]!.phases[1]!.name).toBe("phase-2");
+  });
+
   it("returns shapeless input unchanged instead of throwing", () => {
     expect(normalize({ oatf: "0.1" } as Document)).toEqual({ oatf: "0.1" });
     expect(normalize(null as unknown as Document)).toBeNull();
   });
 });
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
