@@ -1,0 +1,269 @@
+import type { Document } from "@oatf/model";
+import { getSourceInfo, parse } from "@oatf/model";
+import { RULES, V014_SKIPPED, validate, WARNINGS } from "@oatf/validate";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { celStub } from "./support.js";
+
+function parsed(yaml: string): Document {
+  const result = parse(yaml);
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value;
+}
+
+const BROKEN = `oatf: "0.1"
+attack:
+  id: acme-1
+  version: 0
+  execution:
+    mode: mcp_server
+    phases:
+      - name: a
+        trigger:
+          count: 2
+      - name: a
+  indicators:
+    - target: "tools[0]"
+      confidence: 101
+      pattern:
+        regex: "(unclosed"
+`;
+
+describe("validate", () => {
+  it("reports every violation at once, in source order, with spec refs and positions", () => {
+    const document = parsed(BROKEN);
+    const { errors } = validate(document, { cel: celStub });
+    expect(errors.map((e) => [e.rule, e.path])).toEqual([
+      ["V-023", "attack.id"],
+      ["V-035", "attack.version"],
+      ["V-009", "attack.execution.phases[0].state"],
+      ["V-040", "attack.execution.phases[0].trigger"],
+      ["V-019", "attack.execution.phases[0].trigger"],
+      ["V-011", "attack.execution.phases[1].name"],
+      ["V-021", "attack.indicators[0].target"],
+      ["V-025", "attack.indicators[0].confidence"],
+      ["V-013", "attack.indicators[0].pattern.regex"],
+    ]);
+    for (const error of errors) {
+      expect(error.spec_ref).toBe(RULES[error.rule as keyof typeof RULES].spec_ref);
+      expect(error.message.length).toBeGreaterThan(10);
+      expect(error.line).toBeGreaterThan(0);
+    }
+    const info = getSourceInfo(document)!;
+    expect(errors[0]).toMatchObject(info.positionOf("attack.id")!);
+    // A missing field points at its nearest present ancestor.
+    expect(errors[2]).toMatchObject(info.positionOf("attack.execution.phases[0]")!);
+  });
+
+  it("accepts a valid document with no findings", () => {
+    const document = parsed(`oatf: "0.1"
+attack:
+  execution:
+    mode: mcp_server
+    state:
+      tools: []
+  indicators:
+    - surface: tools/call
+      target: "arguments.path"
+      pattern:
+        contains: ".ssh"
+`);
+    expect(validate(document)).toEqual({ errors: [], warnings: [] });
+  });
+
+  it("does not mutate the document", () => {
+    const document = parsed(BROKEN);
+    const before = structuredClone(document);
+    validate(document, { cel: celStub });
+    expect(document).toEqual(before);
+  });
+});
+
+describe("V-014 and the CEL checker", () => {
+  const withCel = (cel: string) =>
+    parsed(`oatf: "0.1"
+attack:
+  execution:
+    mode: mcp_server
+    state:
+      tools: []
+  indicators:
+    - target: ""
+      expression:
+        cel: ${JSON.stringify(cel)}
+    - target: ""
+      expression:
+        cel: "true"
+`);
+
+  it("reports syntax errors through the checker", () => {
+    const { errors, warnings } = validate(withCel("size(message"), { cel: celStub });
+    expect(errors).toMatchObject([{ rule: "V-014", path: "attack.indicators[0].expression.cel" }]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("warns once instead of passing silently when there is no checker", () => {
+    for (const options of [{}, { cel: null }, { cel: { evaluate: celStub.evaluate } }]) {
+      const { errors, warnings } = validate(withCel("size(message"), options);
+      expect(errors).toEqual([]);
+      expect(warnings).toMatchObject([
+        { code: V014_SKIPPED, severity: "warning", path: "attack.indicators[0].expression.cel" },
+      ]);
+      expect(warnings[0]!.message).toContain("2 CEL expression(s)");
+    }
+  });
+
+  it("turns a throwing checker into a V-014 error", () => {
+    const cel = {
+      ...celStub,
+      check: () => {
+        throw new Error("boom");
+      },
+    };
+    const { errors } = validate(withCel("true"), { cel });
+    expect(errors.map((e) => e.rule)).toEqual(["V-014", "V-014"]);
+  });
+
+  it("does not warn about CEL when there is none", () => {
+    expect(validate(parsed(BROKEN)).warnings.map((w) => w.code)).not.toContain(V014_SKIPPED);
+  });
+});
+
+describe("warnings", () => {
+  const custom = parsed(`oatf: "0.1"
+attack:
+  execution:
+    mode: acme_rpc_server
+    phases:
+      - state: {}
+        trigger:
+          event: anything/goes
+      - name: end
+  indicators:
+    - protocol: acme_rpc
+      surface: whatever
+      target: ""
+      pattern:
+        contains: "x"
+`);
+
+  it("skips surface (V-018) and event (V-029) checks for unrecognized bindings", () => {
+    const { errors, warnings } = validate(custom);
+    expect(errors).toEqual([]);
+    expect(warnings.map((w) => [w.code, w.path])).toEqual([
+      ["W-002", "attack.execution.mode"],
+      ["W-003", "attack.indicators[0].protocol"],
+    ]);
+  });
+
+  it("can suppress unrecognized-binding warnings", () => {
+    expect(validate(custom, { suppressWarnings: ["W-002", "W-003"] }).warnings).toEqual([]);
+  });
+
+  it("uses only documented codes", () => {
+    const { warnings } = validate(custom);
+    for (const warning of warnings) expect(Object.keys(WARNINGS)).toContain(warning.code);
+  });
+});
+
+describe("documents built in code", () => {
+  it("are validated without source positions, in document order", () => {
+    const document = {
+      attack: {
+        execution: { mode: "mcp_server", state: { tools: [] } },
+        indicators: [{ target: "x", confidence: 500, pattern: { contains: "y" } }],
+        severity: "extreme",
+      },
+      oatf: "0.2",
+    } as unknown as Document;
+    const { errors, warnings } = validate(document);
+    expect(errors.map((e) => [e.rule, e.path])).toEqual([
+      ["V-025", "attack.indicators[0].confidence"],
+      ["V-005", "attack.severity"],
+      ["V-001", "oatf"],
+    ]);
+    expect(errors.every((e) => e.line === undefined && e.column === undefined)).toBe(true);
+    expect(warnings.map((w) => w.code)).toEqual(["W-001"]);
+  });
+
+  it("never throw, whatever the input", () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const result = validate(value as Document, { cel: celStub });
+        expect(Array.isArray(result.errors)).toBe(true);
+        expect(Array.isArray(result.warnings)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never throw on documents with arbitrary values in every field", () => {
+    const anyValue = fc.oneof(fc.jsonValue(), fc.constant(undefined));
+    const phase = fc.record(
+      {
+        name: anyValue,
+        mode: anyValue,
+        state: anyValue,
+        extractors: fc.oneof(
+          fc.array(fc.record({ name: anyValue, type: anyValue, selector: anyValue })),
+          anyValue,
+        ),
+        on_enter: fc.oneof(fc.array(fc.dictionary(fc.string(), anyValue)), anyValue),
+        trigger: fc.oneof(
+          fc.record({ event: anyValue, after: anyValue, match: anyValue }),
+          anyValue,
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const document = fc.record({
+      oatf: anyValue,
+      attack: fc.record(
+        {
+          id: anyValue,
+          severity: anyValue,
+          impact: anyValue,
+          execution: fc.record(
+            {
+              mode: anyValue,
+              state: anyValue,
+              phases: fc.oneof(fc.array(phase), anyValue),
+              actors: fc.oneof(
+                fc.array(fc.record({ name: anyValue, mode: anyValue, phases: fc.array(phase) })),
+                anyValue,
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          indicators: fc.oneof(
+            fc.array(
+              fc.record(
+                {
+                  id: anyValue,
+                  protocol: anyValue,
+                  target: anyValue,
+                  pattern: anyValue,
+                  expression: fc.oneof(fc.record({ cel: anyValue, variables: anyValue }), anyValue),
+                  semantic: anyValue,
+                  method: anyValue,
+                  actor: anyValue,
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+            anyValue,
+          ),
+          correlation: anyValue,
+        },
+        { requiredKeys: [] },
+      ),
+    });
+    fc.assert(
+      fc.property(document, (value) => {
+        const result = validate(value as unknown as Document, { cel: celStub });
+        for (const error of result.errors) expect(RULES).toHaveProperty(error.rule);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
