@@ -3,6 +3,7 @@ import { VERSION } from "../version.js";
 import { parseArgs, UsageError } from "./args.js";
 import { CONFORMANCE_USAGE, conformanceCommand } from "./conformance.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
+import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
@@ -36,6 +37,12 @@ const COMMANDS: Record<string, Command> = {
     valued: ["--format"],
     flags: ["--quiet"],
     run: validateCommand,
+  },
+  evaluate: {
+    usage: EVALUATE_USAGE,
+    valued: ["--trace", "--format", "--fail-on-tier"],
+    flags: [],
+    run: evaluateCommand,
   },
   normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
   conformance: { usage: CONFORMANCE_USAGE, valued: [], flags: ["--only"], run: conformanceCommand },
