@@ -23,7 +23,12 @@ import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {
   const data = ordered(document, { kind: "object", shape: DOCUMENT });
-  const yaml = new YamlDocument(data, { version: "1.2", compat: "yaml-1.1" });
+  // No anchors for objects shared in memory: OATF forbids them (V-020).
+  const yaml = new YamlDocument(data, {
+    version: "1.2",
+    compat: "yaml-1.1",
+    aliasDuplicateObjects: false,
+  });
   return yaml.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: true });
 }
 

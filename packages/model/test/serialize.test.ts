@@ -1,0 +1,203 @@
+import { readdirSync } from "node:fs";
+import { type Document, parse, serialize } from "@oatf/model";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { document } from "./arbitrary.js";
+import { CONFORMANCE_DIR, fixtureText, hasConformance, MINIMAL, suite } from "./fixtures.js";
+
+function parsed(input: string): Document {
+  const result = parse(input);
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value;
+}
+
+function roundTrips(document: Document): void {
+  const text = serialize(document);
+  const again = parse(text);
+  if (!again.ok) throw new Error(`${JSON.stringify(again.error)}\n${text}`);
+  expect(again.value).toEqual(document);
+}
+
+describe("serialize", () => {
+  it("writes oatf first, then attack fields in spec order, x- fields after known ones", () => {
+    const text = serialize(
+      parsed(`attack:
+  x-first: 1
+  execution:
+    x-e: 1
+    state: {b: 1, a: 2}
+    mode: mcp_server
+  indicators:
+    - pattern: {contains: c}
+      target: t
+      id: I-1
+  severity: high
+  name: the name
+  id: A-001
+$schema: s
+oatf: "0.1"
+`),
+    );
+    expect(text).toBe(`oatf: "0.1"
+$schema: s
+attack:
+  id: A-001
+  name: the name
+  severity: high
+  execution:
+    mode: mcp_server
+    state:
+      b: 1
+      a: 2
+    x-e: 1
+  indicators:
+    - id: I-1
+      target: t
+      pattern:
+        contains: c
+  x-first: 1
+`);
+  });
+
+  it("writes every nested object in its spec-table order", () => {
+    const text = serialize(
+      parsed(`oatf: "0.1"
+attack:
+  correlation: {logic: all}
+  classification: {tags: [t], mappings: [{relationship: related, id: X, framework: atlas}], category: oversight_bypass}
+  execution:
+    actors:
+      - phases:
+          - trigger: {after: 5s, match: {a.b: {regex: r, contains: c}}, count: 2, event: e}
+            on_enter: [{x-a: 1, log: {level: info, message: m}}]
+            extractors: [{selector: s, type: regex, source: request, name: n}]
+            state: {}
+            name: p
+        mode: mcp_server
+        name: a
+  indicators:
+    - semantic: {examples: {negative: [n], positive: [p]}, threshold: 0.5, intent: i, target: t}
+      target: t
+`),
+    );
+    const order = (yaml: string) => [...yaml.matchAll(/^\s*(?:- )?([a-z_$]+):/gm)].map((m) => m[1]);
+    expect(order(text)).toEqual(
+      order(`oatf:
+attack:
+  classification:
+    category:
+    mappings:
+      - framework:
+        id:
+        relationship:
+    tags:
+  execution:
+    actors:
+      - name:
+        mode:
+        phases:
+          - name:
+            state:
+            extractors:
+              - name:
+                source:
+                type:
+                selector:
+            on_enter:
+              - log:
+                  message:
+                  level:
+            trigger:
+              event:
+              count:
+              match:
+                a.b:
+                  contains:
+                  regex:
+              after:
+  indicators:
+    - target:
+      semantic:
+        target:
+        intent:
+        threshold:
+        examples:
+          positive:
+          negative:
+  correlation:
+    logic:
+`),
+    );
+  });
+
+  it("uses block style and quotes strings only where a YAML reader would misread them", () => {
+    const document = parsed(MINIMAL);
+    document.attack.name = "plain words";
+    document.attack.description = "two\nlines";
+    document.attack.author = "yes";
+    document.attack.id = "2026-01-01";
+    const text = serialize(document);
+    expect(text).toContain("  name: plain words\n");
+    expect(text).toContain("  description: |-\n    two\n    lines\n");
+    expect(text).toContain('  author: "yes"\n'); // a YAML 1.1 boolean
+    expect(text).toContain('  id: "2026-01-01"\n'); // a YAML 1.1 timestamp
+    expect(text).toContain("    state:\n      tools: []\n");
+  });
+
+  it("does not change the document it is given", () => {
+    const document = parsed(`${MINIMAL}  x-a: 1\n`);
+    const before = structuredClone(document);
+    serialize(document);
+    expect(document).toEqual(before);
+  });
+
+  it("keeps __proto__ keys as data through a round trip", () => {
+    roundTrips(
+      parsed(
+        `${MINIMAL}  x-a:\n    __proto__: {polluted: true}\n`.replace(
+          "tools: []",
+          "__proto__: {p: 1}",
+        ),
+      ),
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("never writes anchors, aliases or merge keys, even for shared or `<<` values", () => {
+    const shared = { k: 1 };
+    const document = parsed(MINIMAL);
+    document.attack.execution.state = { a: shared, b: shared, "<<": "x" };
+    const text = serialize(document);
+    expect(text).not.toMatch(/[&*]/);
+    expect(text).toContain('"<<": x');
+    roundTrips(document);
+  });
+
+  it("round-trips generated documents: parse(serialize(d)) equals d (property)", () => {
+    fc.assert(fc.property(document, roundTrips), { numRuns: 300 });
+  });
+});
+
+describe.skipIf(!hasConformance)("serialize round-trips the upstream documents", () => {
+  const inputs: [string, string][] = [];
+  if (hasConformance) {
+    for (const file of readdirSync(`${CONFORMANCE_DIR}/parse/valid`)) {
+      inputs.push([`parse/valid/${file}`, fixtureText(`parse/valid/${file}`)]);
+    }
+    for (const file of ["roundtrip/suite.yaml", "normalize/suite.yaml", "validate/suite.yaml"]) {
+      for (const c of suite(file)) {
+        for (const text of [c.input, c.expected]) {
+          if (typeof text === "string" && parse(text).ok) inputs.push([`${file} ${c.id}`, text]);
+        }
+      }
+    }
+  }
+
+  it.each(inputs)("%s", (_name, text) => {
+    const document = parsed(text);
+    roundTrips(document);
+    // The output is plain YAML 1.2 any reader understands.
+    expect(parseYaml(serialize(document))).toBeTypeOf("object");
+  });
+});
