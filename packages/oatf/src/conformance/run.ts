@@ -11,6 +11,7 @@ import { runNormalize, runRoundtrip } from "./suites/normalize.js";
 import { runParse } from "./suites/parse.js";
 import { runPolicy } from "./suites/policy.js";
 import { runPrimitive } from "./suites/primitives.js";
+import { runTrace } from "./suites/trace.js";
 import { runValidate } from "./suites/validate.js";
 import { runVerdict } from "./suites/verdict.js";
 
@@ -25,6 +26,7 @@ export const SUITES: Record<string, SuiteRunner> = {
   primitives: runPrimitive,
   policy: runPolicy,
   hostile: runHostile,
+  trace: runTrace,
 };
 
 export interface CaseReport {
