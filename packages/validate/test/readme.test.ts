@@ -1,0 +1,22 @@
+import { readFileSync } from "node:fs";
+import { RULES, WARNINGS } from "@oatf/validate";
+import { describe, expect, it } from "vitest";
+
+// Table cells are compared with runs of spaces collapsed (formatters pad columns).
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8").replace(/ +/g, " ");
+
+describe("README", () => {
+  it.each(Object.entries(RULES))(
+    "lists %s with its spec reference",
+    (rule, { spec_ref, check }) => {
+      expect(readme).toContain(`| ${rule} |`);
+      expect(readme).toContain(
+        `| ${check.replace(/\|/g, "\\|").replace(/ +/g, " ")} | ${spec_ref} |`,
+      );
+    },
+  );
+
+  it.each(Object.keys(WARNINGS))("lists warning code %s", (code) => {
+    expect(readme).toContain(`| \`${code}\` |`);
+  });
+});
