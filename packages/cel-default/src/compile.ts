@@ -8,8 +8,6 @@ import { checkLimits, type StaticLimits } from "./limits.js";
 
 export interface Compiled {
   run: (bindings: Record<string, CelValue>) => CelResult;
-  /** Whether the expression has comprehensions, the only place the deadline is checked. */
-  loops: boolean;
   /** Source position of an expression id, for runtime error messages. */
   position: (exprId: bigint | undefined) => Position | undefined;
 }
@@ -45,9 +43,9 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   };
   const breach = checkLimits(root, limits);
   if (breach) return failure(breach.message, position(breach.exprId));
-  const loops = guardLoops(root) > 0;
+  guardLoops(root);
   try {
-    return { ok: true, value: { run: plan(env, parsed), loops, position } };
+    return { ok: true, value: { run: plan(env, parsed), position } };
   } catch (e) {
     return failure(`expression cannot be planned: ${errorMessage(e)}`);
   }

@@ -11,7 +11,8 @@ import {
 } from "@oatf/model";
 import { LruCache } from "./cache.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
-import { type Deadline, deadlineFunc } from "./guard.js";
+import { cappedConcat } from "./concat.js";
+import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
 import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
 import { fromCel, toCel } from "./values.js";
 
@@ -22,8 +23,8 @@ export interface DefaultCelEvaluator extends CelEvaluator {
 
 export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEvaluator {
   const opts = resolveOptions(options);
-  const deadline: Deadline = { at: Number.POSITIVE_INFINITY, expired: false };
-  const env = celEnv({ funcs: [deadlineFunc(deadline)] });
+  const deadline = new Deadline();
+  const env = celEnv({ funcs: [deadlineFunc(deadline), ...cappedConcat(opts.maxConcatSize)] });
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
 
   const compiled = (expression: string): CompileResult => {
@@ -42,13 +43,13 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     if (typeof expression !== "string") return err(celErr("expression must be a string"));
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
-    if (c.value.loops) deadline.at = performance.now() + opts.timeoutMs;
-    deadline.expired = false;
-    const raw = c.value.run(bind(context));
+    const program = c.value;
+    deadline.start(opts.timeoutMs);
+    const raw = withDeadline(deadline, () => program.run(bind(context)));
     if (deadline.expired) {
       return err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
     }
-    if (isCelError(raw)) return err(runtimeError(raw, c.value));
+    if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
       return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
     }

@@ -11,6 +11,8 @@ export interface CelEvaluatorOptions {
   maxAstDepth?: number;
   /** Deepest nesting of comprehensions (exists, all, exists_one, filter, map). Default 3. */
   maxComprehensionDepth?: number;
+  /** Largest string (UTF-16 units), bytes or list that `+` may build. Default 1,000,000. */
+  maxConcatSize?: number;
   /** Compiled expressions kept in the LRU cache. Default 1,000; 0 disables caching. */
   cacheSize?: number;
   /**
@@ -28,6 +30,7 @@ export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
   maxAstNodes: 1_000,
   maxAstDepth: 100,
   maxComprehensionDepth: 3,
+  maxConcatSize: 1_000_000,
   cacheSize: 1_000,
   requireBoolean: false,
 });
@@ -51,6 +54,7 @@ export function resolveOptions(options: CelEvaluatorOptions | undefined): Resolv
     maxAstNodes: positive("maxAstNodes"),
     maxAstDepth: positive("maxAstDepth"),
     maxComprehensionDepth: positive("maxComprehensionDepth"),
+    maxConcatSize: positive("maxConcatSize"),
     cacheSize:
       typeof cacheSize === "number" && cacheSize >= 0 && Number.isFinite(cacheSize)
         ? Math.floor(cacheSize)

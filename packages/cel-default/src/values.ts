@@ -11,6 +11,7 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
+import { checkDeadline } from "./guard.js";
 
 /**
  * JSON value -> CEL value. Integral numbers within ±(2^53-1) become CEL `int` (bigint) so
@@ -52,10 +53,14 @@ class JsonList {
     return this.array.length;
   }
   get(index: number): CelValue | undefined {
+    checkDeadline();
     return index >= 0 && index < this.array.length ? toCel(this.array[index]) : undefined;
   }
   *values(): IterableIterator<CelValue> {
-    for (let i = 0; i < this.array.length; i++) yield toCel(this.array[i]);
+    for (let i = 0; i < this.array.length; i++) {
+      checkDeadline();
+      yield toCel(this.array[i]);
+    }
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();
@@ -74,6 +79,7 @@ class JsonMap {
     return Object.keys(this.obj).length;
   }
   has(key: MapKey): boolean {
+    checkDeadline();
     return typeof key === "string" && Object.hasOwn(this.obj, key);
   }
   get(key: MapKey): CelValue | undefined {
@@ -83,13 +89,22 @@ class JsonMap {
     return Object.keys(this.obj)[Symbol.iterator]();
   }
   *values(): IterableIterator<CelValue> {
-    for (const key of Object.keys(this.obj)) yield toCel(this.obj[key]);
+    for (const key of Object.keys(this.obj)) {
+      checkDeadline();
+      yield toCel(this.obj[key]);
+    }
   }
   *entries(): IterableIterator<[string, CelValue]> {
-    for (const key of Object.keys(this.obj)) yield [key, toCel(this.obj[key])];
+    for (const key of Object.keys(this.obj)) {
+      checkDeadline();
+      yield [key, toCel(this.obj[key])];
+    }
   }
   forEach(fn: (value: CelValue, key: string, map: JsonMap) => void): void {
-    for (const key of Object.keys(this.obj)) fn(toCel(this.obj[key]), key, this);
+    for (const key of Object.keys(this.obj)) {
+      checkDeadline();
+      fn(toCel(this.obj[key]), key, this);
+    }
   }
   [Symbol.iterator](): IterableIterator<[string, CelValue]> {
     return this.entries();

@@ -105,9 +105,44 @@ describe("time limit", () => {
     expect(ms).toBeLessThan(2000);
   });
 
+  it("a builtin walking large inputs stops too (reads of the message check the clock)", () => {
+    const big = Array.from({ length: 100_000 }, (_, i) => ({ i, s: "abc" }));
+    const e = Array.from({ length: 150 }, () => "x == y").join(" && "); // ~8 s unguarded
+    const { result, ms } = timed(() => createCelEvaluator().evaluate(e, { x: big, y: big }));
+    expect(errorMessage(result)).toMatch(/time limit/);
+    expect(ms).toBeLessThan(2000);
+  });
+
   it("Infinity disables it", () => {
     const forever = createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
     expect(forever.evaluate(nested(2, "all", 5), {})).toEqual({ ok: true, value: true });
+  });
+});
+
+describe("maxConcatSize", () => {
+  /** `v + v + ... + v`, balanced so that it stays shallow: n terms, depth log2(n). */
+  const sum = (v: string, n: number): string =>
+    n === 1 ? v : `(${sum(v, Math.floor(n / 2))} + ${sum(v, n - Math.floor(n / 2))})`;
+  /** Three nested loops, each multiplying the value 128 times: x grows 2 million-fold. */
+  const blowUp = (x: string) =>
+    `[${x}].all(a, [${sum("a", 128)}].all(b, [${sum("b", 128)}].all(c, size(c) > 0)))`;
+
+  it.each([
+    ["string", "x", { x: "a".repeat(20_000) }],
+    ["list", "[x, x, x, x, x, x, x, x, x, x]", { x: 1 }],
+    ["bytes", "b'0123456789'", {}],
+  ])("%s concatenation beyond the cap is an error (it exhausted the heap)", (what, x, ctx) => {
+    const capped = createCelEvaluator({ maxConcatSize: 100_000 });
+    const { result, ms } = timed(() => capped.evaluate(blowUp(x), ctx));
+    expect(errorMessage(result)).toMatch(
+      new RegExp(`${what} concatenation exceeds the size limit`),
+    );
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it("ordinary concatenation still works", () => {
+    const e = "'a' + 'b' == 'ab' && [1] + [2] == [1, 2] && b'a' + b'b' == b'ab' && 1 + 2 == 3";
+    expect(cel.evaluate(e, {})).toEqual({ ok: true, value: true });
   });
 });
 
