@@ -1,0 +1,233 @@
+// End to end: spawn the built `oatf` bin and check output and exit codes of every command.
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import setup, { CLI, REPO } from "./cli-build.js";
+
+beforeAll(() => setup(), 600_000);
+
+function oatf(args: string[], cwd = REPO) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, OATF_CONFORMANCE_DIR: "" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "oatf-cli-"));
+const write = (name: string, text: string) => {
+  const path = join(tmp, name);
+  writeFileSync(path, text);
+  return path;
+};
+const VALID = `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
+const INVALID = `oatf: "0.1"\nattack:\n  severity: extreme\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
+const RUG = "examples/mcp-rug-pull.yaml";
+const RUG_TRACE = "examples/mcp-rug-pull.trace.jsonl";
+
+describe("oatf", () => {
+  it("prints help and version, rejects unknown commands with 2", () => {
+    expect(oatf(["--help"]).code).toBe(0);
+    expect(oatf(["--version"]).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const r = oatf(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command");
+  });
+});
+
+describe("oatf validate", () => {
+  it("exits 0 on valid examples (glob expanded by oatf)", () => {
+    const r = oatf(["validate", "examples/*.yaml"]);
+    expect(r.stdout).toContain("4 files valid");
+    expect(r.code).toBe(0);
+  });
+
+  it("reports file:line:col, rule, message and a code frame; exits 1", () => {
+    const file = write("bad.yaml", INVALID);
+    const r = oatf(["validate", file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file}:3:13  error  V-005`);
+    expect(r.stdout).toContain("> 3 |   severity: extreme");
+    expect(r.stdout).toMatch(/\|\s+\^/);
+  });
+
+  it("reports YAML syntax errors with their position", () => {
+    const r = oatf(["validate", write("syntax.yaml", "oatf: [unclosed\n")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/syntax\.yaml:\d+:\d+ {2}error/);
+  });
+
+  it("--format json lists every file and diagnostic", () => {
+    const r = oatf([
+      "validate",
+      "--format",
+      "json",
+      write("ok.yaml", VALID),
+      write("bad2.yaml", INVALID),
+    ]);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.valid).toBe(false);
+    expect(json.files.map((f: { valid: boolean }) => f.valid)).toEqual([true, false]);
+    expect(json.files[1].diagnostics[0]).toMatchObject({
+      severity: "error",
+      rule: "V-005",
+      line: 3,
+      column: 13,
+    });
+  });
+
+  it("--format sarif emits SARIF 2.1.0 with rules and regions", () => {
+    const r = oatf(["validate", "--format=sarif", write("bad3.yaml", INVALID)]);
+    expect(r.code).toBe(1);
+    const sarif = JSON.parse(r.stdout);
+    expect(sarif.version).toBe("2.1.0");
+    const run = sarif.runs[0];
+    expect(run.tool.driver.name).toBe("oatf");
+    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toContain("V-005");
+    expect(run.results[0]).toMatchObject({ ruleId: "V-005", level: "error" });
+    expect(run.results[0].locations[0].physicalLocation.region).toEqual({
+      startLine: 3,
+      startColumn: 13,
+    });
+  });
+
+  it("usage errors exit 2: no files, unknown option, bad format", () => {
+    expect(oatf(["validate"]).code).toBe(2);
+    expect(oatf(["validate", "--nope", RUG]).code).toBe(2);
+    expect(oatf(["validate", "--format", "xml", RUG]).code).toBe(2);
+  });
+
+  it("missing files and unmatched globs: one line, exit 2", () => {
+    const missing = oatf(["validate", join(tmp, "nope.yaml")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toContain("no such file");
+    const glob = oatf(["validate", "examples/*.nothing"]);
+    expect(glob.code).toBe(2);
+    expect(glob.stderr).toContain("no files match");
+  });
+
+  it.skipIf(process.getuid?.() === 0)("unreadable files: one line, exit 2", () => {
+    const file = write("locked.yaml", VALID);
+    chmodSync(file, 0o000);
+    const r = oatf(["validate", file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("permission denied");
+  });
+});
+
+describe("oatf normalize", () => {
+  it("prints canonical YAML that --check accepts", () => {
+    const r = oatf(["normalize", write("n.yaml", VALID)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("actors:");
+    const canonical = write("canonical.yaml", r.stdout);
+    expect(oatf(["normalize", "--check", canonical]).code).toBe(0);
+  });
+
+  it("--check exits 1 when the file is not canonical", () => {
+    const r = oatf(["normalize", "--check", write("n2.yaml", VALID)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("not in canonical form");
+  });
+
+  it("invalid document exits 1, missing file 2, no file 2", () => {
+    expect(oatf(["normalize", write("n3.yaml", INVALID)]).code).toBe(1);
+    expect(oatf(["normalize", join(tmp, "missing.yaml")]).code).toBe(2);
+    expect(oatf(["normalize"]).code).toBe(2);
+  });
+});
+
+describe("oatf evaluate", () => {
+  it("prints a verdict summary; exploited exits 1", () => {
+    const r = oatf(["evaluate", RUG, "--trace", RUG_TRACE]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("exploited (max_tier: boundary_breach)");
+  });
+
+  it("--format json prints the AttackVerdict with max_tier after result", () => {
+    const r = oatf(["evaluate", RUG, "--trace", RUG_TRACE, "--format", "json"]);
+    const verdict = JSON.parse(r.stdout);
+    expect(Object.keys(verdict).slice(0, 3)).toEqual(["attack_id", "result", "max_tier"]);
+    expect(verdict.evaluation_summary).toEqual({
+      matched: 3,
+      not_matched: 0,
+      error: 0,
+      skipped: 0,
+    });
+  });
+
+  it("not_exploited exits 0", () => {
+    const r = oatf([
+      "evaluate",
+      "examples/a2a-skill-poisoning.yaml",
+      "--trace",
+      "examples/a2a-skill-poisoning.trace.jsonl",
+    ]);
+    expect(r.stdout).toContain("not_exploited");
+    expect(r.code).toBe(0);
+  });
+
+  it("--fail-on-tier fails only at or above the tier", () => {
+    const args = [
+      "evaluate",
+      "examples/ag-ui-injection.yaml",
+      "--trace",
+      "examples/ag-ui-injection.trace.jsonl",
+    ];
+    expect(oatf([...args, "--fail-on-tier", "boundary_breach"]).code).toBe(0);
+    expect(oatf([...args, "--fail-on-tier", "local_action"]).code).toBe(1);
+    expect(oatf([...args, "--fail-on-tier", "extreme"]).code).toBe(2);
+  });
+
+  it("an error verdict exits 3", () => {
+    const doc = write(
+      "cel.yaml",
+      `${VALID}  indicators:\n    - target: ""\n      expression: { cel: "message.missing.x == 1" }\n`,
+    );
+    const trace = write(
+      "cel.jsonl",
+      `${JSON.stringify({ protocol: "mcp", direction: "request", operation: "tools/call", content: {} })}\n`,
+    );
+    const r = oatf(["evaluate", doc, "--trace", trace, "--format", "json"]);
+    expect(JSON.parse(r.stdout).result).toBe("error");
+    expect(r.code).toBe(3);
+  });
+
+  it("invalid trace lines: one line naming file and line, exit 3", () => {
+    const trace = write(
+      "bad.jsonl",
+      `${readFileSync(join(REPO, RUG_TRACE), "utf8").split("\n")[0]}\n{not json\n`,
+    );
+    const r = oatf(["evaluate", RUG, "--trace", trace]);
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim()).toMatch(/bad\.jsonl:2: not JSON/);
+    const shape = oatf(["evaluate", RUG, "--trace", write("shape.jsonl", '{"protocol":"mcp"}\n')]);
+    expect(shape.code).toBe(3);
+    expect(shape.stderr).toContain("shape.jsonl:1:");
+  });
+
+  it("invalid document exits 3; missing files and options exit 2", () => {
+    expect(oatf(["evaluate", write("e.yaml", INVALID), "--trace", RUG_TRACE]).code).toBe(3);
+    expect(oatf(["evaluate", join(tmp, "none.yaml"), "--trace", RUG_TRACE]).code).toBe(2);
+    expect(oatf(["evaluate", RUG, "--trace", join(tmp, "none.jsonl")]).code).toBe(2);
+    expect(oatf(["evaluate", RUG]).code).toBe(2);
+  });
+});
+
+describe("oatf conformance", () => {
+  it("runs a given fixture directory and ends with the summary line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "oatf-fixtures-"));
+    const r = oatf(["conformance", "--only", join(REPO, "conformance/fixtures")]);
+    expect(r.stdout.trim().split("\n").at(-1)).toMatch(/^conformance: \d+ passed, \d+ failed$/);
+    const bad = spawnSync("mkdir", [join(dir, "unknown-dir")]);
+    expect(bad.status).toBe(0);
+    const unknown = oatf(["conformance", "--only", dir]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain("unknown fixture directory");
+  });
+});
