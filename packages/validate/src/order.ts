@@ -4,7 +4,7 @@
 // they are sorted by document order (key insertion order) instead.
 import { positionOrAncestor, type SourceInfo, type SourcePosition } from "@oatf/model";
 import type { Finding } from "./context.js";
-import { isObj, itemPath, keyPath } from "./values.js";
+import { isObj, itemPath, keyPath, MAX_WALK_DEPTH } from "./values.js";
 
 export interface Located extends Finding {
   rank: number[];
@@ -40,16 +40,17 @@ function sourceRank(info: SourceInfo): (path: string) => number[] {
 
 function documentRank(document: unknown): (path: string) => number[] {
   const ordinals = new Map<string, number>();
-  const walk = (value: unknown, path: string): void => {
+  const walk = (value: unknown, path: string, depth: number): void => {
     ordinals.set(path, ordinals.size);
+    if (depth >= MAX_WALK_DEPTH) return;
     const children: [string, unknown][] = Array.isArray(value)
       ? value.map((item, index) => [itemPath(path, index), item])
       : isObj(value)
         ? Object.entries(value).map(([key, child]) => [keyPath(path, key), child])
         : [];
-    for (const [childPath, child] of children) walk(child, childPath);
+    for (const [childPath, child] of children) walk(child, childPath, depth + 1);
   };
-  walk(document, "");
+  walk(document, "", 0);
   return (path) => {
     let current = path;
     while (!ordinals.has(current) && current !== "") {

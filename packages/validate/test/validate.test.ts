@@ -186,6 +186,21 @@ describe("documents built in code", () => {
     expect(warnings.map((w) => w.code)).toEqual(["W-001"]);
   });
 
+  it("survive cycles and extreme nesting", () => {
+    const cyclic: Record<string, unknown> = { text: "{{missing}}" };
+    cyclic.self = cyclic;
+    let deep: unknown = "{{deep}}";
+    for (let i = 0; i < 20_000; i++) deep = { nested: [deep] };
+    for (const state of [cyclic, deep]) {
+      const document = {
+        oatf: "0.1",
+        attack: { execution: { mode: "mcp_server", state } },
+      } as unknown as Document;
+      const result = validate(document);
+      expect(result.errors).toEqual([]);
+    }
+  });
+
   it("never throw, whatever the input", () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {

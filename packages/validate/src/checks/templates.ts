@@ -5,7 +5,7 @@
 import { parseTemplate } from "@oatf/evaluate";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
-import { isObj, itemPath, keyPath } from "../values.js";
+import { isObj, itemPath, keyPath, MAX_WALK_DEPTH } from "../values.js";
 
 export function checkTemplates(ctx: Context, view: ExecutionView): void {
   for (const actor of view.actors) {
@@ -22,14 +22,17 @@ function walkStrings(
   value: unknown,
   path: string,
   visit: (text: string, path: string) => void,
+  depth = 0,
 ): void {
+  if (depth > MAX_WALK_DEPTH) return;
   if (typeof value === "string") {
     visit(value, path);
   } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) walkStrings(item, itemPath(path, index), visit);
+    for (const [index, item] of value.entries())
+      walkStrings(item, itemPath(path, index), visit, depth + 1);
   } else if (isObj(value)) {
     for (const [key, child] of Object.entries(value)) {
-      if (key !== "when") walkStrings(child, keyPath(path, key), visit);
+      if (key !== "when") walkStrings(child, keyPath(path, key), visit, depth + 1);
     }
   }
 }
