@@ -1,6 +1,7 @@
 // SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
 import type { Document } from "@oatf/model";
 import { deepCopy } from "./copy.js";
+import { isObject } from "./shape.js";
 import { applyDefaults } from "./steps/n001-defaults.js";
 import { expandSeverity } from "./steps/n002-severity.js";
 import { generateIndicatorIds } from "./steps/n003-indicator-ids.js";
@@ -28,13 +29,8 @@ const STEPS: readonly ((document: Document) => void)[] = [
  */
 export function normalize(document: Document): Document {
   const copy = deepCopy(document);
+  // A document without the basic shape comes back as an unchanged copy.
   if (!isObject(copy) || !isObject(copy.attack) || !isObject(copy.attack.execution)) return copy;
   for (const step of STEPS) step(copy);
   return copy;
-}
-
-// normalize expects a validated document; a shapeless one comes back as an unchanged copy
-// rather than throwing.
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

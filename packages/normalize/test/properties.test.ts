@@ -42,6 +42,59 @@ describe("normalize properties", () => {
     );
   });
 
+  it("never throws on documents validate would reject", () => {
+    const junk = fc.anything({ maxDepth: 3 });
+    const list = fc.oneof(junk, fc.array(junk, { maxLength: 3 }));
+    const malformed = fc.record(
+      {
+        oatf: junk,
+        attack: fc.oneof(
+          junk,
+          fc.record(
+            {
+              id: junk,
+              severity: junk,
+              classification: fc.oneof(junk, fc.record({ tags: list, mappings: list })),
+              correlation: junk,
+              indicators: fc.oneof(
+                list,
+                fc.array(
+                  fc.record({ target: junk, pattern: junk, semantic: junk, protocol: junk }),
+                ),
+              ),
+              execution: fc.oneof(
+                junk,
+                fc.record(
+                  {
+                    mode: junk,
+                    state: junk,
+                    phases: fc.oneof(
+                      list,
+                      fc.array(fc.record({ name: junk, mode: junk, trigger: junk })),
+                    ),
+                    actors: fc.oneof(
+                      list,
+                      fc.array(fc.record({ name: junk, mode: junk, phases: list })),
+                    ),
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(malformed, (document) => {
+        normalize(document as Document);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("gives every post-normalization guarantee", () => {
     fc.assert(
       fc.property(validDocument, (document) => {

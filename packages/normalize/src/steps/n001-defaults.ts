@@ -1,6 +1,7 @@
 // N-001 (format §11.2.1): materialize default values.
 import type { Actor, Document, Phase } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
+import { isObject, objects } from "../shape.js";
 import { phaseLists } from "./phases.js";
 
 export function applyDefaults(document: Document): void {
@@ -12,13 +13,12 @@ export function applyDefaults(document: Document): void {
   if (isObject(attack.severity)) attack.severity.confidence ??= 50;
 
   const { execution } = attack;
-  if (Array.isArray(execution.phases)) {
-    execution.phases.forEach(defaultPhaseName);
-    if (execution.mode !== undefined) {
-      for (const phase of execution.phases) phase.mode ??= execution.mode;
-    }
+  const phases = objects(execution.phases);
+  phases.forEach(defaultPhaseName);
+  if (execution.mode !== undefined) {
+    for (const phase of phases) phase.mode ??= execution.mode;
   }
-  for (const actor of execution.actors ?? []) completeActorPhases(actor);
+  for (const actor of objects(execution.actors)) completeActorPhases(actor);
   for (const phases of phaseLists(document)) {
     for (const phase of phases) defaultTriggerCount(phase);
   }
@@ -26,13 +26,13 @@ export function applyDefaults(document: Document): void {
   if (attack.indicators !== undefined) {
     if (execution.mode !== undefined) {
       const protocol = extractProtocol(execution.mode);
-      for (const indicator of attack.indicators) indicator.protocol ??= protocol;
+      for (const indicator of objects(attack.indicators)) indicator.protocol ??= protocol;
     }
     attack.correlation ??= {};
-    attack.correlation.logic ??= "any";
+    if (isObject(attack.correlation)) attack.correlation.logic ??= "any";
   }
 
-  for (const mapping of attack.classification?.mappings ?? []) {
+  for (const mapping of objects(attack.classification?.mappings)) {
     mapping.relationship ??= "primary";
   }
 }
@@ -42,10 +42,10 @@ export function applyDefaults(document: Document): void {
  * `default` actor is multi-actor form and so gets the same defaults.
  */
 export function completeActorPhases(actor: Actor): void {
-  if (!Array.isArray(actor.phases)) return;
-  actor.phases.forEach(defaultPhaseName);
+  const phases = objects(actor.phases);
+  phases.forEach(defaultPhaseName);
   if (actor.mode === undefined) return;
-  for (const phase of actor.phases) phase.mode ??= actor.mode;
+  for (const phase of phases) phase.mode ??= actor.mode;
 }
 
 function defaultPhaseName(phase: Phase, index: number): void {
@@ -53,9 +53,5 @@ function defaultPhaseName(phase: Phase, index: number): void {
 }
 
 function defaultTriggerCount(phase: Phase): void {
-  if (phase.trigger?.event !== undefined) phase.trigger.count ??= 1;
-}
-
-function isObject<T>(value: T): value is T & object {
-  return typeof value === "object" && value !== null;
+  if (isObject(phase.trigger) && phase.trigger.event !== undefined) phase.trigger.count ??= 1;
 }

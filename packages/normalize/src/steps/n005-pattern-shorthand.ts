@@ -2,11 +2,12 @@
 // pattern) move their operators into an explicit `condition` object. Standard-form
 // patterns, including bare-value conditions, are left as written.
 import { CONDITION_OPERATORS, type Document, type MatchCondition, type Value } from "@oatf/model";
+import { isObject, objects } from "../shape.js";
 
 export function expandPatternShorthand(document: Document): void {
-  for (const indicator of document.attack.indicators ?? []) {
+  for (const indicator of objects(document.attack.indicators)) {
     const pattern = indicator.pattern;
-    if (!pattern || pattern.condition !== undefined) continue;
+    if (!isObject(pattern) || pattern.condition !== undefined) continue;
     const condition: Record<string, Value> = {};
     for (const operator of CONDITION_OPERATORS) {
       if (pattern[operator] === undefined) continue;
