@@ -91,7 +91,7 @@ describe("normalize properties", () => {
       fc.property(malformed, (document) => {
         normalize(document as Document);
       }),
-      { numRuns: 1000 },
+      { numRuns: 3000 },
     );
   });
 

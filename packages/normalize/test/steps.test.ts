@@ -225,6 +225,9 @@ describe("copy semantics", () => {
   it("returns shapeless input unchanged instead of throwing", () => {
     expect(normalize({ oatf: "0.1" } as Document)).toEqual({ oatf: "0.1" });
     expect(normalize(null as unknown as Document)).toBeNull();
+    // A non-string attack.id that cannot become a string (found by fast-check).
+    const odd = doc({ id: { toString: 0 }, indicators: [indicator({})] });
+    expect(normalize(odd).attack.indicators![0]!.id).toBe("indicator-01");
   });
 });
 

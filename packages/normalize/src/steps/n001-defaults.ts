@@ -13,10 +13,9 @@ export function applyDefaults(document: Document): void {
   if (isObject(attack.severity)) attack.severity.confidence ??= 50;
 
   const { execution } = attack;
-  const phases = objects(execution.phases);
-  phases.forEach(defaultPhaseName);
+  nameUnnamedPhases(execution.phases);
   if (execution.mode !== undefined) {
-    for (const phase of phases) phase.mode ??= execution.mode;
+    for (const phase of objects(execution.phases)) phase.mode ??= execution.mode;
   }
   for (const actor of objects(execution.actors)) completeActorPhases(actor);
   for (const phases of phaseLists(document)) {
@@ -42,14 +41,17 @@ export function applyDefaults(document: Document): void {
  * `default` actor is multi-actor form and so gets the same defaults.
  */
 export function completeActorPhases(actor: Actor): void {
-  const phases = objects(actor.phases);
-  phases.forEach(defaultPhaseName);
+  nameUnnamedPhases(actor.phases);
   if (actor.mode === undefined) return;
-  for (const phase of phases) phase.mode ??= actor.mode;
+  for (const phase of objects(actor.phases)) phase.mode ??= actor.mode;
 }
 
-function defaultPhaseName(phase: Phase, index: number): void {
-  phase.name ??= `phase-${index + 1}`;
+/** `phase-{N}`, N being the 1-based position in the list. */
+function nameUnnamedPhases(phases: Phase[] | undefined): void {
+  if (!Array.isArray(phases)) return;
+  phases.forEach((phase, index) => {
+    if (isObject(phase)) phase.name ??= `phase-${index + 1}`;
+  });
 }
 
 function defaultTriggerCount(phase: Phase): void {

@@ -5,7 +5,7 @@ import { isObject } from "../shape.js";
 
 export function generateIndicatorIds(document: Document): void {
   const { attack } = document;
-  const prefix = attack.id ?? "indicator";
+  const prefix = typeof attack.id === "string" ? attack.id : "indicator";
   if (!Array.isArray(attack.indicators)) return;
   attack.indicators.forEach((indicator, index) => {
     if (isObject(indicator)) indicator.id ??= `${prefix}-${String(index + 1).padStart(2, "0")}`;
