@@ -40,7 +40,8 @@ function stringOperator(
   check: (text: string, operand: string) => boolean,
 ): Result<Test, CompileError> {
   if (typeof operand !== "string") return err({ message: `${name} needs a string operand` });
-  return ok((value) => check(coerceToString(value), operand));
+  // Strings (the common case) skip coercion.
+  return ok((value) => check(typeof value === "string" ? value : coerceToString(value), operand));
 }
 
 function numericOperator(

@@ -58,6 +58,7 @@ export interface CompiledIndicator {
 export const DEFAULT_SEMANTIC_THRESHOLD = 0.7;
 
 const NOT_MATCHED: Outcome = Object.freeze({ result: "not_matched" });
+const NO_EVALUATORS: IndicatorEvaluators = Object.freeze({});
 const EVIDENCE_LIMIT = 200;
 
 type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
@@ -377,8 +378,8 @@ export function compileIndicator(
 export function evaluateIndicator(
   indicator: Indicator,
   message: Value,
-  evaluators: IndicatorEvaluators = {},
+  evaluators?: IndicatorEvaluators,
 ): IndicatorVerdict {
-  const outcome = runSafely(programFor(indicator), message, evaluators ?? {});
+  const outcome = runSafely(programFor(indicator), message, evaluators ?? NO_EVALUATORS);
   return verdict(idOf(indicator, undefined), outcome, undefined);
 }

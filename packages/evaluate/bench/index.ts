@@ -1,0 +1,246 @@
+// Benchmarks for @oatf/evaluate. Every number is a ratio against a baseline measured in
+// the same run, printed beside its goal. Run with `pnpm bench` (needs --expose-gc).
+import type { Document, Indicator, Value } from "@oatf/model";
+import { Bench } from "tinybench";
+import {
+  compileIndicator,
+  compileRegex,
+  evaluateCondition,
+  evaluateIndicator,
+  evaluateTrace,
+  type TraceMessage,
+} from "../src/index.js";
+
+const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
+
+// The machine may be shared: each task is measured in several short rounds, interleaved
+// with the others, and its fastest round median is kept, so ratios compare like with like.
+async function measure(
+  tasks: Record<string, () => void>,
+  time = 150,
+  rounds = 7,
+): Promise<Record<string, number>> {
+  const best: Record<string, number> = {};
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
+    for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
+    await bench.run();
+    for (const task of bench.tasks) {
+      const median = task.result?.latency?.p50 ?? Number.NaN;
+      best[task.name] = Math.min(best[task.name] ?? Number.POSITIVE_INFINITY, median);
+    }
+  }
+  return best;
+}
+
+function report(name: string, ratio: number, goal: string, detail = ""): void {
+  const verdict = goal === "" ? "" : ` (goal ${goal})`;
+  console.log(
+    `${name.padEnd(58)} ${ratio.toFixed(2).padStart(7)}x${verdict}${detail ? `  ${detail}` : ""}`,
+  );
+}
+
+const ns = (ms: number, calls = INNER) => `${((ms / calls) * 1e6).toFixed(0)} ns/call`;
+
+// ------------------------------------------------ 1. pattern vs hand-written traversal
+
+async function patternBench(): Promise<void> {
+  const indicator: Indicator = {
+    id: "B-01",
+    target: "tools[*].description",
+    pattern: { target: "tools[*].description", condition: { contains: "IMPORTANT:" } },
+  };
+  const message: Value = {
+    tools: Array.from({ length: 8 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `A helpful tool number ${i} that does ordinary things with files and text.`,
+      inputSchema: { type: "object" },
+    })),
+  };
+  // What someone would write by hand for this one indicator.
+  const byHand = (m: Value): boolean => {
+    const tools = (m as { tools?: unknown }).tools;
+    if (!Array.isArray(tools)) return false;
+    for (const t of tools) {
+      const d = (t as { description?: unknown })?.description;
+      if (typeof d === "string" && d.includes("IMPORTANT:")) return true;
+    }
+    return false;
+  };
+  const compiled = compileIndicator(indicator);
+  let sink = 0;
+  const r = await measure({
+    hand: () => {
+      for (let i = 0; i < INNER; i++) sink += byHand(message) ? 1 : 0;
+    },
+    evaluateIndicator: () => {
+      for (let i = 0; i < INNER; i++) sink += evaluateIndicator(indicator, message).result.length;
+    },
+    compiledRun: () => {
+      for (let i = 0; i < INNER; i++) sink += compiled.run(message).result.length;
+    },
+  });
+  if (sink === -1) console.log(sink);
+  console.log(`\nbaseline: hand-written traversal, ${ns(r.hand!)}`);
+  report(
+    "pattern: evaluateIndicator vs hand-written",
+    r.evaluateIndicator! / r.hand!,
+    "<= 1.5x",
+    ns(r.evaluateIndicator!),
+  );
+  report(
+    "pattern: compileIndicator(...).run vs hand-written",
+    r.compiledRun! / r.hand!,
+    "",
+    ns(r.compiledRun!),
+  );
+}
+
+// ------------------------------------------------------- 2. RE2 vs JS RegExp
+
+async function regexBench(): Promise<void> {
+  const source = "(id_rsa|passwd|\\.env|api[_-]?key)";
+  const text =
+    "Please summarise the attached quarterly report and list three follow-up actions for the team.";
+  const re2 = compileRegex(source);
+  if (!re2.ok) throw new Error(re2.error.message);
+  const js = new RegExp(source);
+  const condition = { regex: source };
+  let sink = 0;
+  const r = await measure({
+    js: () => {
+      for (let i = 0; i < INNER; i++) sink += js.test(text) ? 1 : 0;
+    },
+    re2: () => {
+      for (let i = 0; i < INNER; i++) sink += re2.value.test(text) ? 1 : 0;
+    },
+    condition: () => {
+      for (let i = 0; i < INNER; i++) sink += evaluateCondition(condition, text) ? 1 : 0;
+    },
+  });
+  if (sink === -1) console.log(sink);
+  console.log(`\nbaseline: JS RegExp.test on a safe pattern, ${ns(r.js!)}`);
+  report("regex: re2js test vs JS RegExp (report)", r.re2! / r.js!, "", ns(r.re2!));
+  report(
+    "regex: evaluateCondition({regex}) vs JS RegExp (report)",
+    r.condition! / r.js!,
+    "",
+    ns(r.condition!),
+  );
+}
+
+// ------------------------------------------------------ 3. evaluateTrace scaling
+
+function traceDocument(): Document {
+  const indicators: Indicator[] = Array.from({ length: 20 }, (_, i) => {
+    const kinds: Indicator[] = [
+      {
+        target: "arguments",
+        surface: "tools/call",
+        pattern: { regex: `exfil_${i}|attacker-${i}\\.example` },
+      },
+      { target: "content[*].text", direction: "response", pattern: { contains: `SECRET-${i}` } },
+      {
+        target: "tools[*].description",
+        surface: "tools/list",
+        pattern: { contains: `IMPORTANT-${i}:` },
+      },
+      { target: "arguments.amount", surface: "tools/call", pattern: { gt: 1_000_000 + i } },
+    ];
+    return { id: `BENCH-001-${String(i + 1).padStart(2, "0")}`, ...kinds[i % kinds.length]! };
+  });
+  return {
+    oatf: "0.1",
+    attack: { id: "BENCH-001", execution: { mode: "mcp_server", state: {} }, indicators },
+  };
+}
+
+function traceMessages(count: number): TraceMessage[] {
+  const operations = ["tools/call", "tools/list", "resources/read", "prompts/get"];
+  return Array.from({ length: count }, (_, i) => {
+    const operation = operations[i % operations.length]!;
+    const direction = i % 2 === 0 ? "request" : "response";
+    const content: Value =
+      operation === "tools/list"
+        ? { tools: [{ name: `t${i}`, description: `ordinary tool ${i}` }] }
+        : {
+            name: "transfer",
+            arguments: { account: `acct-${i}`, amount: i % 997 },
+            content: [{ type: "text", text: `result ${i}: nothing to see` }],
+          };
+    return {
+      protocol: "mcp",
+      direction,
+      operation,
+      content,
+      timestamp: new Date(i * 1000).toISOString(),
+    };
+  });
+}
+
+async function traceBench(): Promise<void> {
+  const document = traceDocument();
+  const small = traceMessages(10_000);
+  const large = traceMessages(100_000);
+  let sink = 0;
+  // Both tasks do the same amount of work (10 x 10k, 1 x 100k), so load on a shared
+  // machine affects them alike; the 10k time is one tenth of its task.
+  const r = await measure(
+    {
+      "10 x 10k": () => {
+        for (let i = 0; i < 10; i++)
+          sink += evaluateTrace(document, small).evaluation_summary.not_matched;
+      },
+      "100k": () => {
+        sink += evaluateTrace(document, large).evaluation_summary.not_matched;
+      },
+    },
+    1500,
+    5,
+  );
+  if (sink === -1) console.log(sink);
+  const tenK = r["10 x 10k"]! / 10;
+  console.log(`\nbaseline: evaluateTrace, 20 indicators x 10k messages, ${tenK.toFixed(1)} ms`);
+  report(
+    "trace: 100k messages vs 10k messages",
+    r["100k"]! / tenK,
+    "<= 11x",
+    `${r["100k"]!.toFixed(1)} ms`,
+  );
+}
+
+// ------------------------------------------------- 4. memory with 200k patterns
+
+function heapMb(): number {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+}
+
+function memoryBench(): void {
+  if (globalThis.gc === undefined) {
+    console.log("\nmemory: skipped (run with --expose-gc, as `pnpm bench` does)");
+    return;
+  }
+  const text = "a message that mentions pattern 123456 and nothing else";
+  for (let i = 0; i < 5_000; i++) evaluateCondition({ regex: `warm${i}[0-9]+` }, text);
+  const before = heapMb();
+  let matched = 0;
+  for (let i = 0; i < 200_000; i++) {
+    if (evaluateCondition({ regex: `pattern ${i}[0-9]*` }, text)) matched++;
+  }
+  const after = heapMb();
+  console.log(`\nbaseline: heap after warm-up, ${before.toFixed(1)} MB`);
+  report(
+    "memory: heap after 200k distinct regex patterns vs before",
+    after / before,
+    "bounded",
+    `${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (${matched} matched)`,
+  );
+}
+
+console.log(`@oatf/evaluate benchmarks (node ${process.version})`);
+await patternBench();
+await regexBench();
+await traceBench();
+memoryBench();
