@@ -1,9 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // worker.ts is the entry of the isolated mode's worker thread (src/isolated.ts).
+  entry: ["src/index.ts", "src/worker.ts"],
+  // import.meta.url locates the worker file from the CommonJS build too.
+  shims: true,
   format: ["esm", "cjs"],
-  dts: true,
+  dts: { entry: "src/index.ts" },
   clean: true,
   sourcemap: true,
   target: "node20",

@@ -13,12 +13,19 @@ import { LruCache } from "./cache.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
+import { isolated } from "./isolated.js";
 import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
 import { fromCel, toCel } from "./values.js";
 
 /** The default evaluator: `check` is always present. */
 export interface DefaultCelEvaluator extends CelEvaluator {
   check(expression: string): Result<void, CelSyntaxError>;
+  /**
+   * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
+   * default mode; in isolated mode once the worker has started (it starts on creation and
+   * again after a termination; a call made before then blocks until it is up).
+   */
+  ready(): Promise<void>;
 }
 
 export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEvaluator {
@@ -60,14 +67,20 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     return ok(out.value);
   };
 
+  const worker = opts.isolated ? isolated(opts) : undefined;
+
   return {
     evaluate(expression, context) {
       try {
-        return evaluate(expression, context);
+        return worker ? worker.evaluate(expression, context) : evaluate(expression, context);
       } catch (e) {
         // Only hostile input gets here (a throwing getter read while building the result).
         return err(celErr(errorMessage(e)));
       }
+    },
+
+    async ready() {
+      await worker?.ready();
     },
 
     check(expression) {

@@ -20,6 +20,18 @@ export interface CelEvaluatorOptions {
    * (the "boolean context" of SDK §4.3/§6.1). Default false: any JSON result is returned.
    */
   requireBoolean?: boolean;
+  /**
+   * Evaluate in a worker thread that is terminated when it overruns (at twice `timeoutMs`
+   * plus 20 ms) or exceeds `isolatedMemoryMb`. Costs a structured clone of the context per
+   * call. Default false. `check` always runs in the caller's thread.
+   */
+  isolated?: boolean;
+  /**
+   * Old-generation heap limit of the isolated worker, in MB. Default 256. Exhausting it ends
+   * the worker, but V8 aborts the whole process on some allocation failures (one array too
+   * large to allocate), which is why `maxConcatSize` still applies in isolated mode.
+   */
+  isolatedMemoryMb?: number;
 }
 
 export type ResolvedOptions = Required<CelEvaluatorOptions>;
@@ -33,6 +45,8 @@ export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
   maxConcatSize: 1_000_000,
   cacheSize: 1_000,
   requireBoolean: false,
+  isolated: false,
+  isolatedMemoryMb: 256,
 });
 
 /** Fills in defaults; a value of the wrong type or out of range falls back to the default. */
@@ -60,5 +74,7 @@ export function resolveOptions(options: CelEvaluatorOptions | undefined): Resolv
         ? Math.floor(cacheSize)
         : DEFAULT_OPTIONS.cacheSize,
     requireBoolean: o.requireBoolean === true,
+    isolated: o.isolated === true,
+    isolatedMemoryMb: positive("isolatedMemoryMb"),
   };
 }

@@ -1,0 +1,138 @@
+// Isolated mode: evaluation in a worker thread that is terminated when it overruns. The
+// in-thread guards (guard.ts, concat.ts, limits.ts) bound the work between two deadline
+// checks; this bounds the wall-clock time and the memory of the evaluation outright.
+//
+// CelEvaluator.evaluate is synchronous, so the caller's thread blocks on Atomics.wait until
+// the worker signals through shared memory, then takes the reply with receiveMessageOnPort
+// (its event loop cannot run while it waits). The worker runs its own in-thread evaluator,
+// which normally reports a timeout itself; the hard kill at twice the time limit (plus 20 ms)
+// is the backstop for what it cannot interrupt.
+
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
+import type { EvaluationError, Result, Value } from "@oatf/model";
+import type { ResolvedOptions } from "./options.js";
+
+/** Slots of the shared signal array. */
+export const READY = 0;
+export const DONE = 1;
+
+const STARTUP_MS = 10_000;
+
+export interface WorkerData {
+  port: MessagePort;
+  signal: Int32Array;
+  options: ResolvedOptions;
+}
+
+export interface Request {
+  expression: string;
+  context: Record<string, Value>;
+}
+
+interface Running {
+  worker: Worker;
+  port: MessagePort;
+  signal: Int32Array;
+}
+
+export interface Isolated {
+  evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
+  /** Resolves once a worker is up, without blocking the caller's thread. */
+  ready(): Promise<void>;
+}
+
+export function isolated(options: ResolvedOptions): Isolated {
+  // Started eagerly, so that it can boot while the caller's event loop runs.
+  let running: Running | undefined = start(options);
+  const failure = (message: string) => ({
+    ok: false as const,
+    error: { kind: "cel_error" as const, message },
+  });
+  const stop = () => {
+    void running?.worker.terminate();
+    running = undefined;
+  };
+
+  return {
+    async ready() {
+      running ??= start(options);
+      const { signal } = running;
+      const giveUp = performance.now() + STARTUP_MS;
+      while (Atomics.load(signal, READY) === 0 && performance.now() < giveUp) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+
+    evaluate(expression, context) {
+      running ??= start(options);
+      const { port, signal } = running;
+      // Blocks only if the worker has not finished starting (see ready()).
+      if (Atomics.wait(signal, READY, 0, STARTUP_MS) === "timed-out") {
+        stop();
+        return failure("the isolated CEL worker did not start");
+      }
+      Atomics.store(signal, DONE, 0);
+      try {
+        port.postMessage({ expression, context } satisfies Request);
+      } catch (e) {
+        return failure(
+          `the context cannot be sent to the isolated worker: ${(e as Error).message}`,
+        );
+      }
+      const hardLimit = options.timeoutMs * 2 + 20;
+      if (Atomics.wait(signal, DONE, 0, hardLimit) === "timed-out") {
+        stop();
+        return failure(
+          `evaluation exceeded the time limit of ${options.timeoutMs} ms (worker terminated after ${hardLimit} ms)`,
+        );
+      }
+      const reply = receiveMessageOnPort(port);
+      if (reply === undefined) {
+        stop(); // the worker died (e.g. out of memory) after signalling; start afresh next time
+        return failure("the isolated CEL worker stopped");
+      }
+      return reply.message as Result<Value, EvaluationError>;
+    },
+  };
+}
+
+function start(options: ResolvedOptions): Running {
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  const { port1, port2 } = new MessageChannel();
+  const fromSource = import.meta.url.endsWith(".ts");
+  const script = fromSource ? sourceBootstrap() : new URL("./worker.js", import.meta.url);
+  const worker = new Worker(script, {
+    eval: fromSource,
+    workerData: {
+      port: port2,
+      signal,
+      options: { ...options, isolated: false },
+    } satisfies WorkerData,
+    transferList: [port2],
+    resourceLimits: { maxOldGenerationSizeMb: options.isolatedMemoryMb },
+  });
+  // Neither the worker nor the port may keep the caller's process alive.
+  worker.unref();
+  port1.unref();
+  // A dead worker is noticed on the next evaluation (it never signals); this only keeps
+  // its error from becoming an uncaught exception.
+  worker.on("error", () => {});
+  return { worker, port: port1, signal };
+}
+
+/**
+ * Running from sources (the tests do), the worker is TypeScript too. Node 20 does not apply
+ * `--import tsx` to a worker's entry, so a small script registers tsx and then imports it.
+ */
+function sourceBootstrap(): string {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
+  const entry = new URL("./worker.ts", import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then((m) => m.register()).then(() => import(${JSON.stringify(entry)}))`;
+}

@@ -1,0 +1,55 @@
+// Isolated mode: evaluation in a worker thread that is terminated on overrun.
+import { createCelEvaluator } from "@oatf/cel-default";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const list30 = `[${Array.from({ length: 30 }, (_, i) => i).join(", ")}]`;
+const fiveDeep = ["a", "b", "c", "d", "e"].reduceRight(
+  (body, v) => `${list30}.all(${v}, ${body})`,
+  "a + b + c + d + e >= 0",
+);
+
+function timed<T>(f: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = f();
+  return { result, ms: performance.now() - start };
+}
+
+describe("isolated mode", () => {
+  // One worker for the file; its first call pays for the worker's start.
+  const cel = createCelEvaluator({ isolated: true, timeoutMs: 10_000 });
+  beforeAll(() => cel.ready());
+
+  it("evaluates like the in-thread evaluator, returning plain JSON", () => {
+    const context = { message: { tools: [{ name: "admin", n: 2 }] } };
+    expect(cel.evaluate("message.tools.exists(t, t.name == 'admin')", context)).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(cel.evaluate("message.tools.map(t, t.n + 1)", context)).toEqual({
+      ok: true,
+      value: [3],
+    });
+    expect(cel.evaluate("message.nope", context)).toMatchObject({
+      ok: false,
+      error: { kind: "cel_error" },
+    });
+    expect(cel.check("1 +").ok).toBe(false);
+  });
+
+  it("a context that cannot be cloned is an error, not a throw", () => {
+    const r = cel.evaluate("x", { x: (() => 1) as never });
+    expect(r).toMatchObject({ ok: false, error: { kind: "cel_error" } });
+  });
+
+  it("terminates a worker that overruns, and starts a new one for the next call", () => {
+    const quick = createCelEvaluator({ isolated: true, maxComprehensionDepth: 10 });
+    expect(quick.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 }); // worker started
+    const { result, ms } = timed(() => quick.evaluate(fiveDeep, {}));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/time limit/) },
+    });
+    expect(ms).toBeLessThan(2000);
+    expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
+  });
+});
