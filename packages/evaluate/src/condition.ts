@@ -11,6 +11,7 @@ import {
 } from "@oatf/model";
 import type { CompileError } from "./compile-error.js";
 import { coerceToString, deepEqual } from "./json.js";
+import { WeakCache } from "./lru.js";
 import { compileRegex } from "./regex.js";
 
 /** A condition ready to run: `exists` is kept apart because it inspects resolution, not the value. */
@@ -34,14 +35,14 @@ export function isMatchCondition(condition: unknown): condition is MatchConditio
 
 type Test = (value: Value) => boolean;
 
-function stringOperator(
-  name: string,
-  operand: unknown,
-  check: (text: string, operand: string) => boolean,
-): Result<Test, CompileError> {
-  if (typeof operand !== "string") return err({ message: `${name} needs a string operand` });
-  // Strings (the common case) skip coercion.
-  return ok((value) => check(typeof value === "string" ? value : coerceToString(value), operand));
+function needString(name: string): Result<Test, CompileError> {
+  return err({ message: `${name} needs a string operand` });
+}
+
+// Written out per operator (not via a shared helper) so each stays a direct call:
+// strings, the common case, skip coercion.
+function text(value: Value): string {
+  return typeof value === "string" ? value : coerceToString(value);
 }
 
 function numericOperator(
@@ -57,17 +58,20 @@ function numericOperator(
 function operatorTest(name: string, operand: unknown): Result<Test, CompileError> {
   switch (name) {
     case "contains":
-      return stringOperator(name, operand, (text, s) => text.includes(s));
+      if (typeof operand !== "string") return needString(name);
+      return ok((value) => text(value).includes(operand));
     case "starts_with":
-      return stringOperator(name, operand, (text, s) => text.startsWith(s));
+      if (typeof operand !== "string") return needString(name);
+      return ok((value) => text(value).startsWith(operand));
     case "ends_with":
-      return stringOperator(name, operand, (text, s) => text.endsWith(s));
+      if (typeof operand !== "string") return needString(name);
+      return ok((value) => text(value).endsWith(operand));
     case "regex": {
-      if (typeof operand !== "string") return err({ message: "regex needs a string operand" });
+      if (typeof operand !== "string") return needString(name);
       const re = compileRegex(operand);
       if (!re.ok) return re;
       const compiled = re.value;
-      return ok((value) => compiled.test(coerceToString(value)));
+      return ok((value) => compiled.test(text(value)));
     }
     case "any_of": {
       if (!Array.isArray(operand)) return err({ message: "any_of needs a list operand" });
@@ -113,19 +117,14 @@ function compileBareValue(expected: Value): CompiledCondition {
   return { exists: undefined, existsOnly: false, test: (value) => deepEqual(value, expected) };
 }
 
-const compiledConditions = new WeakMap<object, Result<CompiledCondition, CompileError>>();
+const compiledConditions = new WeakCache<object, Result<CompiledCondition, CompileError>>();
 
 /** Compiles a condition once (objects are cached by identity). Never throws. */
 export function compileCondition(condition: Condition): Result<CompiledCondition, CompileError> {
   if (typeof condition !== "object" || condition === null) return ok(compileBareValue(condition));
-  let compiled = compiledConditions.get(condition);
-  if (compiled === undefined) {
-    compiled = isMatchCondition(condition)
-      ? compileMatchCondition(condition)
-      : ok(compileBareValue(condition as Value));
-    compiledConditions.set(condition, compiled);
-  }
-  return compiled;
+  return compiledConditions.getOrCreate(condition, (c) =>
+    isMatchCondition(c) ? compileMatchCondition(c) : ok(compileBareValue(c as Value)),
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ import { compileSimplePath, compileWildcardPath } from "@oatf/paths";
 import { describeThrown } from "./compile-error.js";
 import { compileCondition } from "./condition.js";
 import { toText } from "./json.js";
+import { WeakCache } from "./lru.js";
 import { nowIso } from "./timestamp.js";
 import { findResolved } from "./wildcard.js";
 
@@ -319,20 +320,19 @@ function buildProgram(indicator: Indicator): Program {
 }
 
 // Keyed by the indicator object: documents are treated as immutable once evaluated.
-const programs = new WeakMap<object, Program>();
+const programs = new WeakCache<Indicator, Program>();
+
+function safeBuild(indicator: Indicator): Program {
+  try {
+    return buildProgram(indicator);
+  } catch (thrown) {
+    return errorProgram(evaluationError("type_error", describeThrown(thrown)));
+  }
+}
 
 function programFor(indicator: Indicator): Program {
-  if (typeof indicator !== "object" || indicator === null) return buildProgram(indicator);
-  let program = programs.get(indicator);
-  if (program === undefined) {
-    try {
-      program = buildProgram(indicator);
-    } catch (thrown) {
-      program = errorProgram(evaluationError("type_error", describeThrown(thrown)));
-    }
-    programs.set(indicator, program);
-  }
-  return program;
+  if (typeof indicator !== "object" || indicator === null) return safeBuild(indicator);
+  return programs.getOrCreate(indicator, safeBuild);
 }
 
 function runSafely(program: Program, message: Value, evaluators: IndicatorEvaluators): Outcome {

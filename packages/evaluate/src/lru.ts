@@ -1,7 +1,7 @@
 // A small least-recently-used cache. Every compiler in this package caches through it,
 // so memory stays bounded however many distinct patterns, paths or templates flow in.
 
-const registry = new Set<LruCache<unknown, unknown>>();
+const registry = new Set<{ clear(): void }>();
 
 export class LruCache<K, V> {
   readonly #entries = new Map<K, V>();
@@ -9,7 +9,7 @@ export class LruCache<K, V> {
 
   constructor(maxSize: number) {
     this.maxSize = Math.max(1, Math.floor(maxSize));
-    registry.add(this as LruCache<unknown, unknown>);
+    registry.add(this);
   }
 
   get size(): number {
@@ -47,6 +47,31 @@ export class LruCache<K, V> {
 
   clear(): void {
     this.#entries.clear();
+  }
+}
+
+/**
+ * A cache keyed by object identity (indicators, conditions, predicates): entries live as
+ * long as their key. Unlike a bare WeakMap it can be emptied by `clearCaches`.
+ */
+export class WeakCache<K extends object, V> {
+  #entries = new WeakMap<K, V>();
+
+  constructor() {
+    registry.add(this);
+  }
+
+  getOrCreate(key: K, create: (key: K) => V): V {
+    let value = this.#entries.get(key);
+    if (value === undefined) {
+      value = create(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.#entries = new WeakMap();
   }
 }
 

@@ -3,12 +3,13 @@ import { err, type MatchPredicate, ok, type Result, type Value } from "@oatf/mod
 import { compileSimplePath } from "@oatf/paths";
 import type { CompileError } from "./compile-error.js";
 import { compileCondition, conditionHolds } from "./condition.js";
+import { WeakCache } from "./lru.js";
 
 export interface CompiledPredicate {
   test(value: Value): boolean;
 }
 
-const compiledPredicates = new WeakMap<object, Result<CompiledPredicate, CompileError>>();
+const compiledPredicates = new WeakCache<MatchPredicate, Result<CompiledPredicate, CompileError>>();
 
 function compile(predicate: MatchPredicate): Result<CompiledPredicate, CompileError> {
   const checks: ((value: Value) => boolean)[] = [];
@@ -32,12 +33,7 @@ export function compilePredicate(
   if (typeof predicate !== "object" || predicate === null || Array.isArray(predicate)) {
     return err({ message: "a match predicate must be a mapping" });
   }
-  let compiled = compiledPredicates.get(predicate);
-  if (compiled === undefined) {
-    compiled = compile(predicate);
-    compiledPredicates.set(predicate, compiled);
-  }
-  return compiled;
+  return compiledPredicates.getOrCreate(predicate, compile);
 }
 
 /** SDK §5.4 evaluate_predicate. An invalid predicate (bad path or regex) is false. */

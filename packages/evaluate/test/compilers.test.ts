@@ -1,6 +1,8 @@
 import {
   compileJsonPath,
   compileRegex,
+  evaluateCondition,
+  evaluateIndicator,
   getRegexEngine,
   parseTemplate,
   type RegexEngine,
@@ -62,6 +64,23 @@ describe("setRegexEngine", () => {
     const path = compileJsonPath('$[?search(@.a, "b+")]');
     expect(path.ok && path.value.all([{ a: "xbb" }, { a: "c" }])).toEqual([{ a: "xbb" }]);
     expect(seen).toEqual(["abc", "b+"]);
+  });
+
+  it("recompiles conditions and indicators cached before the switch", () => {
+    const condition = { regex: "abc" };
+    const indicator = { target: "", pattern: { regex: "abc" } };
+    expect(evaluateCondition(condition, "abc")).toBe(true);
+    expect(evaluateIndicator(indicator, "abc").result).toBe("matched");
+    const never: RegexEngine = {
+      name: "never",
+      compile: (pattern) => ({
+        ok: true,
+        value: { source: pattern, groupCount: 0, test: () => false, exec: () => undefined },
+      }),
+    };
+    setRegexEngine(never);
+    expect(evaluateCondition(condition, "abc")).toBe(false);
+    expect(evaluateIndicator(indicator, "abc").result).toBe("not_matched");
   });
 
   it("turns an engine that throws into a compile error", () => {
