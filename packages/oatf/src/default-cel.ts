@@ -10,6 +10,15 @@ export function defaultCelEvaluator(): CelEvaluator {
   return shared;
 }
 
+/** What the caller may pass as `cel`: an evaluator, nothing (the default), or `null` (none). */
+export type CelOption = CelEvaluator | null | undefined;
+
+/** The evaluator to use: the caller's, the default when they gave none, undefined for `null`. */
+export function celOrDefault(cel: CelOption): CelEvaluator | undefined {
+  if (cel === null) return undefined;
+  return cel ?? defaultCelEvaluator();
+}
+
 /**
  * `cel` as the caller gave it, or the default when they gave none.
  * `null` means "no CEL checker" and is passed on as such.

@@ -1,7 +1,9 @@
 // oatf: the whole SDK in one import, with defaults wired in.
 //
-// Every package is re-exported as is, except `validate`, which is replaced below by
-// the version wired with the default CEL evaluator (a local export shadows `export *`).
+// Every package is re-exported as is, except `validate` and the evaluation entry points
+// (evaluateIndicator, compileIndicator, evaluateExpression, evaluateTrace), which are
+// replaced below by versions wired with the default CEL evaluator (a local export
+// shadows `export *`).
 
 export {
   type CelEvaluatorOptions,
@@ -17,7 +19,14 @@ export * from "@oatf/paths";
 export * from "@oatf/registries";
 export * from "@oatf/validate";
 
-export { defaultCelEvaluator } from "./default-cel.js";
+export { type CelOption, defaultCelEvaluator } from "./default-cel.js";
+export {
+  compileIndicator,
+  evaluateExpression,
+  evaluateIndicator,
+  evaluateTrace,
+  type WithDefaultCel,
+} from "./evaluate.js";
 export { type LoadOptions, type LoadResult, load } from "./load.js";
 export { validate } from "./validate.js";
 export { VERSION } from "./version.js";

@@ -1,6 +1,6 @@
 // End to end: spawn the built `oatf` bin and check output and exit codes of every command.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +43,24 @@ describe("oatf validate", () => {
     const r = oatf(["validate", "examples/*.yaml"]);
     expect(r.stdout).toContain("4 files valid");
     expect(r.code).toBe(0);
+  });
+
+  it("expands absolute globs, ** globs and directories, skipping dot-directories", () => {
+    write("tree-a.yaml", VALID);
+    mkdirSync(join(tmp, "nested/deeper"), { recursive: true });
+    mkdirSync(join(tmp, ".hidden"), { recursive: true });
+    write("nested/deeper/tree-b.yml", VALID);
+    write(".hidden/tree-c.yaml", INVALID);
+    for (const arg of [join(tmp, "**/tree-*.{yaml,yml}"), tmp]) {
+      const r = oatf(["validate", "--format", "json", arg]);
+      expect(r.code, arg).toBe(0);
+      const json = JSON.parse(r.stdout) as { files: { file: string }[] };
+      const files = json.files.map((f) => f.file);
+      expect(files, arg).toEqual(
+        expect.arrayContaining([join(tmp, "tree-a.yaml"), join(tmp, "nested/deeper/tree-b.yml")]),
+      );
+      expect(files.some((f) => f.includes(".hidden")), arg).toBe(false);
+    }
   });
 
   it("reports file:line:col, rule, message and a code frame; exits 1", () => {
@@ -111,12 +129,18 @@ describe("oatf validate", () => {
     expect(glob.stderr).toContain("no files match");
   });
 
-  it.skipIf(process.getuid?.() === 0)("unreadable files: one line, exit 2", () => {
-    const file = write("locked.yaml", VALID);
-    chmodSync(file, 0o000);
-    const r = oatf(["validate", file]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("permission denied");
+  it("unreadable input (a directory given as a file): one line, exit 2", () => {
+    const dir = join(tmp, "a-directory.yaml");
+    mkdirSync(dir);
+    for (const args of [
+      ["normalize", dir],
+      ["evaluate", dir, "--trace", dir],
+    ]) {
+      const r = oatf(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(r.stderr, args.join(" ")).toContain("is a directory");
+    }
   });
 });
 

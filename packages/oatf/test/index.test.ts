@@ -10,12 +10,20 @@ import * as validate from "@oatf/validate";
 import * as oatf from "oatf";
 import { describe, expect, it } from "vitest";
 
+// Replaced in `oatf` by versions wired with the default CEL evaluator.
+const WIRED = new Set([
+  "validate",
+  "evaluateIndicator",
+  "compileIndicator",
+  "evaluateExpression",
+  "evaluateTrace",
+]);
 const packages = { model, paths, registries, evaluate, validate, normalize } as const;
 
 describe("oatf exports", () => {
   it.each(Object.entries(packages))("re-exports everything from @oatf/%s", (_, ns) => {
     for (const [name, value] of Object.entries(ns)) {
-      if (name === "validate") continue;
+      if (WIRED.has(name)) continue;
       expect(oatf, name).toHaveProperty(name);
       expect((oatf as Record<string, unknown>)[name], name).toBe(value);
     }
@@ -25,8 +33,10 @@ describe("oatf exports", () => {
     expect(oatf.createCelEvaluator).toBe(celDefault.createCelEvaluator);
   });
 
-  it("replaces validate with the CEL-wired one, and adds load, defaultCelEvaluator and VERSION", () => {
+  it("replaces validate and the evaluation entry points with CEL-wired ones, and adds load, defaultCelEvaluator and VERSION", () => {
     expect(oatf.validate).not.toBe(validate.validate);
+    expect(oatf.evaluateIndicator).not.toBe(evaluate.evaluateIndicator);
+    expect(oatf.evaluateTrace).not.toBe(evaluate.evaluateTrace);
     expect(typeof oatf.load).toBe("function");
     expect(typeof oatf.defaultCelEvaluator).toBe("function");
     expect(oatf.VERSION).toMatch(/^\d+\.\d+\.\d+/);

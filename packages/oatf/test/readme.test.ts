@@ -1,6 +1,6 @@
 // The README example, run as written (minus the process exit).
 import { readFileSync } from "node:fs";
-import { computeVerdict, defaultCelEvaluator, evaluateIndicator, evaluateTrace, load } from "oatf";
+import { computeVerdict, evaluateIndicator, evaluateTrace, load } from "oatf";
 import { expect, it } from "vitest";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -12,23 +12,20 @@ it("README example: load → evaluateIndicator / evaluateTrace → computeVerdic
   if (!loaded.ok) return;
   const { document, warnings } = loaded.value;
   expect(warnings).toEqual([]);
-  const cel = defaultCelEvaluator();
 
   const message = {
     name: "calculator",
     arguments: { note: "-----BEGIN OPENSSH PRIVATE KEY-----" },
   };
   const verdicts = document.attack.indicators!.map((indicator) =>
-    evaluateIndicator(indicator, message, { cel }),
+    evaluateIndicator(indicator, message),
   );
   expect(verdicts.map((v) => v.result)).toEqual(["matched", "matched"]);
   expect(computeVerdict(document.attack, verdicts).result).toBe("exploited");
 
-  const verdict = evaluateTrace(
-    document,
-    [{ protocol: "mcp", direction: "request", operation: "tools/call", content: message }],
-    { cel },
-  );
+  const verdict = evaluateTrace(document, [
+    { protocol: "mcp", direction: "request", operation: "tools/call", content: message },
+  ]);
   expect(verdict.result).toBe("exploited");
   expect(verdict.evaluation_summary).toEqual({ matched: 2, not_matched: 0, error: 0, skipped: 0 });
 });

@@ -1,12 +1,5 @@
 // `oatf evaluate <document> --trace <trace.jsonl>`: trace evaluation and the attack verdict.
-import {
-  type AttackVerdict,
-  defaultCelEvaluator,
-  evaluateTrace,
-  normalize,
-  TIERS,
-  type Tier,
-} from "../index.js";
+import { type AttackVerdict, evaluateTrace, normalize, TIERS, type Tier } from "../index.js";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
@@ -70,7 +63,6 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   }
 
   const computed = evaluateTrace(normalize(checked.document), messages.messages, {
-    cel: defaultCelEvaluator(),
     source: "oatf-cli",
   });
   const verdict = ordered(computed);

@@ -1,0 +1,67 @@
+// The evaluation entry points of @oatf/evaluate with the default CEL evaluator wired in,
+// so expression indicators evaluate out of the box. `cel: null` evaluates without CEL
+// (expression indicators are then `skipped`, SDK §4.4); any other evaluator replaces it.
+import {
+  type CompiledIndicator,
+  type CompileIndicatorOptions,
+  type ComputedVerdict,
+  compileIndicator as compileIndicatorWith,
+  type EvaluateTraceOptions,
+  evaluateExpression as evaluateExpressionWith,
+  evaluateIndicator as evaluateIndicatorWith,
+  evaluateTrace as evaluateTraceWith,
+  type IndicatorEvaluators,
+  type TraceMessage,
+} from "@oatf/evaluate";
+import type {
+  Document,
+  EvaluationError,
+  ExpressionMatch,
+  Indicator,
+  IndicatorVerdict,
+  Result,
+  Value,
+} from "@oatf/model";
+import { type CelOption, celOrDefault } from "./default-cel.js";
+
+/** Options whose `cel` defaults to the `@oatf/cel-default` evaluator; `null` means none. */
+export type WithDefaultCel<T extends { cel?: unknown }> = Omit<T, "cel"> & { cel?: CelOption };
+
+function wired<T extends { cel?: unknown }>(options: WithDefaultCel<T> | undefined): T {
+  return { ...options, cel: celOrDefault(options?.cel) } as T;
+}
+
+/** SDK §4.4 evaluate_indicator, with the default CEL evaluator. */
+export function evaluateIndicator(
+  indicator: Indicator,
+  message: Value,
+  evaluators?: WithDefaultCel<IndicatorEvaluators>,
+): IndicatorVerdict {
+  return evaluateIndicatorWith(indicator, message, wired(evaluators));
+}
+
+/** `compileIndicator` of @oatf/evaluate, with the default CEL evaluator. */
+export function compileIndicator(
+  indicator: Indicator,
+  options?: WithDefaultCel<CompileIndicatorOptions>,
+): CompiledIndicator {
+  return compileIndicatorWith(indicator, wired(options));
+}
+
+/** SDK §4.3 evaluate_expression, with the default CEL evaluator. */
+export function evaluateExpression(
+  expression: ExpressionMatch,
+  message: Value,
+  cel?: CelOption,
+): Result<boolean, EvaluationError> {
+  return evaluateExpressionWith(expression, message, celOrDefault(cel));
+}
+
+/** Trace evaluation (format §6), with the default CEL evaluator. */
+export function evaluateTrace(
+  document: Document,
+  messages: Iterable<TraceMessage>,
+  options?: WithDefaultCel<EvaluateTraceOptions>,
+): ComputedVerdict {
+  return evaluateTraceWith(document, messages, wired(options));
+}
