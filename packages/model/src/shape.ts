@@ -174,7 +174,8 @@ export const TRIGGER = shape("trigger", false, {
   event: string,
   count: integer,
   match: predicate,
-  after: string,
+  // V-036: a non-string `after` is not a valid duration either.
+  after: { type: string, typeRule: "V-036" },
 });
 
 export const PHASE = shape("phase", true, {
@@ -229,13 +230,15 @@ export const CORRELATION = shape("correlation", false, {
 export const ATTACK = shape("attack", true, {
   id: string,
   name: string,
-  version: integer,
+  // V-035: a version that is not an integer (`1.5`, `"2"`) is not a positive integer.
+  version: { type: integer, typeRule: "V-035" },
   status: closed("status", STATUSES),
   created: date,
   modified: date,
   author: string,
   description: string,
-  grace_period: string,
+  // V-046: a non-string grace period is not a valid duration.
+  grace_period: { type: string, typeRule: "V-046" },
   severity: { kind: "severity" },
   impact: list(closed("impact", IMPACTS)),
   classification: object(CLASSIFICATION),

@@ -306,6 +306,24 @@ attack:
     expect(found[9]!.kind).toBe("type_mismatch"); // severity: 5 is not even a string
   });
 
+  it("V-035, V-036, V-046: a version or duration of the wrong type carries the rule validate checks", () => {
+    const found = errors(`oatf: "0.1"
+attack:
+  version: 1.5
+  grace_period: 30
+  execution:
+    phases:
+      - state: {}
+        trigger: {after: 10}
+      - state: {}
+`);
+    expect(found.map((e) => [e.kind, e.path, e.rule])).toEqual([
+      ["type_mismatch", "attack.version", "V-035"],
+      ["type_mismatch", "attack.grace_period", "V-046"],
+      ["type_mismatch", "attack.execution.phases[0].trigger.after", "V-036"],
+    ]);
+  });
+
   it("accepts every tier value and open enumerations with any string", () => {
     const document = ok(
       withAttack(`classification: {mappings: [{framework: my_framework, id: X}]}
