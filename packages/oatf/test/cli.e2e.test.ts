@@ -59,7 +59,10 @@ describe("oatf validate", () => {
       expect(files, arg).toEqual(
         expect.arrayContaining([join(tmp, "tree-a.yaml"), join(tmp, "nested/deeper/tree-b.yml")]),
       );
-      expect(files.some((f) => f.includes(".hidden")), arg).toBe(false);
+      expect(
+        files.some((f) => f.includes(".hidden")),
+        arg,
+      ).toBe(false);
     }
   });
 
