@@ -3,7 +3,7 @@
 import type { Diagnostic, Result, Value } from "@oatf/model";
 import { err, ok } from "@oatf/model";
 import { resolveSimplePath } from "@oatf/paths";
-import type { CompileError } from "./compile-error.js";
+import { type CompileError, describeThrown } from "./compile-error.js";
 import { toText } from "./json.js";
 import { LruCache } from "./lru.js";
 
@@ -48,11 +48,18 @@ function classify(expression: string, offset: number): TemplateReference {
   return { kind: "extractor", name: expression, expression, offset };
 }
 
-/** Parses a template. The only syntax error is an unclosed `{{` (V-016). */
-export function parseTemplate(template: string): Result<CompiledTemplate, CompileError> {
-  if (typeof template !== "string") return err({ message: "a template must be a string" });
+interface Scanned {
+  template: CompiledTemplate;
+  /** Offset of the first `{{` without a closing `}}`, if any (kept as literal text). */
+  unclosed?: number;
+}
+
+// One left-to-right scan. A `{{` with no `}}` after it is not an expression (SDK §5.5
+// step 2 finds `{{...}}` only), so it stays literal text and scanning goes on.
+function scan(template: string): Scanned {
   const references: TemplateReference[] = [];
   const parts: string[] = [];
+  let unclosed: number | undefined;
   let literal = "";
   let i = 0;
   while (i < template.length) {
@@ -66,7 +73,10 @@ export function parseTemplate(template: string): Result<CompiledTemplate, Compil
     }
     const close = template.indexOf("}}", open + 2);
     if (close < 0) {
-      return err({ message: `unclosed "{{" at offset ${open} in template`, offset: open });
+      unclosed ??= open;
+      literal += template.slice(i, open + 2);
+      i = open + 2;
+      continue;
     }
     parts.push(literal + template.slice(i, open));
     literal = "";
@@ -74,10 +84,22 @@ export function parseTemplate(template: string): Result<CompiledTemplate, Compil
     i = close + 2;
   }
   parts.push(literal + template.slice(i));
-  return ok({ source: template, references, parts });
+  return { template: { source: template, references, parts }, unclosed };
 }
 
-const cache = new LruCache<string, Result<CompiledTemplate, CompileError>>(1024);
+function unclosedMessage(offset: number): string {
+  return `unclosed "{{" at offset ${offset} in template`;
+}
+
+/** Parses a template. The only syntax error is an unclosed `{{` (V-016). */
+export function parseTemplate(template: string): Result<CompiledTemplate, CompileError> {
+  if (typeof template !== "string") return err({ message: "a template must be a string" });
+  const { template: compiled, unclosed } = scan(template);
+  if (unclosed === undefined) return ok(compiled);
+  return err({ message: unclosedMessage(unclosed), offset: unclosed });
+}
+
+const cache = new LruCache<string, Scanned>(1024);
 
 function lookup(extractors: ExtractorValues | undefined, name: string): string | undefined {
   if (extractors === undefined || extractors === null) return undefined;
@@ -98,16 +120,24 @@ function resolveReference(
   response: Value | undefined,
   diagnostics: Diagnostic[],
 ): string {
-  const extracted = lookup(extractors, ref.expression);
-  if (typeof extracted === "string") return extracted;
-  if (ref.kind === "request" || ref.kind === "response") {
-    const message = ref.kind === "request" ? request : response;
-    if (message !== undefined) {
-      const resolved = resolveSimplePath(ref.path, message);
-      if (resolved !== undefined) return toText(resolved);
-      diagnostics.push(warning(`{{${ref.expression}}}: the ${ref.kind} path did not resolve`));
-      return "";
+  try {
+    const extracted = lookup(extractors, ref.expression);
+    if (typeof extracted === "string") return extracted;
+    if (ref.kind === "request" || ref.kind === "response") {
+      const message = ref.kind === "request" ? request : response;
+      if (message !== undefined) {
+        const resolved = resolveSimplePath(ref.path, message);
+        if (resolved !== undefined) return toText(resolved);
+        diagnostics.push(warning(`{{${ref.expression}}}: the ${ref.kind} path did not resolve`));
+        return "";
+      }
     }
+  } catch (thrown) {
+    // A hostile message or map (throwing getter, cyclic value) resolves to nothing.
+    diagnostics.push(
+      warning(`{{${ref.expression}}}: could not be read: ${describeThrown(thrown)}`),
+    );
+    return "";
   }
   diagnostics.push(warning(`{{${ref.expression}}}: unknown extractor or unavailable message`));
   return "";
@@ -130,8 +160,9 @@ export function renderTemplate(
 }
 
 /**
- * SDK §5.5 interpolate_template. An unclosed `{{` (rejected by validate, V-016) is
- * kept as literal text with a W-004 warning rather than failing at run time.
+ * SDK §5.5 interpolate_template. Never throws. An unclosed `{{` (rejected by validate,
+ * V-016) is not an expression: it stays literal text, with a W-004 warning, and the
+ * expressions around it are still interpolated.
  */
 export function interpolateTemplate(
   template: string,
@@ -139,11 +170,16 @@ export function interpolateTemplate(
   request?: Value | null,
   response?: Value | null,
 ): Interpolated<string> {
-  const parsed = cache.getOrCreate(String(template), parseTemplate);
-  if (!parsed.ok) {
-    return { value: String(template), diagnostics: [warning(parsed.error.message)] };
-  }
-  return renderTemplate(parsed.value, extractors, request ?? undefined, response ?? undefined);
+  const source = typeof template === "string" ? template : describeThrown(template);
+  const { template: compiled, unclosed } = cache.getOrCreate(source, scan);
+  const rendered = renderTemplate(
+    compiled,
+    extractors,
+    request ?? undefined,
+    response ?? undefined,
+  );
+  if (unclosed !== undefined) rendered.diagnostics.push(warning(unclosedMessage(unclosed)));
+  return rendered;
 }
 
 /** SDK §5.5a interpolate_value: interpolates every string in a value tree (not keys). */
@@ -170,8 +206,9 @@ export function interpolateValue(
   };
   try {
     return { value: walk(value), diagnostics };
-  } catch {
-    // Only a value nested deeper than the stack allows gets here.
-    return { value, diagnostics: [warning("value too deeply nested to interpolate")] };
+  } catch (thrown) {
+    // A value nested deeper than the stack allows, cyclic, or with a throwing getter:
+    // returned as it is.
+    return { value, diagnostics: [warning(`value not interpolated: ${describeThrown(thrown)}`)] };
   }
 }
