@@ -2,7 +2,10 @@
 import type { ResponseEntry, Value } from "@oatf/model";
 import { evaluatePredicate } from "./predicate.js";
 
-/** Returns the first entry whose `when` predicate matches `request`, else the first entry without `when`. */
+/**
+ * Returns the first entry whose `when` predicate matches `request`, else the first entry
+ * without `when` (the default). Never throws: an entry that cannot be read is passed over.
+ */
 export function selectResponse<E extends ResponseEntry>(
   entries: readonly E[],
   request: Value,
@@ -11,7 +14,12 @@ export function selectResponse<E extends ResponseEntry>(
   let fallback: E | undefined;
   for (const entry of entries) {
     if (typeof entry !== "object" || entry === null) continue;
-    const when = entry.when;
+    let when: ResponseEntry["when"];
+    try {
+      when = entry.when;
+    } catch {
+      continue;
+    }
     if (when === undefined || when === null) fallback ??= entry;
     else if (evaluatePredicate(when, request)) return entry;
   }
