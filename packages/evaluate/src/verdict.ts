@@ -11,6 +11,7 @@ import {
   TIERS,
   type Tier,
 } from "@oatf/model";
+import { describeThrown } from "./compile-error.js";
 import { nowIso } from "./timestamp.js";
 
 /** Indicator verdicts keyed by indicator id, or a list of them. */
@@ -38,21 +39,51 @@ export function indicatorId(attack: Attack, index: number): string {
   return typeof attack.id === "string" ? `${attack.id}-${nn}` : `indicator-${nn}`;
 }
 
-function verdictLookup(verdicts: IndicatorVerdicts): (id: string) => IndicatorVerdict | undefined {
-  if (verdicts instanceof Map) return (id) => verdicts.get(id);
+const RESULTS = new Set(["matched", "not_matched", "error", "skipped"]);
+
+// Several verdicts for one indicator (a list with one per message, say) combine as the
+// trace rule does (format §6 step 5): matched if any matched; else error if any failed;
+// else not_matched if any was evaluated; else skipped.
+const PRECEDENCE: Readonly<Record<string, number>> = {
+  skipped: 0,
+  not_matched: 1,
+  error: 2,
+  matched: 3,
+};
+
+function isVerdict(v: unknown): v is IndicatorVerdict {
+  return typeof v === "object" && v !== null && RESULTS.has((v as IndicatorVerdict).result);
+}
+
+interface Supplied {
+  get(id: string): unknown;
+  /** Every indicator id a verdict was supplied for. */
+  ids: Iterable<string>;
+}
+
+function supplied(verdicts: IndicatorVerdicts): Supplied {
+  if (verdicts instanceof Map) return { get: (id) => verdicts.get(id), ids: verdicts.keys() };
   if (Array.isArray(verdicts)) {
     const byId = new Map<string, IndicatorVerdict>();
     for (const v of verdicts) {
-      if (typeof v === "object" && v !== null && !byId.has(v.indicator_id))
+      if (!isVerdict(v)) continue;
+      const seen = byId.get(v.indicator_id);
+      if (seen === undefined || PRECEDENCE[v.result]! > PRECEDENCE[seen.result]!) {
         byId.set(v.indicator_id, v);
+      }
     }
-    return (id) => byId.get(id);
+    return { get: (id) => byId.get(id), ids: byId.keys() };
   }
   const record = (verdicts ?? {}) as Readonly<Record<string, IndicatorVerdict>>;
-  return (id) => (Object.hasOwn(record, id) ? record[id] : undefined);
+  return {
+    get: (id) => (Object.hasOwn(record, id) ? record[id] : undefined),
+    ids: Object.keys(record),
+  };
 }
 
-const RESULTS = new Set(["matched", "not_matched", "error", "skipped"]);
+function skipped(id: string, evidence: string): IndicatorVerdict {
+  return { indicator_id: id, result: "skipped", timestamp: null, evidence };
+}
 
 function aggregate(logic: "any" | "all", summary: EvaluationSummary, total: number): AttackResult {
   if (summary.skipped === total) return "error"; // nothing was evaluated: not a pass
@@ -76,61 +107,89 @@ function maxTier(
   return max >= 0 ? TIERS[max] : undefined;
 }
 
+function errorVerdict(
+  attack: Attack,
+  base: { timestamp: string; source?: string },
+  diagnostic: Diagnostic,
+): ComputedVerdict {
+  let attackId: { attack_id?: string } = {};
+  try {
+    if (typeof attack?.id === "string") attackId = { attack_id: attack.id };
+  } catch {}
+  return {
+    ...attackId,
+    result: "error",
+    indicator_verdicts: [],
+    evaluation_summary: { matched: 0, not_matched: 0, error: 0, skipped: 0 },
+    ...base,
+    diagnostics: [diagnostic],
+  };
+}
+
 /**
  * SDK §4.5. Verdicts are matched to `attack.indicators` by id; a missing verdict counts as
  * `skipped` (and appears as one), so the summary always sums to the number of indicators.
+ * A verdict for an id the attack does not have is ignored with a warning. Never throws.
  */
 export function computeVerdict(
   attack: Attack,
   verdicts: IndicatorVerdicts,
   options: ComputeVerdictOptions = {},
 ): ComputedVerdict {
-  const base = {
-    timestamp: nowIso(),
-    ...(options.source === undefined ? {} : { source: options.source }),
-  };
-  const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
-  const attackId = typeof attack?.id === "string" ? { attack_id: attack.id } : {};
-  const summary: EvaluationSummary = { matched: 0, not_matched: 0, error: 0, skipped: 0 };
-  if (indicators.length === 0) {
-    return {
-      ...attackId,
-      result: "error",
-      indicator_verdicts: [],
-      evaluation_summary: summary,
-      ...base,
-      diagnostics: [
-        {
-          severity: "error",
-          code: "E-NO-INDICATORS",
-          message: "the attack has no indicators to evaluate",
-        },
-      ],
-    };
+  const source = options?.source;
+  const base = { timestamp: nowIso(), ...(source === undefined ? {} : { source }) };
+  try {
+    return compute(attack, verdicts, base);
+  } catch (thrown) {
+    const message = `the attack or its verdicts could not be read: ${describeThrown(thrown)}`;
+    return errorVerdict(attack, base, { severity: "error", code: "E-UNREADABLE", message });
   }
-  const lookup = verdictLookup(verdicts);
+}
+
+function compute(
+  attack: Attack,
+  verdicts: IndicatorVerdicts,
+  base: { timestamp: string; source?: string },
+): ComputedVerdict {
+  const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
+  if (indicators.length === 0) {
+    const message = "the attack has no indicators to evaluate";
+    return errorVerdict(attack, base, { severity: "error", code: "E-NO-INDICATORS", message });
+  }
+  const given = supplied(verdicts);
+  const known = new Set<string>();
   const ordered = indicators.map((_, i): IndicatorVerdict => {
     const id = indicatorId(attack, i);
-    const found = lookup(id);
-    if (found !== undefined && RESULTS.has(found.result)) return found;
-    return {
-      indicator_id: id,
-      result: "skipped",
-      timestamp: null,
-      evidence: "no verdict supplied",
-    };
+    known.add(id);
+    const found = given.get(id);
+    if (isVerdict(found)) return found;
+    if (found === undefined) return skipped(id, "no verdict supplied");
+    return skipped(id, "the supplied verdict has no valid result");
   });
+  const summary: EvaluationSummary = { matched: 0, not_matched: 0, error: 0, skipped: 0 };
   for (const v of ordered) summary[v.result]++;
   const logic = attack.correlation?.logic === "all" ? "all" : "any";
   const result = aggregate(logic, summary, indicators.length);
   const tier = maxTier(indicators, ordered);
+  const unknown = [...given.ids].filter((id) => !known.has(id));
   // Serialized order: `max_tier` follows `result` (spec README item 2).
   return {
-    ...attackId,
+    ...(typeof attack.id === "string" ? { attack_id: attack.id } : {}),
     result,
     ...(tier === undefined ? {} : { max_tier: tier }),
     indicator_verdicts: ordered,
     evaluation_summary: summary,
     ...base,
+    ...(unknown.length === 0
+      ? {}
+      : {
+          diagnostics: unknown.map(
+            (id): Diagnostic => ({
+              severity: "warning",
+              code: "W-UNKNOWN-INDICATOR",
+              message: `verdict for indicator "${id}" ignored: the attack has no such indicator`,
+            }),
+          ),
+        }),
   };
 }
