@@ -177,7 +177,8 @@ function compileContext(expression: ExpressionMatch): Result<ContextBuilder, Eva
       variables.push([name, compiled.value.resolve]);
     }
   }
-  // `message` first, then the variables (SDK §4.3 step 1); an unresolved path binds null.
+  // `message` first, then the variables (SDK §4.3 step 1); an unresolved path binds null
+  // (upstream EVAL-CEL-09 "Variable with missing path evaluates with null binding").
   return ok((message) =>
     Object.fromEntries([
       ["message", message],
@@ -296,7 +297,7 @@ function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefi
 const METHODS: readonly IndicatorMethod[] = ["pattern", "expression", "semantic"];
 
 function methodOf(indicator: Indicator): IndicatorMethod | undefined {
-  if (indicator.method !== undefined) return indicator.method;
+  if (indicator.method !== undefined && indicator.method !== null) return indicator.method;
   return METHODS.find((method) => indicator[method] !== undefined && indicator[method] !== null);
 }
 
@@ -305,6 +306,15 @@ function buildProgram(indicator: Indicator): Program {
     return errorProgram(evaluationError("type_error", "an indicator must be a mapping"));
   }
   const method = methodOf(indicator);
+  if (method !== undefined && !METHODS.includes(method)) {
+    // Not a method this SDK knows (a newer format?): not evaluated, as SDK §4.5 reads
+    // `skipped` ("absent evaluator, unsupported method"), rather than an error.
+    const outcome: Outcome = Object.freeze({
+      result: "skipped",
+      evidence: `unsupported detection method "${String(method)}"`,
+    });
+    return () => outcome;
+  }
   const target = typeof indicator.target === "string" ? indicator.target : undefined;
   if (method === "pattern" && indicator.pattern) return patternProgram(indicator.pattern, target);
   if (method === "expression" && indicator.expression)
