@@ -84,6 +84,12 @@ describe("evaluateIndicator: pattern", () => {
     ).toBe("error");
   });
 
+  it("skips an indicator whose method this SDK does not know (SDK §4.5: unsupported method)", () => {
+    const future = { id: "f", target: "", method: "llm_judge" } as unknown as Indicator;
+    expect(evaluateIndicator(future, {})).toMatchObject({ result: "skipped" });
+    expect(evaluateIndicator(future, {}).evidence).toMatch(/llm_judge/);
+  });
+
   it("reports a malformed indicator as error", () => {
     expect(evaluateIndicator({ target: "" } as Indicator, {}).result).toBe("error");
     expect(evaluateIndicator(null as never, {}).result).toBe("error");
@@ -274,6 +280,72 @@ describe("computeVerdict", () => {
     ] as const;
     expect(computeVerdict(all, verdicts).result).toBe("partial");
     expect(computeVerdict(attack, verdicts).result).toBe("exploited");
+  });
+
+  it("follows the format §9.2 precedence for every combination of three results", () => {
+    const results = ["matched", "not_matched", "error", "skipped"] as const;
+    // Format §9.2, step by step.
+    const expected = (logic: "any" | "all", rs: readonly string[]) => {
+      if (rs.every((r) => r === "skipped")) return "error";
+      if (rs.includes("error")) return "error";
+      if (logic === "any") return rs.includes("matched") ? "exploited" : "not_exploited";
+      if (rs.every((r) => r === "matched")) return "exploited";
+      return rs.includes("matched") ? "partial" : "not_exploited";
+    };
+    for (const a of results)
+      for (const b of results)
+        for (const c of results) {
+          const rs = [a, b, c];
+          const verdicts = rs.map((result, i) => ({ indicator_id: `A-0${i + 1}`, result }));
+          for (const logic of ["any", "all"] as const) {
+            const v = computeVerdict({ ...attack, correlation: { logic } }, verdicts);
+            expect(v.result, `${logic} ${rs}`).toBe(expected(logic, rs));
+            const sum = Object.values(v.evaluation_summary).reduce((x, y) => x + y, 0);
+            expect(sum).toBe(3);
+          }
+        }
+  });
+
+  it("combines several verdicts for one indicator as the trace rule does (any matched wins)", () => {
+    const one = { id: "A", indicators: [{ id: "A-01", target: "" }] } as Document["attack"];
+    const list = (...rs: string[]) => rs.map((result) => ({ indicator_id: "A-01", result }));
+    const pick = (...rs: string[]) =>
+      computeVerdict(one, list(...rs) as never).indicator_verdicts[0]?.result;
+    expect(pick("not_matched", "matched")).toBe("matched");
+    expect(pick("matched", "error")).toBe("matched");
+    expect(pick("not_matched", "error")).toBe("error");
+    expect(pick("skipped", "not_matched")).toBe("not_matched");
+    expect(computeVerdict(one, list("not_matched", "matched") as never).evaluation_summary).toEqual(
+      { matched: 1, not_matched: 0, error: 0, skipped: 0 },
+    );
+  });
+
+  it("ignores verdicts for unknown indicator ids with a warning, and counts invalid ones as skipped", () => {
+    const one = { id: "A", indicators: [{ id: "A-01", target: "" }] } as Document["attack"];
+    const v = computeVerdict(one, {
+      "A-01": null,
+      "Z-9": { indicator_id: "Z-9", result: "matched" },
+    } as never);
+    expect(v.result).toBe("error"); // the only indicator is skipped
+    expect(v.indicator_verdicts[0]).toMatchObject({ indicator_id: "A-01", result: "skipped" });
+    expect(v.evaluation_summary.skipped).toBe(1);
+    expect(v.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", message: expect.stringContaining("Z-9") }),
+    ]);
+    expect(
+      "diagnostics" in computeVerdict(one, [{ indicator_id: "A-01", result: "matched" }]),
+    ).toBe(false);
+  });
+
+  it("never throws on an attack that cannot be read", () => {
+    const hostile = Object.defineProperty({ id: "A" }, "indicators", {
+      get() {
+        throw new Error("boom");
+      },
+    }) as Document["attack"];
+    const v = computeVerdict(hostile, []);
+    expect(v).toMatchObject({ attack_id: "A", result: "error" });
+    expect(v.diagnostics?.[0]?.message).toMatch(/boom/);
   });
 });
 

@@ -136,6 +136,28 @@ describe("interpolateTemplate (SDK §5.5)", () => {
     expect(out.value).toBe("a {{b");
     expect(out.diagnostics[0]?.code).toBe("W-004");
   });
+
+  it("still interpolates the closed expressions around an unclosed {{ (step 2 finds {{...}} only)", () => {
+    const out = interpolateTemplate("{{x}} {{y \\{{z", { x: "1" });
+    expect(out.value).toBe("1 {{y {{z");
+    expect(out.diagnostics).toHaveLength(1);
+  });
+
+  it("never throws on a cyclic or throwing request: the reference is empty, with W-004", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const thrower = Object.defineProperty({}, "a", {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    });
+    const out = interpolateTemplate("[{{request.self}}][{{request.a}}]", {}, cyclic as Value);
+    expect(out.value).toBe("[][]");
+    expect(out.diagnostics.map((d) => d.code)).toEqual(["W-004", "W-004"]);
+    expect(interpolateTemplate("{{request.a}}", {}, thrower as Value).value).toBe("");
+    expect(interpolateValue(cyclic as Value, {}).diagnostics).toHaveLength(1);
+  });
 });
 
 describe("interpolateValue (SDK §5.5a)", () => {
@@ -189,6 +211,16 @@ describe("selectResponse (SDK §5.7)", () => {
     expect(selectResponse(entries, { name: "x" })?.content).toBe("x");
     expect(selectResponse(entries, { name: "y" })?.content).toBe("default");
   });
+
+  it("passes over an entry whose when cannot be read instead of throwing", () => {
+    const hostile = Object.defineProperty({ content: "h" }, "when", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    const entries = [hostile, { content: "default" }];
+    expect(selectResponse(entries, {})?.content).toBe("default");
+  });
 });
 
 describe("computeEffectiveState (SDK §5.10)", () => {
@@ -199,6 +231,23 @@ describe("computeEffectiveState (SDK §5.10)", () => {
     expect(computeEffectiveState(phases, 99)).toEqual({ b: 2 });
     expect(computeEffectiveState(phases, -1)).toBeUndefined();
     expect(computeEffectiveState([], 0)).toBeUndefined();
+  });
+
+  it("returns a deep copy: mutating it never reaches the document (format §5.2)", () => {
+    const phases: Phase[] = [{ state: { tools: [{ name: "a" }] } }, {}];
+    const state = computeEffectiveState(phases, 1) as { tools: { name: string }[] };
+    expect(state).toEqual({ tools: [{ name: "a" }] });
+    state.tools[0]!.name = "changed";
+    expect(phases[0]!.state).toEqual({ tools: [{ name: "a" }] });
+  });
+
+  it("never throws on a phase that cannot be read", () => {
+    const hostile = Object.defineProperty({}, "state", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    expect(computeEffectiveState([hostile as Phase], 0)).toBeUndefined();
   });
 });
 
