@@ -116,8 +116,10 @@ const predicate: FieldType = { kind: "map", of: { kind: "condition" } };
 export const PATTERN = shape("pattern", false, {
   target: string,
   condition: { kind: "condition" },
-  // Shorthand form: one operator directly on the pattern (N-005 expands it).
-  ...Object.fromEntries([...MATCH_CONDITION.fields].map(([key, field]) => [key, field])),
+  // Shorthand form: one operator directly on the pattern (N-005 expands it). Every
+  // operator but `exists`, which is standard form only (format §6.2; the JSON
+  // Schema's PatternMatch has no `exists` property).
+  ...Object.fromEntries([...MATCH_CONDITION.fields].filter(([key]) => key !== "exists")),
 });
 
 export const EXPRESSION = shape("expression", false, {

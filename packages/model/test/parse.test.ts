@@ -123,6 +123,23 @@ attack:
     ]);
   });
 
+  it("rejects `exists` in pattern shorthand: it is standard form only (format §6.2)", () => {
+    expect(errors(withAttack("indicators:\n  - target: a\n    pattern: {exists: true}"))).toEqual([
+      expect.objectContaining({
+        kind: "type_mismatch",
+        path: "attack.indicators[0].pattern.exists",
+        line: 9,
+        column: 17,
+        message:
+          "unknown field `exists` in pattern (`exists` needs the standard form: `condition: {exists: …}`)",
+      }),
+    ]);
+    expect(
+      ok(withAttack("indicators:\n  - target: a\n    pattern: {condition: {exists: true}}")).attack
+        .indicators![0]!.pattern,
+    ).toEqual({ condition: { exists: true } });
+  });
+
   it("checks operator types inside a MatchCondition and predicate entries", () => {
     const found = errors(
       withAttack(`indicators:
@@ -356,11 +373,11 @@ attack:
     - target: t
       confidence: 99999999999999999999
       semantic: {intent: i, threshold: high}
-      pattern: {exists: "yes"}
+      pattern: {condition: {exists: "yes"}}
 `);
     expect(found.map((e) => [e.path, e.message])).toEqual([
       ["attack.name", "expected a string, found integer 42"],
-      ["attack.version", "expected an integer, found integer 1"],
+      ["attack.version", "expected an integer, found number 1.0"],
       ["attack.created", 'expected an ISO 8601 date or date-time, found string "2025-02-30"'],
       [
         "attack.modified",
@@ -371,10 +388,10 @@ attack:
       ["attack.execution.phases[0].trigger.count", 'expected an integer, found string "2"'],
       [
         "attack.indicators[0].confidence",
-        "expected an integer, found integer 100000000000000000000",
+        "expected an integer between -9007199254740991 and 9007199254740991, found integer 99999999999999999999",
       ],
       ["attack.indicators[0].semantic.threshold", 'expected a number, found string "high"'],
-      ["attack.indicators[0].pattern.exists", 'expected a boolean, found string "yes"'],
+      ["attack.indicators[0].pattern.condition.exists", 'expected a boolean, found string "yes"'],
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
   KNOWN_ACTIONS,
   MATCH_CONDITION,
   OPERATOR_KEYS,
+  PATTERN,
   SEVERITY,
   type Shape,
 } from "../shape.js";
@@ -71,7 +72,7 @@ export class Reader {
       case "number":
         return this.scalar(node, path, rule, "a number", (v) => typeof v === "number");
       case "integer":
-        return this.scalar(node, path, rule, "an integer", (v, source) => isInteger(v, source));
+        return this.scalar(node, path, rule, expectedInteger(node), (v, src) => isInteger(v, src));
       case "date":
         return this.scalar(node, path, rule, "an ISO 8601 date or date-time", (v) => isDate(v));
       case "enum":
@@ -269,7 +270,9 @@ export class Reader {
     const suggestion = closest(key, [...shape.fields.keys()]);
     const xHint = key.startsWith("x-")
       ? ` (${shape.name} does not allow \`x-\` extension fields)`
-      : "";
+      : shape === PATTERN && key === "exists"
+        ? " (`exists` needs the standard form: `condition: {exists: …}`)"
+        : "";
     this.errors.push({
       kind: "type_mismatch",
       message:
@@ -365,10 +368,23 @@ function isAbsent(value: Node | null, field: Field): boolean {
   return !keepsNull || !value;
 }
 
-/** Integers are written as integers: `1.0` and `1e3` are floats in YAML 1.2. */
+/** YAML 1.2 core schema integers: `1.0` and `1e3` are floats. */
+const INTEGER_SOURCE = /^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$/;
+
+/** Integers are written as integers, and are exact in a JavaScript number. */
 function isInteger(value: unknown, source: string | undefined): boolean {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) return false;
-  return source === undefined || /^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$/.test(source);
+  return source === undefined || INTEGER_SOURCE.test(source);
+}
+
+/** What an integer field expects; says so when the integer written is too large to be exact. */
+function expectedInteger(node: Node): string {
+  const tooLarge =
+    isScalar(node) && typeof node.value === "number" && !Number.isSafeInteger(node.value);
+  const source = (node as { source?: string }).source;
+  return tooLarge && source !== undefined && INTEGER_SOURCE.test(source)
+    ? `an integer between ${Number.MIN_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`
+    : "an integer";
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -412,7 +428,11 @@ function describeNode(node: Node): string {
     const v = node.value;
     if (v === null) return "null";
     if (typeof v === "string") return `string "${preview(v)}"`;
-    if (typeof v === "number") return Number.isInteger(v) ? `integer ${v}` : `number ${v}`;
+    if (typeof v === "number") {
+      // As written: `1.0` is a float in YAML 1.2 even though its value is whole.
+      const source = (node as { source?: string }).source ?? String(v);
+      return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
+    }
     return `${typeof v} ${String(v)}`;
   }
   return "an alias";
