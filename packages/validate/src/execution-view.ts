@@ -27,6 +27,8 @@ export interface ActorView {
   states: { state: unknown; path: string; mode: unknown }[];
   /** Names of all extractors declared in the actor's phases (W-004 scope). */
   extractorNames: Set<string>;
+  /** Protocols of the actor's mode and its phases' modes (W-005). */
+  protocols: Set<string>;
 }
 
 export interface ExecutionView {
@@ -34,8 +36,6 @@ export interface ExecutionView {
   actors: ActorView[];
   /** Names an `indicator.actor` or `{{actor.extractor}}` may use (V-032, V-048). */
   actorNames: Set<string>;
-  /** Protocols of every mode in the profile (W-005). */
-  protocols: Set<string>;
 }
 
 export const EXECUTION_PATH = "attack.execution";
@@ -81,18 +81,12 @@ export function executionView(
       );
     }
   }
-  const protocols = new Set<string>();
   for (const view of actors) {
     for (const mode of [view.mode, ...(view.phases?.items.map((p) => p.mode) ?? [])]) {
-      if (typeof mode === "string") protocols.add(protocolOf(mode));
+      if (typeof mode === "string") view.protocols.add(protocolOf(mode));
     }
   }
-  return {
-    execution,
-    actors,
-    actorNames: new Set(actors.map((a) => a.name)),
-    protocols,
-  };
+  return { execution, actors, actorNames: new Set(actors.map((a) => a.name)) };
 }
 
 function actor(
@@ -131,5 +125,6 @@ function actor(
     phases: phaseList ? { ...phaseList, items } : undefined,
     states,
     extractorNames,
+    protocols: new Set(),
   };
 }

@@ -54,6 +54,15 @@ function checkForm(ctx: Context, execution: Obj): void {
       "single-phase form (`execution.state`) needs `execution.mode`, e.g. mcp_server",
     );
   }
+  // Format §5.1: in multi-actor form `execution.mode` is structurally absent
+  // (the JSON Schema's multi-actor branch forbids it); each actor has its own.
+  if (isPresent(execution.actors) && isPresent(execution.mode)) {
+    ctx.error(
+      "V-030",
+      keyPath(EXECUTION_PATH, "mode"),
+      "multi-actor form (`execution.actors`) has no `execution.mode`; move the mode to each actor's `mode`",
+    );
+  }
 }
 
 /** V-028: without any `mode` above them, phases each name one shared mode. */

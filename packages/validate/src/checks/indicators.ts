@@ -2,6 +2,8 @@
 // V-014, V-021, V-022, V-024..V-026, V-028 (protocol), V-034 (protocol), V-039,
 // V-047..V-049, closed enumerations (V-005, including `tier`), and the
 // warnings V-018 (surface), W-003, W-005, W-007 and OATF-V014-SKIPPED.
+
+import { isMatchCondition } from "@oatf/evaluate";
 import {
   CORRELATION_LOGICS,
   DIRECTIONS,
@@ -11,13 +13,12 @@ import {
   TIERS,
 } from "@oatf/model";
 import { parseSimplePath, parseWildcardPath } from "@oatf/paths";
-import { extractProtocol, surfacesFor } from "@oatf/registries";
+import { extractProtocol, isSurfaceValidForProtocol, surfacesFor } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { V014_SKIPPED } from "../rules.js";
 import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
-import { isCondition } from "./predicates.js";
 
 const INDICATORS_PATH = "attack.indicators";
 const INDICATOR_ID = /^[A-Z][A-Z0-9-]*-[0-9]{3,}-[0-9]{2,}$/;
@@ -96,14 +97,25 @@ function checkId(
 /** Protocol (V-028, V-034, W-003, W-005), surface (V-018 warning) and actor (V-048). */
 function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionView): void {
   const protocolPath = keyPath(path, "protocol");
-  const executionMode = view.execution?.mode;
+  // Format §5.1: indicators inherit the protocol of `execution.mode`, which the
+  // multi-actor form does not have (even when a V-030 document writes one).
+  const execution = view.execution;
+  const executionMode = isPresent(execution?.actors) ? undefined : execution?.mode;
   if (isPresent(indicator.protocol)) {
     checkProtocol(ctx, indicator.protocol, protocolPath);
-  } else if (view.execution && !isPresent(executionMode)) {
+  } else if (execution && !isPresent(executionMode)) {
     ctx.error(
       "V-028",
       protocolPath,
-      "without `execution.mode`, every indicator must declare `protocol` (e.g. mcp); indicators are not scoped to an actor",
+      "with no `execution.mode` to inherit from (mode-less phases or multi-actor form), every indicator must declare `protocol`, e.g. mcp",
+    );
+  }
+  const actorName = indicator.actor;
+  if (isPresent(actorName) && !view.actorNames.has(actorName as string)) {
+    ctx.error(
+      "V-048",
+      keyPath(path, "actor"),
+      `actor ${show(actorName)} does not exist; actors: ${[...view.actorNames].join(", ") || "(none)"}`,
     );
   }
   const protocol =
@@ -113,31 +125,25 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
         ? extractProtocol(executionMode)
         : undefined;
   if (protocol === undefined) return;
-  if (
-    typeof indicator.protocol === "string" &&
-    view.protocols.size > 0 &&
-    !view.protocols.has(protocol)
-  ) {
+  // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another protocol.
+  const scope = isPresent(actorName)
+    ? view.actors.filter((a) => a.name === actorName)
+    : view.actors;
+  const spoken = new Set(scope.flatMap((a) => [...a.protocols]));
+  if (typeof indicator.protocol === "string" && spoken.size > 0 && !spoken.has(protocol)) {
+    const who = isPresent(actorName) ? `actor "${actorName}"` : "the execution profile";
     ctx.warn(
       "W-005",
       protocolPath,
-      `no actor speaks protocol "${protocol}" (execution uses ${[...view.protocols].join(", ")}); this indicator will see no traffic`,
+      `no actor speaks protocol "${protocol}" (${who} uses ${[...spoken].join(", ")}); this indicator will see no traffic`,
     );
   }
   const surface = indicator.surface;
-  const surfaces = surfacesFor(protocol);
-  if (typeof surface === "string" && surfaces && !surfaces.includes(surface)) {
+  if (typeof surface === "string" && !isSurfaceValidForProtocol(protocol, surface)) {
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      `surface "${surface}" is not a ${protocol} operation; check the binding's operation names (e.g. ${surfaces.slice(0, 3).join(", ")})`,
-    );
-  }
-  if (isPresent(indicator.actor) && !view.actorNames.has(indicator.actor as string)) {
-    ctx.error(
-      "V-048",
-      keyPath(path, "actor"),
-      `actor ${show(indicator.actor)} does not exist; actors: ${[...view.actorNames].join(", ") || "(none)"}`,
+      `surface "${surface}" is not a ${protocol} operation; check the binding's operation names (e.g. ${surfacesFor(protocol)?.slice(0, 3).join(", ")})`,
     );
   }
 }
@@ -179,7 +185,7 @@ function checkDetection(ctx: Context, indicator: Obj, path: string, celPaths: st
 function checkPattern(ctx: Context, pattern: Obj, path: string): void {
   if (isPresent(pattern.target)) checkWildcardPath(ctx, pattern.target, keyPath(path, "target"));
   const condition = pattern.condition;
-  if (isCondition(condition) && "regex" in condition) {
+  if (isMatchCondition(condition) && "regex" in condition) {
     checkRegex(ctx, condition.regex, keyPath(keyPath(path, "condition"), "regex"));
   }
   if ("regex" in pattern) checkRegex(ctx, pattern.regex, keyPath(path, "regex"));
