@@ -63,8 +63,9 @@ export function checkRegex(ctx: Context, pattern: unknown, path: string): number
   }
   const compiled = compileRegex(pattern);
   if (compiled.ok) return compiled.value.groupCount;
-  const at = compiled.error.offset === undefined ? "" : ` at offset ${compiled.error.offset}`;
-  ctx.error("V-013", path, `invalid RE2 regular expression${at}: ${compiled.error.message}`);
+  // The compiler's message already says "invalid RE2 regular expression: …".
+  const at = compiled.error.offset === undefined ? "" : ` (at offset ${compiled.error.offset})`;
+  ctx.error("V-013", path, `${compiled.error.message}${at}`);
   return undefined;
 }
 

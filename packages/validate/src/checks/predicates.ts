@@ -1,7 +1,8 @@
 // Match predicates (format §5.4), wherever they appear: `trigger.match` and the
-// `when` of response entries. Keys are simple dot-paths (V-027); `regex`
-// conditions compile (V-013).
-import { CONDITION_OPERATORS } from "@oatf/model";
+// `when` of response entries and MCP elicitations. Keys are simple dot-paths
+// (V-027); `regex` conditions compile (V-013). Whether a value is a condition
+// or a bare equality value is decided as evaluation decides it.
+import { isMatchCondition } from "@oatf/evaluate";
 import { parseSimplePath } from "@oatf/paths";
 import type { Context } from "../context.js";
 import { isObj, keyPath, show } from "../values.js";
@@ -26,15 +27,7 @@ export function checkPredicate(ctx: Context, predicate: unknown, path: string): 
         `predicate key "${key}" is not a simple dot-path (${parsed.error.message}); use plain field names such as arguments.command, without [*] or [0]`,
       );
     }
-    if (isCondition(entry) && "regex" in entry)
+    if (isMatchCondition(entry) && "regex" in entry)
       checkRegex(ctx, entry.regex, keyPath(entryPath, "regex"));
   }
-}
-
-/** SDK §2.13: an object with operator keys is a MatchCondition; anything else is an equality value. */
-export function isCondition(entry: unknown): entry is Record<string, unknown> {
-  return (
-    isObj(entry) &&
-    Object.keys(entry).some((key) => (CONDITION_OPERATORS as readonly string[]).includes(key))
-  );
 }

@@ -2,12 +2,13 @@
 // (§7.0.1: `responses` of tools and prompts, `sampling_responses`,
 // `elicitation_responses`, `task_responses`, `tool_responses`) and MCP
 // `elicitations`. Checks V-033, their `when` predicates (V-027, V-013),
-// their closed enumerations (V-005) and reserved `synthesize` blocks (W-006).
-// Everything else in state is protocol pass-through and is not validated.
+// their closed enumerations (V-005) and reserved `synthesize` blocks (W-006),
+// and that a state is an object at all (V-009). Everything else in state is
+// protocol pass-through and is not validated.
 import { ELICITATION_MODES } from "@oatf/model";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
-import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf } from "../values.js";
+import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkEnum } from "./common.js";
 import { checkPredicate } from "./predicates.js";
 
@@ -27,20 +28,58 @@ export function checkStates(ctx: Context, view: ExecutionView): void {
   for (const actor of view.actors) {
     for (const { state, path } of actor.states) {
       if (isObj(state)) checkState(ctx, state, path);
+      // SDK §2.7: `state` is read as a Value so that a non-object can be
+      // reported here; the format and JSON Schema require an object. It is
+      // the state rule's (V-009) concern: such a phase has no usable state.
+      else
+        ctx.error(
+          "V-009",
+          path,
+          `\`state\` must be an object of the binding's keys (e.g. tools: [...]), got ${show(state)}`,
+        );
     }
   }
 }
 
-function checkState(ctx: Context, state: Obj, path: string): void {
+/** The response-dispatch lists of a state, with their paths and keys. */
+function dispatchLists(state: Obj, path: string): { list: unknown[]; path: string; key: string }[] {
+  const out: { list: unknown[]; path: string; key: string }[] = [];
   for (const key of STATE_LISTS) {
     const list = listAt(state, key);
-    if (list) checkResponses(ctx, list, keyPath(path, key), key === "elicitation_responses");
+    if (list) out.push({ list, path: keyPath(path, key), key });
   }
   for (const key of RESPONDING_ITEMS) {
     for (const [item, itemPath] of objectsOf(listAt(state, key), keyPath(path, key))) {
       const list = listAt(item, "responses");
-      if (list) checkResponses(ctx, list, keyPath(itemPath, "responses"), false);
+      if (list) out.push({ list, path: keyPath(itemPath, "responses"), key: "responses" });
     }
+  }
+  return out;
+}
+
+/**
+ * Paths of the `when` predicates of a state (dispatch entries and MCP
+ * elicitations): they are matched, not interpolated, so template checks skip
+ * them. A `when` key anywhere else is pass-through content like any other.
+ */
+export function predicatePaths(state: unknown, path: string): Set<string> {
+  const paths = new Set<string>();
+  if (!isObj(state)) return paths;
+  const owners = [
+    ...dispatchLists(state, path),
+    { list: listAt(state, "elicitations"), path: keyPath(path, "elicitations") },
+  ];
+  for (const { list, path: listPath } of owners) {
+    for (const [entry, at] of objectsOf(list, listPath)) {
+      if (isPresent(entry.when)) paths.add(keyPath(at, "when"));
+    }
+  }
+  return paths;
+}
+
+function checkState(ctx: Context, state: Obj, path: string): void {
+  for (const { list, path: listPath, key } of dispatchLists(state, path)) {
+    checkResponses(ctx, list, listPath, key === "elicitation_responses");
   }
   for (const [elicitation, at] of objectsOf(
     listAt(state, "elicitations"),

@@ -1,38 +1,43 @@
 // Template references (format §5.6) in every string of `state` and `on_enter`:
 // syntax (V-016), cross-actor references to existing actors (V-032), and
-// references to extractors nobody declares (W-004, sub-case a). The parser is
+// references to extractors nobody declares (W-004, sub-case a). `when`
+// predicates are matched, not interpolated, and are skipped. The parser is
 // the one interpolation uses, so escapes (`\{{`) are never flagged.
 import { parseTemplate } from "@oatf/evaluate";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
 import { isObj, itemPath, keyPath, MAX_WALK_DEPTH } from "../values.js";
+import { predicatePaths } from "./state.js";
 
 export function checkTemplates(ctx: Context, view: ExecutionView): void {
   for (const actor of view.actors) {
     const visit = (text: string, path: string) => checkTemplate(ctx, text, path, actor, view);
-    for (const { state, path } of actor.states) walkStrings(state, path, visit);
+    for (const { state, path } of actor.states) {
+      walkStrings(state, path, visit, predicatePaths(state, path));
+    }
     for (const { phase, path } of actor.phases?.items ?? []) {
-      walkStrings(phase.on_enter, keyPath(path, "on_enter"), visit);
+      walkStrings(phase.on_enter, keyPath(path, "on_enter"), visit, new Set());
     }
   }
 }
 
-/** Calls `visit` on every string below `value`, skipping `when` predicates (matched, not interpolated). */
+/** Calls `visit` on every string below `value`, except below the paths in `skip`. */
 function walkStrings(
   value: unknown,
   path: string,
   visit: (text: string, path: string) => void,
+  skip: Set<string>,
   depth = 0,
 ): void {
-  if (depth > MAX_WALK_DEPTH) return;
+  if (depth > MAX_WALK_DEPTH || skip.has(path)) return;
   if (typeof value === "string") {
     visit(value, path);
   } else if (Array.isArray(value)) {
     for (const [index, item] of value.entries())
-      walkStrings(item, itemPath(path, index), visit, depth + 1);
+      walkStrings(item, itemPath(path, index), visit, skip, depth + 1);
   } else if (isObj(value)) {
     for (const [key, child] of Object.entries(value)) {
-      if (key !== "when") walkStrings(child, keyPath(path, key), visit, depth + 1);
+      walkStrings(child, keyPath(path, key), visit, skip, depth + 1);
     }
   }
 }
@@ -47,11 +52,11 @@ function checkTemplate(
   if (!text.includes("{{")) return;
   const parsed = parseTemplate(text);
   if (!parsed.ok) {
-    const at = parsed.error.offset === undefined ? "" : ` at offset ${parsed.error.offset}`;
+    // The parser's message names the offset of the unclosed `{{`.
     ctx.error(
       "V-016",
       path,
-      `invalid template${at}: ${parsed.error.message}; write a literal {{ as \\{{`,
+      `invalid template: ${parsed.error.message}; close it with }} or write a literal {{ as \\{{`,
     );
     return;
   }
