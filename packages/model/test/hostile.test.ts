@@ -167,6 +167,29 @@ describe("garbage", () => {
     expect(result.ok).toBe(false);
   });
 
+  it("rejects unpaired surrogates, written raw or escaped: they are not Unicode text", () => {
+    expect(parse(inState(`      a: "x\ud800y"\n`))).toEqual({
+      ok: false,
+      error: [
+        expect.objectContaining({
+          kind: "syntax",
+          message: "the input is not valid Unicode: unpaired surrogate U+D800",
+          line: 6,
+          column: 12,
+        }),
+      ],
+    });
+    for (const written of [`a: "\\udc00"`, `"\\ud800": 1`, `a: ["ok", "\\ud83d"]`]) {
+      const result = parse(inState(`      ${written}\n`));
+      expect(result.ok ? [] : result.error).toEqual([
+        expect.objectContaining({ kind: "syntax", line: 6 }),
+      ]);
+    }
+    // A surrogate pair, raw or as two escapes, is one character and fine.
+    const pair = parse(inState(`      a: "\ud83d\ude00 \\ud83d\\ude00"\n`));
+    expect(pair.ok && pair.value.attack.execution.state).toEqual({ a: "😀 😀" });
+  });
+
   it("does not throw for non-string input from untyped callers", () => {
     for (const input of [undefined, null, 42, {}, Buffer.from("oatf: '0.1'")]) {
       const result = parse(input as unknown as string);

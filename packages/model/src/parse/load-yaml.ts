@@ -18,10 +18,23 @@ export interface LoadedYaml {
 
 export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: ParseError[] };
 
+/** An unpaired UTF-16 surrogate: not a Unicode character, so not in any UTF-8 text. */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
 export function loadYaml(input: string): LoadResult {
   const lineCounter = new LineCounter();
   const at = (offset: number) => position(lineCounter, offset);
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(input));
+
+  // The input is UTF-8 text (SDK §3.1): a JavaScript string that is not well-formed UTF-16 is not.
+  const lone = LONE_SURROGATE.exec(input);
+  if (lone) {
+    return fail({
+      kind: "syntax",
+      message: `the input is not valid Unicode: unpaired surrogate U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}`,
+      ...at(lone.index),
+    });
+  }
 
   const tooDeep = deepestNesting(tokens);
   if (tooDeep !== undefined) {

@@ -17,7 +17,7 @@ import {
 import type { ParseError } from "../diagnostics.js";
 import { indexPath, keyPath } from "../paths.js";
 import type { YamlFeatureUse } from "../source-info.js";
-import { position } from "./load-yaml.js";
+import { LONE_SURROGATE, position } from "./load-yaml.js";
 
 export interface SourceIndex {
   /** Source offset of the node at each dot-path (converted to line and column on demand). */
@@ -87,9 +87,23 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     if (node.tag && !CORE_TAGS.has(node.tag)) feature("custom_tag", path, node, node.tag);
   };
 
+  // `"\ud800"` escapes a surrogate, which is not a Unicode character (YAML 1.2 §5.7).
+  const checkUnicode = (node: unknown, path: string) => {
+    if (isScalar(node) && typeof node.value === "string" && LONE_SURROGATE.test(node.value)) {
+      index.errors.push({
+        kind: "syntax",
+        message:
+          "an escape sequence stands for an unpaired surrogate, which is not a Unicode character",
+        path,
+        ...at(node),
+      });
+    }
+  };
+
   const visit = (node: Node, path: string, where: number) => {
     record(path, where);
     visitProperties(node, path);
+    checkUnicode(node, path);
     if (isAlias(node)) return;
     // Set before the children, as YAML does; the reader rejects recursive aliases.
     if (node.anchor) anchors.set(node.anchor, node);
@@ -118,6 +132,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     }
     const path = keyPath(parent, key);
     if (isNode(pair.key)) visitProperties(pair.key, path);
+    checkUnicode(pair.key, path);
     if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
       feature("merge_key", path, pair.key);
     }
