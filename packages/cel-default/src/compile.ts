@@ -5,6 +5,8 @@ import type { CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";
 import { guardLoops } from "./guard.js";
 import { checkLimits, type StaticLimits } from "./limits.js";
+import { rewriteGlobalOverloads } from "./overloads.js";
+import { checkSyntax } from "./syntax.js";
 
 export interface Compiled {
   run: (bindings: Record<string, CelValue>) => CelResult;
@@ -41,8 +43,9 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
     const offset = id === undefined ? undefined : positions[id.toString()];
     return offset === undefined ? undefined : offsetToPosition(source, offset);
   };
-  const breach = checkLimits(root, limits);
+  const breach = checkSyntax(root) ?? checkLimits(root, limits);
   if (breach) return failure(breach.message, position(breach.exprId));
+  rewriteGlobalOverloads(root);
   guardLoops(root);
   try {
     return { ok: true, value: { run: plan(env, parsed), position } };

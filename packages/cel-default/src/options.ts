@@ -9,7 +9,11 @@ export interface CelEvaluatorOptions {
   maxAstNodes?: number;
   /** Deepest AST nesting. Default 100. */
   maxAstDepth?: number;
-  /** Deepest nesting of comprehensions (exists, all, exists_one, filter, map). Default 3. */
+  /**
+   * Deepest nesting of comprehensions (exists, all, exists_one, filter, map). Default 10:
+   * `check` reports a breach, so a low limit would turn valid CEL into a V-014 error; the
+   * time limit, not this, is what stops a blow-up.
+   */
   maxComprehensionDepth?: number;
   /** Largest string (UTF-16 units), bytes or list that `+` may build. Default 1,000,000. */
   maxConcatSize?: number;
@@ -41,7 +45,7 @@ export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
   maxExpressionLength: 10_000,
   maxAstNodes: 1_000,
   maxAstDepth: 100,
-  maxComprehensionDepth: 3,
+  maxComprehensionDepth: 10,
   maxConcatSize: 1_000_000,
   cacheSize: 1_000,
   requireBoolean: false,

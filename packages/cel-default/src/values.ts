@@ -14,8 +14,10 @@ import type { Value } from "@oatf/model";
 import { checkDeadline } from "./guard.js";
 
 /**
- * JSON value -> CEL value. Integral numbers within ±(2^53-1) become CEL `int` (bigint) so
- * `count + 1` and `size(x) > 2` type-check as in other SDKs; other numbers stay `double`.
+ * JSON value -> CEL value. Integral numbers within the int64 range become CEL `int` (bigint)
+ * so `count + 1` and `size(x) > 2` type-check as in other SDKs (a JSON integer is an i64
+ * there, whatever its size); other numbers stay `double`. JSON.parse has already dropped the
+ * difference between `1` and `1.0`, so both are `int`.
  * Anything that is not JSON (undefined, functions, symbols) binds as `null`.
  */
 export function toCel(v: unknown): CelValue {
@@ -25,7 +27,7 @@ export function toCel(v: unknown): CelValue {
     case "bigint":
       return v;
     case "number":
-      return Number.isSafeInteger(v) ? BigInt(v) : v;
+      return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? BigInt(v) : v;
     case "object":
       if (v === null) return null;
       if (Array.isArray(v)) return new JsonList(v) as unknown as CelList;

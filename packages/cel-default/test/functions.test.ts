@@ -75,8 +75,9 @@ describe("number semantics", () => {
     expect(value("double(count) * 1.5", { count: 2 })).toBe(3);
   });
 
-  it("keeps integers beyond 2^53 and non-finite numbers as double", () => {
-    expect(value("type(x) == double", { x: 2 ** 60 })).toBe(true);
+  it("keeps integers beyond int64 and non-finite numbers as double", () => {
+    expect(value("type(x) == int", { x: 2 ** 60 })).toBe(true);
+    expect(value("type(x) == double", { x: 2 ** 63 })).toBe(true);
     expect(value("x", { x: 1e300 })).toBe(1e300);
   });
 

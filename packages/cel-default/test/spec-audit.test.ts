@@ -1,0 +1,94 @@
+// CEL language rules that @bufbuild/cel does not enforce or provide on its own, pinned here
+// because each was found to differ from CEL (cel-spec langdef, cel-go) before the fix.
+import { createCelEvaluator } from "@oatf/cel-default";
+import { describe, expect, it } from "vitest";
+
+const cel = createCelEvaluator({ timeoutMs: 10_000 });
+const value = (e: string, context: Record<string, never> | object = {}) => {
+  const r = cel.evaluate(e, context as never);
+  return r.ok ? r.value : r.error;
+};
+
+describe("macro arguments are checked at parse time (V-014), as cel-go does", () => {
+  it.each([
+    ["has(message)", "has"],
+    ["has(message.obj['a'])", "has"],
+    ["has(message.a - b)", "has"],
+    ["has(1)", "has"],
+    ["message.list.all(1, true)", "simple name"],
+    ["[1].exists(x.y, true)", "simple name"],
+    ["[1].exists_one('x', true)", "simple name"],
+    ["[1].filter(x + 1, true)", "simple name"],
+    ["[1].map(x.y, x)", "simple name"],
+    ["[1].map(x.y, true, x)", "simple name"],
+  ])("%s is a syntax error with a position", (e, why) => {
+    const r = cel.check(e);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.message).toContain(why);
+      expect(r.error.line).toBe(1);
+      expect(r.error.column).toBeGreaterThanOrEqual(1);
+    }
+    expect(value(e, { message: {} })).toMatchObject({ kind: "cel_error" });
+  });
+
+  it("well-formed macros still pass", () => {
+    for (const e of ["has(m.a)", "has(m.a.b)", "[1].map(x, x)", "[1].map(x, true, x)"]) {
+      expect(cel.check(e), e).toEqual({ ok: true, value: undefined });
+    }
+  });
+});
+
+describe("integer literals must fit their type", () => {
+  it.each([
+    "9223372036854775808",
+    "-9223372036854775809",
+    "0x8000000000000000",
+    "18446744073709551616u",
+  ])("%s is a syntax error", (e) => {
+    expect(cel.check(e).ok).toBe(false);
+  });
+
+  it("the extreme values are fine", () => {
+    expect(cel.check("-9223372036854775808").ok).toBe(true);
+    expect(cel.check("9223372036854775807").ok).toBe(true);
+    expect(cel.check("18446744073709551615u").ok).toBe(true);
+    expect(value("9223372036854775807 + 1")).toMatchObject({ message: "int overflow during _+_" });
+  });
+});
+
+describe("matches has its global form too (CEL standard definitions)", () => {
+  it("matches(string, string) is string.matches(string)", () => {
+    expect(value("matches('abc', 'b')")).toBe(true);
+    expect(value("matches('abc', '^b')")).toBe(false);
+    expect(value("matches(s, '^a+$')", { s: "aaa" })).toBe(true);
+    expect(value("matches('abc', 1)")).toMatchObject({ kind: "cel_error" });
+    expect(cel.check("matches('abc', '(?=a)')").ok).toBe(true); // the regex is a runtime error
+    expect(value("matches('abc', '(?=a)')")).toMatchObject({ kind: "cel_error" });
+  });
+});
+
+describe("JSON integers bind as int across the whole int64 range", () => {
+  it("an integral number beyond 2^53 is an int, like any other integer", () => {
+    const big = { n: 2 ** 60 };
+    expect(value("type(n) == int", big)).toBe(true);
+    expect(value("n + 1 > n", big)).toBe(true);
+    expect(value("n == 1152921504606846976", big)).toBe(true);
+  });
+
+  it("beyond int64 a number is a double", () => {
+    expect(value("type(n) == double", { n: 2 ** 63 })).toBe(true);
+    expect(value("type(n) == int", { n: -(2 ** 63) })).toBe(true);
+    expect(value("type(n) == double", { n: 1.5 })).toBe(true);
+  });
+});
+
+describe("nested comprehensions", () => {
+  it("four and five levels are valid CEL and evaluate", () => {
+    const e4 = "[[[[1]]]].exists(a, a.exists(b, b.exists(c, c.exists(d, d == 1))))";
+    expect(cel.check(e4).ok).toBe(true);
+    expect(value(e4)).toBe(true);
+    const e5 = "[[[[[2]]]]].all(a, a.all(b, b.all(c, c.all(d, d.all(e, e == 2)))))";
+    expect(value(e5)).toBe(true);
+  });
+});
