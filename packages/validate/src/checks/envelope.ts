@@ -48,7 +48,7 @@ export function checkDocument(
     ctx.warn("W-001", "oatf", "`oatf` should be the first key of the document (V-002)");
   }
   for (const use of info?.yamlFeatures ?? []) {
-    const detail = use.detail ? ` ${use.detail}` : "";
+    const detail = use.detail ? ` \`${use.detail}\`` : "";
     ctx.error(
       "V-020",
       use.path,

@@ -143,7 +143,7 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      `surface "${surface}" is not a ${protocol} operation; check the binding's operation names (e.g. ${surfacesFor(protocol)?.slice(0, 3).join(", ")})`,
+      `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${surfacesFor(protocol)?.slice(0, 3).join(", ")})`,
     );
   }
 }
@@ -212,7 +212,7 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
       ctx.error(
         "V-039",
         at,
-        `variable name "${name}" is not a CEL identifier; use letters, digits and _, e.g. ${name.replace(/[^_a-zA-Z0-9]/g, "_")}`,
+        `variable name "${name}" is not a CEL identifier; use letters, digits and _, not starting with a digit, e.g. ${name.replace(/[^_a-zA-Z0-9]/g, "_").replace(/^(?=[0-9])/, "_")}`,
       );
     }
     const parsed = typeof source === "string" ? parseSimplePath(source) : undefined;

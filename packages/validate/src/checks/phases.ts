@@ -112,7 +112,7 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
     ctx.error(
       "V-019",
       path,
-      `trigger ${eventOnly.map((k) => `\`${k}\``).join(" and ")} need \`event\`; add the event to count or match`,
+      `trigger ${eventOnly.map((k) => `\`${k}\``).join(" and ")} ${eventOnly.length > 1 ? "need" : "needs"} \`event\`; add the event to count or match`,
     );
   }
   if (isPresent(trigger.after)) checkDuration(ctx, "V-036", trigger.after, keyPath(path, "after"));
