@@ -272,3 +272,13 @@ describe("qualifierPathFor / resolveEventQualifier (seeds/003 §2.25, §5.9a)", 
     );
   });
 });
+
+// AG-UI's EventType enum at the time of the binding text (@ag-ui/core 0.0.42, December 2025)
+// includes the activity events; §7.3.2 takes the whole enum, snake_cased.
+describe("AG-UI EventType coverage", () => {
+  it.each(["activity_snapshot", "activity_delta"])("%s is an ag_ui surface and event", (e) => {
+    expect(surfacesFor("ag_ui")).toContain(e);
+    expect(isEventValidForMode("ag_ui_client", e)).toBe(true);
+    expect(isEventValidForMode("mcp_server", e)).toBe(false);
+  });
+});

@@ -6,7 +6,11 @@ import { unique } from "./unique.js";
 /** Synthetic name for the `RunAgentInput` POST body, which has no event type. */
 const RUN_AGENT_INPUT = "run_agent_input";
 
-/** AG-UI `EventType` values, snake_cased. `tool_call_result` is client-originated (§7.3.2). */
+/**
+ * AG-UI `EventType` values, snake_cased, as of the binding text (@ag-ui/core 0.0.42, with the
+ * activity events). `tool_call_result` is client-originated (§7.3.2). Later `reasoning_*`
+ * events are not listed; like any unlisted event they draw a V-029 warning only.
+ */
 const EVENT_TYPES = [
   "run_started",
   "run_finished",
@@ -30,6 +34,8 @@ const EVENT_TYPES = [
   "state_snapshot",
   "state_delta",
   "messages_snapshot",
+  "activity_snapshot",
+  "activity_delta",
   "raw",
   "custom",
 ] as const;
