@@ -92,6 +92,25 @@ describe("N-001 defaults", () => {
     ]);
   });
 
+  it("leaves indicator protocol as written when execution.mode is absent", () => {
+    const actors = [{ name: "a", mode: "a2a_client", phases: [{ state: {} }] }];
+    const { attack } = normalize(
+      doc({
+        execution: { actors },
+        indicators: [indicator({ protocol: "a2a" }), indicator({ protocol: "mcp" })],
+      }),
+    );
+    expect(attack.indicators!.map((i) => i.protocol)).toEqual(["a2a", "mcp"]);
+    const modeless = normalize(
+      doc({
+        execution: { phases: [{ mode: "mcp_client", state: {} }] },
+        indicators: [indicator({ protocol: "mcp" })],
+      }),
+    ).attack;
+    expect(modeless.indicators![0]!.protocol).toBe("mcp");
+    expect(modeless.execution.actors![0]).toMatchObject({ name: "default", mode: "mcp_client" });
+  });
+
   it("keeps an explicit correlation logic and adds none without indicators", () => {
     expect(
       normalize(doc({ indicators: [indicator({})], correlation: { logic: "all" } })).attack
@@ -193,6 +212,16 @@ describe("N-008 tags", () => {
     const tags = normalize(doc({ classification: { tags: ["A_B C", "x__y", "Already-ok"] } }))
       .attack.classification!.tags;
     expect(tags).toEqual(["a-b-c", "x--y", "already-ok"]);
+  });
+  it("lowercases beyond ASCII and replaces only U+0020 spaces and underscores", () => {
+    const tags = normalize(
+      doc({
+        classification: {
+          tags: ["ÜBER_Größe", " Lead Trail ", "tab\tkept", "nbsp\u00a0kept", "ΟΔΟΣ"],
+        },
+      }),
+    ).attack.classification!.tags;
+    expect(tags).toEqual(["über-größe", "-lead-trail-", "tab\tkept", "nbsp\u00a0kept", "οδος"]);
   });
 });
 
