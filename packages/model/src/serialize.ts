@@ -9,7 +9,7 @@
 //
 // serialize writes the document it is given: it does not normalize it. Call
 // `normalize` first for the canonical fully-expanded form of §11.2.
-import { Document as YamlDocument } from "yaml";
+import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
 import { setOwn } from "./parse/reader.js";
 import {
   DOCUMENT,
@@ -27,10 +27,67 @@ export function serialize(document: Document): string {
   const yaml = new YamlDocument(data, {
     version: "1.2",
     compat: "yaml-1.1",
+    customTags: (tags) => [NUMBER, ...tags, YAML_1_1_VALUE],
     aliasDuplicateObjects: false,
   });
-  return yaml.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: true });
+  // Characters YAML allows only escaped (controls, DEL, C1, BOM, U+FFFE/F), or that
+  // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or a tab in what would be a
+  // plain scalar (PyYAML ends the scalar there): such strings are double-quoted...
+  visit(yaml, {
+    Scalar(_key, node) {
+      const value = node.value;
+      if (typeof value !== "string") return;
+      if (ESCAPED.test(value) || (value.includes("\t") && !value.includes("\n"))) {
+        node.type = Scalar.QUOTE_DOUBLE;
+      }
+    },
+  });
+  const text = yaml.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: true });
+  // ...and the ones JSON-style quoting leaves raw are escaped; only double-quoted
+  // scalars can contain them now.
+  return text.replace(ESCAPED_RAW, escape);
 }
+
+const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
+const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
+
+function escape(char: string): string {
+  const code = char.charCodeAt(0);
+  return (
+    NAMED_ESCAPES[char] ??
+    (code < 0x100 ? `\\x${code.toString(16)}` : `\\u${code.toString(16).padStart(4, "0")}`)
+  );
+}
+
+/**
+ * Numbers as YAML 1.2 and 1.1 both read them: exponent forms get a fraction
+ * (`1.0e+21`, not `1e+21`, which a YAML 1.1 reader takes for a string).
+ */
+const NUMBER: ScalarTag = {
+  identify: (value) => typeof value === "number",
+  default: true,
+  tag: "tag:yaml.org,2002:float",
+  // A test that never matches: it only makes `yaml` prefer this tag for numbers.
+  test: /(?!)/,
+  resolve: (source) => Number(source),
+  stringify: ({ value }) => {
+    const n = value as number;
+    if (Number.isNaN(n)) return ".nan";
+    if (!Number.isFinite(n)) return n > 0 ? ".inf" : "-.inf";
+    if (Object.is(n, -0)) return "-0";
+    const text = String(n);
+    return text.includes("e") && !text.includes(".") ? text.replace("e", ".0e") : text;
+  },
+};
+
+/** YAML 1.1's `=` (the value key type): PyYAML refuses a plain `=`, so it is quoted. */
+const YAML_1_1_VALUE: ScalarTag = {
+  default: true,
+  tag: "tag:yaml.org,2002:value",
+  test: /^=$/,
+  resolve: (source) => source,
+};
 
 /** A copy of `value` whose objects list their keys in `type`'s order. */
 function ordered(value: unknown, type: FieldType): unknown {

@@ -145,6 +145,45 @@ attack:
     expect(text).toContain("    state:\n      tools: []\n");
   });
 
+  it("escapes what YAML forbids raw or YAML 1.1 reads as a line break; quotes `=` and tabs", () => {
+    const document = parsed(MINIMAL);
+    const strings = ["\x7f", "a\x85b", "\u2028", "\u2029", "\ufeffx", "\x9b", "\r", "=", "a\tb"];
+    document.attack.execution.state = { strings, "\x85key": "\x01" };
+    const text = serialize(document);
+    expect(text).toContain(
+      [
+        '        - "\\x7f"',
+        '        - "a\\Nb"',
+        '        - "\\L"',
+        '        - "\\P"',
+        '        - "\\ufeffx"',
+        '        - "\\x9b"',
+        '        - "\\r"',
+        '        - "="', // YAML 1.1's value key: PyYAML cannot construct a plain `=`
+        '        - "a\\tb"', // PyYAML ends a plain scalar at a tab
+        '      "\\Nkey": "\\x01"',
+      ].join("\n"),
+    );
+    expect(text).not.toMatch(/[\x7f-\x9f\u2028\u2029\ufeff]/);
+    roundTrips(document);
+    expect(parseYaml(text, { version: "1.1" })).toEqual(parseYaml(text, { version: "1.2" }));
+  });
+
+  it("writes numbers that YAML 1.2 and 1.1 readers both read as numbers", () => {
+    const document = parsed(MINIMAL);
+    const numbers = [1e21, 1e-7, 5e-324, -2e300, 1.5e-7, 0.1, -0, 9007199254740991];
+    document.attack.execution.state = { numbers };
+    const text = serialize(document);
+    // `1e+21` is a string to a YAML 1.1 reader: exponents get a fraction.
+    expect(text).toContain(
+      ["1.0e+21", "1.0e-7", "5.0e-324", "-2.0e+300", "1.5e-7", "0.1", "-0", "9007199254740991"]
+        .map((n) => `        - ${n}\n`)
+        .join(""),
+    );
+    roundTrips(document);
+    expect(parseYaml(text, { version: "1.1" }).attack.execution.state.numbers).toEqual(numbers);
+  });
+
   it("does not change the document it is given", () => {
     const document = parsed(`${MINIMAL}  x-a: 1\n`);
     const before = structuredClone(document);
