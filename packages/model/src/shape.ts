@@ -94,14 +94,14 @@ const severityLevel = closed("severity level", SEVERITY_LEVELS);
 
 export const SEVERITY = shape("severity", false, {
   level: required(severityLevel),
-  confidence: integer,
+  confidence: { type: integer, typeRule: "V-017" },
 });
 
 export const MATCH_CONDITION = shape("match condition", false, {
   contains: string,
   starts_with: string,
   ends_with: string,
-  regex: string,
+  regex: { type: string, typeRule: "V-013" },
   any_of: list(value),
   gt: number,
   lt: number,
@@ -114,7 +114,7 @@ export const MATCH_CONDITION = shape("match condition", false, {
 const predicate: FieldType = { kind: "map", of: { kind: "condition" } };
 
 export const PATTERN = shape("pattern", false, {
-  target: string,
+  target: { type: string, typeRule: "V-021" },
   condition: { kind: "condition" },
   // Shorthand form: one operator directly on the pattern (N-005 expands it). Every
   // operator but `exists`, which is standard form only (format §6.2; the JSON
@@ -123,23 +123,23 @@ export const PATTERN = shape("pattern", false, {
 });
 
 export const EXPRESSION = shape("expression", false, {
-  cel: required(string),
+  cel: required(string, { typeRule: "V-014" }),
   variables: { kind: "map", of: string },
 });
 
 export const SEMANTIC = shape("semantic", false, {
-  target: string,
+  target: { type: string, typeRule: "V-021" },
   intent: required(string),
   intent_class: closed("intent class", SEMANTIC_INTENT_CLASSES),
-  threshold: number,
+  threshold: { type: number, typeRule: "V-022" },
   examples: object(shape("examples", false, { positive: strings, negative: strings })),
 });
 
 export const INDICATOR = shape("indicator", true, {
   id: string,
-  protocol: string,
+  protocol: { type: string, typeRule: "V-034" },
   surface: string,
-  target: required(string),
+  target: required(string, { typeRule: "V-021" }),
   actor: string,
   direction: closed("direction", DIRECTIONS),
   method: closed("indicator method", INDICATOR_METHODS),
@@ -147,7 +147,7 @@ export const INDICATOR = shape("indicator", true, {
   pattern: object(PATTERN),
   expression: object(EXPRESSION),
   semantic: object(SEMANTIC),
-  confidence: integer,
+  confidence: { type: integer, typeRule: "V-025" },
   severity: severityLevel,
   tier: closed("tier", TIERS),
   false_positives: strings,
@@ -166,7 +166,7 @@ export const KNOWN_ACTIONS: ReadonlyMap<string, Shape> = new Map([
 ]);
 
 export const EXTRACTOR = shape("extractor", false, {
-  name: required(string),
+  name: required(string, { typeRule: "V-037" }),
   source: required(closed("extractor source", EXTRACTOR_SOURCES)),
   type: required(closed("extractor type", EXTRACTOR_TYPES)),
   selector: required(string),
@@ -183,7 +183,7 @@ export const TRIGGER = shape("trigger", false, {
 export const PHASE = shape("phase", true, {
   name: string,
   description: string,
-  mode: string,
+  mode: { type: string, typeRule: "V-034" },
   state: value,
   extractors: list(object(EXTRACTOR)),
   on_enter: list({ kind: "action" }),
@@ -193,12 +193,12 @@ export const PHASE = shape("phase", true, {
 // V-031: every actor declares a name, a mode and phases.
 export const ACTOR = shape("actor", true, {
   name: required(string, { missingRule: "V-031", typeRule: "V-031" }),
-  mode: required(string, { missingRule: "V-031" }),
+  mode: required(string, { missingRule: "V-031", typeRule: "V-034" }),
   phases: required(list(object(PHASE)), { missingRule: "V-031" }),
 });
 
 export const EXECUTION = shape("execution", true, {
-  mode: string,
+  mode: { type: string, typeRule: "V-034" },
   state: value,
   phases: list(object(PHASE)),
   actors: list(object(ACTOR)),
@@ -230,7 +230,7 @@ export const CORRELATION = shape("correlation", false, {
 
 /** SDK §2.3, in the order of its table. */
 export const ATTACK = shape("attack", true, {
-  id: string,
+  id: { type: string, typeRule: "V-023" },
   name: string,
   // V-035: a version that is not an integer (`1.5`, `"2"`) is not a positive integer.
   version: { type: integer, typeRule: "V-035" },
