@@ -190,6 +190,31 @@ describe("garbage", () => {
     expect(pair.ok && pair.value.attack.execution.state).toEqual({ a: "😀 😀" });
   });
 
+  it("rejects raw characters outside YAML's printable set, with where and how to escape them", () => {
+    expect(parse(inState("      a: x\x01y\n"))).toEqual({
+      ok: false,
+      error: [
+        {
+          kind: "syntax",
+          message:
+            "the input contains U+0001, which YAML allows only escaped (write \\x01 in a double-quoted string)",
+          line: 6,
+          column: 11,
+        },
+      ],
+    });
+    for (const raw of ["\x00", "\x1b", "\x7f", "\x9b", "\ufffe"]) {
+      expect(parse(inState(`      a: "x${raw}"\n`)).ok).toBe(false);
+      expect(parse(inState(`      a: 1 # x${raw}\n`)).ok).toBe(false);
+    }
+    // Tab, CR LF, NEL, and everything escaped are fine.
+    const fine = parse(inState('      a: "\\x01\\x7f\\N"\r\n      b: "x\ty\x85"\n'));
+    expect(fine.ok && fine.value.attack.execution.state).toEqual({
+      a: "\x01\x7f\x85",
+      b: "x\ty\x85",
+    });
+  });
+
   it("does not throw for non-string input from untyped callers", () => {
     for (const input of [undefined, null, 42, {}, Buffer.from("oatf: '0.1'")]) {
       const result = parse(input as unknown as string);

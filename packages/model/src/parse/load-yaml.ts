@@ -20,6 +20,8 @@ export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: P
 
 /** An unpaired UTF-16 surrogate: not a Unicode character, so not in any UTF-8 text. */
 export const LONE_SURROGATE = /\p{Cs}/u;
+/** Characters outside YAML 1.2's printable set (§5.1), which may appear only escaped. */
+const NON_PRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
 
 export function loadYaml(input: string): LoadResult {
   const lineCounter = new LineCounter();
@@ -31,8 +33,19 @@ export function loadYaml(input: string): LoadResult {
   if (lone) {
     return fail({
       kind: "syntax",
-      message: `the input is not valid Unicode: unpaired surrogate U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}`,
+      message: `the input is not valid Unicode: unpaired surrogate ${codePoint(lone[0])}`,
       ...at(lone.index),
+    });
+  }
+  const control = NON_PRINTABLE.exec(input);
+  if (control) {
+    const code = control[0].charCodeAt(0);
+    const escape =
+      code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
+    return fail({
+      kind: "syntax",
+      message: `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${escape} in a double-quoted string)`,
+      ...at(control.index),
     });
   }
 
@@ -86,6 +99,10 @@ export function loadYaml(input: string): LoadResult {
     });
   }
   return { ok: true, value: { document, lineCounter } };
+}
+
+function codePoint(char: string): string {
+  return `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 function fail(error: ParseError): LoadResult {
