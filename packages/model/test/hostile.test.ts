@@ -158,7 +158,7 @@ describe("garbage", () => {
     ],
     ["a lone colon", ":"],
     ["tabs as indentation", "oatf: '0.1'\nattack:\n\texecution: {}\n"],
-    ["a %YAML 1.1 directive", "%YAML 1.1\n---\noatf: '0.1'\n"],
+    ["a %YAML 2.0 directive", "%YAML 2.0\n---\noatf: '0.1'\n"],
     ["a scalar root", "just a string"],
     ["a null root", "~"],
     ["only comments", "# nothing here\n"],

@@ -463,6 +463,16 @@ attack:
     ]);
     expect(errors("  \n# comment\n")[0]!.message).toBe("the input is empty");
     expect(errors(`${MINIMAL}---\n${MINIMAL}`)[0]).toMatchObject({ kind: "syntax", line: 7 });
+    expect(errors(`---\n${MINIMAL}---\n`)).toEqual([
+      {
+        kind: "syntax",
+        message:
+          "an OATF file holds exactly one YAML document, found 2 (the second is empty: remove its `---`)",
+        line: 8,
+        column: 1,
+      },
+    ]);
+    expect(ok(`---\n${MINIMAL}...\n`).oatf).toBe("0.1");
     expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", line: 2 });
     expect(errors(withAttack("name: a\nname: b"))).toEqual([
       expect.objectContaining({
@@ -471,6 +481,21 @@ attack:
         message: "duplicate key `name`",
         line: 8,
       }),
+    ]);
+  });
+
+  it("reads %YAML 1.1 and 1.2 documents as YAML 1.2 (YAML §6.8.1) and refuses other major versions", () => {
+    for (const version of ["1.1", "1.2", "1.3"]) {
+      const document = ok(`%YAML ${version}\n---\n${withAttack("name: yes\nversion: 010")}`);
+      expect(document.attack).toMatchObject({ name: "yes", version: 10 });
+    }
+    expect(errors(`# c\n%YAML 2.0\n---\n${MINIMAL}`)).toEqual([
+      {
+        kind: "syntax",
+        message: "OATF documents are YAML 1.2; a %YAML 2.0 directive names another major version",
+        line: 2,
+        column: 1,
+      },
     ]);
   });
 

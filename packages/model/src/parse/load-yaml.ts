@@ -3,7 +3,7 @@
 // nesting depth is checked on the token stream (which `yaml` builds without
 // recursion) before the recursive composer runs, because a stack overflow
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
-import { Composer, type Document, LineCounter, Parser } from "yaml";
+import { Composer, type Document, isScalar, LineCounter, Parser } from "yaml";
 import type { ParseError } from "../diagnostics.js";
 
 /** Deepest collection nesting accepted (serde's recursion limit in the Rust SDK is 128 too). */
@@ -74,9 +74,13 @@ export function loadYaml(input: string): LoadResult {
   const empty: ParseError = { kind: "syntax", message: "the input is empty", line: 1, column: 1 };
   if (documents.length === 0) return fail(empty);
   if (documents.length > 1) {
+    // Like PyYAML and serde_yaml, a trailing `---` counts: it starts a second, empty document.
+    const second = documents[1]!.contents;
+    const isEmpty = second == null || (isScalar(second) && second.source === "");
+    const empty = isEmpty ? " (the second is empty: remove its `---`)" : "";
     return fail({
       kind: "syntax",
-      message: `an OATF file holds exactly one YAML document, found ${documents.length}`,
+      message: `an OATF file holds exactly one YAML document, found ${documents.length}${empty}`,
       ...at(documents[1]!.range[0]),
     });
   }
@@ -89,14 +93,18 @@ export function loadYaml(input: string): LoadResult {
   if (errors.length > 0) return { ok: false, error: errors };
   if (document.contents == null) return fail(empty);
 
-  const { yaml } = document.directives;
-  if (yaml.explicit && yaml.version !== "1.2") {
-    return fail({
-      kind: "syntax",
-      message: `OATF documents are YAML 1.2; found a %YAML ${yaml.version} directive`,
-      line: 1,
-      column: 1,
-    });
+  // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
+  // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
+  for (const token of tokens as TokenLike[]) {
+    const version =
+      token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source ?? "") : null;
+    if (version && version[1] !== "1") {
+      return fail({
+        kind: "syntax",
+        message: `OATF documents are YAML 1.2; a %YAML ${version[0].slice(5).trim()} directive names another major version`,
+        ...at(token.offset ?? 0),
+      });
+    }
   }
   return { ok: true, value: { document, lineCounter } };
 }
@@ -122,6 +130,7 @@ export function position(
 interface TokenLike {
   type?: string;
   offset?: number;
+  source?: string;
   value?: unknown;
   items?: { key?: unknown; value?: unknown }[];
 }
