@@ -301,6 +301,27 @@ function methodOf(indicator: Indicator): IndicatorMethod | undefined {
   return METHODS.find((method) => indicator[method] !== undefined && indicator[method] !== null);
 }
 
+/**
+ * Why `indicator` is `skipped` on every message with these evaluators (unsupported method,
+ * missing evaluator), or `undefined` when its result depends on the message. Never throws.
+ */
+export function skipReason(
+  indicator: Indicator,
+  evaluators: IndicatorEvaluators,
+): string | undefined {
+  try {
+    const method = methodOf(indicator);
+    if (method === "expression" && indicator.expression && !evaluators.cel) return NO_CEL;
+    if (method === "semantic" && indicator.semantic && !evaluators.semantic) return NO_SEMANTIC;
+    if (method !== undefined && !METHODS.includes(method)) return unsupported(method);
+  } catch {}
+  return undefined;
+}
+
+function unsupported(method: string): string {
+  return `unsupported detection method "${String(method)}"`;
+}
+
 function buildProgram(indicator: Indicator): Program {
   if (typeof indicator !== "object" || indicator === null) {
     return errorProgram(evaluationError("type_error", "an indicator must be a mapping"));
@@ -311,7 +332,7 @@ function buildProgram(indicator: Indicator): Program {
     // `skipped` ("absent evaluator, unsupported method"), rather than an error.
     const outcome: Outcome = Object.freeze({
       result: "skipped",
-      evidence: `unsupported detection method "${String(method)}"`,
+      evidence: unsupported(method),
     });
     return () => outcome;
   }

@@ -3,7 +3,13 @@
 // direction; it matches if any of them matches.
 import type { Direction, Document, Indicator, IndicatorVerdict, Value } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
-import { type CompiledIndicator, compileIndicator, type IndicatorEvaluators } from "./indicator.js";
+import { describeThrown } from "./compile-error.js";
+import {
+  type CompiledIndicator,
+  compileIndicator,
+  type IndicatorEvaluators,
+  skipReason,
+} from "./indicator.js";
 import { nowIso } from "./timestamp.js";
 import { type ComputedVerdict, computeVerdict, indicatorId } from "./verdict.js";
 
@@ -37,7 +43,8 @@ interface Scan {
   accepts: (message: TraceMessage) => boolean;
   eligible: number;
   decided?: IndicatorVerdict;
-  firstError?: { index: number; evidence: string | undefined };
+  /** Evidence of the first error, when no message matched. */
+  firstError?: string;
 }
 
 function protocolOf(document: Document, indicator: Indicator): string | undefined {
@@ -59,6 +66,55 @@ function traceFilter(document: Document, indicator: Indicator): (m: TraceMessage
     (direction === undefined || m.direction === direction);
 }
 
+// The fields a trace message is read through, read once: a message whose fields cannot be
+// read (a throwing getter) is skipped like any malformed one.
+function snapshot(raw: unknown): TraceMessage | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  try {
+    const { protocol, direction, actor, operation, content, timestamp } = raw as TraceMessage;
+    return { protocol, direction, actor, operation, content, timestamp };
+  } catch {
+    return undefined;
+  }
+}
+
+function decided(
+  id: string,
+  result: IndicatorVerdict["result"],
+  evidence: string | undefined,
+  source: string | undefined,
+): IndicatorVerdict {
+  return {
+    indicator_id: id,
+    result,
+    timestamp: nowIso(),
+    ...(evidence === undefined ? {} : { evidence }),
+    ...(source ? { source } : {}),
+  };
+}
+
+function scanFor(
+  document: Document,
+  attack: Document["attack"],
+  indicator: Indicator,
+  index: number,
+  evaluators: IndicatorEvaluators,
+  source: string | undefined,
+): Scan {
+  const id = indicatorId(attack, index);
+  const scan: Scan = {
+    id,
+    compiled: compileIndicator(indicator, { id }),
+    accepts: traceFilter(document, indicator ?? ({} as Indicator)),
+    eligible: 0,
+  };
+  // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
+  // indicator that could not be evaluated must not read as not_matched on an empty trace.
+  const reason = skipReason(indicator, evaluators);
+  if (reason !== undefined) scan.decided = decided(id, "skipped", reason, source);
+  return scan;
+}
+
 function describe(index: number, m: TraceMessage): string {
   const actor = m.actor === undefined ? "" : ` on actor ${m.actor}`;
   const at = m.timestamp === undefined ? "" : ` at ${m.timestamp}`;
@@ -69,7 +125,7 @@ function settle(scan: Scan, source: string | undefined): IndicatorVerdict {
   const base = { indicator_id: scan.id, timestamp: nowIso(), ...(source ? { source } : {}) };
   if (scan.decided !== undefined) return scan.decided;
   if (scan.firstError !== undefined) {
-    return { ...base, result: "error", evidence: scan.firstError.evidence };
+    return { ...base, result: "error", evidence: scan.firstError };
   }
   return {
     ...base,
@@ -89,50 +145,60 @@ export function evaluateTrace(
   messages: Iterable<TraceMessage>,
   options: EvaluateTraceOptions = {},
 ): ComputedVerdict {
-  const attack = document?.attack ?? ({} as Document["attack"]);
-  const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
   const { source } = options;
   const evaluators: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
-  const scans: Scan[] = indicators.map((indicator, i) => {
-    const id = indicatorId(attack, i);
-    return {
-      id,
-      compiled: compileIndicator(indicator, { id }),
-      accepts: traceFilter(document, indicator ?? ({} as Indicator)),
-      eligible: 0,
-    };
-  });
-  let pending = scans;
+  let attack: Document["attack"];
+  let scans: Scan[];
+  try {
+    attack = document?.attack ?? ({} as Document["attack"]);
+    const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
+    scans = indicators.map((indicator, i) =>
+      scanFor(document, attack, indicator, i, evaluators, source),
+    );
+  } catch {
+    // An unreadable document: computeVerdict reports it (or its missing indicators).
+    let readable: Document["attack"] | undefined;
+    try {
+      readable = document?.attack;
+    } catch {}
+    return computeVerdict(
+      readable as Document["attack"],
+      [],
+      source === undefined ? {} : { source },
+    );
+  }
+  let pending = scans.filter((scan) => scan.decided === undefined);
   let index = -1;
-  for (const message of messages) {
-    index++;
-    if (pending.length === 0) break;
-    if (typeof message !== "object" || message === null) continue;
-    let decidedAny = false;
-    for (const scan of pending) {
-      if (!scan.accepts(message)) continue;
-      scan.eligible++;
-      const outcome = scan.compiled.run(message.content, evaluators);
-      if (outcome.result === "not_matched") continue;
-      if (outcome.result === "error") {
-        scan.firstError ??= { index, evidence: `${describe(index, message)}: ${outcome.evidence}` };
-        continue;
+  try {
+    for (const raw of messages) {
+      index++;
+      if (pending.length === 0) break;
+      const message = snapshot(raw);
+      if (message === undefined) continue;
+      let decidedAny = false;
+      for (const scan of pending) {
+        if (!scan.accepts(message)) continue;
+        scan.eligible++;
+        const outcome = scan.compiled.run(message.content, evaluators);
+        if (outcome.result === "not_matched") continue;
+        if (outcome.result === "error") {
+          scan.firstError ??= `${describe(index, message)}: ${outcome.evidence}`;
+          continue;
+        }
+        // `matched` answers the indicator; `skipped` (no evaluator) is the same for every message.
+        const evidence =
+          outcome.result === "matched"
+            ? `${describe(index, message)}: ${outcome.evidence ?? "matched"}`
+            : outcome.evidence;
+        scan.decided = decided(scan.id, outcome.result, evidence, source);
+        decidedAny = true;
       }
-      // `matched` answers the indicator; `skipped` (no evaluator) is the same for every message.
-      const evidence =
-        outcome.result === "matched"
-          ? `${describe(index, message)}: ${outcome.evidence ?? "matched"}`
-          : outcome.evidence;
-      scan.decided = {
-        indicator_id: scan.id,
-        result: outcome.result,
-        timestamp: nowIso(),
-        ...(evidence === undefined ? {} : { evidence }),
-        ...(source ? { source } : {}),
-      };
-      decidedAny = true;
+      if (decidedAny) pending = pending.filter((scan) => scan.decided === undefined);
     }
-    if (decidedAny) pending = pending.filter((scan) => scan.decided === undefined);
+  } catch (thrown) {
+    // The trace stopped part-way (a failing stream): what was not read is unknown.
+    const why = `the trace could not be read after message ${index}: ${describeThrown(thrown)}`;
+    for (const scan of pending) scan.firstError ??= why;
   }
   const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, source)]));
   return computeVerdict(attack, verdicts, source === undefined ? {} : { source });

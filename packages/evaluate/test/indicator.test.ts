@@ -448,6 +448,41 @@ describe("evaluateTrace", () => {
     }
     expect(evaluateTrace(document, stream()).result).toBe("exploited");
   });
+
+  it("skips a message whose fields cannot be read instead of throwing", () => {
+    const hostile = Object.defineProperty({}, "protocol", {
+      get() {
+        throw new Error("boom");
+      },
+    }) as TraceMessage;
+    expect(evaluateTrace(document, [hostile, ...trace]).result).toBe("exploited");
+  });
+
+  it("a trace that fails part-way makes the undecided indicators error", () => {
+    function* failing() {
+      yield trace[0]!;
+      throw new Error("disk gone");
+    }
+    const verdict = evaluateTrace(document, failing());
+    expect(verdict.result).toBe("error");
+    expect(verdict.indicator_verdicts[0]?.evidence).toMatch(/disk gone/);
+  });
+
+  it("an indicator that needs a missing evaluator is skipped even with no eligible message", () => {
+    const only = {
+      oatf: "0.1",
+      attack: {
+        id: "E",
+        execution: { mode: "mcp_server", state: {} },
+        indicators: [
+          { id: "E-01", surface: "tools/call", target: "", expression: { cel: "true" } },
+        ],
+      },
+    } as Document;
+    const verdict = evaluateTrace(only, []);
+    expect(verdict.indicator_verdicts[0]).toMatchObject({ result: "skipped" });
+    expect(verdict.result).toBe("error"); // nothing could be evaluated: not a pass
+  });
 });
 
 describe("synthesize", () => {
