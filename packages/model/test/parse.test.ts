@@ -499,6 +499,17 @@ attack:
     ]);
   });
 
+  it("reads CR LF and lone CR line breaks like LF (YAML 1.2 §5.4), with the same lines", () => {
+    for (const eol of ["\r\n", "\r"]) {
+      const text = withAttack('description: "a\n  b"\nname: 5').replace(/\n/g, eol);
+      expect(errors(text)).toEqual([expect.objectContaining({ path: "attack.name", line: 9 })]);
+      expect(ok(text.replace("name: 5", "name: n")).attack).toMatchObject({
+        description: "a b",
+        name: "n",
+      });
+    }
+  });
+
   it("rejects collection keys", () => {
     expect(errors(withAttack("? [a, b]\n: c"))[0]).toMatchObject({
       kind: "type_mismatch",
