@@ -129,6 +129,29 @@ function compilePattern(
   return ok({ target, test: (message) => find(message, test) });
 }
 
+type CompiledPattern = ReturnType<typeof compilePattern>;
+
+// The one-shot functions compile once per pattern/expression object too (as indicators
+// are), so calling them per message compiles nothing.
+const patterns = new WeakCache<
+  PatternMatch,
+  { defaultTarget?: string; compiled: CompiledPattern }
+>();
+
+function cachedPattern(pattern: PatternMatch, defaultTarget: string | undefined): CompiledPattern {
+  if (typeof pattern !== "object" || pattern === null)
+    return compilePattern(pattern, defaultTarget);
+  let entry = patterns.getOrCreate(pattern, () => ({
+    defaultTarget,
+    compiled: compilePattern(pattern, defaultTarget),
+  }));
+  if (entry.defaultTarget !== defaultTarget && pattern.target === undefined) {
+    entry = { defaultTarget, compiled: compilePattern(pattern, defaultTarget) };
+    patterns.set(pattern, entry);
+  }
+  return entry.compiled;
+}
+
 /** SDK §4.2 evaluate_pattern. `defaultTarget` stands in for a missing `pattern.target`. */
 export function evaluatePattern(
   pattern: PatternMatch,
@@ -136,7 +159,7 @@ export function evaluatePattern(
   defaultTarget?: string,
 ): Result<boolean, EvaluationError> {
   try {
-    const compiled = compilePattern(pattern, defaultTarget);
+    const compiled = cachedPattern(pattern, defaultTarget);
     if (!compiled.ok) return compiled;
     return ok(compiled.value.test(message) !== undefined);
   } catch (thrown) {
@@ -187,6 +210,8 @@ function compileContext(expression: ExpressionMatch): Result<ContextBuilder, Eva
   );
 }
 
+const contexts = new WeakCache<ExpressionMatch, Result<ContextBuilder, EvaluationError>>();
+
 function runCel(
   cel: CelEvaluator,
   source: string,
@@ -226,7 +251,10 @@ export function evaluateExpression(
 ): Result<boolean, EvaluationError> {
   if (cel === undefined || cel === null) return err(evaluationError("unsupported_method", NO_CEL));
   try {
-    const context = compileContext(expression);
+    const context =
+      typeof expression === "object" && expression !== null
+        ? contexts.getOrCreate(expression, compileContext)
+        : compileContext(expression);
     if (!context.ok) return context;
     return runCel(cel, String(expression.cel), context.value(message));
   } catch (thrown) {

@@ -70,6 +70,10 @@ export class WeakCache<K extends object, V> {
     return value;
   }
 
+  set(key: K, value: V): void {
+    this.#entries.set(key, value);
+  }
+
   clear(): void {
     this.#entries = new WeakMap();
   }

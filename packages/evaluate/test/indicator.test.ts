@@ -90,6 +90,34 @@ describe("evaluateIndicator: pattern", () => {
     expect(evaluateIndicator(future, {}).evidence).toMatch(/llm_judge/);
   });
 
+  it("evaluatePattern and evaluateExpression compile once per object, not per message", () => {
+    let reads = 0;
+    const pattern = Object.defineProperty({ target: "a" }, "condition", {
+      enumerable: true,
+      get() {
+        reads++;
+        return { contains: "x" };
+      },
+    });
+    evaluatePattern(pattern, { a: "x" });
+    const once = reads;
+    for (const a of ["y", "xx"]) evaluatePattern(pattern, { a });
+    expect(reads).toBe(once);
+    let varReads = 0;
+    const expression = Object.defineProperty({ cel: "true" }, "variables", {
+      enumerable: true,
+      get() {
+        varReads++;
+        return { v: "a" };
+      },
+    });
+    const cel: CelEvaluator = { evaluate: () => ok(true) };
+    evaluateExpression(expression, { a: 1 }, cel);
+    const first = varReads;
+    for (const a of [2, 3]) evaluateExpression(expression, { a }, cel);
+    expect(varReads).toBe(first);
+  });
+
   it("reports a malformed indicator as error", () => {
     expect(evaluateIndicator({ target: "" } as Indicator, {}).result).toBe("error");
     expect(evaluateIndicator(null as never, {}).result).toBe("error");
