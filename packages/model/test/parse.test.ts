@@ -499,6 +499,14 @@ attack:
     ]);
   });
 
+  it("does not count a leading byte order mark as a column", () => {
+    expect(errors("\ufeffoatf: 0.1\nattack: {execution: {}}\n")[0]).toMatchObject({
+      path: "oatf",
+      line: 1,
+      column: 7,
+    });
+  });
+
   it("reads CR LF and lone CR line breaks like LF (YAML 1.2 §5.4), with the same lines", () => {
     for (const eol of ["\r\n", "\r"]) {
       const text = withAttack('description: "a\n  b"\nname: 5').replace(/\n/g, eol);

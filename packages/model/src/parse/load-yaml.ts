@@ -26,7 +26,8 @@ const NON_PRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff
 export function loadYaml(text: string): LoadResult {
   // A lone CR is a line break in YAML 1.2 (§5.4) that `yaml` does not know; as content,
   // every line break reads as LF anyway. One character for one keeps every offset.
-  const input = text.replace(/\r(?!\n)/g, "\n");
+  // A leading byte order mark is not part of the text: columns on line 1 count as editors do.
+  const input = text.replace(/^\ufeff/, "").replace(/\r(?!\n)/g, "\n");
   const lineCounter = new LineCounter();
   const at = (offset: number) => position(lineCounter, offset);
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(input));
