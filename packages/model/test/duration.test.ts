@@ -36,6 +36,11 @@ describe("parseDuration", () => {
     ["P1DT30S", 86_430_000],
     ["PT0S", 0],
     ["PT90M", 5_400_000],
+    ["P0D", 0],
+    ["0d", 0],
+    ["P1DT0S", 86_400_000],
+    ["00000000000000000000001s", 1_000],
+    ["9007199254740s", 9_007_199_254_740_000],
   ])("%s is %i ms", (input, expected) => {
     expect(ms(input)).toBe(expected);
   });
@@ -69,6 +74,16 @@ describe("parseDuration", () => {
     "1e3s",
     "３０s",
     "99999999999999999999d",
+    "9007199254741s",
+    "30s\n",
+    "\n30s",
+    "PT30S\n",
+    "30 s",
+    "P1DT12",
+    "T30S",
+    "PT30s",
+    "p1d",
+    "P1d",
   ])("rejects %j", (input) => {
     const result = parseDuration(input);
     expect(result.ok).toBe(false);
