@@ -64,6 +64,13 @@ const EVIDENCE_LIMIT = 200;
 
 type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
 
+// A plug-in's error as evidence: its `message`, or the error itself when it is a bare string.
+function errorMessage(error: unknown, fallback: string): string {
+  if (typeof error === "string" && error !== "") return error;
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  return typeof message === "string" && message !== "" ? message : fallback;
+}
+
 function evaluationError(kind: EvaluationErrorKind, message: string): EvaluationError {
   return { kind, message };
 }
@@ -228,7 +235,7 @@ function runCel(
   }
   if (!result.ok) {
     const error = result.error as EvaluationError | undefined;
-    return err(evaluationError(error?.kind ?? "cel_error", String(error?.message ?? "CEL error")));
+    return err(evaluationError(error?.kind ?? "cel_error", errorMessage(error, "CEL error")));
   }
   if (typeof result.value !== "boolean") {
     const type =
@@ -308,7 +315,12 @@ function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefi
       if (typeof score !== "object" || score === null) {
         return { result: "error", evidence: "the semantic evaluator returned no result" };
       }
-      if (!score.ok) return { result: "error", evidence: String(score.error?.message) };
+      if (!score.ok) {
+        return {
+          result: "error",
+          evidence: errorMessage(score.error, "semantic evaluation failed"),
+        };
+      }
       if (typeof score.value !== "number" || Number.isNaN(score.value)) {
         return { result: "error", evidence: "the semantic evaluator returned a non-numeric score" };
       }

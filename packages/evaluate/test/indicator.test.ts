@@ -118,6 +118,17 @@ describe("evaluateIndicator: pattern", () => {
     expect(varReads).toBe(first);
   });
 
+  it("keeps a plug-in error given as a bare string as evidence", () => {
+    const cel = { evaluate: () => ({ ok: false, error: "bad cel" }) } as unknown as CelEvaluator;
+    const expr = { id: "e", target: "", expression: { cel: "x" } } as Indicator;
+    expect(evaluateIndicator(expr, {}, { cel }).evidence).toBe("bad cel");
+    const semantic = {
+      evaluate: () => ({ ok: false, error: "model down" }),
+    } as unknown as SemanticEvaluator;
+    const sem = { id: "s", target: "", semantic: { intent: "x" } } as Indicator;
+    expect(evaluateIndicator(sem, "t", { semantic }).evidence).toBe("model down");
+  });
+
   it("reports a malformed indicator as error", () => {
     expect(evaluateIndicator({ target: "" } as Indicator, {}).result).toBe("error");
     expect(evaluateIndicator(null as never, {}).result).toBe("error");
