@@ -45,14 +45,15 @@ export function serialize(document: Document): string {
   const text = yaml.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: true });
   // ...and the ones JSON-style quoting leaves raw are escaped; only double-quoted
   // scalars can contain them now.
-  return text.replace(ESCAPED_RAW, escape);
+  return text.replace(ESCAPED_RAW, escapeChar);
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
 const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 
-function escape(char: string): string {
+function escapeChar(char: string): string {
   const code = char.charCodeAt(0);
   return (
     NAMED_ESCAPES[char] ??

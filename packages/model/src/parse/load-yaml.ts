@@ -21,6 +21,7 @@ export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: P
 /** An unpaired UTF-16 surrogate: not a Unicode character, so not in any UTF-8 text. */
 export const LONE_SURROGATE = /\p{Cs}/u;
 /** Characters outside YAML 1.2's printable set (§5.1), which may appear only escaped. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const NON_PRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
 
 export function loadYaml(text: string): LoadResult {
@@ -44,11 +45,11 @@ export function loadYaml(text: string): LoadResult {
   const control = NON_PRINTABLE.exec(input);
   if (control) {
     const code = control[0].charCodeAt(0);
-    const escape =
+    const written =
       code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
     return fail({
       kind: "syntax",
-      message: `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${escape} in a double-quoted string)`,
+      message: `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${written} in a double-quoted string)`,
       ...at(control.index),
     });
   }
