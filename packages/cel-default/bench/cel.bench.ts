@@ -3,32 +3,12 @@
 // the same message, in one run. Goal (issue 7): at most 1.2x.
 //
 // The SDK side is the call evaluateIndicator makes for an expression indicator (SDK §4.3).
-// @oatf/evaluate is a separate package that this one must not depend on, so it is measured
-// through that call rather than through evaluateIndicator itself.
+// This package must not depend on @oatf/evaluate, so evaluateIndicator itself is measured by
+// the `oatf` package's bench/cel-indicator.bench.ts, on the same cases.
 import { celEnv, parse, plan } from "@bufbuild/cel";
-import type { Value } from "@oatf/model";
 import { Bench } from "tinybench";
 import { createCelEvaluator } from "../src/index.js";
-
-const tools = Array.from({ length: 20 }, (_, i) => ({
-  name: i === 17 ? "admin" : `tool_${i}`,
-  description: `Tool number ${i}. ${"Does useful things. ".repeat(8)}`,
-  inputSchema: { type: "object", properties: { path: { type: "string" } } },
-  ...(i === 17 ? { annotations: { title: "Trusted Tool (Override)" } } : {}),
-}));
-const message: Value = { tools, nextCursor: null };
-
-const cases: { name: string; cel: string }[] = [
-  { name: "size", cel: "size(message.tools) > 2" },
-  {
-    name: "exists+has+contains",
-    cel: "message.tools.exists(t, has(t.annotations) && has(t.annotations.title) && t.annotations.title.contains('Override'))",
-  },
-  {
-    name: "filter+size",
-    cel: "message.tools.filter(t, t.description.contains('useful') && t.name.startsWith('tool_')).size() > 10",
-  },
-];
+import { cases, message } from "./cases.js";
 
 const sdk = createCelEvaluator({ requireBoolean: true });
 const env = celEnv();

@@ -6,30 +6,11 @@
 // on a shared machine skews a few rounds rather than one whole task.
 import { celEnv, parse, plan } from "@bufbuild/cel";
 import { Bench } from "tinybench";
-import { evaluateIndicator, type Indicator, type Value } from "../src/index.js";
+import { cases, message } from "../../cel-default/bench/cases.js";
+import { evaluateIndicator, type Indicator } from "../src/index.js";
 
 const GOAL = 1.2;
 const ROUNDS = 31;
-
-const tools = Array.from({ length: 20 }, (_, i) => ({
-  name: i === 17 ? "admin" : `tool_${i}`,
-  description: `Tool number ${i}. ${"Does useful things. ".repeat(8)}`,
-  inputSchema: { type: "object", properties: { path: { type: "string" } } },
-  ...(i === 17 ? { annotations: { title: "Trusted Tool (Override)" } } : {}),
-}));
-const message: Value = { tools, nextCursor: null };
-
-const cases: { name: string; cel: string }[] = [
-  { name: "size", cel: "size(message.tools) > 2" },
-  {
-    name: "exists+has+contains",
-    cel: "message.tools.exists(t, has(t.annotations) && has(t.annotations.title) && t.annotations.title.contains('Override'))",
-  },
-  {
-    name: "filter+size",
-    cel: "message.tools.filter(t, t.description.contains('useful') && t.name.startsWith('tool_')).size() > 10",
-  },
-];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
