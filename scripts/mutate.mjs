@@ -1,0 +1,31 @@
+// Mutation testing with Stryker, one package at a time (it is slow: not part of CI).
+//   pnpm mutate <package-dir> [extra stryker args]     e.g. pnpm mutate paths
+// Mutates packages/<dir>/src and runs that package's tests (vitest, root config).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const [dir, ...rest] = process.argv.slice(2);
+if (!dir || !existsSync(`packages/${dir}/src`)) {
+  console.error("usage: pnpm mutate <package-dir> (one of the folders under packages/)");
+  process.exit(2);
+}
+const args = [
+  "stryker",
+  "run",
+  "--testRunner",
+  "vitest",
+  "--mutate",
+  `packages/${dir}/src/**/*.ts`,
+  "--reporters",
+  "clear-text,progress,html",
+  "--tempDirName",
+  ".stryker-tmp",
+  "--concurrency",
+  "2",
+  ...rest,
+];
+const result = spawnSync("npx", args, {
+  stdio: "inherit",
+  env: { ...process.env, STRYKER_PACKAGE: dir },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,14 @@
+// Stryker reads this from the repo root; scripts/mutate.mjs picks the package.
+const pkg = process.env.STRYKER_PACKAGE ?? "paths";
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  // pnpm keeps plugins out of Stryker's own node_modules: name the runner explicitly.
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.config.ts", dir: `packages/${pkg}` },
+  coverageAnalysis: "perTest",
+  ignorePatterns: ["reports", "**/dist", ".turbo"],
+  timeoutMS: 20000,
+  htmlReporter: { fileName: `reports/mutation/${pkg}.html` },
+};
