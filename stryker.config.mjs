@@ -1,4 +1,5 @@
 // Stryker reads this from the repo root; scripts/mutate.mjs picks the package.
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by Stryker, which turbo never runs
 const pkg = process.env.STRYKER_PACKAGE ?? "paths";
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
