@@ -1,5 +1,5 @@
 // N-001 (format §11.2.1): materialize default values.
-import type { Actor, Document, Phase } from "@oatf/model";
+import type { Document, Mode, Phase } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
 import { isObject, objects } from "../shape.js";
 import { phaseLists } from "./phases.js";
@@ -13,11 +13,8 @@ export function applyDefaults(document: Document): void {
   if (isObject(attack.severity)) attack.severity.confidence ??= 50;
 
   const { execution } = attack;
-  nameUnnamedPhases(execution.phases);
-  if (execution.mode !== undefined) {
-    for (const phase of objects(execution.phases)) phase.mode ??= execution.mode;
-  }
-  for (const actor of objects(execution.actors)) completeActorPhases(actor);
+  completePhases(execution);
+  for (const actor of objects(execution.actors)) completePhases(actor);
   for (const phases of phaseLists(document)) {
     for (const phase of phases) defaultTriggerCount(phase);
   }
@@ -37,13 +34,13 @@ export function applyDefaults(document: Document): void {
 }
 
 /**
- * Phase names and modes within an actor. Also used by N-006/N-007, whose new
- * `default` actor is multi-actor form and so gets the same defaults.
+ * Phase names, and the owner's mode on phases without one, for `execution` or an
+ * actor. Also used by N-006/N-007, whose new `default` actor gets the same defaults.
  */
-export function completeActorPhases(actor: Actor): void {
-  nameUnnamedPhases(actor.phases);
-  if (actor.mode === undefined) return;
-  for (const phase of objects(actor.phases)) phase.mode ??= actor.mode;
+export function completePhases(owner: { mode?: Mode; phases?: Phase[] }): void {
+  nameUnnamedPhases(owner.phases);
+  if (owner.mode === undefined) return;
+  for (const phase of objects(owner.phases)) phase.mode ??= owner.mode;
 }
 
 /** `phase-{N}`, N being the 1-based position in the list. */

@@ -1,7 +1,7 @@
 // N-006 (format §11.2.6): the single-phase form (`execution.state`) becomes one
 // `default` actor with one phase.
 import type { Actor, Document } from "@oatf/model";
-import { completeActorPhases } from "./n001-defaults.js";
+import { completePhases } from "./n001-defaults.js";
 
 export function wrapSinglePhase(document: Document): void {
   const { execution } = document.attack;
@@ -18,6 +18,6 @@ export function defaultActor(mode: string | undefined, phases: Actor["phases"]):
   const actor = (
     mode === undefined ? { name: "default", phases } : { name: "default", mode, phases }
   ) as Actor;
-  completeActorPhases(actor);
+  completePhases(actor);
   return actor;
 }
