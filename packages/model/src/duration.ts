@@ -3,6 +3,7 @@
 // or ISO 8601 `P{N}D`, `PT…` and `P{N}DT…` with integer D, H, M, S components
 // in descending order. No signs, fractions, weeks, years, months or spaces.
 import type { ParseError } from "./diagnostics.js";
+import { preview } from "./preview.js";
 import { err, ok, type Result } from "./result.js";
 
 const SECOND = 1000;
@@ -50,8 +51,4 @@ function invalid(input: string): Result<number, ParseError> {
       `invalid duration \`${preview(input)}\`: expected shorthand (30s, 5m, 1h, 2d) ` +
       "or ISO 8601 with integer components (PT30S, PT5M30S, P1DT12H)",
   });
-}
-
-function preview(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

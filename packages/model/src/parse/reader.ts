@@ -5,6 +5,7 @@
 import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
 import type { ParseError } from "../diagnostics.js";
 import { indexPath, keyPath } from "../paths.js";
+import { preview } from "../preview.js";
 import {
   type Field,
   type FieldType,
@@ -436,10 +437,6 @@ function describeNode(node: Node): string {
     return `${typeof v} ${String(v)}`;
   }
   return "an alias";
-}
-
-function preview(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** The known field within edit distance 2 of a misspelt one, if any. */
