@@ -10,7 +10,7 @@
 // serialize writes the document it is given: it does not normalize it. Call
 // `normalize` first for the canonical fully-expanded form of §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
-import { setOwn } from "./parse/reader.js";
+import { setOwn } from "./set-own.js";
 import {
   DOCUMENT,
   type FieldType,

@@ -1,7 +1,7 @@
 // fast-check arbitraries for whole documents, generated from the same shape
 // table parse reads against, so every field and form gets exercised.
 import fc from "fast-check";
-import { setOwn } from "../src/parse/reader.js";
+import { setOwn } from "../src/set-own.js";
 import {
   DOCUMENT,
   type FieldType,

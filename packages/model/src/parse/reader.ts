@@ -6,6 +6,7 @@ import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Nod
 import type { ParseError } from "../diagnostics.js";
 import { indexPath, keyPath } from "../paths.js";
 import { preview } from "../preview.js";
+import { setOwn } from "../set-own.js";
 import {
   type Field,
   type FieldType,
@@ -32,20 +33,6 @@ export class LimitExceeded extends Error {
 
 const INVALID = Symbol("invalid");
 type Read = unknown;
-
-/** Sets an own data property, even for `__proto__`, without touching any prototype. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
-}
 
 export class Reader {
   readonly errors: ParseError[] = [];
