@@ -77,14 +77,8 @@ export function featureError(use: YamlFeatureUse): ParseError {
   };
 }
 
+/** Sorts in place; errors without a line go last, ties keep their order (sort is stable). */
 function sortByPosition(errors: ParseError[]): ParseError[] {
-  const key = (e: ParseError) => [e.line ?? Number.MAX_SAFE_INTEGER, e.column ?? 0] as const;
-  return errors
-    .map((error, i) => ({ error, i }))
-    .sort((a, b) => {
-      const [la, ca] = key(a.error);
-      const [lb, cb] = key(b.error);
-      return la - lb || ca - cb || a.i - b.i;
-    })
-    .map(({ error }) => error);
+  const line = (e: ParseError) => e.line ?? Number.MAX_SAFE_INTEGER;
+  return errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
 }
