@@ -31,7 +31,7 @@ export class LimitExceeded extends Error {
   }
 }
 
-const INVALID = Symbol("invalid");
+export const INVALID = Symbol("invalid");
 type Read = unknown;
 
 export class Reader {
@@ -289,15 +289,12 @@ export class Reader {
     read: (target: Node) => T,
   ): T | typeof INVALID {
     const target = this.index.aliasTargets.get(alias);
-    const problem = !target
-      ? `alias \`*${alias.source}\` refers to no earlier anchor`
-      : this.expanding.has(target)
-        ? `alias \`*${alias.source}\` refers to a node that contains it`
-        : undefined;
-    if (problem || !target) {
+    if (!target || this.expanding.has(target)) {
       this.errors.push({
         kind: "syntax",
-        message: problem!,
+        message: target
+          ? `alias \`*${alias.source}\` refers to a node that contains it`
+          : `alias \`*${alias.source}\` refers to no earlier anchor`,
         path,
         ...this.at(alias),
         rule: "V-020",
@@ -343,8 +340,6 @@ export class Reader {
     return offset === undefined ? {} : position(this.lineCounter, offset);
   }
 }
-
-export { INVALID };
 
 const SEVERITY_LEVEL = SEVERITY.fields.get("level")!.type as Extract<FieldType, { kind: "enum" }>;
 
