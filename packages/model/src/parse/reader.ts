@@ -98,11 +98,9 @@ export class Reader {
       const out: Record<string, Value> = {};
       for (const pair of node.items) {
         const key = keyText(pair.key);
-        if (key === undefined || !pair.value) {
-          if (key !== undefined) setOwn(out, key, null);
-          continue;
-        }
-        setOwn(out, key, this.value(pair.value as Node, keyPath(path, key), depth + 1));
+        if (key === undefined) continue;
+        const value = pair.value as Node | null;
+        setOwn(out, key, value ? this.value(value, keyPath(path, key), depth + 1) : null);
       }
       return out;
     }
