@@ -19,11 +19,12 @@ export function celOrDefault(cel: CelOption): CelEvaluator | undefined {
   return cel ?? defaultCelEvaluator();
 }
 
-/**
- * `cel` as the caller gave it, or the default when they gave none.
- * `null` means "no CEL checker" and is passed on as such.
- */
-export function withDefaultCel<T extends { cel?: CelEvaluator | null }>(options: T | undefined): T {
-  if (options?.cel !== undefined) return options;
-  return { ...options, cel: defaultCelEvaluator() } as T;
+/** Options whose `cel` defaults to the `@oatf/cel-default` evaluator; `null` means none. */
+export type WithDefaultCel<T extends { cel?: unknown }> = Omit<T, "cel"> & { cel?: CelOption };
+
+/** `options` with `cel` resolved by `celOrDefault`, as the wrapped entry points pass it on. */
+export function withDefaultCel<T extends { cel?: unknown }>(
+  options: WithDefaultCel<T> | undefined,
+): T {
+  return { ...options, cel: celOrDefault(options?.cel) } as T;
 }

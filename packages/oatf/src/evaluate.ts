@@ -22,14 +22,12 @@ import type {
   Result,
   Value,
 } from "@oatf/model";
-import { type CelOption, celOrDefault } from "./default-cel.js";
-
-/** Options whose `cel` defaults to the `@oatf/cel-default` evaluator; `null` means none. */
-export type WithDefaultCel<T extends { cel?: unknown }> = Omit<T, "cel"> & { cel?: CelOption };
-
-function wired<T extends { cel?: unknown }>(options: WithDefaultCel<T> | undefined): T {
-  return { ...options, cel: celOrDefault(options?.cel) } as T;
-}
+import {
+  type CelOption,
+  celOrDefault,
+  type WithDefaultCel,
+  withDefaultCel,
+} from "./default-cel.js";
 
 /** SDK §4.4 evaluate_indicator, with the default CEL evaluator. */
 export function evaluateIndicator(
@@ -37,7 +35,7 @@ export function evaluateIndicator(
   message: Value,
   evaluators?: WithDefaultCel<IndicatorEvaluators>,
 ): IndicatorVerdict {
-  return evaluateIndicatorWith(indicator, message, wired(evaluators));
+  return evaluateIndicatorWith(indicator, message, withDefaultCel(evaluators));
 }
 
 /** `compileIndicator` of @oatf/evaluate, with the default CEL evaluator. */
@@ -45,7 +43,7 @@ export function compileIndicator(
   indicator: Indicator,
   options?: WithDefaultCel<CompileIndicatorOptions>,
 ): CompiledIndicator {
-  return compileIndicatorWith(indicator, wired(options));
+  return compileIndicatorWith(indicator, withDefaultCel(options));
 }
 
 /** SDK §4.3 evaluate_expression, with the default CEL evaluator. */
@@ -63,5 +61,5 @@ export function evaluateTrace(
   messages: Iterable<TraceMessage>,
   options?: WithDefaultCel<EvaluateTraceOptions>,
 ): ComputedVerdict {
-  return evaluateTraceWith(document, messages, wired(options));
+  return evaluateTraceWith(document, messages, withDefaultCel(options));
 }

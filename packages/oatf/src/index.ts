@@ -19,13 +19,12 @@ export * from "@oatf/paths";
 export * from "@oatf/registries";
 export * from "@oatf/validate";
 
-export { type CelOption, defaultCelEvaluator } from "./default-cel.js";
+export { type CelOption, defaultCelEvaluator, type WithDefaultCel } from "./default-cel.js";
 export {
   compileIndicator,
   evaluateExpression,
   evaluateIndicator,
   evaluateTrace,
-  type WithDefaultCel,
 } from "./evaluate.js";
 export { type LoadOptions, type LoadResult, load } from "./load.js";
 export { validate } from "./validate.js";

@@ -8,5 +8,5 @@ import { withDefaultCel } from "./default-cel.js";
  * shared `@oatf/cel-default` evaluator; pass `cel: null` to skip CEL checks.
  */
 export function validate(document: Document, options?: ValidateOptions): ValidationResult {
-  return validateWith(document, withDefaultCel(options));
+  return validateWith(document, withDefaultCel<ValidateOptions>(options));
 }
