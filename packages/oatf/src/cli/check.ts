@@ -18,18 +18,15 @@ export interface FileDiagnostic {
   column?: number;
 }
 
-export interface Checked {
-  /** The parsed (not normalized) document, when parse succeeded. */
-  document?: Document;
-  diagnostics: FileDiagnostic[];
-  valid: boolean;
-}
+/** A valid document comes with its parsed (not normalized) form. */
+export type Checked =
+  | { valid: true; document: Document; diagnostics: FileDiagnostic[] }
+  | { valid: false; diagnostics: FileDiagnostic[] };
 
 export function checkDocument(text: string): Checked {
   const parsed = parse(text);
   if (!parsed.ok) {
-    const diagnostics = parsed.error.map(fromParseError);
-    return { diagnostics, valid: false };
+    return { valid: false, diagnostics: parsed.error.map(fromParseError) };
   }
   const document = parsed.value;
   const info = getSourceInfo(document);
@@ -57,7 +54,9 @@ export function checkDocument(text: string): Checked {
     })),
   ];
   diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return { document, diagnostics, valid: result.errors.length === 0 };
+  return result.errors.length === 0
+    ? { valid: true, document, diagnostics }
+    : { valid: false, diagnostics };
 }
 
 function fromParseError(e: ParseError): FileDiagnostic {

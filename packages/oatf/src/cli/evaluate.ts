@@ -4,8 +4,8 @@ import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { readInput } from "./files.js";
+import { invalidDocument, plural } from "./report.js";
 import { parseTrace } from "./trace.js";
-import { formatDiagnostic } from "./validate.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <document> --trace <trace.jsonl> [--format text|json] [--fail-on-tier <tier>]
 
@@ -35,25 +35,13 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const file = args.positionals[0]!;
 
   const doc = readInput(file, ctx.cwd);
+  if (!doc.ok) return cannotRead(file, doc.reason, ctx);
   const trace = readInput(tracePath, ctx.cwd);
-  for (const [path, read] of [
-    [file, doc],
-    [tracePath, trace],
-  ] as const) {
-    if (!read.ok) {
-      ctx.stderr.write(`oatf evaluate: cannot read ${path}: ${read.reason}\n`);
-      return EXIT.usage;
-    }
-  }
-  if (!doc.ok || !trace.ok) return EXIT.usage;
+  if (!trace.ok) return cannotRead(tracePath, trace.reason, ctx);
 
   const checked = checkDocument(doc.text);
-  if (!checked.valid || !checked.document) {
-    const errors = checked.diagnostics.filter((d) => d.severity === "error");
-    ctx.stderr.write(
-      `oatf evaluate: ${file} is not a valid OATF document (${errors.length} error${errors.length === 1 ? "" : "s"})\n`,
-    );
-    for (const d of errors) ctx.stderr.write(formatDiagnostic(file, doc.text, d));
+  if (!checked.valid) {
+    ctx.stderr.write(invalidDocument("evaluate", file, doc.text, checked.diagnostics));
     return EXIT.error;
   }
   const messages = parseTrace(trace.text);
@@ -69,6 +57,11 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   if (format === "json") ctx.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
   else ctx.stdout.write(summary(verdict, checked.document.attack?.name, messages.messages.length));
   return exitCode(verdict, failOnTier as Tier | undefined);
+}
+
+function cannotRead(path: string, reason: string, ctx: CliContext): number {
+  ctx.stderr.write(`oatf evaluate: cannot read ${path}: ${reason}\n`);
+  return EXIT.usage;
 }
 
 /** The AttackVerdict with its fields in spec order (`max_tier` after `result`). */
@@ -95,9 +88,7 @@ export function exitCode(v: AttackVerdict, failOnTier: Tier | undefined): number
 function summary(v: AttackVerdict, name: string | undefined, count: number): string {
   const title = [v.attack_id, name ? `"${name}"` : undefined].filter(Boolean).join(" ") || "attack";
   const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
-  const lines = [
-    `${title}: ${v.result}${tier} over ${count} trace message${count === 1 ? "" : "s"}`,
-  ];
+  const lines = [`${title}: ${v.result}${tier} over ${plural(count, "trace message")}`];
   const width = Math.max(...v.indicator_verdicts.map((i) => i.indicator_id.length), 0);
   for (const i of v.indicator_verdicts) {
     lines.push(

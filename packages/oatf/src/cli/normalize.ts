@@ -1,11 +1,10 @@
 // `oatf normalize <file> [--check]`: print the canonical YAML, or check a file already is.
 import { normalize, serialize } from "../index.js";
-import type { ParsedArgs } from "./args.js";
-import { UsageError } from "./args.js";
+import { type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { readInput } from "./files.js";
-import { formatDiagnostic } from "./validate.js";
+import { invalidDocument } from "./report.js";
 
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file> [--check]
 
@@ -25,12 +24,8 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
     return EXIT.usage;
   }
   const checked = checkDocument(read.text);
-  if (!checked.valid || !checked.document) {
-    const errors = checked.diagnostics.filter((d) => d.severity === "error");
-    ctx.stderr.write(
-      `oatf normalize: ${file} is not a valid OATF document (${errors.length} error${errors.length === 1 ? "" : "s"})\n`,
-    );
-    for (const d of errors) ctx.stderr.write(formatDiagnostic(file, read.text, d));
+  if (!checked.valid) {
+    ctx.stderr.write(invalidDocument("normalize", file, read.text, checked.diagnostics));
     return EXIT.failed;
   }
   const canonical = serialize(normalize(checked.document));

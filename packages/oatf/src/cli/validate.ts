@@ -1,9 +1,9 @@
 // `oatf validate <files or globs...>`: ESLint-style report, or JSON, or SARIF 2.1.0.
 import { oneOfOption, type ParsedArgs, UsageError } from "./args.js";
-import { type Checked, checkDocument, type FileDiagnostic } from "./check.js";
+import { checkDocument, type FileDiagnostic } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { expandInputs, readInput } from "./files.js";
-import { codeFrame } from "./frame.js";
+import { formatDiagnostic, plural } from "./report.js";
 import { type FileReport, toSarif } from "./sarif.js";
 
 export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...> [--format text|json|sarif] [--quiet]
@@ -42,7 +42,7 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
       ctx.stderr.write(`oatf validate: cannot read ${file}: ${read.reason}\n`);
       return EXIT.usage;
     }
-    const checked: Checked = checkDocument(read.text);
+    const checked = checkDocument(read.text);
     reports.push({
       file,
       source: read.text,
@@ -76,7 +76,7 @@ function toText(reports: Report[], quiet: boolean): string {
   const errors = count(reports, "error");
   const warnings = count(reports, "warning");
   const invalid = reports.filter((r) => !r.valid).length;
-  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
+  const files = plural(reports.length, "file");
   out.push(
     invalid === 0
       ? `✔ ${files} valid${warnings ? ` (${plural(warnings, "warning")})` : ""}\n`
@@ -85,27 +85,9 @@ function toText(reports: Report[], quiet: boolean): string {
   return out.join("\n");
 }
 
-export function formatDiagnostic(file: string, source: string, d: FileDiagnostic): string {
-  const where = d.line === undefined ? file : `${file}:${d.line}:${d.column ?? 1}`;
-  const path = d.path ? ` (${d.path})` : "";
-  const head = `${where}  ${d.severity}  ${d.rule}  ${oneLine(d.message)}${path}`;
-  const frame = d.line === undefined ? "" : codeFrame(source, d.line, d.column ?? 1);
-  return frame ? `${head}\n${frame}\n` : `${head}\n`;
-}
-
 function count(reports: Report[], severity: FileDiagnostic["severity"]): number {
   return reports.reduce(
     (n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length,
     0,
   );
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** Messages may quote multi-line source; a report line stays one line. */
-function oneLine(text: string, max = 200): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
