@@ -1,12 +1,10 @@
 // Reading a trace: JSON Lines, one TraceMessage (the shape `evaluateTrace` takes) per line.
 // Blank lines are skipped; anything else that is not a message is reported by line number.
-import type { TraceMessage } from "../index.js";
+import { DIRECTIONS, type Direction, type TraceMessage } from "../index.js";
 
 export type TraceRead =
   | { ok: true; messages: TraceMessage[] }
   | { ok: false; line: number; reason: string };
-
-const DIRECTIONS = ["request", "response"];
 
 export function parseTrace(text: string): TraceRead {
   const messages: TraceMessage[] = [];
@@ -32,7 +30,7 @@ function messageProblem(value: unknown): string | undefined {
   const m = value as Record<string, unknown>;
   if (typeof m.protocol !== "string") return "missing string field 'protocol'";
   if (typeof m.operation !== "string") return "missing string field 'operation'";
-  if (typeof m.direction !== "string" || !DIRECTIONS.includes(m.direction))
+  if (typeof m.direction !== "string" || !DIRECTIONS.includes(m.direction as Direction))
     return '\'direction\' must be "request" or "response"';
   if (!("content" in m)) return "missing field 'content'";
   if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
