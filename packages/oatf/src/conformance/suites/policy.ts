@@ -1,9 +1,7 @@
 // policy/ (own fixtures): multi-agent policy path expressions (seeds/002), one adapter per
-// file name like primitives/. Results are compared exactly; errors by their stable code or
-// reason, never by message text.
+// file name (adapters.ts) like primitives/. Results are compared exactly; errors by their
+// stable code or reason, never by message text.
 import type { ExecutionPolicy, InputMapping, PolicyContext } from "@oatf/paths";
-import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
-import { deepEqual, show } from "../compare.js";
 import {
   checkPolicyPaths,
   parsePolicyPath,
@@ -11,12 +9,12 @@ import {
   resolveInputMapping,
   resolvePolicyPath,
 } from "../sdk.js";
-import { fields, noExtra, str } from "../shape.js";
+import { fields, str } from "../shape.js";
+import { type Adapter, adapterSuite } from "./adapters.js";
 
 type PathResult =
   | { ok: true; value: unknown }
   | { ok: false; error: { code?: string; reason?: string } };
-type Adapter = (input: unknown) => unknown;
 
 /** `{value}` on success, `{error: code}` on failure: the shape policy fixtures expect. */
 function outcome(result: PathResult): unknown {
@@ -62,10 +60,4 @@ const ADAPTERS: Record<string, Adapter> = {
   },
 };
 
-export function runPolicy(c: FixtureCase): Outcome {
-  noExtra(c.extra);
-  const adapter = ADAPTERS[c.fileStem];
-  if (!adapter) throw new FixtureError(`unknown policy file ${c.fileStem}.yaml (no adapter)`);
-  const actual = adapter(c.input);
-  return deepEqual(actual, c.expected) ? PASS : fail(show(c.expected), show(actual));
-}
+export const runPolicy = adapterSuite("policy", ADAPTERS);

@@ -1,5 +1,4 @@
-// primitives/: one adapter per file name, each calling the real SDK function. A file name
-// without an adapter fails every case in it.
+// primitives/: one adapter per file name (adapters.ts), each calling the real SDK function.
 import type {
   Extractor,
   MatchPredicate,
@@ -10,8 +9,8 @@ import type {
   TriggerState,
   Value,
 } from "@oatf/model";
-import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
-import { deepEqual, show } from "../compare.js";
+import { FixtureError } from "../case.js";
+import { deepEqual } from "../compare.js";
 import {
   computeEffectiveState,
   evaluateCondition,
@@ -28,10 +27,8 @@ import {
   resolveWildcardPath,
   selectResponse,
 } from "../sdk.js";
-import { type Fields, fields, int, isObject, noExtra, oneOf, str } from "../shape.js";
-
-/** Computes the actual result of a case; the runner compares it with `expected`. */
-type Adapter = (input: unknown, expected: unknown) => unknown;
+import { type Fields, fields, int, isObject, oneOf, str } from "../shape.js";
+import { type Adapter, adapterSuite } from "./adapters.js";
 
 const ADAPTERS: Record<string, Adapter> = {
   "resolve-simple-path": (input, expected) => {
@@ -122,15 +119,7 @@ const ADAPTERS: Record<string, Adapter> = {
   },
 };
 
-export const PRIMITIVE_FILES = Object.keys(ADAPTERS);
-
-export function runPrimitive(c: FixtureCase): Outcome {
-  noExtra(c.extra);
-  const adapter = ADAPTERS[c.fileStem];
-  if (!adapter) throw new FixtureError(`unknown primitive file ${c.fileStem}.yaml (no adapter)`);
-  const actual = adapter(c.input, c.expected);
-  return deepEqual(actual, c.expected) ? PASS : fail(show(c.expected), show(actual));
-}
+export const runPrimitive = adapterSuite("primitive", ADAPTERS);
 
 function extractors(f: Fields): Record<string, string> {
   const x = f.extractors;
