@@ -41,7 +41,8 @@ export function runEvaluate(c: FixtureCase): Outcome {
   return actualKind === kind ? PASS : fail(`error kind ${kind}`, `error kind ${actualKind}`);
 }
 
-function celFor(setting: unknown): CelEvaluator | undefined {
+/** `input.cel_evaluator` (evaluate/ and trace/): the default evaluator unless it says `absent`. */
+export function celFor(setting: unknown): CelEvaluator | undefined {
   if (setting === undefined) return defaultCelEvaluator();
   return oneOf(setting, "input.cel_evaluator", ["present", "absent"]) === "present"
     ? defaultCelEvaluator()

@@ -5,8 +5,9 @@
 import type { TraceMessage } from "@oatf/evaluate";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { firstDifference, show } from "../compare.js";
-import { defaultCelEvaluator, evaluateTrace, load } from "../sdk.js";
-import { fields, list, noExtra, oneOf, str } from "../shape.js";
+import { evaluateTrace, load } from "../sdk.js";
+import { fields, list, noExtra, str } from "../shape.js";
+import { celFor } from "./evaluate.js";
 
 export function runTrace(c: FixtureCase): Outcome {
   noExtra(c.extra);
@@ -21,13 +22,10 @@ export function runTrace(c: FixtureCase): Outcome {
   if (!loaded.ok)
     throw new FixtureError(`input.document does not load: ${show(loaded.error, 200)}`);
   const messages = list(input.messages, "input.messages") as TraceMessage[];
-  const cel =
-    input.cel_evaluator === undefined ||
-    oneOf(input.cel_evaluator, "input.cel_evaluator", ["present", "absent"]) === "present"
-      ? defaultCelEvaluator()
-      : undefined;
 
-  const verdict = evaluateTrace(loaded.value.document, messages, { cel });
+  const verdict = evaluateTrace(loaded.value.document, messages, {
+    cel: celFor(input.cel_evaluator),
+  });
   const actual: Record<string, unknown> = {
     result: verdict.result,
     evaluation_summary: verdict.evaluation_summary,
