@@ -151,8 +151,10 @@ export function formatReport(report: ConformanceReport): string[] {
     const key = `${c.root}/${c.dir || "(root)"}`;
     const g = groups.get(key) ?? { passed: 0, failed: 0, errata: 0 };
     if (!c.outcome.pass) g.failed++;
-    else if (c.erratum) g.errata++;
-    if (c.outcome.pass) g.passed++;
+    else {
+      g.passed++;
+      if (c.erratum) g.errata++;
+    }
     groups.set(key, g);
   }
   for (const [key, g] of groups) {
