@@ -1,18 +1,13 @@
 // Isolated mode: evaluation in a worker thread that is terminated on overrun.
 import { createCelEvaluator } from "@oatf/cel-default";
 import { beforeAll, describe, expect, it } from "vitest";
+import { list, timed } from "./helpers.js";
 
-const list30 = `[${Array.from({ length: 30 }, (_, i) => i).join(", ")}]`;
+const list30 = list(30);
 const fiveDeep = ["a", "b", "c", "d", "e"].reduceRight(
   (body, v) => `${list30}.all(${v}, ${body})`,
   "a + b + c + d + e >= 0",
 );
-
-function timed<T>(f: () => T): { result: T; ms: number } {
-  const start = performance.now();
-  const result = f();
-  return { result, ms: performance.now() - start };
-}
 
 describe("isolated mode", () => {
   // One worker for the file; its first call pays for the worker's start.

@@ -2,10 +2,10 @@
 // generous (seconds, not the 100 ms limit): they catch a hang, not a slow machine.
 import { createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
+import { list, timed } from "./helpers.js";
 
 // Static-limit tests run with a generous time limit so that only the limit under test can fail.
 const cel = createCelEvaluator({ timeoutMs: 10_000 });
-const list = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(", ")}]`;
 const list30 = list(30);
 /** Comprehensions nested `depth` deep over `size`-element lists: size^depth iterations. */
 const nested = (depth: number, macro = "all", size = 30) => {
@@ -14,12 +14,6 @@ const nested = (depth: number, macro = "all", size = 30) => {
   for (const v of vars.reverse()) body = `${list(size)}.${macro}(${v}, ${body})`;
   return body;
 };
-
-function timed<T>(f: () => T): { result: T; ms: number } {
-  const start = performance.now();
-  const result = f();
-  return { result, ms: performance.now() - start };
-}
 
 const errorMessage = (r: ReturnType<typeof cel.evaluate>) => (r.ok ? "ok" : r.error.message);
 
