@@ -1,6 +1,6 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import { parseArgs, UsageError } from "./args.js";
+import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
 import { CONFORMANCE_USAGE, conformanceCommand } from "./conformance.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
@@ -28,7 +28,7 @@ interface Command {
   usage: string;
   valued: readonly string[];
   flags: readonly string[];
-  run: (args: ReturnType<typeof parseArgs>, ctx: CliContext) => Promise<number>;
+  run: (args: ParsedArgs, ctx: CliContext) => Promise<number>;
 }
 
 const COMMANDS: Record<string, Command> = {
