@@ -39,15 +39,16 @@ export function runHostile(c: FixtureCase): Outcome {
 
 function call(entry: (typeof ENTRIES)[number], input: Fields): Actual {
   switch (entry) {
-    case "load":
-    case "parse": {
-      const text = str(input.document, "input.document");
-      const result = entry === "load" ? load(text) : parse(text);
+    case "load": {
+      const result = load(str(input.document, "input.document"));
       return result.ok
-        ? {
-            outcome: "ok",
-            value: "document" in result.value ? result.value.document : result.value,
-          }
+        ? { outcome: "ok", value: result.value.document }
+        : { outcome: "error", errors: result.error };
+    }
+    case "parse": {
+      const result = parse(str(input.document, "input.document"));
+      return result.ok
+        ? { outcome: "ok", value: result.value }
         : { outcome: "error", errors: result.error };
     }
     case "evaluate_condition":
