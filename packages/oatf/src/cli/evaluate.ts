@@ -77,7 +77,7 @@ function ordered(v: AttackVerdict): AttackVerdict {
   };
 }
 
-export function exitCode(v: AttackVerdict, failOnTier: Tier | undefined): number {
+function exitCode(v: AttackVerdict, failOnTier: Tier | undefined): number {
   if (v.result === "error") return EXIT.error;
   if (v.result === "not_exploited") return EXIT.ok;
   if (failOnTier === undefined) return EXIT.failed;
