@@ -257,4 +257,15 @@ describe("oatf conformance", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain("unknown fixture directory");
   });
+
+  it("fails a primitives file without an adapter, even one named like an Object property", () => {
+    const dir = mkdtempSync(join(tmpdir(), "oatf-fixtures-"));
+    mkdirSync(join(dir, "primitives"));
+    const oneCase = '- {name: "n", id: "X-1", input: {}, expected: true}\n';
+    writeFileSync(join(dir, "primitives", "constructor.yaml"), oneCase);
+    const r = oatf(["conformance", "--only", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("unknown primitive file constructor.yaml");
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("conformance: 0 passed, 1 failed");
+  });
 });

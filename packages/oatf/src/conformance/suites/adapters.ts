@@ -12,7 +12,8 @@ export type Adapter = (input: unknown, expected: unknown) => unknown;
 export function adapterSuite(kind: string, adapters: Record<string, Adapter>): SuiteRunner {
   return (c) => {
     noExtra(c.extra);
-    const adapter = adapters[c.fileStem];
+    // Own keys only: a file named constructor.yaml has no adapter, it does not find Object.
+    const adapter = Object.hasOwn(adapters, c.fileStem) ? adapters[c.fileStem] : undefined;
     if (!adapter) throw new FixtureError(`unknown ${kind} file ${c.fileStem}.yaml (no adapter)`);
     const actual = adapter(c.input, c.expected);
     return deepEqual(actual, c.expected) ? PASS : fail(show(c.expected), show(actual));
