@@ -1,7 +1,8 @@
 // Serialization and equality of JSON-like values (SDK §5.3, §5.6).
 import type { Value } from "@oatf/model";
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: a non-null, non-array object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -2,10 +2,8 @@
 // matches as soon as one resolved value satisfies it, so nothing is collected. The
 // path is turned into a chain of closures once, one per segment.
 import type { Value } from "@oatf/model";
-import type { CompiledWildcardPath } from "@oatf/paths";
-
-/** The SDK §5.1 depth limit, counted as @oatf/paths counts it (fields plus fan-outs). */
-const MAX_DEPTH = 64;
+import { type CompiledWildcardPath, DEFAULT_MAX_DEPTH } from "@oatf/paths";
+import { isObject } from "./json.js";
 
 /** Finds the first resolved value (document order) for which `accept` is true. */
 export type FindResolved = (root: Value, accept: (value: Value) => boolean) => Value | undefined;
@@ -14,10 +12,6 @@ type Step = (value: unknown, accept: (value: Value) => boolean) => Value | undef
 
 // Own keys of non-array objects only, as @oatf/paths resolves them. JSON data has no
 // inherited keys except Object.prototype's, so only those names pay for the own check.
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function fieldStep(name: string, next: Step): Step {
   if (name in Object.prototype) {
     return (value, accept) => {
@@ -51,7 +45,8 @@ function fanOutStep(name: string, next: Step): Step {
 
 export function findResolved(path: CompiledWildcardPath): FindResolved {
   const { segments } = path;
-  if (segments.length + segments.filter((s) => s.wildcard).length > MAX_DEPTH) {
+  // The SDK §5.1 depth limit, counted as @oatf/paths counts it (fields plus fan-outs).
+  if (segments.length + segments.filter((s) => s.wildcard).length > DEFAULT_MAX_DEPTH) {
     return () => undefined;
   }
   let step: Step = (value, accept) => (accept(value as Value) ? (value as Value) : undefined);
