@@ -8,6 +8,7 @@ import {
   type EvaluationErrorKind,
   type ExpressionMatch,
   err,
+  INDICATOR_METHODS,
   type Indicator,
   type IndicatorMethod,
   type IndicatorResult,
@@ -334,11 +335,11 @@ function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefi
 
 // ---------------------------------------------------------------- dispatch
 
-const METHODS: readonly IndicatorMethod[] = ["pattern", "expression", "semantic"];
-
 function methodOf(indicator: Indicator): IndicatorMethod | undefined {
   if (indicator.method !== undefined && indicator.method !== null) return indicator.method;
-  return METHODS.find((method) => indicator[method] !== undefined && indicator[method] !== null);
+  return INDICATOR_METHODS.find(
+    (method) => indicator[method] !== undefined && indicator[method] !== null,
+  );
 }
 
 /**
@@ -353,7 +354,7 @@ export function skipReason(
     const method = methodOf(indicator);
     if (method === "expression" && indicator.expression && !evaluators.cel) return NO_CEL;
     if (method === "semantic" && indicator.semantic && !evaluators.semantic) return NO_SEMANTIC;
-    if (method !== undefined && !METHODS.includes(method)) return unsupported(method);
+    if (method !== undefined && !INDICATOR_METHODS.includes(method)) return unsupported(method);
   } catch {}
   return undefined;
 }
@@ -367,7 +368,7 @@ function buildProgram(indicator: Indicator): Program {
     return errorProgram(evaluationError("type_error", "an indicator must be a mapping"));
   }
   const method = methodOf(indicator);
-  if (method !== undefined && !METHODS.includes(method)) {
+  if (method !== undefined && !INDICATOR_METHODS.includes(method)) {
     // Not a method this SDK knows (a newer format?): not evaluated, as SDK §4.5 reads
     // `skipped` ("absent evaluator, unsupported method"), rather than an error.
     const outcome: Outcome = Object.freeze({

@@ -6,6 +6,7 @@ import {
   type AttackVerdict,
   type Diagnostic,
   type EvaluationSummary,
+  INDICATOR_RESULTS,
   type Indicator,
   type IndicatorVerdict,
   TIERS,
@@ -39,7 +40,7 @@ export function indicatorId(attack: Attack, index: number): string {
   return typeof attack.id === "string" ? `${attack.id}-${nn}` : `indicator-${nn}`;
 }
 
-const RESULTS = new Set(["matched", "not_matched", "error", "skipped"]);
+const RESULTS: ReadonlySet<string> = new Set(INDICATOR_RESULTS);
 
 // Several verdicts for one indicator (a list with one per message, say) combine as the
 // trace rule does (format §6 step 5): matched if any matched; else error if any failed;
