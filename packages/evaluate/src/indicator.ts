@@ -416,7 +416,12 @@ function runSafely(program: Program, message: Value, evaluators: IndicatorEvalua
   }
 }
 
-function verdict(id: string, outcome: Outcome, source: string | undefined): IndicatorVerdict {
+/** An outcome dressed as an IndicatorVerdict: id, result, timestamp, then evidence and source when set. */
+export function asVerdict(
+  id: string,
+  outcome: Outcome,
+  source: string | undefined,
+): IndicatorVerdict {
   const v: IndicatorVerdict = { indicator_id: id, result: outcome.result, timestamp: nowIso() };
   if (outcome.evidence !== undefined) v.evidence = outcome.evidence;
   if (source !== undefined) v.source = source;
@@ -439,7 +444,7 @@ export function compileIndicator(
   return {
     id,
     run: (message, evaluators = bound) => runSafely(program, message, evaluators),
-    evaluate: (message) => verdict(id, runSafely(program, message, bound), options.source),
+    evaluate: (message) => asVerdict(id, runSafely(program, message, bound), options.source),
   };
 }
 
@@ -453,5 +458,5 @@ export function evaluateIndicator(
   evaluators?: IndicatorEvaluators,
 ): IndicatorVerdict {
   const outcome = runSafely(programFor(indicator), message, evaluators ?? NO_EVALUATORS);
-  return verdict(idOf(indicator, undefined), outcome, undefined);
+  return asVerdict(idOf(indicator, undefined), outcome, undefined);
 }

@@ -5,6 +5,7 @@ import type { Direction, Document, Indicator, IndicatorVerdict, Value } from "@o
 import { extractProtocol } from "@oatf/registries";
 import { describeThrown } from "./compile-error.js";
 import {
+  asVerdict,
   type CompiledIndicator,
   compileIndicator,
   type IndicatorEvaluators,
@@ -78,21 +79,6 @@ function snapshot(raw: unknown): TraceMessage | undefined {
   }
 }
 
-function decided(
-  id: string,
-  result: IndicatorVerdict["result"],
-  evidence: string | undefined,
-  source: string | undefined,
-): IndicatorVerdict {
-  return {
-    indicator_id: id,
-    result,
-    timestamp: nowIso(),
-    ...(evidence === undefined ? {} : { evidence }),
-    ...(source ? { source } : {}),
-  };
-}
-
 function scanFor(
   document: Document,
   attack: Document["attack"],
@@ -111,7 +97,8 @@ function scanFor(
   // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
   // indicator that could not be evaluated must not read as not_matched on an empty trace.
   const reason = skipReason(indicator, evaluators);
-  if (reason !== undefined) scan.decided = decided(id, "skipped", reason, source);
+  if (reason !== undefined)
+    scan.decided = asVerdict(id, { result: "skipped", evidence: reason }, source);
   return scan;
 }
 
@@ -122,8 +109,8 @@ function describe(index: number, m: TraceMessage): string {
 }
 
 function settle(scan: Scan, source: string | undefined): IndicatorVerdict {
-  const base = { indicator_id: scan.id, timestamp: nowIso(), ...(source ? { source } : {}) };
   if (scan.decided !== undefined) return scan.decided;
+  const base = { indicator_id: scan.id, timestamp: nowIso(), ...(source ? { source } : {}) };
   if (scan.firstError !== undefined) {
     return { ...base, result: "error", evidence: scan.firstError };
   }
@@ -146,6 +133,8 @@ export function evaluateTrace(
   options: EvaluateTraceOptions = {},
 ): ComputedVerdict {
   const { source } = options;
+  // Indicator verdicts leave out an empty `source`; the attack verdict keeps it.
+  const verdictSource = source || undefined;
   const evaluators: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
   let attack: Document["attack"];
   let scans: Scan[];
@@ -153,7 +142,7 @@ export function evaluateTrace(
     attack = document?.attack ?? ({} as Document["attack"]);
     const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
     scans = indicators.map((indicator, i) =>
-      scanFor(document, attack, indicator, i, evaluators, source),
+      scanFor(document, attack, indicator, i, evaluators, verdictSource),
     );
   } catch {
     // An unreadable document: computeVerdict reports it (or its missing indicators).
@@ -161,11 +150,7 @@ export function evaluateTrace(
     try {
       readable = document?.attack;
     } catch {}
-    return computeVerdict(
-      readable as Document["attack"],
-      [],
-      source === undefined ? {} : { source },
-    );
+    return computeVerdict(readable as Document["attack"], [], { source });
   }
   let pending = scans.filter((scan) => scan.decided === undefined);
   let index = -1;
@@ -190,7 +175,7 @@ export function evaluateTrace(
           outcome.result === "matched"
             ? `${describe(index, message)}: ${outcome.evidence ?? "matched"}`
             : outcome.evidence;
-        scan.decided = decided(scan.id, outcome.result, evidence, source);
+        scan.decided = asVerdict(scan.id, { result: outcome.result, evidence }, verdictSource);
         decidedAny = true;
       }
       if (decidedAny) pending = pending.filter((scan) => scan.decided === undefined);
@@ -200,6 +185,6 @@ export function evaluateTrace(
     const why = `the trace could not be read after message ${index}: ${describeThrown(thrown)}`;
     for (const scan of pending) scan.firstError ??= why;
   }
-  const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, source)]));
-  return computeVerdict(attack, verdicts, source === undefined ? {} : { source });
+  const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, verdictSource)]));
+  return computeVerdict(attack, verdicts, { source });
 }
