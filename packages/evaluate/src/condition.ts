@@ -39,8 +39,8 @@ function needString(name: string): Result<Test, CompileError> {
   return err({ message: `${name} needs a string operand` });
 }
 
-// Written out per operator (not via a shared helper) so each stays a direct call:
-// strings, the common case, skip coercion.
+// What the string operators compare (SDK §5.3): strings, the common case, are used
+// as they are; anything else is coerced.
 function text(value: Value): string {
   return typeof value === "string" ? value : coerceToString(value);
 }
