@@ -2,6 +2,7 @@
 // (format §5.1: single-phase and multi-phase forms are sugar for one actor named
 // "default"). Checks that are per actor (phase lists, trigger events, extractor
 // scope, template references) run over this view, so each is written once.
+import { extractProtocol } from "@oatf/registries";
 import { isObj, isPresent, keyPath, listAt, type Obj, objectsOf, strAt } from "./values.js";
 
 export interface PhaseView {
@@ -41,10 +42,7 @@ export interface ExecutionView {
 export const EXECUTION_PATH = "attack.execution";
 export const DEFAULT_ACTOR = "default";
 
-export function executionView(
-  attack: Obj | undefined,
-  protocolOf: (mode: string) => string,
-): ExecutionView {
+export function executionView(attack: Obj | undefined): ExecutionView {
   const execution = attack && isObj(attack.execution) ? attack.execution : undefined;
   const actors: ActorView[] = [];
   if (execution) {
@@ -83,7 +81,7 @@ export function executionView(
   }
   for (const view of actors) {
     for (const mode of [view.mode, ...(view.phases?.items.map((p) => p.mode) ?? [])]) {
-      if (typeof mode === "string") view.protocols.add(protocolOf(mode));
+      if (typeof mode === "string") view.protocols.add(extractProtocol(mode));
     }
   }
   return { execution, actors, actorNames: new Set(actors.map((a) => a.name)) };

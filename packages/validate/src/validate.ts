@@ -7,7 +7,6 @@ import {
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
-import { extractProtocol } from "@oatf/registries";
 import { checkDocument, checkEnvelope } from "./checks/envelope.js";
 import { checkExecution } from "./checks/execution.js";
 import { checkIndicators } from "./checks/indicators.js";
@@ -31,7 +30,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   const info = isObj(input) ? getSourceInfo(document) : undefined;
   const attack = checkDocument(ctx, input, info);
   if (attack) {
-    const view = executionView(attack, extractProtocol);
+    const view = executionView(attack);
     checkEnvelope(ctx, attack);
     checkExecution(ctx, view);
     checkPhases(ctx, view);
