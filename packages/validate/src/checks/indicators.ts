@@ -5,9 +5,12 @@
 
 import { isMatchCondition } from "@oatf/evaluate";
 import {
+  type CelEvaluator,
+  type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
   INDICATOR_METHODS,
+  type Result,
   SEMANTIC_INTENT_CLASSES,
   SEVERITY_LEVELS,
   TIERS,
@@ -203,7 +206,7 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
     );
   } else {
     celPaths.push(celPath);
-    if (typeof checker?.check === "function") checkCel(ctx, expression.cel, celPath);
+    if (typeof checker?.check === "function") checkCel(ctx, checker, expression.cel, celPath);
   }
   const variables = objAt(expression, "variables");
   for (const [name, source] of Object.entries(variables ?? {})) {
@@ -227,10 +230,10 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
   }
 }
 
-function checkCel(ctx: Context, expression: string, path: string): void {
-  let result: ReturnType<NonNullable<NonNullable<typeof ctx.options.cel>["check"]>>;
+function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path: string): void {
+  let result: Result<void, CelSyntaxError>;
   try {
-    result = ctx.options.cel!.check!(expression);
+    result = checker.check!(expression);
   } catch (thrown) {
     result = { ok: false, error: { message: `the CEL checker failed: ${String(thrown)}` } };
   }
