@@ -48,17 +48,20 @@ interface Scan {
   firstError?: string;
 }
 
-function protocolOf(document: Document, indicator: Indicator): string | undefined {
+function protocolOf(attack: Document["attack"], indicator: Indicator): string | undefined {
   if (typeof indicator.protocol === "string") return indicator.protocol;
-  const execution = document.attack?.execution;
+  const execution = attack.execution;
   if (typeof execution?.mode === "string") return extractProtocol(execution.mode);
   const actor = execution?.actors?.find((a) => a?.name === indicator.actor);
   return typeof actor?.mode === "string" ? extractProtocol(actor.mode) : undefined;
 }
 
 /** Steps 1–4 of the trace-filtering procedure, as a predicate on messages. */
-function traceFilter(document: Document, indicator: Indicator): (m: TraceMessage) => boolean {
-  const protocol = protocolOf(document, indicator);
+function traceFilter(
+  attack: Document["attack"],
+  indicator: Indicator,
+): (m: TraceMessage) => boolean {
+  const protocol = protocolOf(attack, indicator);
   const { surface, actor, direction } = indicator;
   return (m) =>
     (protocol === undefined || m.protocol === protocol) &&
@@ -80,7 +83,6 @@ function snapshot(raw: unknown): TraceMessage | undefined {
 }
 
 function scanFor(
-  document: Document,
   attack: Document["attack"],
   indicator: Indicator,
   index: number,
@@ -91,7 +93,7 @@ function scanFor(
   const scan: Scan = {
     id,
     compiled: compileIndicator(indicator, { id }),
-    accepts: traceFilter(document, indicator ?? ({} as Indicator)),
+    accepts: traceFilter(attack, indicator ?? ({} as Indicator)),
     eligible: 0,
   };
   // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
@@ -142,7 +144,7 @@ export function evaluateTrace(
     attack = document?.attack ?? ({} as Document["attack"]);
     const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
     scans = indicators.map((indicator, i) =>
-      scanFor(document, attack, indicator, i, evaluators, verdictSource),
+      scanFor(attack, indicator, i, evaluators, verdictSource),
     );
   } catch {
     // An unreadable document: computeVerdict reports it (or its missing indicators).
