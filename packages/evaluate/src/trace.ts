@@ -9,9 +9,9 @@ import {
   type CompiledIndicator,
   compileIndicator,
   type IndicatorEvaluators,
+  type Outcome,
   skipReason,
 } from "./indicator.js";
-import { nowIso } from "./timestamp.js";
 import { type ComputedVerdict, computeVerdict, indicatorId } from "./verdict.js";
 
 /**
@@ -112,15 +112,11 @@ function describe(index: number, m: TraceMessage): string {
 
 function settle(scan: Scan, source: string | undefined): IndicatorVerdict {
   if (scan.decided !== undefined) return scan.decided;
-  const base = { indicator_id: scan.id, timestamp: nowIso(), ...(source ? { source } : {}) };
-  if (scan.firstError !== undefined) {
-    return { ...base, result: "error", evidence: scan.firstError };
-  }
-  return {
-    ...base,
-    result: "not_matched",
-    evidence: `no match in ${scan.eligible} eligible message(s)`,
-  };
+  const outcome: Outcome =
+    scan.firstError !== undefined
+      ? { result: "error", evidence: scan.firstError }
+      : { result: "not_matched", evidence: `no match in ${scan.eligible} eligible message(s)` };
+  return asVerdict(scan.id, outcome, source);
 }
 
 /**

@@ -431,6 +431,26 @@ describe("evaluateTrace", () => {
     },
   ];
 
+  it("writes every indicator verdict with its fields in spec order, whatever decided it", () => {
+    const verdict = evaluateTrace(document, trace, { source: "scanner" });
+    // T-01 matched, T-02/T-03 not_matched, T-04 skipped (no CEL evaluator).
+    expect(verdict.indicator_verdicts.map((v) => v.result)).toEqual([
+      "matched",
+      "not_matched",
+      "not_matched",
+      "skipped",
+    ]);
+    for (const v of verdict.indicator_verdicts) {
+      expect(Object.keys(v), v.indicator_id).toEqual([
+        "indicator_id",
+        "result",
+        "timestamp",
+        "evidence",
+        "source",
+      ]);
+    }
+  });
+
   it("filters by protocol, surface, actor and direction and names the matching message", () => {
     const verdict = evaluateTrace(document, trace);
     const byId = Object.fromEntries(verdict.indicator_verdicts.map((v) => [v.indicator_id, v]));
