@@ -65,7 +65,7 @@ export {
   renderTemplate,
 } from "./template.js";
 export type { EvaluateTraceOptions, TraceMessage } from "./trace.js";
-export { evaluateTrace } from "./trace.js";
+export { evaluateTrace, traceMessageProblem } from "./trace.js";
 export type { TriggerEvent } from "./trigger.js";
 export { evaluateTrigger } from "./trigger.js";
 export type {

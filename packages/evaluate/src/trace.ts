@@ -1,7 +1,14 @@
 // Trace evaluation (format §6, "trace-filtering procedure"): every indicator is run
 // over the messages of an observed trace that match its protocol, surface, actor and
 // direction; it matches if any of them matches.
-import type { Direction, Document, Indicator, IndicatorVerdict, Value } from "@oatf/model";
+import {
+  DIRECTIONS,
+  type Direction,
+  type Document,
+  type Indicator,
+  type IndicatorVerdict,
+  type Value,
+} from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
 import { describeThrown } from "./compile-error.js";
 import {
@@ -31,6 +38,25 @@ export interface TraceMessage {
   content: Value;
   /** When the message was observed (ISO 8601), reported in evidence. */
   timestamp?: string;
+}
+
+/**
+ * Why `value` is not a TraceMessage, or undefined when it is one: for tools that read
+ * traces from outside (JSON Lines files, queues) before calling `evaluateTrace`.
+ */
+export function traceMessageProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return "a trace message must be a JSON object";
+  const m = value as Record<string, unknown>;
+  if (typeof m.protocol !== "string") return "missing string field 'protocol'";
+  if (typeof m.operation !== "string") return "missing string field 'operation'";
+  if (typeof m.direction !== "string" || !DIRECTIONS.includes(m.direction as Direction))
+    return '\'direction\' must be "request" or "response"';
+  if (!Object.hasOwn(m, "content")) return "missing field 'content'";
+  if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
+  if (m.timestamp !== undefined && typeof m.timestamp !== "string")
+    return "'timestamp' must be a string";
+  return undefined;
 }
 
 export interface EvaluateTraceOptions extends IndicatorEvaluators {

@@ -8,6 +8,7 @@ import {
   evaluateTrace,
   synthesize,
   type TraceMessage,
+  traceMessageProblem,
 } from "@oatf/evaluate";
 import {
   type CelEvaluator,
@@ -583,6 +584,35 @@ describe("synthesize", () => {
   });
 });
 
+describe("traceMessageProblem", () => {
+  const message = { protocol: "mcp", direction: "request", operation: "tools/call", content: null };
+
+  it("accepts a message, with or without actor and timestamp", () => {
+    expect(traceMessageProblem(message)).toBeUndefined();
+    expect(traceMessageProblem({ ...message, actor: "a", timestamp: "2026-01-01T00:00:00Z" })).toBe(
+      undefined,
+    );
+  });
+
+  it("names what is wrong", () => {
+    expect(traceMessageProblem([message])).toBe("a trace message must be a JSON object");
+    expect(traceMessageProblem(null)).toBe("a trace message must be a JSON object");
+    expect(traceMessageProblem({ ...message, protocol: 1 })).toBe(
+      "missing string field 'protocol'",
+    );
+    expect(traceMessageProblem({ ...message, operation: undefined })).toBe(
+      "missing string field 'operation'",
+    );
+    expect(traceMessageProblem({ ...message, direction: "both" })).toBe(
+      '\'direction\' must be "request" or "response"',
+    );
+    const { content: _, ...noContent } = message;
+    expect(traceMessageProblem(noContent)).toBe("missing field 'content'");
+    expect(traceMessageProblem({ ...message, actor: 7 })).toBe("'actor' must be a string");
+    expect(traceMessageProblem({ ...message, timestamp: 0 })).toBe("'timestamp' must be a string");
+  });
+});
+
 describe("the README sample trace", () => {
   it("matches and names message 1", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -591,6 +621,7 @@ describe("the README sample trace", () => {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line) as TraceMessage);
+    expect(messages.map(traceMessageProblem)).toEqual(messages.map(() => undefined));
     const document = {
       oatf: "0.1",
       attack: {

@@ -1,6 +1,6 @@
 // Reading a trace: JSON Lines, one TraceMessage (the shape `evaluateTrace` takes) per line.
 // Blank lines are skipped; anything else that is not a message is reported by line number.
-import { DIRECTIONS, type Direction, type TraceMessage } from "../index.js";
+import { type TraceMessage, traceMessageProblem } from "../index.js";
 
 export type TraceRead =
   | { ok: true; messages: TraceMessage[] }
@@ -17,24 +17,9 @@ export function parseTrace(text: string): TraceRead {
     } catch (error) {
       return { ok: false, line: i + 1, reason: `not JSON (${(error as Error).message})` };
     }
-    const problem = messageProblem(value);
+    const problem = traceMessageProblem(value);
     if (problem) return { ok: false, line: i + 1, reason: problem };
     messages.push(value as TraceMessage);
   }
   return { ok: true, messages };
-}
-
-function messageProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return "a trace message must be a JSON object";
-  const m = value as Record<string, unknown>;
-  if (typeof m.protocol !== "string") return "missing string field 'protocol'";
-  if (typeof m.operation !== "string") return "missing string field 'operation'";
-  if (typeof m.direction !== "string" || !DIRECTIONS.includes(m.direction as Direction))
-    return '\'direction\' must be "request" or "response"';
-  if (!("content" in m)) return "missing field 'content'";
-  if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
-  if (m.timestamp !== undefined && typeof m.timestamp !== "string")
-    return "'timestamp' must be a string";
-  return undefined;
 }
