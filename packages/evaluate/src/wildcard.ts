@@ -3,35 +3,49 @@
 // path is turned into a chain of closures once, one per segment.
 import type { Value } from "@oatf/model";
 import { type CompiledWildcardPath, DEFAULT_MAX_DEPTH } from "@oatf/paths";
-import { isObject } from "./json.js";
 
 /** Finds the first resolved value (document order) for which `accept` is true. */
 export type FindResolved = (root: Value, accept: (value: Value) => boolean) => Value | undefined;
 
 type Step = (value: unknown, accept: (value: Value) => boolean) => Value | undefined;
 
-// Own keys of non-array objects only, as @oatf/paths resolves them. JSON data has no
-// inherited keys except Object.prototype's, so only those names pay for the own check.
+// @oatf/paths reads own keys of non-array objects only. JSON data inherits nothing but
+// the prototypes' members, and arrays own only indices and `length`, so any other name
+// can be read from any object without asking which kind it is or whose key it is.
+function needsOwnCheck(name: string): boolean {
+  return name in Object.prototype || name in Array.prototype || /^(0|[1-9]\d*)$/.test(name);
+}
+
+// `guarded` (from needsOwnCheck) is tested inline rather than through a reader closure:
+// one more call per value costs more than the rest of the step.
 function fieldStep(name: string, next: Step): Step {
-  if (name in Object.prototype) {
-    return (value, accept) => {
-      if (!isObject(value) || !Object.hasOwn(value, name)) return undefined;
-      const child = value[name];
-      return child === undefined ? undefined : next(child, accept);
-    };
-  }
+  const guarded = needsOwnCheck(name);
   return (value, accept) => {
-    if (!isObject(value)) return undefined;
-    const child = value[name];
+    if (typeof value !== "object" || value === null) return undefined;
+    if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
+    const child = (value as Record<string, unknown>)[name];
     return child === undefined ? undefined : next(child, accept);
   };
 }
 
-function fanOutStep(name: string, next: Step): Step {
-  const own = name in Object.prototype;
+// The last field tests its value itself, one call fewer per resolved value: the
+// `items[*].field` shape of most indicators.
+function leafStep(name: string): Step {
+  const guarded = needsOwnCheck(name);
   return (value, accept) => {
-    if (!isObject(value) || (own && !Object.hasOwn(value, name))) return undefined;
-    const child = value[name];
+    if (typeof value !== "object" || value === null) return undefined;
+    if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
+    const child = (value as Record<string, Value | undefined>)[name];
+    return child !== undefined && accept(child) ? child : undefined;
+  };
+}
+
+function fanOutStep(name: string, next: Step): Step {
+  const guarded = needsOwnCheck(name);
+  return (value, accept) => {
+    if (typeof value !== "object" || value === null) return undefined;
+    if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
+    const child = (value as Record<string, unknown>)[name];
     if (!Array.isArray(child)) return undefined;
     for (let i = 0; i < child.length; i++) {
       const element = child[i];
@@ -49,11 +63,13 @@ export function findResolved(path: CompiledWildcardPath): FindResolved {
   if (segments.length + segments.filter((s) => s.wildcard).length > DEFAULT_MAX_DEPTH) {
     return () => undefined;
   }
-  let step: Step = (value, accept) => (accept(value as Value) ? (value as Value) : undefined);
+  const terminal: Step = (value, accept) =>
+    value !== undefined && accept(value as Value) ? (value as Value) : undefined;
+  let step = terminal;
   for (let s = segments.length - 1; s >= 0; s--) {
     const { name, wildcard } = segments[s]!;
-    step = wildcard ? fanOutStep(name, step) : fieldStep(name, step);
+    if (wildcard) step = fanOutStep(name, step);
+    else step = step === terminal ? leafStep(name) : fieldStep(name, step);
   }
-  const first = step;
-  return (root, accept) => (root === undefined ? undefined : first(root, accept));
+  return step;
 }

@@ -10,6 +10,7 @@ import {
   interpolateTemplate,
   interpolateValue,
   parseTemplate,
+  resolveWildcardPath,
   selectResponse,
 } from "@oatf/evaluate";
 import type { Condition, Indicator, MatchPredicate, ResponseEntry, Value } from "@oatf/model";
@@ -172,6 +173,37 @@ describe("semantics", () => {
         if (!containsNaN(a)) expect(deepEqual(a, structuredClone(a))).toBe(true);
         if (deepEqual(a, b)) expect(coerceToString(a)).toBe(coerceToString(b));
       }),
+    );
+  });
+
+  it("a pattern matches exactly when a value @oatf/paths resolves satisfies it", () => {
+    // Names an array or a prototype answers for, next to ordinary ones: the compiled
+    // traversal reads ordinary names without the own-key check.
+    const name = fc.constantFrom("a", "b", "length", "0", "1", "map", "toString", "__proto__");
+    const tree: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.constantFrom(null, 1, "x", "yx"),
+        fc.array(tie("v"), { maxLength: 3 }),
+        fc.dictionary(name, tie("v"), { maxKeys: 3 }),
+      ),
+    })).v;
+    const segment = fc.tuple(name, fc.boolean()).map(([n, fan]) => (fan ? `${n}[*]` : n));
+    const target = fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join("."));
+    fc.assert(
+      fc.property(tree, target, fc.constantFrom("x", "1", "null"), (message, path, needle) => {
+        const resolved = resolveWildcardPath(path, message);
+        const expected = resolved.some((v) => coerceToString(v).includes(needle));
+        const indicator: Indicator = { target: path, pattern: { contains: needle } };
+        expect(evaluateIndicator(indicator, message).result).toBe(
+          expected ? "matched" : "not_matched",
+        );
+        const exists: Indicator = { target: path, pattern: { exists: true } };
+        expect(evaluateIndicator(exists, message).result).toBe(
+          resolved.length > 0 ? "matched" : "not_matched",
+        );
+      }),
+      { numRuns: 2000 },
     );
   });
 });
