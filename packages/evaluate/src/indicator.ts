@@ -122,19 +122,17 @@ function compilePattern(
   }
   const compiled = compileCondition(condition);
   if (!compiled.ok) return err(evaluationError("type_error", compiled.error.message));
-  const find = findResolved(path.value);
   const { exists, existsOnly, test } = compiled.value;
   if (existsOnly) {
     // SDK §4.2 step 1: only whether the target resolves matters.
-    const existsTest: PatternTest = (message) => {
-      const resolved = find(message, () => true) !== undefined;
-      return resolved === exists ? EXISTS : undefined;
-    };
+    const resolves = findResolved(path.value, () => true);
+    const existsTest: PatternTest = (message) =>
+      (resolves(message) !== undefined) === exists ? EXISTS : undefined;
     return ok({ target, test: existsTest });
   }
   // `exists: false` with a value-inspecting operator can never hold (SDK §5.3).
   if (exists === false) return ok({ target, test: () => undefined });
-  return ok({ target, test: (message) => find(message, test) });
+  return ok({ target, test: findResolved(path.value, test) });
 }
 
 type CompiledPattern = ReturnType<typeof compilePattern>;

@@ -4,10 +4,11 @@
 import type { Value } from "@oatf/model";
 import { type CompiledWildcardPath, DEFAULT_MAX_DEPTH } from "@oatf/paths";
 
-/** Finds the first resolved value (document order) for which `accept` is true. */
-export type FindResolved = (root: Value, accept: (value: Value) => boolean) => Value | undefined;
+/** Finds the first resolved value (document order) that the compiled test accepts. */
+export type FindResolved = (root: Value) => Value | undefined;
 
-type Step = (value: unknown, accept: (value: Value) => boolean) => Value | undefined;
+type Accept = (value: Value) => boolean;
+type Step = (value: unknown) => Value | undefined;
 
 // @oatf/paths reads own keys of non-array objects only. JSON data inherits nothing but
 // the prototypes' members, and arrays own only indices and `length`, so any other name
@@ -20,19 +21,19 @@ function needsOwnCheck(name: string): boolean {
 // one more call per value costs more than the rest of the step.
 function fieldStep(name: string, next: Step): Step {
   const guarded = needsOwnCheck(name);
-  return (value, accept) => {
+  return (value) => {
     if (typeof value !== "object" || value === null) return undefined;
     if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
     const child = (value as Record<string, unknown>)[name];
-    return child === undefined ? undefined : next(child, accept);
+    return child === undefined ? undefined : next(child);
   };
 }
 
 // The last field tests its value itself, one call fewer per resolved value: the
 // `items[*].field` shape of most indicators.
-function leafStep(name: string): Step {
+function leafStep(name: string, accept: Accept): Step {
   const guarded = needsOwnCheck(name);
-  return (value, accept) => {
+  return (value) => {
     if (typeof value !== "object" || value === null) return undefined;
     if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
     const child = (value as Record<string, Value | undefined>)[name];
@@ -42,7 +43,7 @@ function leafStep(name: string): Step {
 
 function fanOutStep(name: string, next: Step): Step {
   const guarded = needsOwnCheck(name);
-  return (value, accept) => {
+  return (value) => {
     if (typeof value !== "object" || value === null) return undefined;
     if (guarded && (Array.isArray(value) || !Object.hasOwn(value, name))) return undefined;
     const child = (value as Record<string, unknown>)[name];
@@ -50,26 +51,27 @@ function fanOutStep(name: string, next: Step): Step {
     for (let i = 0; i < child.length; i++) {
       const element = child[i];
       if (element === undefined) continue; // holes are not JSON values
-      const found = next(element, accept);
+      const found = next(element);
       if (found !== undefined) return found;
     }
     return undefined;
   };
 }
 
-export function findResolved(path: CompiledWildcardPath): FindResolved {
+/** Compiles `path` and `accept` into one traversal that stops at the first accepted value. */
+export function findResolved(path: CompiledWildcardPath, accept: Accept): FindResolved {
   const { segments } = path;
   // The SDK §5.1 depth limit, counted as @oatf/paths counts it (fields plus fan-outs).
   if (segments.length + segments.filter((s) => s.wildcard).length > DEFAULT_MAX_DEPTH) {
     return () => undefined;
   }
-  const terminal: Step = (value, accept) =>
+  const terminal: Step = (value) =>
     value !== undefined && accept(value as Value) ? (value as Value) : undefined;
   let step = terminal;
   for (let s = segments.length - 1; s >= 0; s--) {
     const { name, wildcard } = segments[s]!;
     if (wildcard) step = fanOutStep(name, step);
-    else step = step === terminal ? leafStep(name) : fieldStep(name, step);
+    else step = step === terminal ? leafStep(name, accept) : fieldStep(name, step);
   }
   return step;
 }
