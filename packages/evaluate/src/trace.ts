@@ -157,17 +157,13 @@ export function evaluateTrace(
   options: EvaluateTraceOptions = {},
 ): ComputedVerdict {
   const { source } = options;
-  // Indicator verdicts leave out an empty `source`; the attack verdict keeps it.
-  const verdictSource = source || undefined;
   const evaluators: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
   let attack: Document["attack"];
   let scans: Scan[];
   try {
     attack = document?.attack ?? ({} as Document["attack"]);
     const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
-    scans = indicators.map((indicator, i) =>
-      scanFor(attack, indicator, i, evaluators, verdictSource),
-    );
+    scans = indicators.map((indicator, i) => scanFor(attack, indicator, i, evaluators, source));
   } catch {
     // An unreadable document: computeVerdict reports it (or its missing indicators).
     let readable: Document["attack"] | undefined;
@@ -199,7 +195,7 @@ export function evaluateTrace(
           outcome.result === "matched"
             ? `${describe(index, message)}: ${outcome.evidence ?? "matched"}`
             : outcome.evidence;
-        scan.decided = asVerdict(scan.id, { result: outcome.result, evidence }, verdictSource);
+        scan.decided = asVerdict(scan.id, { result: outcome.result, evidence }, source);
         decidedAny = true;
       }
       if (decidedAny) pending = pending.filter((scan) => scan.decided === undefined);
@@ -209,6 +205,6 @@ export function evaluateTrace(
     const why = `the trace could not be read after message ${index}: ${describeThrown(thrown)}`;
     for (const scan of pending) scan.firstError ??= why;
   }
-  const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, verdictSource)]));
+  const verdicts = new Map(scans.map((scan) => [scan.id, settle(scan, source)]));
   return computeVerdict(attack, verdicts, { source });
 }

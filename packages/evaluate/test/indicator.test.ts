@@ -452,6 +452,17 @@ describe("evaluateTrace", () => {
     }
   });
 
+  it("passes the source it is given, even an empty one, to every verdict alike", () => {
+    for (const source of ["", "scanner"]) {
+      const verdict = evaluateTrace(document, trace, { source });
+      expect(verdict.source).toBe(source);
+      for (const v of verdict.indicator_verdicts) expect(v.source, v.indicator_id).toBe(source);
+    }
+    const unnamed = evaluateTrace(document, trace);
+    expect("source" in unnamed).toBe(false);
+    for (const v of unnamed.indicator_verdicts) expect("source" in v).toBe(false);
+  });
+
   it("filters by protocol, surface, actor and direction and names the matching message", () => {
     const verdict = evaluateTrace(document, trace);
     const byId = Object.fromEntries(verdict.indicator_verdicts.map((v) => [v.indicator_id, v]));
