@@ -2,6 +2,7 @@ export * from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
 export * from "./extension-points.js";
 export { parse } from "./parse/parse.js";
+export { indexPath, keyPath } from "./paths.js";
 export * from "./result.js";
 export { serialize } from "./serialize.js";
 export * from "./source-info.js";

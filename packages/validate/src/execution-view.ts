@@ -1,9 +1,10 @@
+import { keyPath } from "@oatf/model";
 // The execution profile seen as actors, whatever form the document uses
 // (format §5.1: single-phase and multi-phase forms are sugar for one actor named
 // "default"). Checks that are per actor (phase lists, trigger events, extractor
 // scope, template references) run over this view, so each is written once.
 import { extractProtocol } from "@oatf/registries";
-import { isObj, isPresent, keyPath, listAt, type Obj, objectsOf, strAt } from "./values.js";
+import { isObj, isPresent, listAt, type Obj, objectsOf, strAt } from "./values.js";
 
 export interface PhaseView {
   phase: Obj;

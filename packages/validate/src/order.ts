@@ -2,9 +2,15 @@
 // recorded for their path (or its nearest present ancestor, for a missing field)
 // and are sorted by source position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
-import { positionOrAncestor, type SourceInfo, type SourcePosition } from "@oatf/model";
+import {
+  indexPath,
+  keyPath,
+  positionOrAncestor,
+  type SourceInfo,
+  type SourcePosition,
+} from "@oatf/model";
 import type { Finding } from "./context.js";
-import { isObj, itemPath, keyPath, MAX_WALK_DEPTH } from "./values.js";
+import { isObj, MAX_WALK_DEPTH } from "./values.js";
 
 export interface Located extends Finding {
   rank: number[];
@@ -44,7 +50,7 @@ function documentRank(document: unknown): (path: string) => number[] {
     ordinals.set(path, ordinals.size);
     if (depth >= MAX_WALK_DEPTH) return;
     const children: [string, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [itemPath(path, index), item])
+      ? value.map((item, index) => [indexPath(path, index), item])
       : isObj(value)
         ? Object.entries(value).map(([key, child]) => [keyPath(path, key), child])
         : [];

@@ -1,3 +1,4 @@
+import { indexPath } from "@oatf/model";
 // Reading an untrusted document: validate accepts anything `parse` returns (and
 // documents built in code), so every access goes through these guards and
 // nothing assumes the shape the types promise.
@@ -38,22 +39,11 @@ export function strAt(parent: Obj, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-// Dot-paths in the spec's format: keys joined with `.` as written (a predicate
-// key `arguments.command` stays as is), list items as `[i]`.
-
-export function keyPath(path: string, key: string): string {
-  return path === "" ? key : `${path}.${key}`;
-}
-
-export function itemPath(path: string, index: number): string {
-  return `${path}[${index}]`;
-}
-
 /** Objects of a list with their paths and indexes; non-object items are skipped. */
 export function objectsOf(list: unknown[] | undefined, path: string): [Obj, string, number][] {
   const out: [Obj, string, number][] = [];
   list?.forEach((item, index) => {
-    if (isObj(item)) out.push([item, itemPath(path, index), index]);
+    if (isObj(item)) out.push([item, indexPath(path, index), index]);
   });
   return out;
 }

@@ -4,23 +4,15 @@
 import {
   CATEGORIES,
   IMPACTS,
+  indexPath,
+  keyPath,
   RELATIONSHIPS,
   SEVERITY_LEVELS,
   type SourceInfo,
   STATUSES,
 } from "@oatf/model";
 import type { Context } from "../context.js";
-import {
-  isObj,
-  isPresent,
-  itemPath,
-  keyPath,
-  listAt,
-  type Obj,
-  objAt,
-  objectsOf,
-  show,
-} from "../values.js";
+import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkDuration, checkEnum, checkPercent } from "./common.js";
 
 export const SUPPORTED_VERSIONS: readonly string[] = ["0.1"];
@@ -156,11 +148,11 @@ function checkSeverity(ctx: Context, severity: unknown, path: string): void {
 function checkImpact(ctx: Context, impact: unknown[] | undefined, path: string): void {
   const seen = new Set<unknown>();
   impact?.forEach((value, index) => {
-    checkEnum(ctx, value, IMPACTS, itemPath(path, index));
+    checkEnum(ctx, value, IMPACTS, indexPath(path, index));
     if (seen.has(value)) {
       ctx.error(
         "V-045",
-        itemPath(path, index),
+        indexPath(path, index),
         `impact ${show(value)} is listed twice; remove the duplicate`,
       );
     }

@@ -1,10 +1,11 @@
+import { keyPath } from "@oatf/model";
 // The shape of the execution profile (format §5.1, §5.2, §11.1 items 6-8, 12):
 // which form is used (V-030), modes (V-034, W-002), the mode-less multi-phase
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,
 // V-011, V-044).
 import type { Context } from "../context.js";
 import { type ActorView, EXECUTION_PATH, type ExecutionView } from "../execution-view.js";
-import { isPresent, keyPath, listAt, type Obj, objectsOf, show } from "../values.js";
+import { isPresent, listAt, type Obj, objectsOf, show } from "../values.js";
 import { checkMode } from "./common.js";
 
 const FORMS = ["state", "phases", "actors"] as const;

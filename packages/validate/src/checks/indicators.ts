@@ -10,6 +10,7 @@ import {
   CORRELATION_LOGICS,
   DIRECTIONS,
   INDICATOR_METHODS,
+  keyPath,
   type Result,
   SEMANTIC_INTENT_CLASSES,
   SEVERITY_LEVELS,
@@ -20,7 +21,7 @@ import { extractProtocol, isSurfaceValidForProtocol, surfacesFor } from "@oatf/r
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { V014_SKIPPED } from "../rules.js";
-import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
+import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
 
 const INDICATORS_PATH = "attack.indicators";

@@ -2,11 +2,11 @@
 // V-038, V-042), entry actions (V-005, V-041, V-043) and the trigger (V-019,
 // V-029 warning, V-036, V-040, and its match predicate).
 import { compileJsonPath } from "@oatf/evaluate";
-import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, LOG_LEVELS } from "@oatf/model";
+import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, indexPath, keyPath, LOG_LEVELS } from "@oatf/model";
 import { isEventValidForMode, isKnownMode } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
-import { isObj, isPresent, itemPath, keyPath, listAt, type Obj, show } from "../values.js";
+import { isObj, isPresent, listAt, type Obj, show } from "../values.js";
 import { checkDuration, checkEnum, checkRegex } from "./common.js";
 import { checkPredicate } from "./predicates.js";
 
@@ -30,7 +30,7 @@ function checkExtractors(ctx: Context, phase: Obj, path: string): void {
   }
   extractors?.forEach((extractor, index) => {
     if (!isObj(extractor)) return;
-    const at = itemPath(path, index);
+    const at = indexPath(path, index);
     if (typeof extractor.name !== "string" || !EXTRACTOR_NAME.test(extractor.name)) {
       ctx.error(
         "V-037",
@@ -70,7 +70,7 @@ function checkActions(ctx: Context, phase: Obj, path: string): void {
     ctx.error("V-043", path, "`on_enter` needs at least one action; omit it when there are none");
   }
   actions?.forEach((action, index) => {
-    const at = itemPath(path, index);
+    const at = indexPath(path, index);
     // `x-` keys are extensions (kept in `extensions` by parse), not actions.
     const keys = isObj(action)
       ? Object.keys(action).filter((key) => !key.startsWith("x-") && key !== "extensions")

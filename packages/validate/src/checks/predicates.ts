@@ -3,9 +3,10 @@
 // (V-027); `regex` conditions compile (V-013). Whether a value is a condition
 // or a bare equality value is decided as evaluation decides it.
 import { isMatchCondition } from "@oatf/evaluate";
+import { keyPath } from "@oatf/model";
 import { parseSimplePath } from "@oatf/paths";
 import type { Context } from "../context.js";
-import { isObj, keyPath, show } from "../values.js";
+import { isObj, show } from "../values.js";
 import { checkRegex } from "./common.js";
 
 export function checkPredicate(ctx: Context, predicate: unknown, path: string): void {

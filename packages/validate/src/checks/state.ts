@@ -5,10 +5,10 @@
 // their closed enumerations (V-005) and reserved `synthesize` blocks (W-006),
 // and that a state is an object at all (V-009). Everything else in state is
 // protocol pass-through and is not validated.
-import { ELICITATION_MODES } from "@oatf/model";
+import { ELICITATION_MODES, keyPath } from "@oatf/model";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
-import { isObj, isPresent, keyPath, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
+import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkEnum } from "./common.js";
 import { checkPredicate } from "./predicates.js";
 
@@ -49,9 +49,9 @@ function dispatchLists(state: Obj, path: string): { list: unknown[]; path: strin
     if (list) out.push({ list, path: keyPath(path, key), key });
   }
   for (const key of RESPONDING_ITEMS) {
-    for (const [item, itemPath] of objectsOf(listAt(state, key), keyPath(path, key))) {
+    for (const [item, indexPath] of objectsOf(listAt(state, key), keyPath(path, key))) {
       const list = listAt(item, "responses");
-      if (list) out.push({ list, path: keyPath(itemPath, "responses"), key: "responses" });
+      if (list) out.push({ list, path: keyPath(indexPath, "responses"), key: "responses" });
     }
   }
   return out;

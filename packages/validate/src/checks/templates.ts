@@ -4,9 +4,10 @@
 // predicates are matched, not interpolated, and are skipped. The parser is
 // the one interpolation uses, so escapes (`\{{`) are never flagged.
 import { parseTemplate } from "@oatf/evaluate";
+import { indexPath, keyPath } from "@oatf/model";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
-import { isObj, itemPath, keyPath, MAX_WALK_DEPTH } from "../values.js";
+import { isObj, MAX_WALK_DEPTH } from "../values.js";
 import { predicatePaths } from "./state.js";
 
 export function checkTemplates(ctx: Context, view: ExecutionView): void {
@@ -34,7 +35,7 @@ function walkStrings(
     visit(value, path);
   } else if (Array.isArray(value)) {
     for (const [index, item] of value.entries())
-      walkStrings(item, itemPath(path, index), visit, skip, depth + 1);
+      walkStrings(item, indexPath(path, index), visit, skip, depth + 1);
   } else if (isObj(value)) {
     for (const [key, child] of Object.entries(value)) {
       walkStrings(child, keyPath(path, key), visit, skip, depth + 1);
