@@ -15,11 +15,12 @@ function compile(predicate: MatchPredicate): Result<CompiledPredicate, CompileEr
   const checks: ((value: Value) => boolean)[] = [];
   for (const [key, entry] of Object.entries(predicate)) {
     const path = compileSimplePath(key);
-    if (!path.ok) return err({ message: `predicate key "${key}": ${path.error.message}` });
     const condition = compileCondition(entry);
     if (!condition.ok)
       return err({ message: `predicate key "${key}": ${condition.error.message}` });
-    const resolve = path.value.resolve;
+    // A key that is no simple dot-path resolves to nothing (SDK §5.1.1), which only
+    // `exists: false` accepts; validation reports the key itself.
+    const resolve = path.ok ? path.value.resolve : () => undefined;
     const compiled = condition.value;
     checks.push((value) => conditionHolds(compiled, resolve(value)));
   }
@@ -36,7 +37,7 @@ export function compilePredicate(
   return compiledPredicates.getOrCreate(predicate, compile);
 }
 
-/** SDK §5.4 evaluate_predicate. An invalid predicate (bad path or regex) is false. */
+/** SDK §5.4 evaluate_predicate. An invalid predicate (a bad condition or regex) is false. */
 export function evaluatePredicate(predicate: MatchPredicate, value: Value): boolean {
   try {
     const compiled = compilePredicate(predicate);

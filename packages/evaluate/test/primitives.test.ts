@@ -94,9 +94,13 @@ describe("evaluatePredicate (SDK §5.4)", () => {
     expect(evaluatePredicate({ constructor: { exists: true } }, {})).toBe(false);
   });
 
-  it("an empty predicate holds; an invalid key makes it false", () => {
+  it("an empty predicate holds; a key that is no simple path resolves to nothing", () => {
     expect(evaluatePredicate({}, { a: 1 })).toBe(true);
-    expect(evaluatePredicate({ "a[*]": 1 }, { a: 1 })).toBe(false);
+    expect(evaluatePredicate({ "a[*]": 1 }, { a: [1] })).toBe(false);
+    // SDK §5.1.1: resolution returns nothing, which `exists: false` accepts (§5.4 step 1b).
+    expect(evaluatePredicate({ "a[*]": { exists: false } }, { a: [1] })).toBe(true);
+    expect(evaluatePredicate({ "a[*]": { exists: false }, b: 1 }, { b: 1 })).toBe(true);
+    expect(evaluatePredicate({ "a[*]": { exists: true } }, { a: [1] })).toBe(false);
   });
 });
 
