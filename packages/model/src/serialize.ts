@@ -32,12 +32,17 @@ export function serialize(document: Document): string {
   });
   // Characters YAML allows only escaped (controls, DEL, C1, BOM, U+FFFE/F), or that
   // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or a tab in what would be a
-  // plain scalar (PyYAML ends the scalar there): such strings are double-quoted...
+  // plain scalar (PyYAML ends the scalar there), or a line of only spaces and tabs in a
+  // multi-line string (a block scalar cannot keep it): such strings are double-quoted...
   visit(yaml, {
     Scalar(_key, node) {
       const value = node.value;
       if (typeof value !== "string") return;
-      if (ESCAPED.test(value) || (value.includes("\t") && !value.includes("\n"))) {
+      if (
+        ESCAPED.test(value) ||
+        (value.includes("\t") && !value.includes("\n")) ||
+        BLANK_LINE.test(value)
+      ) {
         node.type = Scalar.QUOTE_DOUBLE;
       }
     },
@@ -50,6 +55,7 @@ export function serialize(document: Document): string {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const BLANK_LINE = /(?:^|\n)[ \t]+(?:\n|$)/;
 const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 

@@ -169,6 +169,26 @@ attack:
     expect(parseYaml(text, { version: "1.1" })).toEqual(parseYaml(text, { version: "1.2" }));
   });
 
+  it("round-trips every short string of spaces, tabs, newlines and text, wherever it sits", () => {
+    const alphabet = [" ", "\t", "\n", "a", "#"];
+    let strings = [""];
+    const all: string[] = [];
+    for (let length = 1; length <= 5; length++) {
+      strings = strings.flatMap((prefix) => alphabet.map((c) => prefix + c));
+      all.push(...strings);
+    }
+    for (const text of all) {
+      roundTrips({
+        oatf: "0.1",
+        attack: {
+          description: text,
+          execution: { mode: "mcp_server", state: { [`k${text.length}`]: [text, { v: text }] } },
+          indicators: [{ target: "", pattern: { condition: text } }],
+        },
+      } as Document);
+    }
+  });
+
   it("writes numbers that YAML 1.2 and 1.1 readers both read as numbers", () => {
     const document = parsed(MINIMAL);
     const numbers = [1e21, 1e-7, 5e-324, -2e300, 1.5e-7, 0.1, -0, 9007199254740991];
