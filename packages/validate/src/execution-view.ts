@@ -106,7 +106,8 @@ function actor(
   const states = [
     ...singleState,
     ...items
-      .filter((p) => isPresent(p.phase.state))
+      // An explicit `state: null` is kept: it is not an object (V-009).
+      .filter((p) => p.phase.state !== undefined)
       .map((p) => ({ state: p.phase.state, path: keyPath(p.path, "state"), mode: p.mode })),
   ];
   const extractorNames = new Set<string>();

@@ -139,7 +139,7 @@ function checkPhaseList(ctx: Context, actor: ActorView): void {
         "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
       );
     }
-    if (index === 0 && !isPresent(phase.state)) {
+    if (index === 0 && phase.state === undefined) {
       ctx.error("V-009", keyPath(path, "state"), "the first phase must define `state`");
     }
     if (isPresent(phase.name)) {
@@ -153,11 +153,15 @@ function checkPhaseList(ctx: Context, actor: ActorView): void {
     }
     if (isPresent(phase.mode)) {
       checkMode(ctx, phase.mode, keyPath(path, "mode"));
-      if (multiActor && isPresent(actor.mode) && phase.mode !== actor.mode) {
+      // In multi-phase form `execution.mode` is the mode of the one actor N-007 creates,
+      // so a phase of another mode breaks V-044 once normalized: role changes need the
+      // multi-actor form (format §11.1 items 8 and 12).
+      if (isPresent(actor.mode) && phase.mode !== actor.mode) {
+        const owner = multiActor ? "its actor's mode" : "`execution.mode`";
         ctx.error(
           "V-044",
           keyPath(path, "mode"),
-          `phase mode ${show(phase.mode)} differs from its actor's mode ${show(actor.mode)}; use a separate actor for another mode`,
+          `phase mode ${show(phase.mode)} differs from ${owner} ${show(actor.mode)}; use a separate actor for another mode`,
         );
       }
     }
