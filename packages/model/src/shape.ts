@@ -56,6 +56,17 @@ export interface Shape {
   fields: ReadonlyMap<string, Field>;
   /** Whether `x-` keys are allowed (and kept in `extensions`). */
   extensions: boolean;
+  /**
+   * A constraint across fields that field types cannot say (JSON Schema `oneOf`,
+   * `minProperties`, `minimum`): what is wrong, and under which key (the object itself
+   * when absent). `present` holds the keys written, read or not.
+   */
+  check?: (read: Record<string, unknown>, present: ReadonlySet<string>) => ShapeProblem | undefined;
+}
+
+export interface ShapeProblem {
+  message: string;
+  key?: string;
 }
 
 const string: FieldType = { kind: "string" };
@@ -79,12 +90,13 @@ function shape(
   name: string,
   extensions: boolean,
   fields: Record<string, FieldType | Field>,
+  check?: Shape["check"],
 ): Shape {
   const map = new Map<string, Field>();
   for (const [key, field] of Object.entries(fields)) {
     map.set(key, "type" in field ? field : { type: field });
   }
-  return { name, fields: map, extensions };
+  return check ? { name, fields: map, extensions, check } : { name, fields: map, extensions };
 }
 function required(type: FieldType, rules: Omit<Field, "type" | "required"> = {}): Field {
   return { type, required: true, ...rules };
@@ -113,14 +125,39 @@ export const MATCH_CONDITION = shape("match condition", false, {
 /** A MatchPredicate (SDK §2.10): dot-path keys to conditions. */
 const predicate: FieldType = { kind: "map", of: { kind: "condition" } };
 
-export const PATTERN = shape("pattern", false, {
-  target: { type: string, typeRule: "V-021" },
-  condition: { kind: "condition" },
-  // Shorthand form: one operator directly on the pattern (N-005 expands it). Every
-  // operator but `exists`, which is standard form only (format §6.2; the JSON
-  // Schema's PatternMatch has no `exists` property).
-  ...Object.fromEntries([...MATCH_CONDITION.fields].filter(([key]) => key !== "exists")),
-});
+// Shorthand form: one operator directly on the pattern (N-005 expands it). Every
+// operator but `exists`, which is standard form only (format §6.2; the JSON
+// Schema's PatternMatch has no `exists` property).
+const SHORTHAND_OPERATORS = [...MATCH_CONDITION.fields].filter(([key]) => key !== "exists");
+
+export const PATTERN = shape(
+  "pattern",
+  false,
+  {
+    target: { type: string, typeRule: "V-021" },
+    condition: { kind: "condition" },
+    ...Object.fromEntries(SHORTHAND_OPERATORS),
+  },
+  // Format §6.2 and the schema's PatternMatch `oneOf`: standard form has `condition`
+  // and no operator; shorthand has exactly one operator.
+  (_read, present) => {
+    const operators = SHORTHAND_OPERATORS.map(([key]) => key).filter((key) => present.has(key));
+    if (present.has("condition") && operators.length > 0) {
+      return {
+        message: `a pattern has either \`condition\` (standard form) or one operator (shorthand), not both; move \`${operators[0]}\` into \`condition\``,
+      };
+    }
+    if (operators.length > 1) {
+      return {
+        message: `the shorthand form takes one operator, found ${operators.map((k) => `\`${k}\``).join(", ")}; write several in \`condition: {…}\``,
+      };
+    }
+    if (!present.has("condition") && operators.length === 0) {
+      return { message: "a pattern needs `condition` or one condition operator (e.g. contains)" };
+    }
+    return undefined;
+  },
+);
 
 export const EXPRESSION = shape("expression", false, {
   cel: required(string, { typeRule: "V-014" }),
@@ -132,7 +169,12 @@ export const SEMANTIC = shape("semantic", false, {
   intent: required(string),
   intent_class: closed("intent class", SEMANTIC_INTENT_CLASSES),
   threshold: { type: number, typeRule: "V-022" },
-  examples: object(shape("examples", false, { positive: strings, negative: strings })),
+  // core-types §2.16: at least one of the two (schema `minProperties: 1`).
+  examples: object(
+    shape("examples", false, { positive: strings, negative: strings }, (_read, present) =>
+      present.size === 0 ? { message: "examples needs `positive` or `negative`" } : undefined,
+    ),
+  ),
 });
 
 export const INDICATOR = shape("indicator", true, {
@@ -172,13 +214,22 @@ export const EXTRACTOR = shape("extractor", false, {
   selector: required(string),
 });
 
-export const TRIGGER = shape("trigger", false, {
-  event: string,
-  count: integer,
-  match: predicate,
-  // V-036: a non-string `after` is not a valid duration either.
-  after: { type: string, typeRule: "V-036" },
-});
+export const TRIGGER = shape(
+  "trigger",
+  false,
+  {
+    event: string,
+    count: integer,
+    match: predicate,
+    // V-036: a non-string `after` is not a valid duration either.
+    after: { type: string, typeRule: "V-036" },
+  },
+  // Format §5.3: a number of events (schema `minimum: 1`).
+  (read) =>
+    typeof read.count === "number" && read.count < 1
+      ? { key: "count", message: `trigger count must be at least 1, found ${read.count}` }
+      : undefined,
+);
 
 export const PHASE = shape("phase", true, {
   name: string,

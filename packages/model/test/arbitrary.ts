@@ -8,6 +8,7 @@ import {
   KNOWN_ACTIONS,
   MATCH_CONDITION,
   OPERATOR_KEYS,
+  PATTERN,
   SEVERITY,
   type Shape,
 } from "../src/shape.js";
@@ -167,8 +168,32 @@ const extensions = fc.option(
 
 const shapes = new Map<Shape, fc.Arbitrary<Record<string, unknown>>>();
 
-/** Objects of a shape: required fields always, optional ones sometimes, `x-` fields where allowed. */
+/** A pattern in standard form (`condition`) or shorthand (one operator), as its check demands. */
+function patternOf(): fc.Arbitrary<Record<string, unknown>> {
+  const target = fc.option(text, { nil: undefined });
+  const operators = [...PATTERN.fields].filter(([name]) => OPERATOR_KEYS.has(name));
+  const body = fc.oneof(
+    arbitraryOf({ kind: "condition" }).map((condition) => ["condition", condition] as const),
+    ...operators.map(([name, field]) => arbitraryOf(field.type).map((v) => [name, v] as const)),
+  );
+  return fc.tuple(target, body).map(([t, [name, v]]) =>
+    object(
+      t === undefined
+        ? [[name, v]]
+        : [
+            ["target", t],
+            [name, v],
+          ],
+    ),
+  );
+}
+
+/**
+ * Objects of a shape: required fields always, optional ones sometimes, `x-` fields where
+ * allowed, and only objects its cross-field check accepts.
+ */
 function shapeOf(shape: Shape, minOptional = 0): fc.Arbitrary<Record<string, unknown>> {
+  if (shape === PATTERN) return patternOf();
   const cached = minOptional === 0 ? shapes.get(shape) : undefined;
   if (cached) return cached;
   const fields = [...shape.fields];
@@ -185,7 +210,8 @@ function shapeOf(shape: Shape, minOptional = 0): fc.Arbitrary<Record<string, unk
         if (ext) entries.push(["extensions", ext]);
         return object(entries);
       });
-    });
+    })
+    .filter((o) => shape.check?.(o, new Set(Object.keys(o))) === undefined);
   if (minOptional === 0) shapes.set(shape, arbitrary);
   return arbitrary;
 }

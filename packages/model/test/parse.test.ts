@@ -140,6 +140,41 @@ attack:
     ).toEqual({ condition: { exists: true } });
   });
 
+  it("rejects the pattern, examples and trigger shapes the schema's oneOf and minimums forbid", () => {
+    const found = errors(
+      withAttack(`indicators:
+  - {target: a, pattern: {}}
+  - {target: a, pattern: {target: b}}
+  - {target: a, pattern: {condition: x, regex: y}}
+  - {target: a, pattern: {contains: x, starts_with: y}}
+  - {target: a, semantic: {intent: i, examples: {}}}`).replace(
+        "    state:\n      tools: []",
+        "    phases:\n      - state: {}\n        trigger: {event: tools/call, count: 0}",
+      ),
+    );
+    expect(found.map((e) => [e.path, e.message])).toEqual([
+      ["attack.execution.phases[0].trigger.count", "trigger count must be at least 1, found 0"],
+      [
+        "attack.indicators[0].pattern",
+        "a pattern needs `condition` or one condition operator (e.g. contains)",
+      ],
+      [
+        "attack.indicators[1].pattern",
+        "a pattern needs `condition` or one condition operator (e.g. contains)",
+      ],
+      [
+        "attack.indicators[2].pattern",
+        "a pattern has either `condition` (standard form) or one operator (shorthand), not both; move `regex` into `condition`",
+      ],
+      [
+        "attack.indicators[3].pattern",
+        "the shorthand form takes one operator, found `contains`, `starts_with`; write several in `condition: {…}`",
+      ],
+      ["attack.indicators[4].semantic.examples", "examples needs `positive` or `negative`"],
+    ]);
+    expect(found.every((e) => e.kind === "type_mismatch" && e.line !== undefined)).toBe(true);
+  });
+
   it("checks operator types inside a MatchCondition and predicate entries", () => {
     const found = errors(
       withAttack(`indicators:
@@ -240,12 +275,12 @@ attack:
     - id: dup
       target: "tools[0]"
       confidence: -3
-      pattern: {regex: "(a*)\\\\1", contains: x, condition: y}
+      pattern: {regex: "(a*)\\\\1"}
       expression: {cel: "((("}
     - id: dup
       target: x
       method: semantic
-      semantic: {intent: i, threshold: 7, examples: {}}
+      semantic: {intent: i, threshold: 7}
   correlation: {logic: all}
 `);
   });

@@ -123,6 +123,7 @@ export class Reader {
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
     const present = new Set<string>();
+    let unknownFields = false;
     for (const pair of node.items) {
       const key = keyText(pair.key);
       if (key === undefined) continue; // reported by the source index
@@ -134,6 +135,7 @@ export class Reader {
           setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
         } else {
           this.unknownField(pair.key as Node, key, shape, childPath);
+          unknownFields = true;
         }
         continue;
       }
@@ -153,6 +155,18 @@ export class Reader {
           ...(field.missingRule ? { rule: field.missingRule } : {}),
         });
       }
+    }
+    // An unknown field (`exists` in shorthand, a typo) already explains what is wrong.
+    const problem = unknownFields ? undefined : shape.check?.(out, present);
+    if (problem) {
+      const problemPath = problem.key === undefined ? path : keyPath(path, problem.key);
+      this.errors.push({
+        kind: "type_mismatch",
+        message: problem.message,
+        path: problemPath,
+        ...this.atOffset(this.index.offsets.get(problemPath) ?? node.range?.[0]),
+      });
+      return INVALID;
     }
     if (Object.keys(extensions).length > 0) out.extensions = extensions;
     return out;
