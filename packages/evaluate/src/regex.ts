@@ -14,9 +14,10 @@ export interface CompiledRegex {
   test(input: string): boolean;
   /**
    * The first match: `[whole match, group 1, ...]`, or `undefined` when there is none.
-   * A group that did not take part in the match is `""` (as Go's RE2 reports it).
+   * A group that did not take part in the match is `undefined` (it has no value), unlike
+   * one that matched the empty string.
    */
-  exec(input: string): string[] | undefined;
+  exec(input: string): (string | undefined)[] | undefined;
 }
 
 /** Turns pattern text into a `CompiledRegex`. Must accept exactly the RE2 syntax. */
@@ -61,7 +62,9 @@ export const re2jsEngine: RegexEngine = {
       exec(input) {
         const match = re.exec(input);
         if (match === null) return undefined;
-        return Array.from(match, (group: unknown) => (typeof group === "string" ? group : ""));
+        return Array.from(match, (group: unknown) =>
+          typeof group === "string" ? group : undefined,
+        );
       },
     });
   },

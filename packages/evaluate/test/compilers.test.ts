@@ -18,7 +18,7 @@ describe("compileRegex", () => {
     if (!re.ok) return;
     expect(re.value.groupCount).toBe(2);
     expect(re.value.test("my secret=abc!")).toBe(true);
-    expect(re.value.exec("my secret=abc!")).toEqual(["secret=abc", "abc", ""]);
+    expect(re.value.exec("my secret=abc!")).toEqual(["secret=abc", "abc", undefined]);
     expect(re.value.exec("nothing")).toBeUndefined();
   });
 

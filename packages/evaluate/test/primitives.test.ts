@@ -199,6 +199,14 @@ describe("evaluateExtractor (SDK §5.6)", () => {
     expect(evaluateExtractor(noGroup, "ac", "response")).toBeUndefined();
   });
 
+  it("gives no value when the first group did not take part in the match", () => {
+    const optional = { name: "k", source: "response", type: "regex", selector: "k(=)?" } as const;
+    expect(evaluateExtractor(optional, "k", "response")).toBeUndefined();
+    expect(evaluateExtractor(optional, "k=", "response")).toBe("=");
+    const either = { name: "k", source: "response", type: "regex", selector: "(a)|b" } as const;
+    expect(evaluateExtractor(either, "b", "response")).toBeUndefined();
+  });
+
   it("serializes scalars from JSONPath and tolerates invalid selectors", () => {
     const num = { name: "n", source: "request", type: "json_path", selector: "$.n" } as const;
     expect(evaluateExtractor(num, { n: 4.5 }, "request")).toBe("4.5");
