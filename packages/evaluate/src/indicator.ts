@@ -427,22 +427,36 @@ export function asVerdict(
 }
 
 function idOf(indicator: Indicator, fallback: string | undefined): string {
-  const id = typeof indicator === "object" && indicator !== null ? indicator.id : undefined;
+  let id: unknown;
+  try {
+    id = typeof indicator === "object" && indicator !== null ? indicator.id : undefined;
+  } catch {} // an unreadable id is no id
   return typeof id === "string" ? id : (fallback ?? "");
+}
+
+/** The options as plain values: reading them (a getter, a proxy) may throw. */
+function readOptions(options: CompileIndicatorOptions | undefined): CompileIndicatorOptions {
+  try {
+    const { id, source, cel, semantic } = options ?? {};
+    return { id, source, cel, semantic };
+  } catch {
+    return {};
+  }
 }
 
 /** Compiles an indicator into a reusable evaluator (paths, condition and regexes compiled once). */
 export function compileIndicator(
   indicator: Indicator,
-  options: CompileIndicatorOptions = {},
+  options?: CompileIndicatorOptions,
 ): CompiledIndicator {
   const program = programFor(indicator);
-  const id = idOf(indicator, options.id);
-  const bound: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
+  const { id: fallbackId, source, cel, semantic } = readOptions(options);
+  const id = idOf(indicator, fallbackId);
+  const bound: IndicatorEvaluators = { cel, semantic };
   return {
     id,
     run: (message, evaluators = bound) => runSafely(program, message, evaluators),
-    evaluate: (message) => asVerdict(id, runSafely(program, message, bound), options.source),
+    evaluate: (message) => asVerdict(id, runSafely(program, message, bound), source),
   };
 }
 
@@ -455,6 +469,7 @@ export function evaluateIndicator(
   message: Value,
   evaluators?: IndicatorEvaluators,
 ): IndicatorVerdict {
+  // The evaluators are read inside the program, where a throwing getter becomes `error`.
   const outcome = runSafely(programFor(indicator), message, evaluators ?? NO_EVALUATORS);
   return asVerdict(idOf(indicator, undefined), outcome, undefined);
 }

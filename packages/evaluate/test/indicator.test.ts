@@ -85,6 +85,36 @@ describe("evaluateIndicator: pattern", () => {
     ).toBe("error");
   });
 
+  it("does not throw on indicators, messages or options whose getters throw", () => {
+    const boom = () => {
+      throw new Error("boom");
+    };
+    const throwingId = Object.defineProperty({ target: "a", pattern: { contains: "x" } }, "id", {
+      get: boom,
+      enumerable: true,
+    });
+    expect(evaluateIndicator(throwingId as never, { a: "x" })).toMatchObject({
+      indicator_id: "",
+      result: "matched",
+    });
+    const throwingMessage = Object.defineProperty({}, "a", { get: boom, enumerable: true });
+    const indicator = { id: "I-1", target: "a", pattern: { contains: "x" } };
+    expect(evaluateIndicator(indicator, throwingMessage as never)).toMatchObject({
+      result: "error",
+      evidence: "boom",
+    });
+    const proxy = new Proxy({}, { get: boom });
+    // A pattern never reads the evaluators; an expression does, and fails.
+    expect(evaluateIndicator(indicator, { a: "x" }, proxy as never).result).toBe("matched");
+    const expression = { id: "I-2", target: "", expression: { cel: "true" } };
+    expect(evaluateIndicator(expression, {}, proxy as never)).toMatchObject({
+      result: "error",
+      evidence: "boom",
+    });
+    const compiled = compileIndicator(indicator, proxy as never);
+    expect(compiled.evaluate({ a: "x" })).toMatchObject({ indicator_id: "I-1", result: "matched" });
+  });
+
   it("skips an indicator whose method this SDK does not know (SDK §4.5: unsupported method)", () => {
     const future = { id: "f", target: "", method: "llm_judge" } as unknown as Indicator;
     expect(evaluateIndicator(future, {})).toMatchObject({ result: "skipped" });

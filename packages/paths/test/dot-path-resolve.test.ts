@@ -212,3 +212,17 @@ describe("compiled paths", () => {
     expect(Object.isFrozen(compiled.value.segments[0])).toBe(true);
   });
 });
+
+describe("values no JSON has", () => {
+  it("resolve to nothing when a getter or proxy trap throws", () => {
+    const boom = () => {
+      throw new Error("boom");
+    };
+    const getter = Object.defineProperty({}, "a", { get: boom, enumerable: true });
+    const proxy = new Proxy({}, { get: boom, getOwnPropertyDescriptor: boom, has: boom });
+    for (const value of [getter, proxy, { a: proxy }]) {
+      expect(resolveSimplePath("a.b", value)).toBeUndefined();
+      expect(resolveWildcardPath("a[*].b", value)).toEqual([]);
+    }
+  });
+});

@@ -48,7 +48,12 @@ export function resolveEventQualifier(
   content: Value,
 ): string | undefined {
   const path = qualifierPathFor(protocol, baseEvent);
-  return path === undefined ? undefined : qualifierString(resolveSimplePath(path, content));
+  if (path === undefined) return undefined;
+  try {
+    return qualifierString(resolveSimplePath(path, content));
+  } catch {
+    return undefined; // content no JSON has: a getter or proxy that throws
+  }
 }
 
 /** Strings as-is, numbers and booleans as canonical JSON; null, arrays, objects are not qualifiers. */

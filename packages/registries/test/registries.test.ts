@@ -218,6 +218,16 @@ describe("qualifierPathFor / resolveEventQualifier (seeds/003 §2.25, §5.9a)", 
     expect(resolveEventQualifier("ag_ui", "custom", { name: "my_event" })).toBe("my_event");
   });
 
+  it("finds no qualifier in content whose getters throw", () => {
+    const params = Object.defineProperty({}, "params", {
+      get: () => {
+        throw new Error("boom");
+      },
+      enumerable: true,
+    });
+    expect(resolveEventQualifier("mcp", "tools/call", params as never)).toBeUndefined();
+  });
+
   it.each([
     ["calculator", "calculator"],
     ["", ""],

@@ -21,7 +21,7 @@ import { isObj } from "./values.js";
 
 /**
  * Checks a document returned by `parse` (or built in code) against OATF
- * conformance. Never throws: whatever the input, the result lists every problem.
+ * conformance. Never throws on data: whatever its shape, the result lists every problem.
  * The document is conforming when `errors` is empty; `warnings` never affect that.
  */
 export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {

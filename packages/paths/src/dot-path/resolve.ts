@@ -159,11 +159,15 @@ export function resolveSimplePath(
   options?: ResolveOptions,
 ): Value | undefined {
   if (typeof path !== "string") return undefined;
-  const compiled =
-    options?.maxDepth === undefined
-      ? cached(simpleCache, path, () => compileSimplePath(path))
-      : compileSimplePath(path, options);
-  return compiled.ok ? compiled.value.resolve(value) : undefined;
+  try {
+    const compiled =
+      options?.maxDepth === undefined
+        ? cached(simpleCache, path, () => compileSimplePath(path))
+        : compileSimplePath(path, options);
+    return compiled.ok ? compiled.value.resolve(value) : undefined;
+  } catch {
+    return undefined; // a value no JSON has: a getter or proxy that throws
+  }
 }
 
 /**
@@ -176,9 +180,13 @@ export function resolveWildcardPath(
   options?: ResolveOptions,
 ): Value[] {
   if (typeof path !== "string") return [];
-  const compiled =
-    options?.maxDepth === undefined
-      ? cached(wildcardCache, path, () => compileWildcardPath(path))
-      : compileWildcardPath(path, options);
-  return compiled.ok ? compiled.value.resolve(value) : [];
+  try {
+    const compiled =
+      options?.maxDepth === undefined
+        ? cached(wildcardCache, path, () => compileWildcardPath(path))
+        : compileWildcardPath(path, options);
+    return compiled.ok ? compiled.value.resolve(value) : [];
+  } catch {
+    return []; // a value no JSON has: a getter or proxy that throws
+  }
 }
