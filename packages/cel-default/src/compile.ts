@@ -3,6 +3,7 @@
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
 import type { CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";
+import { checkEscapes } from "./escapes.js";
 import { guardLoops } from "./guard.js";
 import { checkLimits, type StaticLimits } from "./limits.js";
 import { rewriteGlobalOverloads } from "./overloads.js";
@@ -31,6 +32,10 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   if (source.length > limits.maxExpressionLength) {
     return failure(`expression is longer than ${limits.maxExpressionLength} characters`);
   }
+  // Checked before parsing, which accepts escapes CEL rejects (`'\q'`) and fails on others
+  // without a position (`'\x4'`).
+  const badEscape = checkEscapes(source);
+  if (badEscape) return failure(badEscape.message, offsetToPosition(source, badEscape.offset));
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(source);

@@ -28,7 +28,7 @@ describe("check (V-014)", () => {
   });
 
   it("reports errors without a known position without line or column", () => {
-    const r = cel.check("'\\x'");
+    const r = createCelEvaluator({ maxExpressionLength: 3 }).check("1 + 2");
     expect(r).toEqual({ ok: false, error: { message: expect.any(String) } });
   });
 

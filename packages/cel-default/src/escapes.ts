@@ -1,0 +1,137 @@
+// Escape sequences in string and bytes literals, checked against the CEL grammar (langdef,
+// "Syntax"). @bufbuild/cel's parser reads an unknown escape such as `\q` or `\400` as a
+// literal backslash followed by text, so `'\q' == 'q'` would pass `check` (V-014); it also
+// reports `'\x4'` as "Invalid code point NaN" without a position. CEL allows only:
+//
+//   \a \b \f \n \r \t \v \" \' \\ \? \`   \xHH (or \XHH)   \[0-3][0-7][0-7]
+//   \uHHHH and \UHHHHHHHH, in strings only (not bytes), naming a code point up to U+10FFFF
+//   that is not a surrogate (U+D800 to U+DFFF)
+//
+// Raw literals (prefix r or R) process no escapes. This is a plain scanner over the source:
+// it skips `//` comments, finds each quoted literal with its prefix letters (r/R, b/B, in
+// either order) and checks every backslash in a non-raw literal. A literal left unterminated
+// stops the scan: the parser reports that, at the literal.
+
+export interface EscapeError {
+  message: string;
+  /** UTF-16 offset of the backslash in the source. */
+  offset: number;
+}
+
+const SIMPLE_ESCAPES = "abfnrtv\"'\\?`";
+const HEX = /^[0-9a-fA-F]+$/;
+const OCTAL = /^[0-3][0-7][0-7]$/;
+
+/** Returns the first invalid escape sequence in a string or bytes literal, or undefined. */
+export function checkEscapes(source: string): EscapeError | undefined {
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (c === "/" && source[i + 1] === "/") {
+      // A comment runs to the end of the line.
+      while (i < source.length && source[i] !== "\n" && source[i] !== "\r") i++;
+    } else if (/[A-Za-z_]/.test(c)) {
+      // A word: an identifier, a keyword, or the prefix of the literal right after it.
+      const start = i;
+      while (i < source.length && /[A-Za-z0-9_]/.test(source[i]!)) i++;
+      const word = source.slice(start, i);
+      if (isQuote(source[i]) && /^(?:[rRbB]|[rR][bB]|[bB][rR])$/.test(word)) {
+        const literal = scanLiteral(source, i, {
+          raw: /[rR]/.test(word),
+          bytes: /[bB]/.test(word),
+        });
+        if (literal.error || literal.end === undefined) return literal.error;
+        i = literal.end;
+      }
+    } else if (isQuote(c)) {
+      const literal = scanLiteral(source, i, { raw: false, bytes: false });
+      if (literal.error || literal.end === undefined) return literal.error;
+      i = literal.end;
+    } else {
+      i++;
+    }
+  }
+  return undefined;
+}
+
+function isQuote(c: string | undefined): boolean {
+  return c === "'" || c === '"';
+}
+
+interface Kind {
+  raw: boolean;
+  bytes: boolean;
+}
+
+/**
+ * Scans the literal whose opening quote is at `start`. Returns the offset just past its
+ * closing quote, or the first invalid escape in it; neither when it is unterminated.
+ */
+function scanLiteral(
+  source: string,
+  start: number,
+  kind: Kind,
+): { end?: number; error?: EscapeError } {
+  const quote = source[start]!;
+  const triple = source.startsWith(quote.repeat(3), start);
+  const close = triple ? quote.repeat(3) : quote;
+  let error: EscapeError | undefined;
+  let i = start + close.length;
+  while (i < source.length) {
+    if (source.startsWith(close, i)) return error ? { error } : { end: i + close.length };
+    const c = source[i]!;
+    // Only triple-quoted literals may span lines.
+    if (!triple && (c === "\n" || c === "\r")) return {};
+    if (c === "\\" && !kind.raw) {
+      if (i + 1 >= source.length) return {};
+      const read = readEscape(source, i, kind.bytes);
+      // Skip a bad escape's backslash only: what follows may still close the literal.
+      if (typeof read === "string") error ??= { message: read, offset: i };
+      i += typeof read === "number" ? read : 1;
+    } else {
+      i++;
+    }
+  }
+  return {};
+}
+
+/**
+ * Reads the escape whose backslash is at `at`: its length when it is valid, else what is
+ * wrong with it.
+ */
+function readEscape(source: string, at: number, bytes: boolean): number | string {
+  const c = source[at + 1]!;
+  if (SIMPLE_ESCAPES.includes(c)) return 2;
+  if (c === "x" || c === "X") {
+    const digits = source.slice(at + 2, at + 4);
+    return digits.length === 2 && HEX.test(digits)
+      ? 4
+      : `invalid escape sequence: \\${c} must be followed by two hex digits`;
+  }
+  if (c === "u" || c === "U") {
+    if (bytes) {
+      return `invalid escape sequence: \\${c} is not allowed in a bytes literal (use \\x or an octal escape)`;
+    }
+    const count = c === "u" ? 4 : 8;
+    const digits = source.slice(at + 2, at + 2 + count);
+    if (digits.length < count || !HEX.test(digits)) {
+      return `invalid escape sequence: \\${c} must be followed by ${count === 4 ? "four" : "eight"} hex digits`;
+    }
+    const codePoint = Number.parseInt(digits, 16);
+    if (codePoint > 0x10ffff) {
+      return `invalid escape sequence: \\${c}${digits} is beyond the last code point U+10FFFF`;
+    }
+    if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
+      return `invalid escape sequence: \\${c}${digits} is a surrogate code point (U+D800 to U+DFFF)`;
+    }
+    return 2 + count;
+  }
+  if (c >= "0" && c <= "9") {
+    const digits = /^[0-9]{1,3}/.exec(source.slice(at + 1))![0];
+    return OCTAL.test(digits)
+      ? 4
+      : `invalid escape sequence: \\${digits} (an octal escape is three octal digits from \\000 to \\377)`;
+  }
+  if (c === "\n" || c === "\r") return "invalid escape sequence: a backslash cannot end a line";
+  return `invalid escape sequence: \\${String.fromCodePoint(source.codePointAt(at + 1)!)}`;
+}
