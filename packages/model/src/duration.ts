@@ -38,7 +38,10 @@ function total(input: string, parts: [string | undefined, number][]): Result<num
   for (const [digits, unit] of parts) {
     if (digits !== undefined) ms += Number(digits) * unit;
   }
-  if (!Number.isSafeInteger(ms)) {
+  // The grammar puts no bound on N. Beyond 2^53 ms (285,000 years) a number keeps
+  // only about 16 significant digits, which no timer notices; only what no number can
+  // hold at all is refused.
+  if (!Number.isFinite(ms)) {
     return err({ kind: "syntax", message: `duration \`${preview(input)}\` is too long` });
   }
   return ok(ms);
