@@ -26,11 +26,14 @@ export interface CompiledCondition {
 
 const OPERATORS: ReadonlySet<string> = new Set(CONDITION_OPERATORS);
 
-/** A MatchCondition is a non-empty mapping whose keys are all operators; any other value is bare. */
+/**
+ * A MatchCondition is a mapping with an operator key (core-types §2.13; the schema sends
+ * any object with one to MatchCondition, where other keys are invalid, as parse reads it);
+ * any other value is a bare value compared by equality.
+ */
 export function isMatchCondition(condition: unknown): condition is MatchCondition {
   if (typeof condition !== "object" || condition === null || Array.isArray(condition)) return false;
-  const keys = Object.keys(condition);
-  return keys.length > 0 && keys.every((key) => OPERATORS.has(key));
+  return Object.keys(condition).some((key) => OPERATORS.has(key));
 }
 
 type Test = (value: Value) => boolean;

@@ -8,6 +8,7 @@ import {
   evaluateTrigger,
   interpolateTemplate,
   interpolateValue,
+  isMatchCondition,
   selectResponse,
 } from "@oatf/evaluate";
 import type { Phase, Trigger, TriggerState, Value } from "@oatf/model";
@@ -42,6 +43,17 @@ describe("evaluateCondition", () => {
     expect(evaluateCondition({ starts_with: '{"a":' }, { b: 2, a: 1 })).toBe(true);
     expect(evaluateCondition({ ends_with: "]" }, [1, 2])).toBe(true);
     expect(evaluateCondition({ regex: "^false$" }, false)).toBe(true);
+  });
+
+  it("reads an object with any operator key as a MatchCondition, never as an equality value", () => {
+    // core-types §2.13: operator keys make it a MatchCondition; other keys make it invalid.
+    expect(isMatchCondition({ contains: "a", "x-note": 1 })).toBe(true);
+    expect(evaluateCondition({ contains: "a", "x-note": 1 } as never, "abc")).toBe(false);
+    expect(
+      evaluateCondition({ contains: "a", "x-note": 1 } as never, { contains: "a", "x-note": 1 }),
+    ).toBe(false);
+    expect(isMatchCondition({ note: 1 })).toBe(false);
+    expect(evaluateCondition({ note: 1 }, { note: 1.0 })).toBe(true);
   });
 
   it("ANDs every operator", () => {
