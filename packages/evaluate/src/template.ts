@@ -161,8 +161,9 @@ export function renderTemplate(
 
 /**
  * SDK §5.5 interpolate_template. Never throws. An unclosed `{{` (rejected by validate,
- * V-016) is not an expression: it stays literal text, with a W-004 warning, and the
- * expressions around it are still interpolated.
+ * V-016) is not an expression (step 2 finds `{{…}}` only): it stays literal text, without
+ * a diagnostic (W-004 is for unknown names and unresolved paths), and the expressions
+ * around it are still interpolated.
  */
 export function interpolateTemplate(
   template: string,
@@ -171,15 +172,8 @@ export function interpolateTemplate(
   response?: Value | null,
 ): Interpolated<string> {
   const source = typeof template === "string" ? template : describeThrown(template);
-  const { template: compiled, unclosed } = cache.getOrCreate(source, scan);
-  const rendered = renderTemplate(
-    compiled,
-    extractors,
-    request ?? undefined,
-    response ?? undefined,
-  );
-  if (unclosed !== undefined) rendered.diagnostics.push(warning(unclosedMessage(unclosed)));
-  return rendered;
+  const { template: compiled } = cache.getOrCreate(source, scan);
+  return renderTemplate(compiled, extractors, request ?? undefined, response ?? undefined);
 }
 
 /** SDK §5.5a interpolate_value: interpolates every string in a value tree (not keys). */
