@@ -562,6 +562,16 @@ attack:
 });
 
 describe("parse: YAML features V-020 forbids", () => {
+  it("reads !!float on an integer as a number (YAML 1.2 core schema), untagged 1 as an integer", () => {
+    const document = ok(
+      withAttack(
+        "indicators:\n  - target: a\n    semantic: {intent: i, threshold: !!float 1}",
+      ).replace("tools: []", "{a: !!float -2, b: !!float 0, c: 3, d: !!float 0x10}"),
+    );
+    expect(document.attack.indicators![0]!.semantic!.threshold).toBe(1);
+    expect(document.attack.execution.state).toEqual({ a: -2, b: 0, c: 3, d: "0x10" });
+  });
+
   it("parses custom tags as plain data and records them for validate", () => {
     const document = ok(
       `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: !include "external.yaml"\n`,

@@ -3,7 +3,7 @@
 // nesting depth is checked on the token stream (which `yaml` builds without
 // recursion) before the recursive composer runs, because a stack overflow
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
-import { Composer, type Document, isScalar, LineCounter, Parser } from "yaml";
+import { Composer, type Document, isScalar, LineCounter, Parser, type ScalarTag } from "yaml";
 import type { ParseError } from "../diagnostics.js";
 
 /** Deepest collection nesting accepted (serde's recursion limit in the Rust SDK is 128 too). */
@@ -23,6 +23,18 @@ export const LONE_SURROGATE = /\p{Cs}/u;
 /** Characters outside YAML 1.2's printable set (§5.1), which may appear only escaped. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const NON_PRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+
+/**
+ * `!!float 1`: the YAML 1.2 core schema's float form `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+ * includes integers, which `yaml`'s float tags do not accept when the tag is explicit. Last
+ * in the list, so an untagged `1` still resolves as an integer first.
+ */
+const INTEGRAL_FLOAT: ScalarTag = {
+  tag: "tag:yaml.org,2002:float",
+  default: true,
+  test: /^[-+]?[0-9]+$/,
+  resolve: (source) => Number(source),
+};
 
 export function loadYaml(text: string): LoadResult {
   // A lone CR is a line break in YAML 1.2 (§5.4) that `yaml` does not know; as content,
@@ -71,6 +83,7 @@ export function loadYaml(text: string): LoadResult {
     // `yaml` checks uniqueness in quadratic time; the source index does it with a Set.
     uniqueKeys: false,
     intAsBigInt: false,
+    customTags: (tags) => [...tags, INTEGRAL_FLOAT],
     prettyErrors: false,
     strict: true,
   });
