@@ -127,7 +127,7 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
     return 2 + count;
   }
   if (c >= "0" && c <= "9") {
-    const digits = /^[0-9]{1,3}/.exec(source.slice(at + 1))![0];
+    const digits = /^[0-9]{1,3}/.exec(source.slice(at + 1, at + 4))![0];
     return OCTAL.test(digits)
       ? 4
       : `invalid escape sequence: \\${digits} (an octal escape is three octal digits from \\000 to \\377)`;
