@@ -85,12 +85,54 @@ function wrap(source: string, query: JSONPathQuery): CompiledJsonPath {
   };
 }
 
+interface ExpressionNode {
+  operator?: unknown;
+  logical?: unknown;
+  left?: unknown;
+  right?: unknown;
+  token?: { index?: unknown };
+}
+
+const SKIPPED_KEYS = new Set(["environment", "token", "input"]);
+
+/**
+ * The offset of a comparison whose operand is itself a comparison or logical expression
+ * (`$[?(@.a == 1) == true]`, `$[?@.a < 1 < 2]`), or -1 without a known offset. json-p3
+ * parses these; RFC 9535 does not (comparison-expr compares two `comparable`s: a literal,
+ * a singular query or a function). Walks json-p3's parsed query, which is a tree.
+ */
+function nestedComparison(node: unknown, depth = 0): number | undefined {
+  if (typeof node !== "object" || node === null || depth > 256) return undefined;
+  const expression = node as ExpressionNode;
+  if (typeof expression.operator === "string" && expression.logical === false) {
+    for (const operand of [expression.left, expression.right] as ExpressionNode[]) {
+      if (typeof operand === "object" && operand !== null && typeof operand.operator === "string") {
+        const index = expression.token?.index;
+        return typeof index === "number" ? index : -1;
+      }
+    }
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (SKIPPED_KEYS.has(key)) continue;
+    const found = nestedComparison(child, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Compiles an RFC 9535 selector (through a bounded cache). Never throws. */
 export function compileJsonPath(selector: string): Result<CompiledJsonPath, CompileError> {
   if (typeof selector !== "string") return err({ message: "a JSONPath selector must be a string" });
   return cache.getOrCreate(selector, (source) => {
     try {
-      return ok(wrap(source, environment.compile(source)));
+      const query = environment.compile(source);
+      const nested = nestedComparison(query.segments);
+      if (nested !== undefined) {
+        const message =
+          "invalid JSONPath: a comparison operand must be a literal, a singular query or a function";
+        return err(nested >= 0 ? { message, offset: nested } : { message });
+      }
+      return ok(wrap(source, query));
     } catch (thrown) {
       const offset = (thrown as { token?: { index?: unknown } })?.token?.index;
       const message = `invalid JSONPath: ${describeThrown(thrown)}`;

@@ -97,6 +97,28 @@ describe("setRegexEngine", () => {
 });
 
 describe("compileJsonPath", () => {
+  it("rejects comparisons of comparisons or logical expressions (RFC 9535 comparable)", () => {
+    for (const [selector, offset] of [
+      ["$[?(@.a == 1) == true]", 14],
+      ["$[?@.a == 1 == 2]", 7],
+      ["$[?@.a < 1 < 2]", 7],
+      ["$[?!@.a == 1]", 8],
+    ] as const) {
+      const compiled = compileJsonPath(selector);
+      expect(compiled.ok, selector).toBe(false);
+      if (!compiled.ok) expect(compiled.error.offset, selector).toBe(offset);
+    }
+    for (const selector of [
+      "$[?@.a == 1 && @.b == 2]",
+      "$[?(@.a == 1) && @.b]",
+      "$[?!(@.a == 1)]",
+      "$[?length(@.a) == @.b]",
+      "$.a[?@[?@.b == 1]]",
+    ]) {
+      expect(compileJsonPath(selector).ok, selector).toBe(true);
+    }
+  });
+
   it("is strict RFC 9535, with slices and filters", () => {
     const doc = {
       a: [1, 2, 3, 4],
