@@ -24,7 +24,9 @@ function versionWith(changeset: string): Record<string, string> {
   mkdirSync(scratch, { recursive: true });
   for (const file of ["package.json", "pnpm-workspace.yaml"])
     cpSync(join(root, file), join(scratch, file));
-  cpSync(join(root, ".changeset"), join(scratch, ".changeset"), { recursive: true });
+  // The config only: changesets pending in the repository must not mix into this one.
+  mkdirSync(join(scratch, ".changeset"));
+  cpSync(join(root, ".changeset", "config.json"), join(scratch, ".changeset", "config.json"));
   symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"));
   for (const dir of packageDirs) {
     mkdirSync(join(scratch, "packages", dir), { recursive: true });
