@@ -19,6 +19,7 @@ import {
   type Outcome,
   skipReason,
 } from "./indicator.js";
+import { agUiToolCallEnricher } from "./trace-enrich.js";
 import { type ComputedVerdict, computeVerdict, indicatorId } from "./verdict.js";
 
 /**
@@ -82,6 +83,18 @@ function protocolOf(attack: Document["attack"], indicator: Indicator): string | 
   return typeof actor?.mode === "string" ? extractProtocol(actor.mode) : undefined;
 }
 
+/**
+ * The actor a message without `actor` was observed on: with one actor (the `default`
+ * actor N-007 makes of single- and multi-phase forms, or a lone declared one), every
+ * message is on its connection; with several, such a message is on none in particular.
+ */
+function soleActor(attack: Document["attack"]): string | undefined {
+  const actors = attack.execution?.actors;
+  if (actors === undefined || actors === null) return "default";
+  const name = Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
+  return typeof name === "string" ? name : undefined;
+}
+
 /** Steps 1–4 of the trace-filtering procedure, as a predicate on messages. */
 function traceFilter(
   attack: Document["attack"],
@@ -89,10 +102,11 @@ function traceFilter(
 ): (m: TraceMessage) => boolean {
   const protocol = protocolOf(attack, indicator);
   const { surface, actor, direction } = indicator;
+  const unnamed = soleActor(attack);
   return (m) =>
     (protocol === undefined || m.protocol === protocol) &&
     (surface === undefined || m.operation === surface) &&
-    (actor === undefined || m.actor === actor) &&
+    (actor === undefined || (m.actor ?? unnamed) === actor) &&
     (direction === undefined || m.direction === direction);
 }
 
@@ -173,6 +187,7 @@ export function evaluateTrace(
     return computeVerdict(readable as Document["attack"], [], { source });
   }
   let pending = scans.filter((scan) => scan.decided === undefined);
+  const enrich = agUiToolCallEnricher();
   let index = -1;
   try {
     for (const raw of messages) {
@@ -180,6 +195,7 @@ export function evaluateTrace(
       if (pending.length === 0) break;
       const message = snapshot(raw);
       if (message === undefined) continue;
+      message.content = enrich(message);
       let decidedAny = false;
       for (const scan of pending) {
         if (!scan.accepts(message)) continue;

@@ -18,6 +18,7 @@ import {
   type Indicator,
   ok,
   type SemanticEvaluator,
+  type Value,
 } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
@@ -480,6 +481,83 @@ describe("evaluateTrace", () => {
         "source",
       ]);
     }
+  });
+
+  it("puts a message without actor on the document's only actor, and on none of several", () => {
+    const indicator = {
+      id: "S-01",
+      actor: "default",
+      target: "arguments.path",
+      pattern: { contains: "id_rsa" },
+    };
+    const message: TraceMessage = {
+      protocol: "mcp",
+      direction: "request",
+      operation: "tools/call",
+      content: { arguments: { path: "/home/u/.ssh/id_rsa" } },
+    };
+    const single = {
+      oatf: "0.1",
+      attack: { execution: { mode: "mcp_server", state: {} }, indicators: [indicator] },
+    } as Document;
+    expect(evaluateTrace(single, [message]).result).toBe("exploited");
+    const actor = (name: string) => ({ name, mode: "mcp_server", phases: [{ state: {} }] });
+    const lone = {
+      oatf: "0.1",
+      attack: {
+        execution: { actors: [actor("server")] },
+        indicators: [{ ...indicator, protocol: "mcp", actor: "server" }],
+      },
+    } as Document;
+    expect(evaluateTrace(lone, [message]).result).toBe("exploited");
+    const two = {
+      oatf: "0.1",
+      attack: {
+        execution: { actors: [actor("server"), actor("other")] },
+        indicators: [{ ...indicator, protocol: "mcp", actor: "server" }],
+      },
+    } as Document;
+    expect(evaluateTrace(two, [message]).result).toBe("not_exploited");
+    expect(evaluateTrace(two, [{ ...message, actor: "server" }]).result).toBe("exploited");
+  });
+
+  it("gives AG-UI tool_call_args and tool_call_end the toolCallName of their tool_call_start", () => {
+    const document = {
+      oatf: "0.1",
+      attack: {
+        execution: { mode: "ag_ui_client", state: {} },
+        indicators: [
+          {
+            id: "G-01",
+            surface: "tool_call_args",
+            target: "toolCallName",
+            pattern: { contains: "send_email" },
+          },
+          {
+            id: "G-02",
+            surface: "tool_call_end",
+            target: "toolCallName",
+            pattern: { contains: "read_file" },
+          },
+        ],
+      },
+    } as Document;
+    const event = (operation: string, content: Value): TraceMessage => ({
+      protocol: "ag_ui",
+      direction: "response",
+      operation,
+      content,
+    });
+    const args = { toolCallId: "call-2", delta: '{"to":"x"}' };
+    const trace = [
+      event("tool_call_start", { toolCallId: "call-1", toolCallName: "read_file" }),
+      event("tool_call_start", { toolCallId: "call-2", toolCallName: "send_email" }),
+      event("tool_call_args", args),
+      event("tool_call_end", { toolCallId: "call-9" }),
+    ];
+    const verdict = evaluateTrace(document, trace);
+    expect(verdict.indicator_verdicts.map((v) => v.result)).toEqual(["matched", "not_matched"]);
+    expect(args).toEqual({ toolCallId: "call-2", delta: '{"to":"x"}' }); // not changed
   });
 
   it("passes the source it is given, even an empty one, to every verdict alike", () => {
