@@ -8,6 +8,7 @@
 export {
   type CelEvaluatorOptions,
   createCelEvaluator,
+  DEFAULT_OPTIONS,
   type DefaultCelEvaluator,
 } from "@oatf/cel-default";
 export * from "@oatf/evaluate";

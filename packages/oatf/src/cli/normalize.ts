@@ -9,8 +9,8 @@ import { invalidDocument } from "./report.js";
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file> [--check]
 
 Prints the document in canonical form: normalized (every default and shorthand expanded)
-and serialized as canonical YAML. --check prints nothing and exits 1 when the file is not
-already byte-for-byte in canonical form (for CI).
+and serialized as canonical YAML. --check prints nothing on stdout and exits 1 when the file is
+not already byte-for-byte in canonical form (for CI), saying where on stderr.
 Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or
 missing/unreadable file.
 `;
