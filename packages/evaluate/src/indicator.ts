@@ -25,6 +25,7 @@ import { describeThrown } from "./compile-error.js";
 import { compileCondition } from "./condition.js";
 import { toText } from "./json.js";
 import { WeakCache } from "./lru.js";
+import { readOptions } from "./options.js";
 import { nowIso } from "./timestamp.js";
 import { findResolved } from "./wildcard.js";
 
@@ -434,23 +435,14 @@ function idOf(indicator: Indicator, fallback: string | undefined): string {
   return typeof id === "string" ? id : (fallback ?? "");
 }
 
-/** The options as plain values: reading them (a getter, a proxy) may throw. */
-function readOptions(options: CompileIndicatorOptions | undefined): CompileIndicatorOptions {
-  try {
-    const { id, source, cel, semantic } = options ?? {};
-    return { id, source, cel, semantic };
-  } catch {
-    return {};
-  }
-}
-
 /** Compiles an indicator into a reusable evaluator (paths, condition and regexes compiled once). */
 export function compileIndicator(
   indicator: Indicator,
   options?: CompileIndicatorOptions,
 ): CompiledIndicator {
   const program = programFor(indicator);
-  const { id: fallbackId, source, cel, semantic } = readOptions(options);
+  const fields = ["id", "source", "cel", "semantic"] as const;
+  const { id: fallbackId, source, cel, semantic } = readOptions(options, fields);
   const id = idOf(indicator, fallbackId);
   const bound: IndicatorEvaluators = { cel, semantic };
   return {

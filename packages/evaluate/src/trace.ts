@@ -19,6 +19,7 @@ import {
   type Outcome,
   skipReason,
 } from "./indicator.js";
+import { readOptions } from "./options.js";
 import { agUiToolCallEnricher } from "./trace-enrich.js";
 import { type ComputedVerdict, computeVerdict, indicatorId } from "./verdict.js";
 
@@ -170,8 +171,8 @@ export function evaluateTrace(
   messages: Iterable<TraceMessage>,
   options: EvaluateTraceOptions = {},
 ): ComputedVerdict {
-  const { source } = options;
-  const evaluators: IndicatorEvaluators = { cel: options.cel, semantic: options.semantic };
+  const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
+  const evaluators: IndicatorEvaluators = { cel, semantic };
   let attack: Document["attack"];
   let scans: Scan[];
   try {

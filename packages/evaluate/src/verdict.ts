@@ -163,7 +163,9 @@ function compute(
     const id = indicatorId(attack, i);
     known.add(id);
     const found = given.get(id);
-    if (isVerdict(found)) return found;
+    // The map's key names the indicator (SDK §4.5); a verdict filed under it that says
+    // otherwise is reported under the key, as it was counted.
+    if (isVerdict(found)) return found.indicator_id === id ? found : { ...found, indicator_id: id };
     if (found === undefined) return skipped(id, "no verdict supplied");
     return skipped(id, "the supplied verdict has no valid result");
   });

@@ -114,6 +114,14 @@ describe("evaluateIndicator: pattern", () => {
     });
     const compiled = compileIndicator(indicator, proxy as never);
     expect(compiled.evaluate({ a: "x" })).toMatchObject({ indicator_id: "I-1", result: "matched" });
+    const document = {
+      oatf: "0.1",
+      attack: { execution: { mode: "mcp_server", state: {} }, indicators: [indicator] },
+    } as Document;
+    const message = { protocol: "mcp", direction: "request", operation: "x", content: { a: "x" } };
+    expect(evaluateTrace(document, [message as TraceMessage], proxy as never).result).toBe(
+      "exploited",
+    );
   });
 
   it("skips an indicator whose method this SDK does not know (SDK §4.5: unsupported method)", () => {
@@ -296,6 +304,18 @@ describe("computeVerdict", () => {
       { target: "", tier: "local_action" },
     ],
   } as unknown as Document["attack"];
+
+  it("names each verdict by the key it was supplied under", () => {
+    const verdict = computeVerdict(
+      attack,
+      new Map([["A-02", { indicator_id: "OTHER", result: "matched" as const }]]),
+    );
+    expect(verdict.indicator_verdicts[1]).toMatchObject({
+      indicator_id: "A-02",
+      result: "matched",
+    });
+    expect(verdict.max_tier).toBe("boundary_breach");
+  });
 
   it("counts missing verdicts as skipped, fills generated ids, and orders as the attack does", () => {
     const verdict = computeVerdict(attack, { "A-03": { indicator_id: "A-03", result: "matched" } });

@@ -26,5 +26,9 @@ export type WithDefaultCel<T extends { cel?: unknown }> = Omit<T, "cel"> & { cel
 export function withDefaultCel<T extends { cel?: unknown }>(
   options: WithDefaultCel<T> | undefined,
 ): T {
-  return { ...options, cel: celOrDefault(options?.cel) } as T;
+  try {
+    return { ...options, cel: celOrDefault(options?.cel) } as T;
+  } catch {
+    return { cel: celOrDefault(undefined) } as T; // options that cannot be read: the defaults
+  }
 }

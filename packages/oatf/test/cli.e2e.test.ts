@@ -225,6 +225,17 @@ describe("oatf evaluate", () => {
     expect(r.code).toBe(3);
   });
 
+  it("a document without indicators is an error verdict with its reason on stderr, exit 3", () => {
+    const trace = write(
+      "any.jsonl",
+      `${JSON.stringify({ protocol: "mcp", direction: "request", operation: "tools/call", content: {} })}\n`,
+    );
+    const r = oatf(["evaluate", write("no-indicators.yaml", VALID), "--trace", trace]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain("error");
+    expect(r.stderr).toContain("error: the attack has no indicators to evaluate");
+  });
+
   it("invalid trace lines: one line naming file and line, exit 3", () => {
     const trace = write(
       "bad.jsonl",

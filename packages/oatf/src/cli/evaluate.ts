@@ -53,6 +53,10 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const computed = evaluateTrace(normalize(checked.document), messages.messages, {
     source: "oatf-cli",
   });
+  // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
+  for (const d of computed.diagnostics ?? []) {
+    ctx.stderr.write(`oatf evaluate: ${file}: ${d.severity}: ${d.message}\n`);
+  }
   const verdict = ordered(computed);
   if (format === "json") ctx.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
   else ctx.stdout.write(summary(verdict, checked.document.attack?.name, messages.messages.length));

@@ -1,0 +1,17 @@
+// Options come from callers; an object whose getters or proxy traps throw must not make
+// an evaluation function throw. Each option is read once, here.
+
+/** The named fields of `options`, read once; options that cannot be read count as none. */
+export function readOptions<T extends object, K extends keyof T>(
+  options: T | undefined,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  if (options === undefined || options === null) return out;
+  try {
+    for (const key of keys) out[key] = options[key];
+    return out;
+  } catch {
+    return {};
+  }
+}
