@@ -12,6 +12,7 @@ import {
 import { LruCache } from "./cache.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
+import { conversions } from "./conversions.js";
 import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
 import { isolated } from "./isolated.js";
 import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
@@ -31,7 +32,9 @@ export interface DefaultCelEvaluator extends CelEvaluator {
 export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const env = celEnv({ funcs: [deadlineFunc(deadline), ...cappedConcat(opts.maxConcatSize)] });
+  const env = celEnv({
+    funcs: [deadlineFunc(deadline), ...cappedConcat(opts.maxConcatSize), ...conversions()],
+  });
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
 
   const compiled = (expression: string): CompileResult => {

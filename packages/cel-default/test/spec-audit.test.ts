@@ -92,3 +92,44 @@ describe("nested comprehensions", () => {
     expect(value(e5)).toBe(true);
   });
 });
+
+describe("timestamp conversions follow CEL (int64_to_timestamp, RFC 3339)", () => {
+  it("timestamp(int) reads Unix epoch seconds", () => {
+    expect(value("timestamp(1704067200) == timestamp('2024-01-01T00:00:00Z')")).toBe(true);
+    expect(value("int(timestamp(1704067200))")).toBe(1704067200);
+    expect(value("int(timestamp(-1))")).toBe(-1);
+    expect(value("timestamp(0) == timestamp('1970-01-01T00:00:00Z')")).toBe(true);
+    expect(value("timestamp(1704067200).getFullYear()")).toBe(2024);
+  });
+
+  it("timestamp(int) outside year 1..9999 is an error", () => {
+    expect(value("timestamp(253402300799) == timestamp('9999-12-31T23:59:59Z')")).toBe(true);
+    expect(value("timestamp(253402300800)")).toMatchObject({ kind: "cel_error" });
+    expect(value("timestamp(-62135596801)")).toMatchObject({ kind: "cel_error" });
+  });
+
+  it.each([
+    "2024-02-30T00:00:00Z",
+    "2023-02-29T00:00:00Z",
+    "2024-04-31T00:00:00Z",
+    "2024-13-01T00:00:00Z",
+    "2024-00-10T00:00:00Z",
+    "2024-01-00T00:00:00Z",
+    "2024-01-01T24:00:00Z",
+    "2024-01-01T00:60:00Z",
+    "2024-01-01T00:00:60Z",
+    "2024-01-01",
+    "not a time",
+  ])("timestamp('%s') is an error", (s) => {
+    expect(value(`timestamp('${s}')`)).toMatchObject({ kind: "cel_error" });
+  });
+
+  it("valid RFC 3339 strings still convert", () => {
+    expect(value("int(timestamp('2024-02-29T12:00:00Z'))")).toBe(1709208000);
+    expect(value("int(timestamp('2024-01-01T01:00:00+01:00'))")).toBe(1704067200);
+    expect(value("timestamp('2024-01-01T00:00:00.5Z') > timestamp('2024-01-01T00:00:00Z')")).toBe(
+      true,
+    );
+    expect(value("string(timestamp('2024-12-31T23:59:59Z'))")).toBe("2024-12-31T23:59:59Z");
+  });
+});
