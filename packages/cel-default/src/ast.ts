@@ -23,7 +23,7 @@ export interface ComprehensionExpr {
 
 type ExprKind =
   | { case: "identExpr" | "constExpr"; value: unknown }
-  | { case: "selectExpr"; value: { operand?: Expr } }
+  | { case: "selectExpr"; value: { operand?: Expr; field: string; testOnly: boolean } }
   | { case: "callExpr"; value: CallExpr }
   | { case: "listExpr"; value: { elements: Expr[] } }
   | {

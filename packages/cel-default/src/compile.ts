@@ -5,6 +5,7 @@ import type { CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";
 import { checkEscapes } from "./escapes.js";
 import { guardLoops } from "./guard.js";
+import { guardHasOperands } from "./has.js";
 import { checkLimits, type StaticLimits } from "./limits.js";
 import { rewriteGlobalOverloads } from "./overloads.js";
 import { checkSyntax } from "./syntax.js";
@@ -51,6 +52,7 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   const breach = checkSyntax(root) ?? checkLimits(root, limits);
   if (breach) return failure(breach.message, position(breach.exprId));
   rewriteGlobalOverloads(root);
+  guardHasOperands(root);
   guardLoops(root);
   try {
     return { ok: true, value: { run: plan(env, parsed), position } };

@@ -14,6 +14,7 @@ import { type Compiled, type CompileResult, compile, errorMessage } from "./comp
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
 import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
+import { hasOperandFunc } from "./has.js";
 import { isolated } from "./isolated.js";
 import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
 import { fromCel, toCel } from "./values.js";
@@ -33,7 +34,12 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
   const opts = resolveOptions(options);
   const deadline = new Deadline();
   const env = celEnv({
-    funcs: [deadlineFunc(deadline), ...cappedConcat(opts.maxConcatSize), ...conversions()],
+    funcs: [
+      deadlineFunc(deadline),
+      hasOperandFunc(),
+      ...cappedConcat(opts.maxConcatSize),
+      ...conversions(),
+    ],
   });
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
 

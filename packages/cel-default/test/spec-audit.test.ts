@@ -133,3 +133,31 @@ describe("timestamp conversions follow CEL (int64_to_timestamp, RFC 3339)", () =
     expect(value("string(timestamp('2024-12-31T23:59:59Z'))")).toBe("2024-12-31T23:59:59Z");
   });
 });
+
+describe("has(e.f) is an error unless e is a map or a message (langdef, Field Selection)", () => {
+  const message = { a: null, s: "text", n: 1, d: 1.5, t: true, l: [1], m: { k: null } };
+
+  it.each(["a", "s", "n", "d", "t", "l"])("has(message.%s.b) is an error", (f) => {
+    expect(value(`has(message.${f}.b)`, { message })).toMatchObject({ kind: "cel_error" });
+  });
+
+  it("is an error on literals and nested selections too", () => {
+    expect(value("has(x.f)", { x: null })).toMatchObject({ kind: "cel_error" });
+    expect(value("has([1].f)")).toMatchObject({ kind: "cel_error" });
+    expect(value("has('s'.f)")).toMatchObject({ kind: "cel_error" });
+    expect(value("has(message.m.k.z)", { message })).toMatchObject({ kind: "cel_error" });
+    // The error is absorbed like any other by || and &&.
+    expect(value("true || has(message.a.b)", { message })).toBe(true);
+    expect(value("has(message.a.b) || true", { message })).toBe(true);
+  });
+
+  it("on maps it is unchanged: a missing key is false, a null-valued key is present", () => {
+    expect(value("has(message.m.k)", { message })).toBe(true);
+    expect(value("has(message.m.z)", { message })).toBe(false);
+    expect(value("has(message.a)", { message })).toBe(true);
+    expect(value("has(message.zz)", { message })).toBe(false);
+    expect(value("has({'x': 1}.x) && !has({'x': 1}.y)")).toBe(true);
+    expect(value("message.l.exists(e, has(e.k))", { message: { l: [{ k: 1 }] } })).toBe(true);
+    expect(value("has(message.m.z.y)", { message })).toMatchObject({ kind: "cel_error" });
+  });
+});
