@@ -1,11 +1,11 @@
 // Overrides of standard CEL conversions whose @bufbuild/cel 0.6.1 overloads differ from the
 // CEL language definition (cel-spec langdef, cel-go). Each replaces the library's overload of
 // the same signature (a function registered in the environment with the same id wins).
-import { type CelFunc, CelScalar, celFunc, objectType } from "@bufbuild/cel";
+import { type CelFunc, CelScalar, type CelUint, celFunc, celUint, objectType } from "@bufbuild/cel";
 import { create, fromJson } from "@bufbuild/protobuf";
 import { type Timestamp, TimestampSchema } from "@bufbuild/protobuf/wkt";
 
-const { INT, STRING } = CelScalar;
+const { DOUBLE, INT, STRING, UINT } = CelScalar;
 const TIMESTAMP = objectType(TimestampSchema);
 
 /** The range of google.protobuf.Timestamp: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z. */
@@ -63,6 +63,60 @@ function stringToTimestamp(s: string): Timestamp {
   }
 }
 
+const INT_MIN = -(2n ** 63n);
+const INT_MAX = 2n ** 63n - 1n;
+const UINT_MAX = 2n ** 64n - 1n;
+
+// The library converted strings with BigInt() and Number(), which accept what CEL does not:
+// surrounding spaces, '' (as 0), and 0x/0b/0o prefixes; Number() also turns garbage into NaN.
+// cel-go uses strconv with base 10, which these follow.
+
+/** `int(string)`: cel-go's `strconv.ParseInt(s, 10, 64)`, an optional sign and decimal digits. */
+function stringToInt(s: string): bigint {
+  const n = /^[+-]?\d+$/.test(s) ? BigInt(s) : undefined;
+  if (n === undefined || n < INT_MIN || n > INT_MAX) throw numberError(s, "int");
+  return n;
+}
+
+/** `uint(string)`: cel-go's `strconv.ParseUint(s, 10, 64)`, decimal digits and no sign. */
+function stringToUint(s: string): CelUint {
+  const n = /^\d+$/.test(s) ? BigInt(s) : undefined;
+  if (n === undefined || n > UINT_MAX) throw numberError(s, "uint");
+  return celUint(n);
+}
+
+const DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/;
+
+/**
+ * `double(string)`: cel-go's `strconv.ParseFloat(s, 64)`: decimal notation, hexadecimal with a
+ * binary exponent (`0x1p-2`), and `inf`, `infinity`, `nan` in any case; a value beyond the
+ * double range is an error, as ParseFloat's ErrRange is in cel-go.
+ */
+function stringToDouble(s: string): number {
+  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(s);
+  if (special) {
+    if (special[2]?.toLowerCase() === "nan") return Number.NaN;
+    return special[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  let d: number | undefined;
+  if (DECIMAL_FLOAT.test(s)) d = Number(s);
+  const hex = HEX_FLOAT.exec(s);
+  if (hex) {
+    const [, sign, whole = "", frac = "", exp] = hex;
+    if (whole + frac !== "") {
+      const mantissa = Number(BigInt(`0x${whole}${frac}`));
+      d = (sign === "-" ? -1 : 1) * mantissa * 2 ** (Number(exp) - 4 * frac.length);
+    }
+  }
+  if (d === undefined || !Number.isFinite(d)) throw numberError(s, "double");
+  return d;
+}
+
+function numberError(s: string, type: string): Error {
+  return new Error(`cannot convert string '${s}' to ${type}`);
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
@@ -73,5 +127,8 @@ export function conversions(): CelFunc[] {
   return [
     celFunc("timestamp", [INT], TIMESTAMP, intToTimestamp),
     celFunc("timestamp", [STRING], TIMESTAMP, stringToTimestamp),
+    celFunc("int", [STRING], INT, stringToInt),
+    celFunc("uint", [STRING], UINT, stringToUint),
+    celFunc("double", [STRING], DOUBLE, stringToDouble),
   ];
 }

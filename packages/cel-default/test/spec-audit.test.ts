@@ -161,3 +161,54 @@ describe("has(e.f) is an error unless e is a map or a message (langdef, Field Se
     expect(value("has(message.m.z.y)", { message })).toMatchObject({ kind: "cel_error" });
   });
 });
+
+describe("string to number conversions accept what cel-go's strconv accepts", () => {
+  it.each([
+    "int('')",
+    "int(' 1')",
+    "int('1 ')",
+    "int('0x10')",
+    "int('0b11')",
+    "int('0o7')",
+    "int('1_000')",
+    "int('1.0')",
+    "int('99999999999999999999')",
+    "int('9223372036854775808')",
+    "uint('')",
+    "uint('-1')",
+    "uint('+5')",
+    "uint('0x10')",
+    "uint('18446744073709551616')",
+    "double('')",
+    "double(' 1.5 ')",
+    "double('0x10')",
+    "double('1_0')",
+    "double('1e400')",
+    "double('abc')",
+  ])("%s is an error", (e) => {
+    expect(value(e)).toMatchObject({ kind: "cel_error" });
+  });
+
+  it("valid decimal strings convert", () => {
+    expect(value("int('-12')")).toBe(-12);
+    expect(value("int('+5')")).toBe(5);
+    expect(value("int('007')")).toBe(7);
+    expect(value("int('-9223372036854775808') == -9223372036854775807 - 1")).toBe(true);
+    expect(value("int('9223372036854775807') == 9223372036854775807")).toBe(true);
+    expect(value("uint('5') == 5u")).toBe(true);
+    expect(value("uint('18446744073709551615') == 18446744073709551615u")).toBe(true);
+    expect(value("double('1.5')")).toBe(1.5);
+    expect(value("double('1e3')")).toBe(1000);
+    expect(value("double('-0.5')")).toBe(-0.5);
+    expect(value("double('.5') == 0.5 && double('5.') == 5.0 && double('+2E-1') == 0.2")).toBe(
+      true,
+    );
+    expect(value("double('0x1p-2')")).toBe(0.25);
+  });
+
+  it("double() accepts inf, infinity and nan in any case, as ParseFloat does", () => {
+    expect(value("double('inf') > 1e308 && double('-Infinity') < -1e308")).toBe(true);
+    expect(value("double('+INF') == double('infinity')")).toBe(true);
+    expect(value("double('NaN') != double('nan')")).toBe(true);
+  });
+});
