@@ -17,6 +17,7 @@ import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { isolated } from "./isolated.js";
 import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
+import { stringOrdering } from "./ordering.js";
 import { fromCel, toCel } from "./values.js";
 
 /** The default evaluator: `check` is always present. */
@@ -39,6 +40,7 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
       hasOperandFunc(),
       ...cappedConcat(opts.maxConcatSize),
       ...conversions(),
+      ...stringOrdering(),
     ],
   });
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);

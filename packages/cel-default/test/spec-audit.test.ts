@@ -212,3 +212,20 @@ describe("string to number conversions accept what cel-go's strconv accepts", ()
     expect(value("double('NaN') != double('nan')")).toBe(true);
   });
 });
+
+describe("strings order by Unicode code point (langdef), not UTF-16 code unit", () => {
+  it("a character beyond the BMP sorts after every BMP character", () => {
+    expect(value("'\\uffff' < '😀'")).toBe(true);
+    expect(value("'\\uffff' <= '😀'")).toBe(true);
+    expect(value("'😀' > '\\uffff'")).toBe(true);
+    expect(value("'😀' >= '\\uffff'")).toBe(true);
+    expect(value("'a\\uffffz' < 'a😀'")).toBe(true);
+    expect(value("s < t", { s: "\uffff", t: "😀" })).toBe(true);
+  });
+
+  it("ordinary orderings are unchanged", () => {
+    expect(value("'a' < 'b' && 'ab' > 'a' && 'a' <= 'a' && 'a' >= 'a' && !('b' < 'a')")).toBe(true);
+    expect(value("'' < 'a' && '😀' < '😁' && '😀' < '😀a' && !('😀' < '😀')")).toBe(true);
+    expect(value("'😀' <= '😀' && '😁' >= '😀' && 'Z' < 'a'")).toBe(true);
+  });
+});
