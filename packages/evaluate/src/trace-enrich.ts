@@ -3,24 +3,13 @@
 // `tool_call_start` (or `tool_call_chunk`) event with the same id in the same stream
 // before anything evaluates them. A trace is such a stream, one per actor.
 import type { Value } from "@oatf/model";
+import { isObject } from "./json.js";
+import type { TraceMessage } from "./trace.js";
 
-interface EnrichableMessage {
-  protocol: string;
-  operation: string;
-  actor?: string;
-  content: Value;
-}
+type EnrichableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
 
 const NAMING = new Set(["tool_call_start", "tool_call_chunk"]);
 const NAMELESS = new Set(["tool_call_args", "tool_call_end"]);
-
-type Fields = Record<string, Value>;
-
-function fieldsOf(content: Value): Fields | undefined {
-  return typeof content === "object" && content !== null && !Array.isArray(content)
-    ? (content as Fields)
-    : undefined;
-}
 
 /** Returns a function that gives each message of one trace, in order, its enriched content. */
 export function agUiToolCallEnricher(): (message: EnrichableMessage) => Value {
@@ -28,10 +17,9 @@ export function agUiToolCallEnricher(): (message: EnrichableMessage) => Value {
   return (message) => {
     const { content } = message;
     if (message.protocol !== "ag_ui") return content;
-    const fields = fieldsOf(content);
-    const id = fields?.toolCallId;
-    if (fields === undefined || typeof id !== "string") return content;
-    const key = `${message.actor ?? ""}\u0000${id}`;
+    if (!isObject(content) || typeof content.toolCallId !== "string") return content;
+    const fields = content as Record<string, Value>;
+    const key = `${message.actor ?? ""}\u0000${fields.toolCallId}`;
     if (NAMING.has(message.operation)) {
       if (typeof fields.toolCallName === "string") names.set(key, fields.toolCallName);
       return content;
