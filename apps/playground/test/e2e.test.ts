@@ -191,6 +191,24 @@ describe("playground", () => {
     await page.screenshot({ path: join(output, "06-dark.png"), fullPage: true });
   });
 
+  it("works from the keyboard, with every control labelled", async () => {
+    await editor("document-editor").click();
+    await page.keyboard.press("Tab"); // the editors do not trap Tab
+    expect(await page.evaluate(() => document.activeElement?.closest(".cm-editor"))).toBeNull();
+    await page.locator('[data-example="mcp-rug-pull"]').focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("max-tier").textContent()).toBe("boundary_breach");
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll("button, input, [contenteditable=true]")]
+        .filter((el) => {
+          const labelled = el.getAttribute("aria-label") || (el as HTMLInputElement).labels?.length;
+          return !labelled && !el.textContent?.trim();
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
   it("made no request beyond the local server", () => {
     expect(requests.length).toBeGreaterThan(0);
     const foreign = requests.filter((url) => !url.startsWith(`${server.origin}/`));
