@@ -42,6 +42,7 @@ let browser: BrowserContext;
 let page: Page;
 let profile: string;
 const requests: string[] = [];
+const errors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(output, { recursive: true });
@@ -65,6 +66,11 @@ beforeAll(async () => {
   // Every page's and worker's requests, for the last test.
   browser.on("request", (request) => requests.push(request.url()));
   page = browser.pages()[0] ?? (await browser.newPage());
+  // Script errors and console errors (a Content-Security-Policy violation logs one).
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -207,6 +213,10 @@ describe("playground", () => {
         .map((el) => el.outerHTML.slice(0, 80)),
     );
     expect(unlabelled).toEqual([]);
+  });
+
+  it("logged no errors", () => {
+    expect(errors).toEqual([]);
   });
 
   it("made no request beyond the local server", () => {
