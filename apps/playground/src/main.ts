@@ -148,6 +148,7 @@ async function loadFromFragment(): Promise<boolean> {
 
 window.addEventListener("hashchange", () => void loadFromFragment());
 
-const first = EXAMPLES[0];
+// Opens on the rug pull: every indicator matches, so the page shows a full verdict at once.
+const first = EXAMPLES.find((example) => example.slug === "mcp-rug-pull") ?? EXAMPLES[0];
 if (!(await loadFromFragment()) && first) load(first.document, first.trace);
 performance.mark("playground-ready");

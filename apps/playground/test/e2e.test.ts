@@ -92,7 +92,7 @@ const attackResult = () => page.getByTestId("attack-result");
 describe("playground", () => {
   it("renders in under a second and opens with the first example evaluated", async () => {
     await page.goto(`${server.origin}/`);
-    await expect.poll(() => attackResult().textContent()).toBeTruthy();
+    await expect.poll(() => attackResult().textContent()).toBe("exploited");
     const timing = await page.evaluate(() => ({
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
       ready: performance.getEntriesByName("playground-ready")[0]?.startTime,
