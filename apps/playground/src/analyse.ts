@@ -1,0 +1,43 @@
+// What the worker computes for a document and a trace: diagnostics and the normalized form
+// (SDK §3.2, §3.3), then the trace's verdict (format §6, §9).
+import { evaluateTrace, normalize, serialize } from "oatf";
+import { diagnose } from "./diagnostics.js";
+import type { AnalyseRequest, DocumentReport, TraceReport } from "./protocol.js";
+import { readTrace } from "./trace-input.js";
+
+export function analyse(
+  request: AnalyseRequest,
+  report: (reply: DocumentReport | TraceReport) => void,
+): void {
+  const { id } = request;
+  const { diagnostics, document } = diagnose(request.document);
+  const normalized = document ? normalize(document) : undefined;
+  report({
+    id,
+    kind: "document",
+    diagnostics,
+    ...(normalized ? { normalized: serialize(normalized) } : {}),
+  });
+  if (!normalized) {
+    report({ id, kind: "trace", problem: "fix the document's errors to evaluate the trace" });
+    return;
+  }
+  if (request.trace.trim() === "") {
+    report({ id, kind: "trace", problem: "paste a trace to evaluate the indicators" });
+    return;
+  }
+  const trace = readTrace(request.trace);
+  if (!trace.ok) {
+    const where = trace.line === undefined ? "" : `line ${trace.line}: `;
+    report({ id, kind: "trace", problem: `trace ${where}${trace.reason}` });
+    return;
+  }
+  const verdict = evaluateTrace(normalized, trace.messages, { source: "oatf-playground" });
+  report({
+    id,
+    kind: "trace",
+    verdict,
+    format: trace.format,
+    messageCount: trace.messages.length,
+  });
+}

@@ -1,0 +1,130 @@
+// The two CodeMirror editors: the YAML document (with diagnostics underlined, hover showing
+// rule, message and spec reference) and the trace. Colours come from CSS variables, so both
+// follow the page's light or dark scheme.
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { yaml } from "@codemirror/lang-yaml";
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
+import { EditorState, type Extension } from "@codemirror/state";
+import {
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import type { PlaygroundDiagnostic } from "./diagnostics.js";
+
+const highlight = HighlightStyle.define([
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--tok-key)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--tok-string)" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--tok-literal)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--tok-comment)", fontStyle: "italic" },
+  { tag: [tags.punctuation, tags.separator, tags.bracket], color: "var(--muted)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { color: "var(--fg)", backgroundColor: "var(--bg-editor)", height: "100%" },
+  ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--fg)" },
+  ".cm-gutters": {
+    backgroundColor: "var(--bg-gutter)",
+    color: "var(--muted)",
+    borderRight: "1px solid var(--border)",
+  },
+  ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--bg-active)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "var(--bg-selection) !important",
+  },
+  ".cm-tooltip": {
+    backgroundColor: "var(--bg)",
+    color: "var(--fg)",
+    border: "1px solid var(--border)",
+  },
+  ".cm-scroller": { overflow: "auto" },
+});
+
+function base(label: string, onChange: () => void, language: Extension[]): Extension[] {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightActiveLine(),
+    history(),
+    // No Tab binding: Tab keeps moving focus between controls (keyboard navigation).
+    keymap.of([...defaultKeymap, ...historyKeymap]),
+    EditorView.contentAttributes.of({ "aria-label": label }),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged) onChange();
+    }),
+    theme,
+    ...language,
+  ];
+}
+
+export function createDocumentEditor(parent: HTMLElement, onChange: () => void): EditorView {
+  const language = [yaml(), syntaxHighlighting(highlight), lintGutter()];
+  return new EditorView({
+    parent,
+    state: EditorState.create({ extensions: base("OATF document (YAML)", onChange, language) }),
+  });
+}
+
+export function createTraceEditor(parent: HTMLElement, onChange: () => void): EditorView {
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      extensions: base("Trace (JSON Lines or one JSON message)", onChange, [
+        EditorView.lineWrapping,
+      ]),
+    }),
+  });
+}
+
+export function replaceText(view: EditorView, text: string): void {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/** The document offset of a 1-based line and column, clamped to the current text. */
+export function offsetOf(view: EditorView, line: number, column: number): number {
+  const doc = view.state.doc;
+  const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  return Math.min(target.from + Math.max(column - 1, 0), target.to);
+}
+
+/** Shows `diagnostics` underlined in the document editor, with a hover for each. */
+export function showDiagnostics(view: EditorView, diagnostics: PlaygroundDiagnostic[]): void {
+  const marks: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    // Diagnostics without a position are listed beside the editor, not underlined.
+    if (!d.range) continue;
+    const from = offsetOf(view, d.range.start.line, d.range.start.column);
+    const to = Math.max(offsetOf(view, d.range.end.line, d.range.end.column), from);
+    marks.push({
+      from,
+      to,
+      severity: d.severity,
+      message: d.message,
+      source: d.rule,
+      renderMessage: () => hoverContent(d),
+    });
+  }
+  view.dispatch(setDiagnostics(view.state, marks));
+}
+
+function hoverContent(d: PlaygroundDiagnostic): HTMLElement {
+  const box = document.createElement("div");
+  box.className = "hover";
+  const head = document.createElement("strong");
+  head.textContent = d.rule;
+  const message = document.createElement("div");
+  message.textContent = d.message;
+  box.append(head, message);
+  if (d.spec_ref) {
+    const ref = document.createElement("div");
+    ref.className = "muted";
+    ref.textContent = `spec ${d.spec_ref}${d.path ? ` · ${d.path}` : ""}`;
+    box.append(ref);
+  }
+  return box;
+}

@@ -1,0 +1,154 @@
+// The playground page: editors, examples, sharing, and the evaluation worker's results.
+import "./style.css";
+import type { EditorView } from "@codemirror/view";
+import type { PlaygroundDiagnostic } from "./diagnostics.js";
+import {
+  createDocumentEditor,
+  createTraceEditor,
+  offsetOf,
+  replaceText,
+  showDiagnostics,
+} from "./editors.js";
+import { EvaluationClient } from "./evaluation-client.js";
+import { EXAMPLES } from "./examples.js";
+import type { DocumentReport, TraceReport, WorkerReply } from "./protocol.js";
+import { decodeShare, encodeShare } from "./share.js";
+import { renderVerdict } from "./verdict-view.js";
+
+/** How long one evaluation may run before its worker is terminated. */
+const TIME_LIMIT_MS = 3000;
+/** Pause after the last keystroke before evaluating. */
+const DEBOUNCE_MS = 250;
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const status = byId<HTMLElement>("status");
+const diagnosticsList = byId<HTMLUListElement>("diagnostics");
+const diagnosticsCount = byId<HTMLElement>("diagnostics-count");
+const normalizedView = byId<HTMLElement>("normalized");
+const verdictView = byId<HTMLElement>("verdict");
+const shareLink = byId<HTMLInputElement>("share-link");
+
+let debounce: ReturnType<typeof setTimeout> | undefined;
+const scheduleEvaluation = () => {
+  shareLink.hidden = true; // it no longer matches the content
+  clearTimeout(debounce);
+  debounce = setTimeout(evaluate, DEBOUNCE_MS);
+};
+
+const documentEditor = createDocumentEditor(byId("document-editor"), scheduleEvaluation);
+const traceEditor = createTraceEditor(byId("trace-editor"), scheduleEvaluation);
+
+const client = new EvaluationClient(
+  {
+    onReply: (reply: WorkerReply) =>
+      reply.kind === "document" ? showDocumentReport(reply) : showTraceReport(reply),
+    onTimeout: (limitMs) => {
+      verdictView.replaceChildren();
+      const p = document.createElement("p");
+      p.className = "timeout";
+      p.dataset.testid = "timeout";
+      p.textContent =
+        `Timeout: evaluation ran longer than ${limitMs} ms and was stopped ` +
+        "(its worker was restarted). Edit the document or trace to try again.";
+      verdictView.append(p);
+      setStatus(`Evaluation stopped after ${limitMs} ms.`);
+    },
+  },
+  TIME_LIMIT_MS,
+);
+
+function evaluate(): void {
+  setStatus("Evaluating…");
+  client.request({ document: text(documentEditor), trace: text(traceEditor) });
+}
+
+function text(view: EditorView): string {
+  return view.state.doc.toString();
+}
+
+function setStatus(message: string): void {
+  status.textContent = message;
+}
+
+function showDocumentReport(report: DocumentReport): void {
+  showDiagnostics(documentEditor, report.diagnostics);
+  const errors = report.diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = report.diagnostics.length - errors;
+  diagnosticsCount.textContent = `${errors} error(s), ${warnings} warning(s)`;
+  diagnosticsList.replaceChildren(...report.diagnostics.map(diagnosticItem));
+  if (report.diagnostics.length === 0) {
+    const none = document.createElement("li");
+    none.className = "muted";
+    none.textContent = "No diagnostics: the document is valid.";
+    diagnosticsList.append(none);
+  }
+  normalizedView.textContent =
+    report.normalized ?? "The normalized form appears once the document has no errors.";
+}
+
+function showTraceReport(report: TraceReport): void {
+  renderVerdict(verdictView, report);
+  setStatus(report.verdict ? `Verdict: ${report.verdict.result}.` : "Ready.");
+}
+
+/** A list entry; activating it moves the cursor to the diagnostic in the editor. */
+function diagnosticItem(d: PlaygroundDiagnostic): HTMLLIElement {
+  const item = document.createElement("li");
+  item.className = d.severity;
+  item.dataset.rule = d.rule;
+  if (d.range) item.dataset.line = String(d.range.start.line);
+  const button = document.createElement("button");
+  button.type = "button";
+  const where = d.range ? `line ${d.range.start.line}` : "document";
+  button.textContent = `${where} · ${d.severity} ${d.rule}: ${d.message}`;
+  if (d.spec_ref) button.title = `spec ${d.spec_ref}${d.path ? ` · ${d.path}` : ""}`;
+  button.addEventListener("click", () => {
+    const range = d.range;
+    if (range) {
+      const anchor = offsetOf(documentEditor, range.start.line, range.start.column);
+      documentEditor.dispatch({ selection: { anchor }, scrollIntoView: true });
+    }
+    documentEditor.focus();
+  });
+  item.append(button);
+  return item;
+}
+
+function load(documentText: string, traceText: string): void {
+  replaceText(documentEditor, documentText);
+  replaceText(traceEditor, traceText);
+  clearTimeout(debounce);
+  evaluate();
+}
+
+const examples = byId<HTMLElement>("examples");
+for (const example of EXAMPLES) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.example = example.slug;
+  button.textContent = example.title;
+  button.addEventListener("click", () => load(example.document, example.trace));
+  examples.append(button);
+}
+
+byId<HTMLButtonElement>("share").addEventListener("click", async () => {
+  const fragment = await encodeShare({ document: text(documentEditor), trace: text(traceEditor) });
+  history.replaceState(null, "", fragment);
+  shareLink.value = location.href;
+  shareLink.hidden = false;
+  shareLink.select();
+  setStatus("The link in the address bar holds the document and trace.");
+});
+
+async function loadFromFragment(): Promise<boolean> {
+  const shared = await decodeShare(location.hash);
+  if (shared) load(shared.document, shared.trace);
+  return shared !== undefined;
+}
+
+window.addEventListener("hashchange", () => void loadFromFragment());
+
+// Opens on the rug pull: every indicator matches, so the page shows a full verdict at once.
+const first = EXAMPLES.find((example) => example.slug === "mcp-rug-pull") ?? EXAMPLES[0];
+if (!(await loadFromFragment()) && first) load(first.document, first.trace);
+performance.mark("playground-ready");

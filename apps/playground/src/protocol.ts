@@ -1,0 +1,31 @@
+// Messages between the page and the evaluation worker.
+import type { AttackVerdict, Diagnostic } from "oatf";
+import type { PlaygroundDiagnostic } from "./diagnostics.js";
+
+export interface AnalyseRequest {
+  id: number;
+  document: string;
+  trace: string;
+}
+
+/** First reply: what the document alone tells (fast, shown while the trace is evaluated). */
+export interface DocumentReport {
+  id: number;
+  kind: "document";
+  diagnostics: PlaygroundDiagnostic[];
+  /** The normalized document as YAML, when the document is valid. */
+  normalized?: string;
+}
+
+/** Second reply: the trace's verdict, or why there is none. */
+export interface TraceReport {
+  id: number;
+  kind: "trace";
+  /** Absent when there is nothing to evaluate (invalid document, empty trace) or on `problem`. */
+  verdict?: AttackVerdict & { diagnostics?: Diagnostic[] };
+  format?: string;
+  messageCount?: number;
+  problem?: string;
+}
+
+export type WorkerReply = DocumentReport | TraceReport;

@@ -1,0 +1,73 @@
+// Rendering of the attack verdict (format §9): result, max_tier, the evaluation summary and
+// one row per indicator with its evidence.
+import type { TraceReport } from "./protocol.js";
+
+export function renderVerdict(container: HTMLElement, report: TraceReport): void {
+  container.replaceChildren();
+  if (report.problem) {
+    container.append(paragraph(report.problem, "muted"));
+    return;
+  }
+  const verdict = report.verdict;
+  if (!verdict) return;
+  const head = document.createElement("p");
+  head.className = "verdict-head";
+  const result = document.createElement("span");
+  result.className = `badge result-${verdict.result}`;
+  result.dataset.testid = "attack-result";
+  result.textContent = verdict.result;
+  head.append("Attack verdict: ", result);
+  if (verdict.max_tier) {
+    const tier = document.createElement("span");
+    tier.className = "badge";
+    tier.dataset.testid = "max-tier";
+    tier.textContent = verdict.max_tier;
+    head.append(" max_tier: ", tier);
+  }
+  const s = verdict.evaluation_summary;
+  container.append(
+    head,
+    paragraph(
+      `${report.messageCount} message(s) read as ${report.format}. ` +
+        `${s.matched} matched, ${s.not_matched} not matched, ${s.error} error, ${s.skipped} skipped.`,
+      "muted",
+    ),
+  );
+  for (const d of verdict.diagnostics ?? []) {
+    container.append(paragraph(`${d.severity}: ${d.message}`, "muted"));
+  }
+  if (verdict.indicator_verdicts.length > 0) container.append(indicatorTable(report));
+}
+
+function indicatorTable(report: TraceReport): HTMLTableElement {
+  const table = document.createElement("table");
+  table.className = "indicators";
+  const caption = table.createCaption();
+  caption.textContent = "Indicator verdicts";
+  const headRow = table.createTHead().insertRow();
+  for (const name of ["indicator", "result", "evidence"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = name;
+    headRow.append(th);
+  }
+  const body = table.createTBody();
+  for (const v of report.verdict?.indicator_verdicts ?? []) {
+    const row = body.insertRow();
+    row.dataset.indicator = v.indicator_id;
+    row.insertCell().textContent = v.indicator_id;
+    const result = document.createElement("span");
+    result.className = `badge result-${v.result}`;
+    result.textContent = v.result;
+    row.insertCell().append(result);
+    row.insertCell().textContent = v.evidence ?? "";
+  }
+  return table;
+}
+
+function paragraph(text: string, className: string): HTMLParagraphElement {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}

@@ -1,0 +1,248 @@
+// End-to-end: the built playground in headless Chromium, served from 127.0.0.1.
+// Screenshots of each state go to test-output/ (a CI artifact).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { evaluateTrace, normalize, parse } from "oatf";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readTrace } from "../src/trace-input.js";
+import { type StaticServer, serveStatic } from "./static-server.js";
+
+const app = join(import.meta.dirname, "..");
+const repo = join(app, "..", "..");
+const output = join(app, "test-output");
+const fixture = (name: string) => readFileSync(join(app, "test", "fixtures", name), "utf8");
+
+/**
+ * The trace pasted by hand. Switching to another trace format (a JSON-RPC log once the SDK
+ * reads one) means changing this fixture and its expectation only.
+ */
+const PASTED = {
+  file: "pasted-trace.jsonl",
+  example: "mcp-rug-pull",
+  result: "exploited",
+  max_tier: "ingested",
+};
+
+const BROKEN = `oatf: "0.1"
+attack:
+  name: Broken
+  severity: extreme
+  execution:
+    mode: mcp_server
+  indicators:
+    - surface: tools/call
+      pattern:
+        regex: "("
+`;
+
+let server: StaticServer;
+let browser: BrowserContext;
+let page: Page;
+let profile: string;
+const requests: string[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(output, { recursive: true });
+  server = await serveStatic(join(app, "dist"));
+  profile = mkdtempSync(join(tmpdir(), "playground-chromium-"));
+  // A fresh profile directory per run (Playwright passes it as --user-data-dir).
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1400, height: 1000 },
+  });
+  // Every page's and worker's requests, for the last test.
+  browser.on("request", (request) => requests.push(request.url()));
+  page = browser.pages()[0] ?? (await browser.newPage());
+  // Script errors and console errors (a Content-Security-Policy violation logs one).
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+const editor = (id: "document-editor" | "trace-editor") => page.locator(`#${id} .cm-content`);
+
+async function replaceEditorText(id: "document-editor" | "trace-editor", text: string) {
+  await editor(id).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
+}
+
+const attackResult = () => page.getByTestId("attack-result");
+
+describe("playground", () => {
+  it("renders in under a second and opens with the first example evaluated", async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => attackResult().textContent()).toBe("exploited");
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      ready: performance.getEntriesByName("playground-ready")[0]?.startTime,
+    }));
+    console.log(
+      `first contentful paint ${timing.firstContentfulPaint?.toFixed(0)} ms,`,
+      `editors ready ${timing.ready?.toFixed(0)} ms`,
+    );
+    expect(timing.firstContentfulPaint).toBeLessThan(1000);
+    expect(timing.ready).toBeLessThan(1000);
+    await page.screenshot({ path: join(output, "01-initial.png"), fullPage: true });
+  });
+
+  it("shows diagnostics of a broken document, with rule ids and lines", async () => {
+    await replaceEditorText("document-editor", BROKEN);
+    const items = page.locator("#diagnostics li[data-rule]");
+    await expect.poll(() => items.count()).toBe(2);
+    const found = await items.evaluateAll((list) =>
+      list.map((li) => `${(li as HTMLElement).dataset.rule}@${(li as HTMLElement).dataset.line}`),
+    );
+    expect(found).toEqual(["V-005@4", "parse/type_mismatch@8"]);
+    // Underlined in the editor; hovering shows rule, message and spec reference.
+    await expect.poll(() => page.locator("#document-editor .cm-lintRange-error").count()).toBe(2);
+    await page.locator("#document-editor .cm-lintRange-error").first().hover();
+    const tooltip = page.locator(".cm-tooltip-lint");
+    await expect.poll(() => tooltip.textContent()).toMatch(/V-005.*severity.*spec §11\.1\.5/s);
+    await expect.poll(() => page.locator("#verdict").textContent()).toMatch(/fix the document/);
+    await page.screenshot({ path: join(output, "02-diagnostics.png"), fullPage: true });
+  });
+
+  it("loads each example with one click and shows the verdict the SDK computes in Node", async () => {
+    for (const slug of ["a2a-skill-poisoning", "ag-ui-injection", "cross-protocol-chain"]) {
+      await page.locator(`[data-example="${slug}"]`).click();
+      const expected = verdictInNode(
+        readFileSync(join(repo, "examples", `${slug}.yaml`), "utf8"),
+        readFileSync(join(repo, "examples", `${slug}.trace.jsonl`), "utf8"),
+      );
+      await expect.poll(() => indicatorResults()).toEqual(expected.indicators);
+      expect(await attackResult().textContent()).toBe(expected.result);
+    }
+    await page.locator('[data-example="mcp-rug-pull"]').click();
+    await expect.poll(() => attackResult().textContent()).toBe("exploited");
+    expect(await page.getByTestId("max-tier").textContent()).toBe("boundary_breach");
+    await page.locator("summary").click();
+    expect(await page.locator("#normalized").textContent()).toMatch(/^oatf: "0\.1"/);
+    await page.screenshot({ path: join(output, "03-example.png"), fullPage: true });
+  });
+
+  it("evaluates a pasted trace", async () => {
+    await page.locator(`[data-example="${PASTED.example}"]`).click();
+    await expect.poll(() => attackResult().textContent()).toBe("exploited");
+    await replaceEditorText("trace-editor", fixture(PASTED.file));
+    await expect.poll(() => page.getByTestId("max-tier").textContent()).toBe(PASTED.max_tier);
+    expect(await attackResult().textContent()).toBe(PASTED.result);
+    await page.screenshot({ path: join(output, "04-pasted-trace.png"), fullPage: true });
+  });
+
+  it("shares the document and trace through the URL fragment", async () => {
+    await page.getByRole("button", { name: "Share link" }).click();
+    const link = page.getByLabel("Link to this document and trace");
+    await expect.poll(() => link.inputValue()).toMatch(/#v1=/);
+    const shared = await browser.newPage();
+    await shared.goto(await link.inputValue());
+    await expect.poll(() => shared.getByTestId("max-tier").textContent()).toBe(PASTED.max_tier);
+    expect(await shared.locator("#trace-editor .cm-content").textContent()).toContain(
+      "IMPORTANT SYSTEM UPDATE",
+    );
+    await shared.close();
+  });
+
+  it("stops a pathological expression at the time limit while the page stays responsive", async () => {
+    const messages = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({
+        protocol: "mcp",
+        direction: "request",
+        operation: "tools/call",
+        content: { name: "calc", arguments: { i } },
+      }),
+    );
+    await replaceEditorText("trace-editor", messages.join("\n"));
+    await replaceEditorText("document-editor", fixture("slow-expression.yaml"));
+    // While the worker is busy, the page answers at once and editing still works.
+    await page.waitForTimeout(1000);
+    const started = Date.now();
+    await page.evaluate(() => document.title);
+    expect(Date.now() - started).toBeLessThan(250);
+    await expect
+      .poll(() => page.getByTestId("timeout").textContent(), { timeout: 10_000 })
+      .toMatch(/Timeout: evaluation ran longer than 3000 ms/);
+    await page.screenshot({ path: join(output, "05-timeout.png"), fullPage: true });
+    // The restarted worker serves the next edit.
+    await replaceEditorText("document-editor", BROKEN);
+    await expect.poll(() => page.locator("#diagnostics li[data-rule]").count()).toBe(2);
+  });
+
+  it("is readable in the dark colour scheme", async () => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.locator('[data-example="cross-protocol-chain"]').click();
+    await expect.poll(() => attackResult().textContent()).toBe("partial");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(21, 24, 29)");
+    await page.screenshot({ path: join(output, "06-dark.png"), fullPage: true });
+  });
+
+  it("works from the keyboard, with every control labelled", async () => {
+    await editor("document-editor").click();
+    await page.keyboard.press("Tab"); // the editors do not trap Tab
+    expect(await page.evaluate(() => document.activeElement?.closest(".cm-editor"))).toBeNull();
+    await page.locator('[data-example="mcp-rug-pull"]').focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("max-tier").textContent()).toBe("boundary_breach");
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll("button, input, [contenteditable=true]")]
+        .filter((el) => {
+          const labelled = el.getAttribute("aria-label") || (el as HTMLInputElement).labels?.length;
+          return !labelled && !el.textContent?.trim();
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
+  it("logged no errors", () => {
+    expect(errors).toEqual([]);
+  });
+
+  it("made no request beyond the local server", () => {
+    expect(requests.length).toBeGreaterThan(0);
+    const foreign = requests.filter((url) => !url.startsWith(`${server.origin}/`));
+    expect(foreign).toEqual([]);
+  });
+});
+
+function verdictInNode(documentText: string, traceText: string) {
+  const parsed = parse(documentText);
+  const trace = readTrace(traceText);
+  if (!parsed.ok || !trace.ok) throw new Error("example does not load in Node");
+  const verdict = evaluateTrace(normalize(parsed.value), trace.messages);
+  return {
+    result: verdict.result,
+    indicators: verdict.indicator_verdicts.map((v) => `${v.indicator_id}:${v.result}`),
+  };
+}
+
+async function indicatorResults(): Promise<string[]> {
+  return page
+    .locator("#verdict tbody tr")
+    .evaluateAll((rows) =>
+      (rows as HTMLTableRowElement[]).map(
+        (row) => `${row.dataset.indicator}:${row.cells[1]?.textContent}`,
+      ),
+    );
+}

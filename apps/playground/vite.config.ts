@@ -1,0 +1,38 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
+
+// remove once cel-default is browser-safe: its isolated mode (never used here) imports these
+// (its build drops the `node:` prefix).
+const nodeShim = fileURLToPath(new URL("./src/shims/node-builtin.ts", import.meta.url));
+const nodeBuiltins = /^(node:)?(module|url|worker_threads)$/;
+
+/**
+ * The built page forbids every connection (`connect-src 'none'`) and loads nothing from other
+ * origins: the promise that nothing leaves the browser is enforced, not only kept. Build only,
+ * because the dev server's live reload needs a WebSocket.
+ */
+const contentSecurityPolicy: Plugin = {
+  name: "content-security-policy",
+  apply: "build",
+  transformIndexHtml: () => [
+    {
+      tag: "meta",
+      attrs: {
+        "http-equiv": "Content-Security-Policy",
+        content:
+          "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; " +
+          "img-src 'self' data:; connect-src 'none'; form-action 'none'; base-uri 'none'",
+      },
+      injectTo: "head-prepend",
+    },
+  ],
+};
+
+export default defineConfig({
+  base: "./",
+  plugins: [contentSecurityPolicy],
+  resolve: { alias: [{ find: nodeBuiltins, replacement: nodeShim }] },
+  worker: { format: "es" },
+  build: { target: "es2022", modulePreload: { polyfill: false }, reportCompressedSize: false },
+  server: { fs: { allow: ["../.."] } },
+});
