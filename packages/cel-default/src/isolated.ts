@@ -17,6 +17,7 @@ import {
   Worker,
 } from "node:worker_threads";
 import type { EvaluationError, Result, Value } from "@oatf/model";
+import type { Isolation } from "./evaluator.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** Slots of the shared signal array. */
@@ -42,36 +43,32 @@ interface Running {
   signal: Int32Array;
 }
 
-export interface Isolated {
-  evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
-  /** Resolves once a worker is up, without blocking the caller's thread. */
-  ready(): Promise<void>;
-}
-
-export function isolated(options: ResolvedOptions): Isolated {
-  // Started eagerly, so that it can boot while the caller's event loop runs.
-  let running: Running | undefined = start(options);
+export function isolated(options: ResolvedOptions): Isolation {
+  // Started eagerly, so that they can boot while the caller's event loop runs. The spare
+  // replaces a terminated worker at once: the next call does not wait for a cold start.
+  let running: Running = start(options);
+  let spare: Running = start(options);
   const failure = (message: string) => ({
     ok: false as const,
     error: { kind: "cel_error" as const, message },
   });
   const stop = () => {
-    void running?.worker.terminate();
-    running = undefined;
+    void running.worker.terminate();
+    running = spare;
+    spare = start(options);
   };
 
   return {
     async ready() {
-      running ??= start(options);
-      const { signal } = running;
       const giveUp = performance.now() + STARTUP_MS;
-      while (Atomics.load(signal, READY) === 0 && performance.now() < giveUp) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const { signal } of [running, spare]) {
+        while (Atomics.load(signal, READY) === 0 && performance.now() < giveUp) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
       }
     },
 
     evaluate(expression, context) {
-      running ??= start(options);
       const { port, signal } = running;
       // Blocks only if the worker has not finished starting (see ready()).
       if (Atomics.wait(signal, READY, 0, STARTUP_MS) === "timed-out") {

@@ -134,6 +134,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelList(v)) {
     const out: Value[] = [];
     for (const item of v) {
+      checkDeadline();
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       out.push(r.value);
@@ -143,6 +144,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelMap(v)) {
     const out: Record<string, Value> = {};
     for (const [key, item] of v) {
+      checkDeadline();
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       // defineProperty, not assignment: a "__proto__" key must stay data.

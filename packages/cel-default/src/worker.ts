@@ -1,10 +1,10 @@
 // The worker side of isolated mode (isolated.ts): an in-thread evaluator answering requests.
 import { workerData } from "node:worker_threads";
-import { createCelEvaluator } from "./evaluator.js";
+import { createEvaluator } from "./evaluator.js";
 import { DONE, READY, type Request, type WorkerData } from "./isolated.js";
 
 const { port, signal, options } = workerData as WorkerData;
-const cel = createCelEvaluator(options);
+const cel = createEvaluator(options);
 
 port.on("message", ({ expression, context }: Request) => {
   port.postMessage(cel.evaluate(expression, context));
