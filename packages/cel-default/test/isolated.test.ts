@@ -36,7 +36,7 @@ describe("isolated mode", () => {
     expect(r).toMatchObject({ ok: false, error: { kind: "cel_error" } });
   });
 
-  it("terminates a worker that overruns, and starts a new one for the next call", () => {
+  it("the worker's own time limit answers an overrun before the hard stop", () => {
     const quick = createCelEvaluator({ isolated: true, maxComprehensionDepth: 10 });
     expect(quick.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 }); // worker started
     const { result, ms } = timed(() => quick.evaluate(fiveDeep, {}));
@@ -46,5 +46,20 @@ describe("isolated mode", () => {
     });
     expect(ms).toBeLessThan(2000);
     expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
+  });
+
+  it("a worker that dies is replaced by a warm spare for the next call", async () => {
+    const small = createCelEvaluator({ isolated: true, isolatedMemoryMb: 16 });
+    await small.ready();
+    // Receiving a 64 MB context exhausts the worker's 16 MB heap: it ends.
+    expect(small.evaluate("size(s)", { s: "x".repeat(64 * 1024 * 1024) })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/worker (terminated|stopped)/) },
+    });
+    // Without a spare already up, this call would wait for a cold worker, which from sources
+    // cannot even start while this thread blocks (see README): it would fail after 10 s.
+    const { result, ms } = timed(() => small.evaluate("2 + 2", {}));
+    expect(result).toEqual({ ok: true, value: 4 });
+    expect(ms).toBeLessThan(1000);
   });
 });
