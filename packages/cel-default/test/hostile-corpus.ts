@@ -24,6 +24,7 @@ const range = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(", 
 const mb10 = "ab".repeat(5_000_000);
 const kb300 = "abc".repeat(100_000);
 const bigList = Array.from({ length: 1_000_000 }, (_, i) => i);
+const bigMap = Object.fromEntries(bigList.slice(0, 100_000).map((i) => [`k${i}`, i]));
 
 export const hostileCases: HostileCase[] = [
   {
@@ -73,6 +74,12 @@ export const hostileCases: HostileCase[] = [
     stop: "time",
     expression: `[${repeat("-1 in l", 200)}].size() > 0`,
     context: { l: bigList },
+  },
+  {
+    name: "size of an object with 100,000 keys",
+    expression: `[${repeat("size(m.o)", 300)}].size() > 0`,
+    context: { m: { o: bigMap } },
+    stop: "time",
   },
   {
     name: "equality of large lists built by map",
