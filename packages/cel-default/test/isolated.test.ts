@@ -48,17 +48,19 @@ describe("isolated mode", () => {
     expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
   });
 
-  it("a worker that dies is replaced by a warm spare for the next call", async () => {
-    const small = createCelEvaluator({ isolated: true, isolatedMemoryMb: 16 });
-    await small.ready();
-    // Receiving a 64 MB context exhausts the worker's 16 MB heap: it ends.
-    expect(small.evaluate("size(s)", { s: "x".repeat(64 * 1024 * 1024) })).toMatchObject({
+  it("terminates a worker that overruns, and a warm spare answers the next call", async () => {
+    const tight = createCelEvaluator({ isolated: true, timeoutMs: 20 });
+    await tight.ready();
+    // Receiving a million objects takes the worker longer than the hard stop (2 x 20 + 20 ms),
+    // and nothing in the worker can interrupt it.
+    const items = Array.from({ length: 1_000_000 }, (_, i) => ({ i }));
+    expect(tight.evaluate("size(items)", { items })).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/worker (terminated|stopped)/) },
+      error: { message: expect.stringMatching(/worker terminated after 60 ms/) },
     });
     // Without a spare already up, this call would wait for a cold worker, which from sources
     // cannot even start while this thread blocks (see README): it would fail after 10 s.
-    const { result, ms } = timed(() => small.evaluate("2 + 2", {}));
+    const { result, ms } = timed(() => tight.evaluate("2 + 2", {}));
     expect(result).toEqual({ ok: true, value: 4 });
     expect(ms).toBeLessThan(1000);
   });
