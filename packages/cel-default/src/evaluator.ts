@@ -26,8 +26,9 @@ export interface DefaultCelEvaluator extends CelEvaluator {
   check(expression: string): Result<void, CelSyntaxError>;
   /**
    * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
-   * default mode; in isolated mode once the worker has started (it starts on creation and
-   * again after a termination; a call made before then blocks until it is up).
+   * default mode; in isolated mode once both workers have started on creation, the one in use
+   * and the spare that replaces it after a termination (a call made before the one in use is
+   * up blocks until it is).
    */
   ready(): Promise<void>;
 }

@@ -1,6 +1,9 @@
-// Isolated mode: evaluation in a worker thread that is terminated when it overruns. The
-// in-thread guards (guard.ts, concat.ts, limits.ts) bound the work between two deadline
-// checks; this bounds the wall-clock time and the memory of the evaluation outright.
+// Isolated mode (SDK §6.1, the time limit; Node only, see index.ts): evaluation in a worker
+// thread that is terminated when it overruns. The in-thread guards (guard.ts, meter.ts,
+// limits.ts) bound the work but cannot preempt one builtin call or the parser; this bounds
+// the wall-clock time and the memory of the evaluation outright. A spare worker, started and
+// warmed up in advance, replaces a terminated one, so the next call does not wait for a cold
+// start.
 //
 // CelEvaluator.evaluate is synchronous, so the caller's thread blocks on Atomics.wait until
 // the worker signals through shared memory, then takes the reply with receiveMessageOnPort
