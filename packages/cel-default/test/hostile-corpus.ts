@@ -108,7 +108,8 @@ export const hostileCases: HostileCase[] = [
   {
     name: "timestamps and durations from long strings",
     stop: "time",
-    expression: `[${repeat("timestamp(t) < timestamp(t) || duration(t) > duration(t)", 80)}].size() > 0`,
+    // exists() goes on past an error, so every step parses the long strings again.
+    expression: `${range(200)}.exists(i, timestamp(t) < timestamp(t) || duration(t) > duration(t))`,
     context: { t: `2024-01-01T00:00:00${"9".repeat(5_000_000)}Z` },
   },
   {
