@@ -1,11 +1,19 @@
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tsup.base";
+import { bundleAliases } from "./bundle-aliases";
 
 export default defineConfig({
   ...libraryBuild,
-  // worker.ts is the entry of the isolated mode's worker thread (src/isolated.ts).
-  entry: ["src/index.ts", "src/worker.ts"],
+  // index.ts is the Node entry (with isolated mode), browser.ts the one for everything else
+  // (package.json's `node` export condition); worker.ts is the entry of the isolated mode's
+  // worker thread (src/isolated.ts).
+  entry: ["src/index.ts", "src/browser.ts", "src/worker.ts"],
+  // @bufbuild/cel is bundled so that its import of @bufbuild/re2 can be aliased to re2js.
+  noExternal: ["@bufbuild/cel", "@bufbuild/cel-spec"],
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, ...bundleAliases };
+  },
   // import.meta.url locates the worker file from the CommonJS build too.
   shims: true,
-  dts: { entry: "src/index.ts" },
+  dts: { entry: ["src/index.ts", "src/browser.ts"] },
 });

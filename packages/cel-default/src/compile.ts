@@ -3,7 +3,7 @@
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
 import type { CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";
-import { checkEscapes } from "./escapes.js";
+import { scanSource } from "./escapes.js";
 import { guardLoops } from "./guard.js";
 import { guardHasOperands } from "./has.js";
 import { checkLimits, type StaticLimits } from "./limits.js";
@@ -34,9 +34,17 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
     return failure(`expression is longer than ${limits.maxExpressionLength} characters`);
   }
   // Checked before parsing, which accepts escapes CEL rejects (`'\q'`) and fails on others
-  // without a position (`'\x4'`).
-  const badEscape = checkEscapes(source);
-  if (badEscape) return failure(badEscape.message, offsetToPosition(source, badEscape.offset));
+  // without a position (`'\x4'`), and whose time grows with the number of tokens and whose
+  // stack grows with nesting.
+  const scan = scanSource(source);
+  if (scan.escape)
+    return failure(scan.escape.message, offsetToPosition(source, scan.escape.offset));
+  if (scan.operands > limits.maxAstNodes) {
+    return failure(`expression has more than ${limits.maxAstNodes} nodes`);
+  }
+  if (scan.depth > limits.maxAstDepth) {
+    return failure(`expression nests deeper than ${limits.maxAstDepth} levels`);
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(source);

@@ -1,22 +1,67 @@
-// A cap on what `+` may build. Concatenation is the only CEL operation that grows a value
-// beyond the input and the expression's literals, and nesting it inside comprehensions
-// grows it geometrically: three nested loops over `[a + a + ... + a]` with 128 terms turn a
-// 20 kB string into 300 million characters and exhaust the heap. With the cap, every value
-// stays within max(input, cap), so each step between two deadline checks is bounded too.
+// `+` on strings, bytes and lists (SDK §6.1, the time and size limits). Concatenation is the
+// only CEL operation that grows a value beyond the input and the expression's literals, and
+// nesting it inside comprehensions grows it geometrically: three nested loops over
+// `[a + a + ... + a]` with 128 terms turn a 20 kB string into 300 million characters and
+// exhaust the heap. With the cap, every value stays within max(input, cap).
+//
+// Each concatenation is charged to the deadline: strings and bytes by the size of the result
+// (what reading it will cost), lists by the elements appended. Lists append in place when they
+// can: `map` and `filter` build their result one `accumulator + [element]` at a time, which
+// @bufbuild/cel's nested concatenation views made quadratic to read.
 import {
   type CelFunc,
   type CelList,
   CelScalar,
+  type CelValue,
   celFunc,
-  celListConcat,
   listType,
 } from "@bufbuild/cel";
+import { ELEMENT_UNITS } from "./builtins.js";
+import { spend } from "./guard.js";
+
+// @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
+const LIST_BRAND = Symbol.for("@bufbuild/cel/list");
+
+/**
+ * A list over the first `size` items of an array that later concatenations may extend: a
+ * list whose array has not grown since it was made appends to it instead of copying it.
+ */
+class AppendList {
+  readonly [LIST_BRAND] = {};
+  constructor(
+    readonly items: CelValue[],
+    readonly size: number,
+  ) {}
+  get(index: number): CelValue | undefined {
+    return index >= 0 && index < this.size ? this.items[index] : undefined;
+  }
+  *values(): IterableIterator<CelValue> {
+    for (let i = 0; i < this.size; i++) yield this.items[i] as CelValue;
+  }
+  [Symbol.iterator](): IterableIterator<CelValue> {
+    return this.values();
+  }
+}
+
+function appendLists(a: CelList, b: CelList): CelList {
+  let items: CelValue[];
+  if (a instanceof AppendList && a.items.length === a.size) {
+    items = a.items;
+  } else {
+    spend(a.size * ELEMENT_UNITS);
+    items = [...a];
+  }
+  spend(b.size * ELEMENT_UNITS);
+  for (const x of b) items.push(x);
+  return new AppendList(items, a.size + b.size) as unknown as CelList;
+}
 
 /** Overrides of the standard `_+_` overloads for strings, bytes and lists. */
 export function cappedConcat(maxSize: number): CelFunc[] {
   const check = (size: number, what: string) => {
     if (size > maxSize)
       throw new Error(`${what} concatenation exceeds the size limit of ${maxSize}`);
+    spend(size);
   };
   return [
     celFunc(
@@ -45,8 +90,9 @@ export function cappedConcat(maxSize: number): CelFunc[] {
       [listType(CelScalar.DYN), listType(CelScalar.DYN)],
       listType(CelScalar.DYN),
       (a: CelList, b: CelList) => {
-        check(a.size + b.size, "list");
-        return celListConcat(a, b);
+        if (a.size + b.size > maxSize)
+          throw new Error(`list concatenation exceeds the size limit of ${maxSize}`);
+        return appendLists(a, b);
       },
     ),
   ];

@@ -9,14 +9,15 @@ import {
   type Result,
   type Value,
 } from "@oatf/model";
+import { meteredBuiltins, re2 } from "./builtins.js";
 import { LruCache } from "./cache.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
-import { Deadline, deadlineFunc, withDeadline } from "./guard.js";
+import { Deadline, DeadlineExceeded, deadlineFunc, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
-import { isolated } from "./isolated.js";
-import { type CelEvaluatorOptions, resolveOptions } from "./options.js";
+import { meteredEnv } from "./meter.js";
+import { type CelEvaluatorOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { stringOrdering } from "./ordering.js";
 import { fromCel, toCel } from "./values.js";
 
@@ -25,24 +26,43 @@ export interface DefaultCelEvaluator extends CelEvaluator {
   check(expression: string): Result<void, CelSyntaxError>;
   /**
    * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
-   * default mode; in isolated mode once the worker has started (it starts on creation and
-   * again after a termination; a call made before then blocks until it is up).
+   * default mode; in isolated mode once both workers have started on creation, the one in use
+   * and the spare that replaces it after a termination (a call made before the one in use is
+   * up blocks until it is).
    */
   ready(): Promise<void>;
 }
 
-export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEvaluator {
+/** What isolated mode plugs in (isolated.ts, Node only): evaluation in a worker thread. */
+export interface Isolation {
+  evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
+  ready(): Promise<void>;
+}
+
+/**
+ * The evaluator; `isolate` starts isolated mode when the options ask for it. The package's
+ * entries pass it in Node and leave it out elsewhere, so that browser bundles carry no Node
+ * built-in (there, `isolated: true` evaluates in the caller's thread, under the same limits).
+ */
+export function createEvaluator(
+  options: CelEvaluatorOptions | undefined,
+  isolate?: (options: ResolvedOptions) => Isolation,
+): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const env = celEnv({
-    funcs: [
-      deadlineFunc(deadline),
-      hasOperandFunc(),
-      ...cappedConcat(opts.maxConcatSize),
-      ...conversions(),
-      ...stringOrdering(),
-    ],
-  });
+  const env = meteredEnv(
+    celEnv({
+      re2: re2(),
+      funcs: [
+        deadlineFunc(deadline),
+        hasOperandFunc(),
+        ...meteredBuiltins(),
+        ...cappedConcat(opts.maxConcatSize),
+        ...conversions(),
+        ...stringOrdering(),
+      ],
+    }),
+  );
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
 
   const compiled = (expression: string): CompileResult => {
@@ -59,14 +79,31 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     context: Record<string, Value>,
   ): Result<Value, EvaluationError> => {
     if (typeof expression !== "string") return err(celErr("expression must be a string"));
+    // The limit covers compiling too (its cost is bounded by the static limits), and the
+    // conversion of the result.
+    deadline.start(opts.timeoutMs);
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
     const program = c.value;
-    deadline.start(opts.timeoutMs);
-    const raw = withDeadline(deadline, () => program.run(bind(context)));
-    if (deadline.expired) {
-      return err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
+    let result: Result<Value, EvaluationError>;
+    try {
+      result = withDeadline(deadline, () => run(program, context));
+    } catch (e) {
+      if (!(e instanceof DeadlineExceeded)) throw e;
+      result = timeout();
     }
+    // A result finished after the deadline is a timeout, never `ok`.
+    return deadline.check() ? result : timeout();
+  };
+
+  const timeout = () => err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
+
+  const run = (
+    program: Compiled,
+    context: Record<string, Value>,
+  ): Result<Value, EvaluationError> => {
+    const raw = program.run(bind(context));
+    if (deadline.expired) return timeout();
     if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
       return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
@@ -78,7 +115,7 @@ export function createCelEvaluator(options?: CelEvaluatorOptions): DefaultCelEva
     return ok(out.value);
   };
 
-  const worker = opts.isolated ? isolated(opts) : undefined;
+  const worker = opts.isolated ? isolate?.(opts) : undefined;
 
   return {
     evaluate(expression, context) {

@@ -1,41 +1,82 @@
-// The per-expression time limit. @bufbuild/cel evaluates synchronously and has no
-// interrupt, so the clock is consulted from the two places all sustained work passes through:
+// The per-expression time limit (SDK §6.1: "bound evaluation time"). @bufbuild/cel evaluates
+// synchronously and has no interrupt, so the limit is enforced from the places all work
+// passes through, and each of them charges the deadline a cost in proportion to the work it
+// is about to do (about one unit per nanosecond of work on a typical machine):
 //
-// - loops: every loop in CEL is a comprehension (exists, all, exists_one, filter, map), and a
-//   comprehension asks its loop condition before each element. Each loop condition `c` is
-//   rewritten to `@oatf_deadline(c)`, which answers `false` once the deadline has passed, so
-//   every running loop stops at its next element;
-// - data: every read of the bound message goes through the views of values.ts, which throw
-//   once the deadline has passed, so a builtin walking a large input (`x == y` on two long
-//   lists) stops too.
+// - builtins: every function and operator call goes through meter.ts, which charges the
+//   bytes and elements its arguments make it touch before the call runs;
+// - loops: every comprehension's loop condition `c` is rewritten to `@oatf_deadline(c)`,
+//   which answers `false` once the deadline has passed, so every running loop stops;
+// - data: every read of the bound message goes through the views of values.ts, and every
+//   element an equality or concatenation visits is charged as it goes.
 //
-// The evaluator then reports the breach instead of the (partial) result. The static limits
-// (nodes, depth, comprehension nesting) and the cap on `+` bound the work between two checks.
+// The deadline expires when the clock passes it, when the units charged exceed twice what the
+// time limit allows (a clock-independent bound), or when one call's cost predicts that it would
+// end past the deadline: that call is then refused before it starts, so no single builtin can
+// overrun the limit by more than a misestimate. The evaluator then reports the breach instead of
+// the (partial) result, and checks the clock once more after the run.
 import { type CelFunc, CelScalar, celFunc } from "@bufbuild/cel";
 import { type Expr, walk } from "./ast.js";
 
 /** `@` cannot appear in CEL source, so expressions cannot call or shadow this function. */
 const GUARD = "@oatf_deadline";
 
-/** Reading the clock costs about as much as a loop step: do it every 64th check. */
+/** Cost units per millisecond: one unit is about a nanosecond of builtin work. */
+export const UNITS_PER_MS = 1_000_000;
+
+/** Reading the clock costs about as much as a loop step: read it every 64th charge, */
 const CLOCK_EVERY = 64;
+/** or once this many units were charged since the last reading (about 50 µs of work). */
+const CLOCK_UNITS = 50_000;
+
+/** Thrown by a charge once the deadline has passed; the evaluator reports the timeout. */
+export class DeadlineExceeded extends Error {
+  constructor() {
+    super("deadline passed");
+  }
+}
 
 export class Deadline {
   private at = Number.POSITIVE_INFINITY;
-  private checks = 0;
+  private budget = Number.POSITIVE_INFINITY;
+  private spent = 0;
+  private sinceClock = 0;
+  private charges = 0;
   expired = false;
 
   start(timeoutMs: number): void {
     this.at = performance.now() + timeoutMs;
-    this.checks = 0;
+    this.budget = timeoutMs * UNITS_PER_MS * 2;
+    this.spent = 0;
+    this.sinceClock = 0;
+    this.charges = 0;
     this.expired = false;
   }
 
-  passed(): boolean {
-    if (!this.expired && ++this.checks % CLOCK_EVERY === 0 && performance.now() > this.at) {
+  /** Records `units` of work about to be done; false once the deadline has passed. */
+  charge(units: number): boolean {
+    if (this.expired) return false;
+    this.spent += units;
+    this.sinceClock += units;
+    if (this.spent > this.budget) {
       this.expired = true;
+    } else if (++this.charges % CLOCK_EVERY === 0 || this.sinceClock >= CLOCK_UNITS) {
+      this.sinceClock = 0;
+      // The work about to be done must also fit in the time left.
+      if (performance.now() + units / UNITS_PER_MS > this.at) this.expired = true;
     }
-    return this.expired;
+    return !this.expired;
+  }
+
+  /** Reads the clock now (after the run: a result finished late is still a timeout). */
+  check(): boolean {
+    if (!this.expired && performance.now() > this.at) this.expired = true;
+    return !this.expired;
+  }
+
+  /** A loop step or a read of the message: a small charge. */
+  passed(): boolean {
+    return !this.charge(1);
   }
 }
 
@@ -52,9 +93,14 @@ export function withDeadline<T>(deadline: Deadline, run: () => T): T {
   }
 }
 
+/** Charges the evaluation in progress; throws once its deadline has passed. */
+export function spend(units: number): void {
+  if (current !== undefined && !current.charge(units)) throw new DeadlineExceeded();
+}
+
 /** Called by the data views on each read: throws once the deadline has passed. */
 export function checkDeadline(): void {
-  if (current?.passed()) throw new Error("deadline passed");
+  spend(1);
 }
 
 export function deadlineFunc(deadline: Deadline): CelFunc {

@@ -1,6 +1,9 @@
-// Isolated mode: evaluation in a worker thread that is terminated when it overruns. The
-// in-thread guards (guard.ts, concat.ts, limits.ts) bound the work between two deadline
-// checks; this bounds the wall-clock time and the memory of the evaluation outright.
+// Isolated mode (SDK §6.1, the time limit; Node only, see index.ts): evaluation in a worker
+// thread that is terminated when it overruns. The in-thread guards (guard.ts, meter.ts,
+// limits.ts) bound the work but cannot preempt one builtin call or the parser; this bounds
+// the wall-clock time and the memory of the evaluation outright. A spare worker, started and
+// warmed up in advance, replaces a terminated one, so the next call does not wait for a cold
+// start.
 //
 // CelEvaluator.evaluate is synchronous, so the caller's thread blocks on Atomics.wait until
 // the worker signals through shared memory, then takes the reply with receiveMessageOnPort
@@ -17,6 +20,7 @@ import {
   Worker,
 } from "node:worker_threads";
 import type { EvaluationError, Result, Value } from "@oatf/model";
+import type { Isolation } from "./evaluator.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** Slots of the shared signal array. */
@@ -42,36 +46,32 @@ interface Running {
   signal: Int32Array;
 }
 
-export interface Isolated {
-  evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
-  /** Resolves once a worker is up, without blocking the caller's thread. */
-  ready(): Promise<void>;
-}
-
-export function isolated(options: ResolvedOptions): Isolated {
-  // Started eagerly, so that it can boot while the caller's event loop runs.
-  let running: Running | undefined = start(options);
+export function isolated(options: ResolvedOptions): Isolation {
+  // Started eagerly, so that they can boot while the caller's event loop runs. The spare
+  // replaces a terminated worker at once: the next call does not wait for a cold start.
+  let running: Running = start(options);
+  let spare: Running = start(options);
   const failure = (message: string) => ({
     ok: false as const,
     error: { kind: "cel_error" as const, message },
   });
   const stop = () => {
-    void running?.worker.terminate();
-    running = undefined;
+    void running.worker.terminate();
+    running = spare;
+    spare = start(options);
   };
 
   return {
     async ready() {
-      running ??= start(options);
-      const { signal } = running;
       const giveUp = performance.now() + STARTUP_MS;
-      while (Atomics.load(signal, READY) === 0 && performance.now() < giveUp) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const { signal } of [running, spare]) {
+        while (Atomics.load(signal, READY) === 0 && performance.now() < giveUp) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
       }
     },
 
     evaluate(expression, context) {
-      running ??= start(options);
       const { port, signal } = running;
       // Blocks only if the worker has not finished starting (see ready()).
       if (Atomics.wait(signal, READY, 0, STARTUP_MS) === "timed-out") {

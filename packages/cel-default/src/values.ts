@@ -11,7 +11,8 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
-import { checkDeadline } from "./guard.js";
+import { ELEMENT_UNITS } from "./builtins.js";
+import { checkDeadline, spend } from "./guard.js";
 
 /**
  * JSON value -> CEL value. Integral numbers within the int64 range become CEL `int` (bigint)
@@ -76,9 +77,21 @@ class JsonList {
  */
 class JsonMap {
   readonly [MAP_BRAND] = {};
+  private ownKeys: string[] | undefined;
   constructor(private readonly obj: Record<string, unknown>) {}
+  /**
+   * The keys, listed once per view and charged to the deadline. Listing cannot be interrupted:
+   * for an object with 100,000 keys in dictionary mode it takes tens of milliseconds.
+   */
+  private keyList(): string[] {
+    if (this.ownKeys === undefined) {
+      this.ownKeys = Object.keys(this.obj);
+      spend(this.ownKeys.length * ELEMENT_UNITS);
+    }
+    return this.ownKeys;
+  }
   get size(): number {
-    return Object.keys(this.obj).length;
+    return this.keyList().length;
   }
   has(key: MapKey): boolean {
     checkDeadline();
@@ -88,22 +101,22 @@ class JsonMap {
     return this.has(key) ? toCel(this.obj[key as string]) : undefined;
   }
   keys(): IterableIterator<string> {
-    return Object.keys(this.obj)[Symbol.iterator]();
+    return this.keyList()[Symbol.iterator]();
   }
   *values(): IterableIterator<CelValue> {
-    for (const key of Object.keys(this.obj)) {
+    for (const key of this.keyList()) {
       checkDeadline();
       yield toCel(this.obj[key]);
     }
   }
   *entries(): IterableIterator<[string, CelValue]> {
-    for (const key of Object.keys(this.obj)) {
+    for (const key of this.keyList()) {
       checkDeadline();
       yield [key, toCel(this.obj[key])];
     }
   }
   forEach(fn: (value: CelValue, key: string, map: JsonMap) => void): void {
-    for (const key of Object.keys(this.obj)) {
+    for (const key of this.keyList()) {
       checkDeadline();
       fn(toCel(this.obj[key]), key, this);
     }
@@ -134,6 +147,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelList(v)) {
     const out: Value[] = [];
     for (const item of v) {
+      checkDeadline();
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       out.push(r.value);
@@ -143,6 +157,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelMap(v)) {
     const out: Record<string, Value> = {};
     for (const [key, item] of v) {
+      checkDeadline();
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       // defineProperty, not assignment: a "__proto__" key must stay data.

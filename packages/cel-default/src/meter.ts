@@ -1,0 +1,67 @@
+// Metering of builtins (SDK §6.1, the time limit; see guard.ts): every function and operator
+// call of a planned expression goes through the environment's function resolver, so wrapping
+// it charges the deadline before each call, in proportion to the bytes of the string and bytes
+// arguments the call may scan. A call whose cost does not fit in the time left is refused
+// before it starts. Builtins that walk lists and maps (equality, `in`, `+`) charge per element
+// themselves (builtins.ts, concat.ts): their argument sizes say nothing about nesting.
+import type { CelEnv, CelValue } from "@bufbuild/cel";
+import { spend } from "./guard.js";
+
+/** The fixed cost of a call, in units (about a nanosecond each). */
+const CALL_UNITS = 10;
+
+interface FuncGroup {
+  readonly name: string;
+  call(id: bigint, target: CelValue | undefined, args: CelValue[]): CelValue | undefined;
+  [Symbol.iterator](): Iterator<unknown>;
+}
+
+interface FuncResolver {
+  find(name: string): FuncGroup | undefined;
+  [Symbol.iterator](): Iterator<unknown>;
+}
+
+/** The bytes a call may scan in one argument. */
+function scanned(v: CelValue | undefined): number {
+  if (typeof v === "string") return v.length;
+  if (v instanceof Uint8Array) return v.length;
+  return 0;
+}
+
+function meteredGroup(group: FuncGroup): FuncGroup {
+  return {
+    name: group.name,
+    call(id, target, args) {
+      let units = CALL_UNITS + scanned(target);
+      for (const arg of args) units += scanned(arg);
+      spend(units);
+      return group.call(id, target, args);
+    },
+    [Symbol.iterator]: () => group[Symbol.iterator](),
+  };
+}
+
+/**
+ * The same environment with every function call charged to the deadline. Create it once per
+ * evaluator: @bufbuild/cel caches its planner per environment object.
+ */
+export function meteredEnv(env: CelEnv): CelEnv {
+  const inner = env.funcs as unknown as FuncResolver;
+  const groups = new Map<string, FuncGroup | undefined>();
+  const funcs: FuncResolver = {
+    find(name) {
+      if (!groups.has(name)) {
+        const group = inner.find(name);
+        groups.set(name, group && meteredGroup(group));
+      }
+      return groups.get(name);
+    },
+    [Symbol.iterator]: () => inner[Symbol.iterator](),
+  };
+  return {
+    namespace: env.namespace,
+    registry: env.registry,
+    variables: env.variables,
+    funcs,
+  } as unknown as CelEnv;
+}

@@ -1,0 +1,139 @@
+// Hostile expressions (issue 12 §1): each class of input that kept one `evaluate` call of the
+// in-thread evaluator running for seconds. Shared by hostile.test.ts (each ends in a limit
+// error, within a generous bound) and bench/hostile.bench.ts (the precise wall times).
+import type { Value } from "@oatf/model";
+
+export interface HostileCase {
+  name: string;
+  expression: string;
+  context: Record<string, Value>;
+  /** The limit that stops it: the time limit, or a static limit (before parsing). */
+  stop: "time" | "static";
+}
+
+/** `[seed]` grown by `steps` comprehensions that each make it four times longer. */
+const grown = (seed: string, steps: number) => {
+  let e = `[${seed}]`;
+  for (let i = 0; i < steps; i++) e = `${e}.map(x, x + x + x + x)`;
+  return e;
+};
+const repeat = (term: string, n: number, sep = ", ") =>
+  Array.from({ length: n }, () => term).join(sep);
+const range = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(", ")}]`;
+
+const mb10 = "ab".repeat(5_000_000);
+const kb300 = "abc".repeat(100_000);
+const bigList = Array.from({ length: 1_000_000 }, (_, i) => i);
+const bigMap = Object.fromEntries(bigList.slice(0, 100_000).map((i) => [`k${i}`, i]));
+
+export const hostileCases: HostileCase[] = [
+  {
+    name: "many size(t), t ~1 MB built in the expression",
+    stop: "time",
+    expression: `${grown("'abc'", 9)}.map(t, [${repeat("size(t)", 300)}]).size() > 0`,
+    context: {},
+  },
+  {
+    name: "many size(t), t a 10 MB string of the message",
+    stop: "time",
+    expression: `[${repeat("size(t)", 400)}].size() > 0`,
+    context: { t: mb10 },
+  },
+  {
+    name: "x + x doubling in map, empty context",
+    stop: "time",
+    expression: `${grown("'a'", 9)}.map(y, ${range(200)}.map(i, size(y + y) > 0)).size() > 0`,
+    context: {},
+  },
+  {
+    name: "loops concatenating ~1 MB strings (within the cap on +)",
+    stop: "time",
+    expression: `${range(100)}.map(i, ${range(100)}.map(j, size(t + t + t) > 0)).size() > 0`,
+    context: { t: kb300 },
+  },
+  {
+    name: "contains, startsWith, endsWith on a 10 MB string",
+    stop: "time",
+    expression: `[${repeat("t.contains('abababababbb') || t.startsWith(t) || t.endsWith(t)", 80)}].size() > 0`,
+    context: { t: mb10 },
+  },
+  {
+    name: "matches on a 10 MB string",
+    stop: "time",
+    expression: `[${repeat("t.matches('(a|b|c|d)*(e|f)+[a-z]{20}q')", 50)}].size() > 0`,
+    context: { t: mb10 },
+  },
+  {
+    name: "a pattern of 1 MB from the message",
+    stop: "time",
+    expression: `[${repeat("'ab'.matches(p)", 50)}].size() > 0`,
+    context: { p: `(?:${"a|".repeat(250_000)}b)` },
+  },
+  {
+    name: "in on a list of a million elements",
+    stop: "time",
+    expression: `[${repeat("-1 in l", 200)}].size() > 0`,
+    context: { l: bigList },
+  },
+  {
+    name: "size of an object with 100,000 keys",
+    expression: `[${repeat("size(m.o)", 300)}].size() > 0`,
+    context: { m: { o: bigMap } },
+    stop: "time",
+  },
+  {
+    name: "equality of large lists built by map",
+    stop: "time",
+    expression: `[${repeat("l.map(x, x) == l.map(y, y)", 40)}].size() > 0`,
+    context: { l: bigList },
+  },
+  {
+    name: "nested comprehensions",
+    stop: "time",
+    expression: `${range(60)}.all(a, ${range(60)}.all(b, ${range(60)}.all(c, ${range(60)}.all(d, a + b + c + d >= 0))))`,
+    context: {},
+  },
+  {
+    name: "maps built in a comprehension",
+    stop: "time",
+    expression: `l.map(x, {'k': x, 'v': [x, x, x]}).filter(m, m.k >= 0).size() > 0`,
+    context: { l: bigList },
+  },
+  {
+    name: "a huge result to convert",
+    stop: "time",
+    expression: `[${repeat("l", 400)}]`,
+    context: { l: bigList },
+  },
+  {
+    name: "timestamps and durations from long strings",
+    stop: "time",
+    // exists() goes on past an error, so every step parses the long strings again.
+    expression: `${range(200)}.exists(i, timestamp(t) < timestamp(t) || duration(t) > duration(t))`,
+    context: { t: `2024-01-01T00:00:00${"9".repeat(5_000_000)}Z` },
+  },
+  {
+    name: "string conversions of large bytes",
+    stop: "time",
+    expression: `[${repeat("size(string(bytes(t)))", 200)}].size() > 0`,
+    context: { t: mb10 },
+  },
+  {
+    name: "a long || chain (parse)",
+    stop: "static",
+    expression: Array.from({ length: 2000 }, (_, i) => `x == ${i}`).join(" || "),
+    context: { x: -1 },
+  },
+  {
+    name: "thousands of terms just under the length limit",
+    stop: "static",
+    expression: repeat("a", 4999, "+"),
+    context: { a: 1 },
+  },
+  {
+    name: "deeply nested brackets",
+    stop: "static",
+    expression: `${"[".repeat(4999)}${"]".repeat(4999)}`,
+    context: {},
+  },
+];

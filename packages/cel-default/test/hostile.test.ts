@@ -1,0 +1,108 @@
+// The time limit holds for hostile input (issue 12 §1): every class of the corpus ends in a
+// limit error, never `ok`, within a generous bound (the precise times are in
+// bench/hostile.bench.ts: at most the limit plus a small margin).
+import { createCelEvaluator } from "@oatf/cel-default";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { timed } from "./helpers.js";
+import { hostileCases } from "./hostile-corpus.js";
+
+const STOPS = {
+  time: /^evaluation exceeded the time limit of 100 ms$/,
+  static: /more than \d+ nodes|deeper than|longer than/,
+};
+
+describe("hostile expressions stop at a limit", () => {
+  const cel = createCelEvaluator();
+
+  it.each(hostileCases.map((c) => [c.name, c] as const))(
+    "%s",
+    (_, { expression, context, stop }) => {
+      const { result, ms } = timed(() => cel.evaluate(expression, context));
+      expect(result).toEqual({
+        ok: false,
+        error: { kind: "cel_error", message: expect.stringMatching(STOPS[stop]) },
+      });
+      expect(ms).toBeLessThan(1000);
+    },
+  );
+
+  it("the evaluator still answers ordinary expressions afterwards", () => {
+    expect(cel.evaluate("[1, 2, 3].map(x, x * 2)", {})).toEqual({ ok: true, value: [2, 4, 6] });
+  });
+});
+
+describe("the cost model does not reject ordinary work on large messages", () => {
+  // A time limit that the clock of a loaded machine cannot reach: only the cost model could
+  // refuse these, and it must not.
+  const cel = createCelEvaluator({ timeoutMs: 1000 });
+  const text = "lorem ipsum ".repeat(100_000); // 1.2 MB
+  const items = Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `tool_${i}` }));
+
+  it.each([
+    ["contains on 1 MB", "t.contains('ipsum lorem')", true],
+    ["size of 1 MB", "size(t) == 1200000", true],
+    ["matches on 1 MB", "t.matches('ipsum\\\\s+lorem')", true],
+    ["filter over 10,000 items", "items.filter(i, i.name.startsWith('tool_1')).size()", 1111],
+    ["map over 10,000 items", "items.map(i, i.id).size()", 10_000],
+    ["in on 10,000 elements", "9999 in items.map(i, i.id)", true],
+    ["list equality of 10,000", "items.map(i, i.id) == items.map(j, j.id)", true],
+  ])("%s", (_, expression, value) => {
+    expect(cel.evaluate(expression, { t: text, items })).toEqual({ ok: true, value });
+  });
+});
+
+describe("property: random expressions never throw and stay within the bound", () => {
+  const cel = createCelEvaluator();
+  const context = {
+    s: "abc".repeat(100_000),
+    l: Array.from({ length: 20_000 }, (_, i) => i),
+    m: { a: 1, b: "x".repeat(1000), c: [1, 2, 3] },
+  };
+  const leaf = fc.constantFrom(
+    "s",
+    "l",
+    "m",
+    "m.b",
+    "m.c",
+    "1",
+    "'ab'",
+    "[1, 2]",
+    "true",
+    "{'k': s}",
+  );
+  const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc
+        .tuple(tie("e"), fc.constantFrom("+", "==", "!=", "in", "&&", "||", "<"), tie("e"))
+        .map(([a, op, b]) => `(${a} ${op} ${b})`),
+      fc.tuple(tie("e"), fc.constantFrom("size", "string", "type")).map(([a, f]) => `${f}(${a})`),
+      fc
+        .tuple(tie("e"), fc.constantFrom("contains", "startsWith", "endsWith", "matches"), tie("e"))
+        .map(([a, m, b]) => `${a}.${m}(${b})`),
+      fc
+        .tuple(
+          tie("e"),
+          fc.constantFrom("map", "filter", "all", "exists", "exists_one"),
+          fc.constantFrom("v", "v + v", "size(v) > 1", "v == v", "[v, v, v]", "s + s"),
+        )
+        .map(([a, m, body]) => `${a}.${m}(v, ${body})`),
+    ),
+  })).e;
+
+  it("random expressions", () => {
+    fc.assert(
+      fc.property(expr, (e) => {
+        const { ms } = timed(() => {
+          const r = cel.evaluate(e, context);
+          expect(typeof r.ok).toBe("boolean");
+        });
+        // Looser than the corpus' bound: 200 runs on a shared machine meet GC pauses.
+        expect(ms).toBeLessThan(2000);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
