@@ -1,10 +1,4 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-
-// remove once cel-default is browser-safe: its isolated mode (never used here) imports these
-// (its build drops the `node:` prefix).
-const nodeShim = fileURLToPath(new URL("./src/shims/node-builtin.ts", import.meta.url));
-const nodeBuiltins = /^(node:)?(module|url|worker_threads)$/;
 
 /**
  * The built page forbids every connection (`connect-src 'none'`) and loads nothing from other
@@ -31,7 +25,6 @@ const contentSecurityPolicy: Plugin = {
 export default defineConfig({
   base: "./",
   plugins: [contentSecurityPolicy],
-  resolve: { alias: [{ find: nodeBuiltins, replacement: nodeShim }] },
   worker: { format: "es" },
   build: { target: "es2022", modulePreload: { polyfill: false }, reportCompressedSize: false },
   server: { fs: { allow: ["../.."] } },
