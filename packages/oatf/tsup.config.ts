@@ -14,7 +14,8 @@ export default defineConfig([
     // import: its isolated mode locates its worker file next to its own build.
     entry: ["src/cli.ts"],
     format: ["esm"],
-    sourcemap: true,
+    // Not minified, so a stack trace reads without source maps (which would double the tarball).
+    sourcemap: false,
     target: "node20",
     splitting: true,
     noExternal: [/^(?!@oatf\/cel-default$)/],
