@@ -16,7 +16,7 @@ const check = (name, imports, limit) => ({
 export default [
   // Goal 400 kB. Floor: re2js 151 + @bufbuild/cel 116 + @bufbuild/protobuf 106 + yaml 97 +
   // json-p3 53 kB are the mandated engines; the SDK's own code is ~100 kB.
-  check("oatf: everything", { oatf: "*" }, "640 kB"),
+  check("oatf: everything", { oatf: "*" }, "650 kB"),
   // The oatf entry points wire the default CEL evaluator in synchronously, so CEL is in
   // the graph; a pattern-only consumer that must not ship CEL imports the packages below.
   check(
