@@ -14,8 +14,8 @@ const check = (name, imports, limit) => ({
 });
 
 export default [
-  // Goal 400 kB. Floor: re2js 151 + @bufbuild/cel 116 + @bufbuild/protobuf 106 + yaml 97 +
-  // json-p3 53 kB are the mandated engines; the SDK's own code is ~100 kB.
+  // Goal 400 kB; measured 638 kB. Floor: re2js 151 + @bufbuild/cel 116 + @bufbuild/protobuf 106
+  // + yaml 97 + json-p3 53 kB are the mandated engines; the SDK's own code is ~110 kB.
   check("oatf: everything", { oatf: "*" }, "650 kB"),
   // The oatf entry points wire the default CEL evaluator in synchronously, so CEL is in
   // the graph; a pattern-only consumer that must not ship CEL imports the packages below.
@@ -36,6 +36,7 @@ export default [
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
   check("@oatf/paths", { "@oatf/paths": "*" }, "13 kB"),
   check("@oatf/registries", { "@oatf/registries": "*" }, "4 kB"),
-  // @bufbuild/cel and @bufbuild/protobuf (222 kB) are the floor; one RE2 engine (re2js).
-  check("@oatf/cel-default", { "@oatf/cel-default": "*" }, "340 kB"),
+  // Its browser entry: @bufbuild/cel and @bufbuild/protobuf (222 kB) and re2js (151 kB, the one
+  // RE2 engine, shared with @oatf/evaluate in a whole-SDK bundle) are the floor.
+  check("@oatf/cel-default", { "@oatf/cel-default": "*" }, "440 kB"),
 ];
