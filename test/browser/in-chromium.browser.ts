@@ -1,15 +1,16 @@
 // Issue 13: the published entries bundle for the browser (esbuild, platform browser) with no
 // Node built-in in the graph, and parse, validate, normalize, serialize, pattern and CEL
 // evaluateIndicator and evaluateTrace give in headless Chromium what they give in Node.
-// Needs the packages built (`pnpm build`) and Debian's Chromium at /usr/bin/chromium.
+// Needs the packages built (`pnpm build`) and Chromium (test/chromium.ts).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../chromium.js";
 import { type Inputs, runScenarios } from "./scenarios.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -72,20 +73,7 @@ describe("oatf in headless Chromium", () => {
     bundled = await bundle();
     if (bundled.builtins.length > 0) return; // the first test reports them
     userDataDir = mkdtempSync(join(tmpdir(), "oatf-chromium-"));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    context = await launchChromium(userDataDir);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
