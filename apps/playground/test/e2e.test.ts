@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluateTrace, normalize, parse } from "oatf";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../../test/chromium.js";
 import { readTrace } from "../src/trace-input.js";
 import { type StaticServer, serveStatic } from "./static-server.js";
 
@@ -49,20 +50,7 @@ beforeAll(async () => {
   server = await serveStatic(join(app, "dist"));
   profile = mkdtempSync(join(tmpdir(), "playground-chromium-"));
   // A fresh profile directory per run (Playwright passes it as --user-data-dir).
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1000 },
-  });
+  browser = await launchChromium(profile, { viewport: { width: 1400, height: 1000 } });
   // Every page's and worker's requests, for the last test.
   browser.on("request", (request) => requests.push(request.url()));
   page = browser.pages()[0] ?? (await browser.newPage());

@@ -5,8 +5,9 @@ import {
   type ParseError,
   parse,
   positionOrAncestor,
-  validate,
-} from "../index.js";
+} from "@oatf/model";
+import { validate } from "@oatf/validate";
+import { celFor } from "./cel.js";
 
 export interface FileDiagnostic {
   severity: "error" | "warning";
@@ -23,7 +24,7 @@ export type Checked =
   | { valid: true; document: Document; diagnostics: FileDiagnostic[] }
   | { valid: false; diagnostics: FileDiagnostic[] };
 
-export function checkDocument(text: string): Checked {
+export async function checkDocument(text: string): Promise<Checked> {
   const parsed = parse(text);
   if (!parsed.ok) {
     return { valid: false, diagnostics: parsed.error.map(fromParseError) };
@@ -36,7 +37,7 @@ export function checkDocument(text: string): Checked {
       : path === undefined
         ? {}
         : (positionOrAncestor(info, path) ?? {});
-  const result = validate(document);
+  const result = validate(document, { cel: await celFor(document) });
   const diagnostics: FileDiagnostic[] = [
     ...result.errors.map((e) => ({
       severity: "error" as const,

@@ -1,6 +1,9 @@
 // `oatf evaluate <document> --trace <trace.jsonl>`: trace evaluation and the attack verdict.
-import { type AttackVerdict, evaluateTrace, normalize, TIERS, type Tier } from "../index.js";
+import { evaluateTrace } from "@oatf/evaluate";
+import { type AttackVerdict, TIERS, type Tier } from "@oatf/model";
+import { normalize } from "@oatf/normalize";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
+import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { readInput } from "./files.js";
@@ -39,7 +42,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const trace = readInput(tracePath, ctx.cwd);
   if (!trace.ok) return cannotRead(tracePath, trace.reason, ctx);
 
-  const checked = checkDocument(doc.text);
+  const checked = await checkDocument(doc.text);
   if (!checked.valid) {
     ctx.stderr.write(invalidDocument("evaluate", file, doc.text, checked.diagnostics));
     return EXIT.error;
@@ -52,6 +55,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
 
   const computed = evaluateTrace(normalize(checked.document), messages.messages, {
     source: "oatf-cli",
+    cel: (await celFor(checked.document)) ?? undefined,
   });
   // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
   for (const d of computed.diagnostics ?? []) {

@@ -1,5 +1,6 @@
 // `oatf normalize <file> [--check]`: print the canonical YAML, or check a file already is.
-import { normalize, serialize } from "../index.js";
+import { serialize } from "@oatf/model";
+import { normalize } from "@oatf/normalize";
 import { type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
@@ -23,7 +24,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
     ctx.stderr.write(`oatf normalize: cannot read ${file}: ${read.reason}\n`);
     return EXIT.usage;
   }
-  const checked = checkDocument(read.text);
+  const checked = await checkDocument(read.text);
   if (!checked.valid) {
     ctx.stderr.write(invalidDocument("normalize", file, read.text, checked.diagnostics));
     return EXIT.failed;

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
-import { RULES, VERSION, WARNINGS } from "../index.js";
+import { RULES, WARNINGS } from "@oatf/validate";
+import { VERSION } from "../version.js";
 import type { FileDiagnostic } from "./check.js";
 
 export interface FileReport {

@@ -1,6 +1,6 @@
 // Reading a trace: JSON Lines, one TraceMessage (the shape `evaluateTrace` takes) per line.
 // Blank lines are skipped; anything else that is not a message is reported by line number.
-import { type TraceMessage, traceMessageProblem } from "../index.js";
+import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
 
 export type TraceRead =
   | { ok: true; messages: TraceMessage[] }

@@ -42,7 +42,7 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
       ctx.stderr.write(`oatf validate: cannot read ${file}: ${read.reason}\n`);
       return EXIT.usage;
     }
-    const checked = checkDocument(read.text);
+    const checked = await checkDocument(read.text);
     reports.push({
       file,
       source: read.text,

@@ -1,0 +1,118 @@
+// `pnpm test:pack` (issue 13): packs every package as it would be published, checks each
+// tarball's manifest, installs all tarballs into a scratch project with plain npm (external
+// dependencies come from the npm registry), and loads every package through ESM `import` and
+// CJS `require`, then runs `npx oatf --version` and `npx oatf validate` on a CEL example. Run after `pnpm build`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "oatf-pack-"));
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const problems = [];
+
+try {
+  const packages = readdirSync(join(root, "packages")).map((dir) => {
+    const pkgDir = join(root, "packages", dir);
+    const { name, version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+    // Through pnpm, so workspace:* ranges become versions and the beforePacking hook applies.
+    run(process.execPath, [pnpmCli(), "pack", "--pack-destination", scratch], pkgDir);
+    const tarball = `${name.replace("@", "").replace("/", "-")}-${version}.tgz`;
+    checkManifest(
+      name,
+      JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"], scratch)),
+    );
+    const files = run("tar", ["-tzf", tarball], scratch).split("\n");
+    if (!files.includes("package/LICENSE")) problems.push(`${name}: the tarball has no LICENSE`);
+    return { name, version, tarball };
+  });
+
+  refusesUnbuilt();
+  writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true }));
+  // All tarballs in one install: each @oatf/* dependency is satisfied by its tarball.
+  run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...packages.map((p) => `./${p.tarball}`),
+    ],
+    scratch,
+  );
+
+  for (const { name } of packages) {
+    const esm = `import * as m from ${JSON.stringify(name)}; if (Object.keys(m).length === 0) throw new Error("no exports");`;
+    const cjs = `const m = require(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
+    for (const [kind, args] of [
+      ["import", ["--input-type=module", "-e", esm]],
+      ["require", ["-e", cjs]],
+    ]) {
+      try {
+        run(process.execPath, args, scratch);
+        console.log(`${name}: ${kind} loads`);
+      } catch (error) {
+        problems.push(`${name}: ${kind} fails: ${error.stderr || error.message}`);
+      }
+    }
+  }
+  const oatf = packages.find((p) => p.name === "oatf");
+  const printed = run("npx", ["--no-install", "oatf", "--version"], scratch).trim();
+  if (printed !== oatf?.version)
+    problems.push(`npx oatf --version printed "${printed}", expected ${oatf?.version}`);
+  else console.log(`npx oatf --version: ${printed}`);
+  // A document with a CEL indicator: the CLI loads the installed @oatf/cel-default on demand.
+  const celExample = join(root, "examples", "a2a-skill-poisoning.yaml");
+  console.log(
+    `npx oatf validate: ${run("npx", ["--no-install", "oatf", "validate", celExample], scratch).trim()}`,
+  );
+} catch (error) {
+  problems.push(error.stderr || error.message);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  process.exit(1);
+}
+
+/** The published manifest: no development-only fields, the metadata a registry page shows. */
+function checkManifest(name, manifest) {
+  for (const field of ["scripts", "devDependencies"]) {
+    if (field in manifest) problems.push(`${name}: the published package.json has ${field}`);
+  }
+  for (const field of ["license", "repository", "homepage", "bugs", "keywords", "author"]) {
+    if (!(field in manifest)) problems.push(`${name}: the published package.json lacks ${field}`);
+  }
+  if (manifest.repository?.directory !== `packages/${name.replace("@oatf/", "")}`) {
+    problems.push(`${name}: repository.directory is ${manifest.repository?.directory}`);
+  }
+  if (JSON.stringify(manifest).includes("workspace:")) {
+    problems.push(`${name}: the published package.json still has workspace: ranges`);
+  }
+}
+
+/** `prepack` (scripts/check-built.mjs) fails for a package whose dist/ is missing. */
+function refusesUnbuilt() {
+  const unbuilt = mkdtempSync(join(scratch, "unbuilt-"));
+  writeFileSync(
+    join(unbuilt, "package.json"),
+    readFileSync(join(root, "packages/oatf/package.json")),
+  );
+  try {
+    run(process.execPath, [join(root, "scripts/check-built.mjs")], unbuilt);
+    problems.push("prepack accepted a package without its build output");
+  } catch (error) {
+    console.log(`prepack refuses an unbuilt package: ${error.stderr.trim()}`);
+  }
+}
+
+/** The pnpm this repository pins (a root devDependency), run with the current Node. */
+function pnpmCli() {
+  return join(root, "node_modules", "pnpm", "bin", "pnpm.cjs");
+}
