@@ -6,7 +6,8 @@ const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { versio
 const define = { __OATF_VERSION__: JSON.stringify(version) };
 
 export default defineConfig([
-  { ...libraryBuild, define },
+  // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to it).
+  { ...libraryBuild, entry: ["src/index.ts", "src/cel.ts"], shims: true, define },
   {
     // The command-line tool: ESM only, with a shebang so the bin runs directly. Bundled so
     // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance

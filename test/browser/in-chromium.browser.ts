@@ -52,6 +52,23 @@ async function bundle(): Promise<{ code: string; builtins: string[] }> {
   return { code: result.outputFiles[0]!.text, builtins: [...new Set(builtins)] };
 }
 
+/** The inputs of the entry chunk when `oatf` is bundled with code splitting, as apps do. */
+async function entryChunkInputs(): Promise<string[]> {
+  const result = await build({
+    stdin: { contents: 'export * from "oatf";', resolveDir: root, loader: "ts" },
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    splitting: true,
+    outdir: join(tmpdir(), "oatf-split"),
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const entry = Object.values(result.metafile.outputs).find((output) => output.entryPoint);
+  return Object.keys(entry?.inputs ?? {});
+}
+
 let context: BrowserContext | undefined;
 let userDataDir: string | undefined;
 
@@ -62,7 +79,7 @@ afterAll(async () => {
 
 describe("oatf in headless Chromium", () => {
   let bundled: { code: string; builtins: string[] };
-  let ran: ReturnType<typeof runScenarios> | undefined;
+  let ran: Awaited<ReturnType<typeof runScenarios>> | undefined;
   /** The results from Chromium; they exist only when the bundle was browser-safe. */
   const inBrowser = () => {
     if (!ran) throw new Error("not run in Chromium: the bundle has Node built-ins (first test)");
@@ -90,8 +107,23 @@ describe("oatf in headless Chromium", () => {
     expect(bundled.builtins, "Node built-ins in the browser bundle").toEqual([]);
   });
 
-  it("gives the results Node gives", () => {
-    expect(inBrowser()).toEqual(runScenarios(inputs));
+  it("keeps CEL out of the entry chunk: it loads only through loadDefaultCel", async () => {
+    const inputs = await entryChunkInputs();
+    expect(inputs.some((path) => path.includes("packages/oatf/"))).toBe(true);
+    expect(inputs.filter((path) => /cel-default|@bufbuild/.test(path))).toEqual([]);
+  });
+
+  it("reports a CEL error, not a silent skip, before loadDefaultCel in the browser", () => {
+    expect(inBrowser().beforeLoad).toEqual({
+      result: "error",
+      evidence: expect.stringContaining("loadDefaultCel"),
+    });
+  });
+
+  it("gives the results Node gives once CEL is loaded", async () => {
+    const { beforeLoad: _, ...inNode } = await runScenarios(inputs);
+    const { beforeLoad: __, ...inChromium } = inBrowser();
+    expect(inChromium).toEqual(inNode);
   });
 
   it("parses and validates the example", () => {

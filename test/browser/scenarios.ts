@@ -4,6 +4,7 @@ import {
   evaluateIndicator,
   evaluateTrace,
   type Indicator,
+  loadDefaultCel,
   normalize,
   parse,
   serialize,
@@ -21,8 +22,18 @@ export interface Inputs {
   celTrace: string;
 }
 
-export function runScenarios(inputs: Inputs) {
+/** The CEL indicator's first result before `loadDefaultCel` (Node loads CEL on first use; a browser cannot). */
+function celBeforeLoad(inputs: Inputs) {
+  const indicator = (parsed(inputs.celDocument).attack.indicators ?? []).find((i) => i.expression);
+  const verdict = evaluateIndicator(indicator as Indicator, COMPLIANT_TASK);
+  return { result: verdict.result, evidence: verdict.evidence ?? null };
+}
+
+export async function runScenarios(inputs: Inputs) {
+  const beforeLoad = celBeforeLoad(inputs);
+  await loadDefaultCel();
   return {
+    beforeLoad,
     parse: parseAndValidate(inputs.patternDocument),
     invalid: invalidDocument(inputs.patternDocument),
     roundTrip: roundTrip(inputs.patternDocument),

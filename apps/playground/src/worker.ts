@@ -1,9 +1,14 @@
 // The evaluation worker: validation and trace evaluation run here, so a document or trace
 // that takes too long can be stopped by terminating the worker (format §12.1: untrusted input).
+import { loadDefaultCel } from "oatf";
 import { analyse } from "./analyse.js";
 import type { AnalyseRequest } from "./protocol.js";
 
-self.onmessage = (event: MessageEvent<AnalyseRequest>) => {
+// A browser cannot load CEL synchronously: load it once, before the first request is answered.
+const celLoaded = loadDefaultCel();
+
+self.onmessage = async (event: MessageEvent<AnalyseRequest>) => {
+  await celLoaded;
   try {
     analyse(event.data, (reply) => self.postMessage(reply));
   } catch (error) {

@@ -1,13 +1,71 @@
-// The CEL evaluator the `oatf` package wires in by default: one shared instance,
-// created on first use so importing `oatf` costs nothing when CEL is never needed.
-import { createCelEvaluator } from "@oatf/cel-default";
+// The CEL evaluator the `oatf` package wires in by default: one shared @oatf/cel-default
+// evaluator, loaded on first need and never imported statically, so importing `oatf` (or
+// bundling it for a browser) carries no CEL until an expression indicator asks for it.
+// Node loads it synchronously through `require` on first use; a browser, which cannot load
+// a module synchronously, loads it with `await loadDefaultCel()` (a separate bundle chunk).
 import type { CelEvaluator } from "@oatf/model";
+
+type CelModule = typeof import("@oatf/cel-default");
 
 let shared: CelEvaluator | undefined;
 
-export function defaultCelEvaluator(): CelEvaluator {
-  shared ??= createCelEvaluator();
+const NOT_LOADED =
+  "the default CEL evaluator is not loaded: call `await loadDefaultCel()` once before evaluating CEL outside Node";
+
+/** Node (20.16+): @oatf/cel-default required synchronously; elsewhere undefined. */
+function requireCel(): CelModule | undefined {
+  try {
+    const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
+    return nodeModule?.createRequire(import.meta.url)("@oatf/cel-default") as CelModule | undefined;
+  } catch {
+    return undefined; // not resolvable from here: behave as a browser does
+  }
+}
+
+function loaded(): CelEvaluator | undefined {
+  if (shared === undefined) {
+    const cel = requireCel();
+    if (cel) shared = cel.createCelEvaluator();
+  }
   return shared;
+}
+
+/**
+ * Stands in for the default evaluator until it is loaded: evaluation is a `cel_error` that
+ * says how to load it, and `check` is absent, so `validate` warns that V-014 was not checked
+ * instead of passing expressions unchecked.
+ */
+const notYetLoaded: CelEvaluator = {
+  evaluate(expression, context) {
+    const cel = loaded();
+    return cel
+      ? cel.evaluate(expression, context)
+      : { ok: false, error: { kind: "cel_error", message: NOT_LOADED } };
+  },
+  get check() {
+    const cel = loaded();
+    return cel?.check
+      ? (expression: string) => cel.check?.(expression) ?? { ok: true, value: undefined }
+      : undefined;
+  },
+};
+
+/**
+ * The shared default evaluator. In Node it is the @oatf/cel-default evaluator, loaded on
+ * first call; where it cannot be loaded synchronously (browsers) and `loadDefaultCel` has
+ * not finished yet, a stand-in that reports a `cel_error` saying so.
+ */
+export function defaultCelEvaluator(): CelEvaluator {
+  return loaded() ?? notYetLoaded;
+}
+
+/** Loads the default evaluator (a dynamic import: its own chunk in a bundle) and returns it. */
+export async function loadDefaultCel(): Promise<CelEvaluator> {
+  if (loaded() === undefined) {
+    const { createCelEvaluator } = await import("@oatf/cel-default");
+    shared ??= createCelEvaluator();
+  }
+  return shared as CelEvaluator;
 }
 
 /** What the caller may pass as `cel`: an evaluator, nothing (the default), or `null` (none). */

@@ -5,12 +5,8 @@
 // replaced below by versions wired with the default CEL evaluator (a local export
 // shadows `export *`).
 
-export {
-  type CelEvaluatorOptions,
-  createCelEvaluator,
-  DEFAULT_OPTIONS,
-  type DefaultCelEvaluator,
-} from "@oatf/cel-default";
+// CEL is loaded on first need (default-cel.ts); its constructor lives on the `oatf/cel` subpath.
+export type { CelEvaluatorOptions, DefaultCelEvaluator } from "@oatf/cel-default";
 export * from "@oatf/evaluate";
 // Names exported by more than one package: each is exported once, from its owner.
 export type { Value } from "@oatf/model";
@@ -20,7 +16,12 @@ export * from "@oatf/paths";
 export * from "@oatf/registries";
 export * from "@oatf/validate";
 
-export { type CelOption, defaultCelEvaluator, type WithDefaultCel } from "./default-cel.js";
+export {
+  type CelOption,
+  defaultCelEvaluator,
+  loadDefaultCel,
+  type WithDefaultCel,
+} from "./default-cel.js";
 export {
   compileIndicator,
   evaluateExpression,

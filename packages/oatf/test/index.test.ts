@@ -9,6 +9,7 @@ import * as registries from "@oatf/registries";
 import * as validate from "@oatf/validate";
 import * as oatf from "oatf";
 import { describe, expect, it } from "vitest";
+import * as oatfCel from "../src/cel.js";
 
 // Replaced in `oatf` by versions wired with the default CEL evaluator.
 const WIRED = new Set([
@@ -29,8 +30,17 @@ describe("oatf exports", () => {
     }
   });
 
-  it("exports createCelEvaluator from @oatf/cel-default", () => {
-    expect(oatf.createCelEvaluator).toBe(celDefault.createCelEvaluator);
+  it("exports createCelEvaluator from the oatf/cel subpath, not from the main entry", () => {
+    expect(oatfCel.createCelEvaluator).toBe(celDefault.createCelEvaluator);
+    expect(oatfCel.DEFAULT_OPTIONS).toBe(celDefault.DEFAULT_OPTIONS);
+    expect(oatf).not.toHaveProperty("createCelEvaluator");
+  });
+
+  it("loads the default CEL evaluator on demand: in Node on first use, or with loadDefaultCel", async () => {
+    const loaded = await oatf.loadDefaultCel();
+    expect(loaded).toBe(oatf.defaultCelEvaluator());
+    expect(loaded.evaluate("size(s) > 1", { s: "ab" })).toEqual({ ok: true, value: true });
+    expect(typeof loaded.check).toBe("function");
   });
 
   it("replaces validate and the evaluation entry points with CEL-wired ones, and adds load, defaultCelEvaluator and VERSION", () => {

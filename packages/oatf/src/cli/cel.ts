@@ -9,8 +9,8 @@ import type { CelEvaluator } from "@oatf/model";
  */
 export async function celFor(document: unknown): Promise<CelEvaluator | null> {
   if (!hasExpressionKey(document)) return null;
-  const { defaultCelEvaluator } = await import("../default-cel.js");
-  return defaultCelEvaluator();
+  const { loadDefaultCel } = await import("../default-cel.js");
+  return loadDefaultCel();
 }
 
 /** Whether any object in `value` has an `expression` key (over-approximates "has expression indicators"). */
