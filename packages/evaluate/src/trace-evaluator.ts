@@ -293,7 +293,8 @@ export function createTraceEvaluator(
     },
     verdicts() {
       return compiled.map((entry) => {
-        if (!("scans" in entry)) return computeVerdict(entry.unreadable as Document["attack"], [], { source });
+        if (!("scans" in entry))
+          return computeVerdict(entry.unreadable as Document["attack"], [], { source });
         const verdicts = new Map(entry.scans.map((scan) => [scan.key, settle(scan)]));
         return computeVerdict(entry.attack, verdicts, { source });
       });
