@@ -174,9 +174,9 @@ export function createTraceEvaluator(
         const surface = typeof indicator.surface === "string" ? indicator.surface : undefined;
         const direction = typeof indicator.direction === "string" ? indicator.direction : undefined;
         const bucket = bucketKey(protocol, surface, direction);
-        let list = buckets.get(bucket);
-        if (list === undefined) buckets.set(bucket, (list = []));
-        list.push(scan);
+        const list = buckets.get(bucket);
+        if (list === undefined) buckets.set(bucket, [scan]);
+        else list.push(scan);
         pending++;
         return scan;
       });

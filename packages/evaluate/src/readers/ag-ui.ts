@@ -32,7 +32,7 @@ export function isSseLine(text: string): boolean {
   return /^(data|event|id|retry):|^:/.test(text);
 }
 
-function emitEvent(value: unknown, line: number, out: TraceRecord[]): void {
+function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
   if (!isObject(value))
     return problem(out, line, "T-SHAPE", "an AG-UI event must be a JSON object");
   const timestamp = timestampOf(value.timestamp);

@@ -68,7 +68,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     return shown ?? fallback;
   }
 
-  function one(value: unknown, line: number, out: TraceRecord[]): void {
+  function one(value: unknown, line: number, out: TraceRecord[]) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
     // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
     // SDK's own message shape passes through.

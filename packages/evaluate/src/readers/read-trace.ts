@@ -104,13 +104,13 @@ export class TraceDecoder {
     return this.#stopped;
   }
 
-  line(source: SourceLine, out: TraceRecord[]): void {
+  line(source: SourceLine, out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) return this.#detect(source, out);
     this.#feed(source, out);
   }
 
-  end(out: TraceRecord[]): void {
+  end(out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) {
       if (this.#heldNonBlank === 0) return; // an empty trace is a valid, empty format-less trace
@@ -125,7 +125,7 @@ export class TraceDecoder {
     this.#decoder = decoderFor(format, this.#options);
   }
 
-  #feed(source: SourceLine, out: TraceRecord[]): void {
+  #feed(source: SourceLine, out: TraceRecord[]) {
     if (source.tooLong) {
       const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
       return problem(
@@ -140,7 +140,7 @@ export class TraceDecoder {
     this.#decoder!.line(source.text, source.line, out);
   }
 
-  #detect(source: SourceLine, out: TraceRecord[]): void {
+  #detect(source: SourceLine, out: TraceRecord[]) {
     this.#held.push(source);
     if (source.tooLong || source.text.trim() === "") return;
     this.#heldNonBlank++;
