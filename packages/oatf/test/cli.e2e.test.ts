@@ -137,7 +137,7 @@ describe("oatf validate", () => {
     mkdirSync(dir);
     for (const args of [
       ["normalize", dir],
-      ["evaluate", dir, "--trace", dir],
+      ["evaluate", RUG, "--trace", dir],
     ]) {
       const r = oatf(args);
       expect(r.code, args.join(" ")).toBe(2);
