@@ -208,3 +208,28 @@ export function requiredLiterals(pattern: string): string[] | undefined {
     return undefined;
   }
 }
+
+// Under (?i), RE2 matches a character with its whole simple case-folding orbit. For the
+// ASCII letters other than k and s (whose orbits hold U+212A KELVIN SIGN and U+017F LONG S)
+// and for ASCII non-letters, the orbit is the character and its ASCII other case, so the
+// lower-cased input contains the lower-cased literal whenever RE2 matches it.
+const FOLD_UNSAFE = /[^\x20-\x7e]|[ksKS]/;
+
+/** The longest piece of `literal` between characters with a non-ASCII case orbit. */
+function foldSafePiece(literal: string): string {
+  return literal
+    .split(FOLD_UNSAFE)
+    .reduce((best, piece) => (piece.length > best.length ? piece : best), "");
+}
+
+/**
+ * For a pattern that starts with `(?i)` and has no other flag: lower-case substrings of
+ * which the lower-cased input of every match contains one; otherwise `undefined`.
+ */
+export function requiredFoldedLiterals(pattern: string): string[] | undefined {
+  if (!pattern.startsWith("(?i)")) return undefined;
+  const literals = requiredLiterals(pattern.slice(4));
+  if (literals === undefined) return undefined;
+  const pieces = literals.map((literal) => foldSafePiece(literal).toLowerCase());
+  return pieces.some((piece) => piece === "") ? undefined : [...new Set(pieces)];
+}

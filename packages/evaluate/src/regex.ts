@@ -4,7 +4,7 @@ import { err, ok, type Result } from "@oatf/model";
 import { RE2JS } from "re2js";
 import { type CompileError, describeThrown } from "./compile-error.js";
 import { clearCaches, LruCache } from "./lru.js";
-import { requiredLiterals } from "./regex-prefilter.js";
+import { requiredFoldedLiterals, requiredLiterals } from "./regex-prefilter.js";
 
 /** A compiled pattern. Implementations must be reusable and must not throw. */
 export interface CompiledRegex {
@@ -92,12 +92,22 @@ export function setRegexEngine(next: RegexEngine): void {
  */
 function withPrefilter(source: string, compiled: CompiledRegex): CompiledRegex {
   const needles = requiredLiterals(source);
-  if (needles === undefined) return compiled;
-  const [only] = needles;
-  const mayMatch =
-    needles.length === 1
-      ? (input: string) => input.includes(only!)
-      : (input: string) => needles.some((needle) => input.includes(needle));
+  const folded = needles === undefined ? requiredFoldedLiterals(source) : undefined;
+  let mayMatch: (input: string) => boolean;
+  if (needles !== undefined) {
+    const [only] = needles;
+    mayMatch =
+      needles.length === 1
+        ? (input) => input.includes(only!)
+        : (input) => needles.some((needle) => input.includes(needle));
+  } else if (folded !== undefined) {
+    mayMatch = (input) => {
+      const lower = input.toLowerCase();
+      return folded.some((needle) => lower.includes(needle));
+    };
+  } else {
+    return compiled;
+  }
   return {
     source: compiled.source,
     groupCount: compiled.groupCount,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
 import { compileRegex } from "../src/index.js";
-import { requiredLiterals } from "../src/regex-prefilter.js";
+import { requiredFoldedLiterals, requiredLiterals } from "../src/regex-prefilter.js";
 
 describe("requiredLiterals", () => {
   it.each([
@@ -92,6 +92,54 @@ describe("requiredLiterals", () => {
       { numRuns: 3000 },
     );
     expect(checked).toBeGreaterThan(50); // matches with a prefilter really were checked
+  });
+
+  it("case-insensitive patterns: lower-case pieces without k or s (their orbits leave ASCII)", () => {
+    expect(requiredFoldedLiterals("(?i)(system note|compliance requires)")).toEqual([
+      "tem note",
+      "compliance require",
+    ]);
+    expect(requiredFoldedLiterals("(?i)ask")).toEqual(["a"]);
+    expect(requiredFoldedLiterals("(?i)sk")).toBeUndefined();
+    expect(requiredFoldedLiterals("(?i)a(?s).b")).toBeUndefined();
+    const re = compileRegex("(?i)system note");
+    // U+017F LONG S folds to s under RE2's (?i): the prefilter must let it through.
+    expect(re.ok && re.value.test("ſYSTEM NOTE")).toBe(true);
+    expect(re.ok && re.value.test("nothing")).toBe(false);
+  });
+
+  it("case-insensitive prefilters are sound (property)", () => {
+    const word = fc.string({
+      unit: fc.constantFrom("a", "B", "s", "k", "x", " ", "-"),
+      minLength: 1,
+      maxLength: 4,
+    });
+    const variant = (text: string) =>
+      fc.constantFrom(
+        text,
+        text.toUpperCase(),
+        text.replaceAll("s", "ſ").replaceAll("k", "\u212a"),
+        `pre ${text.toLowerCase()} post`,
+      );
+    fc.assert(
+      fc.property(
+        fc
+          .array(word, { minLength: 1, maxLength: 3 })
+          .chain((words) => fc.tuple(fc.constant(words), variant(words[0]!))),
+        ([words, input]) => {
+          const pattern = `(?i)${words.join("|")}`;
+          const folded = requiredFoldedLiterals(pattern);
+          if (folded === undefined) return;
+          if (!RE2JS.compile(pattern).test(input)) return;
+          const lower = input.toLowerCase();
+          expect(
+            folded.some((n) => lower.includes(n)),
+            `${pattern} on ${input}`,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("keeps compileRegex's answers", () => {
