@@ -4,6 +4,7 @@
 // at any moment. `evaluateTrace` is the one-document case.
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
+import { withCoercionMemo } from "./coercion-memo.js";
 import { describeThrown } from "./compile-error.js";
 import {
   asVerdict,
@@ -237,6 +238,10 @@ export function createTraceEvaluator(
     const message = snapshot(raw);
     if (message === undefined) return;
     message.content = enrich(message);
+    withCoercionMemo(() => evaluate(index, message));
+  }
+
+  function evaluate(index: number, message: TraceMessage): void {
     for (const scan of candidatesFor(message)) {
       if (scan.decided !== undefined) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
