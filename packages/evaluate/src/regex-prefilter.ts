@@ -136,7 +136,7 @@ function atom(r: Reader): Atom {
     case "$":
       return OPAQUE;
     case "\\":
-      return escape(r);
+      return escapeSequence(r);
     case "*":
     case "+":
     case "?":
@@ -165,7 +165,7 @@ function group(r: Reader): Atom {
   return { factor };
 }
 
-function escape(r: Reader): Atom {
+function escapeSequence(r: Reader): Atom {
   const c = r.next();
   if (PUNCTUATION.test(c)) return { literal: c, factor: [c] };
   if (OPAQUE_ESCAPES.has(c)) return OPAQUE;
