@@ -360,6 +360,12 @@ describe("oatf evaluate for CI gates", () => {
     expect(oatf(["evaluate", RUG, "--trace", trace, "--trace-format", "csv"]).code).toBe(2);
   });
 
+  it("refuses a device as the trace (it would never end)", () => {
+    const r = oatf(["evaluate", RUG, "--trace", "/dev/zero"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("cannot read /dev/zero: is a device");
+  });
+
   it("an empty trace warns and exits 3 unless --allow-empty-trace", () => {
     const empty = write("empty.jsonl", "\n\n");
     const r = oatf(["evaluate", RUG, "--trace", empty]);

@@ -1,6 +1,6 @@
 // Opening a trace for `oatf evaluate`: a file or `-` (standard input), read as a stream so
 // memory stays flat however long the trace is (issue 12 §4).
-import { createReadStream, fstatSync, openSync } from "node:fs";
+import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeReadError } from "./files.js";
 
@@ -17,7 +17,17 @@ export function openTrace(
   let fd: number;
   try {
     fd = openSync(resolve(cwd, path), "r");
-    if (fstatSync(fd).isDirectory()) return { ok: false, reason: "is a directory" };
+    const stat = fstatSync(fd);
+    // A device never ends (/dev/zero): a live stream comes through `-` or a FIFO instead.
+    const refused = stat.isDirectory()
+      ? "is a directory"
+      : stat.isCharacterDevice() || stat.isBlockDevice()
+        ? "is a device, not a file (pipe live traffic to --trace -)"
+        : undefined;
+    if (refused !== undefined) {
+      closeSync(fd);
+      return { ok: false, reason: refused };
+    }
   } catch (error) {
     return { ok: false, reason: describeReadError(error) };
   }
