@@ -290,18 +290,15 @@ describe("oatf evaluate for CI gates", () => {
     expect(JSON.parse(r.stdout).result).toBe("exploited");
   });
 
+  // Two example documents and an invalid one, over the rug-pull trace.
+  const gate = (format: string) => {
+    const bad = write(`gate-invalid-${format}.yaml`, INVALID);
+    const args = ["evaluate", RUG, "examples/a2a-skill-poisoning.yaml", bad, "--trace", RUG_TRACE];
+    return { bad, ...oatf([...args, "--format", format]) };
+  };
+
   it("--format json with several documents: one {document, verdict} per document", () => {
-    const bad = write("gate-invalid.yaml", INVALID);
-    const r = oatf([
-      "evaluate",
-      RUG,
-      "examples/a2a-skill-poisoning.yaml",
-      bad,
-      "--trace",
-      RUG_TRACE,
-      "--format",
-      "json",
-    ]);
+    const { bad, ...r } = gate("json");
     expect(r.code).toBe(3); // an invalid document wins over exploited
     const out = JSON.parse(r.stdout) as { document: string; verdict: { result: string } | null }[];
     expect(out.map((o) => [o.document, o.verdict?.result ?? null])).toEqual([
@@ -312,17 +309,7 @@ describe("oatf evaluate for CI gates", () => {
   });
 
   it("--format junit: a test case per document, failures with evidence, errors for invalid ones", () => {
-    const bad = write("gate-invalid2.yaml", INVALID);
-    const r = oatf([
-      "evaluate",
-      RUG,
-      "examples/a2a-skill-poisoning.yaml",
-      bad,
-      "--trace",
-      RUG_TRACE,
-      "--format",
-      "junit",
-    ]);
+    const r = gate("junit");
     expect(r.stdout).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="oatf evaluate" tests="3" failures="1" errors="1"/,
     );
@@ -333,7 +320,7 @@ describe("oatf evaluate for CI gates", () => {
       'name="OATF-015 A2A Skill Description Poisoning" file="examples/a2a-skill-poisoning.yaml"/>',
     );
     expect(r.stdout).toMatch(
-      /<error message="error" type="error">.*gate-invalid2.yaml is not a valid OATF document/,
+      /<error message="error" type="error">.*gate-invalid-junit.yaml is not a valid OATF document/,
     );
   });
 
