@@ -5,6 +5,7 @@ import { Bench } from "tinybench";
 import {
   compileIndicator,
   compileRegex,
+  createTraceEvaluator,
   evaluateCondition,
   evaluateIndicator,
   evaluateTrace,

@@ -11,7 +11,8 @@ import {
   type TraceMessage,
 } from "../src/index.js";
 
-const doc = (indicators: Indicator[], extra: Record<string, unknown> = {}): Document =>
+// Indicators as they come unvalidated (no default `target` filled in).
+const doc = (indicators: object[], extra: Record<string, unknown> = {}): Document =>
   ({
     oatf: "0.1",
     attack: { execution: { mode: "mcp_server", state: {} }, indicators, ...extra },
@@ -26,7 +27,7 @@ const call = (path: string, line?: number): TraceMessage => ({
 });
 
 describe("repeated indicator ids (issue 12 §2)", () => {
-  const indicators: Indicator[] = [
+  const indicators = [
     { id: "X", surface: "tools/call", pattern: { target: "arguments.path", contains: "id_rsa" } },
     { id: "X", surface: "tools/call", pattern: { target: "arguments.path", contains: "shadow" } },
   ];
