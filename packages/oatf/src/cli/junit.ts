@@ -1,7 +1,7 @@
 // JUnit XML for `oatf evaluate --format junit` (issue 14 §3): one test case per document;
 // `exploited`/`partial` (at or above --fail-on-tier) are failures carrying the evidence,
 // `error` (or an unusable document) is an error. The format every CI system displays.
-import type { AttackVerdict } from "../index.js";
+import type { AttackVerdict } from "@oatf/model";
 
 export interface JunitCase {
   file: string;
