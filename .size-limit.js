@@ -15,8 +15,9 @@ const check = (name, imports, limit) => ({
 
 export default [
   // Goal 400 kB; measured 638 kB. Floor: re2js 151 + @bufbuild/cel 116 + @bufbuild/protobuf 106
-  // + yaml 97 + json-p3 53 kB are the mandated engines; the SDK's own code is ~110 kB.
-  check("oatf: everything", { oatf: "*" }, "650 kB"),
+  // + yaml 97 + json-p3 53 kB are the mandated engines; the SDK's own code is ~120 kB
+  // (with the trace readers and the streaming evaluator, ~11 kB, issue 14).
+  check("oatf: everything", { oatf: "*" }, "665 kB"),
   // The oatf entry points wire the default CEL evaluator in synchronously, so CEL is in
   // the graph; a pattern-only consumer that must not ship CEL imports the packages below.
   check(
@@ -29,8 +30,9 @@ export default [
     "375 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
-  // single-file build even though evaluate uses none of it.
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "280 kB"),
+  // single-file build even though evaluate uses none of it. The trace readers and the
+  // streaming evaluator (issue 14) add ~11 kB.
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "295 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "285 kB"),
   check("@oatf/model", { "@oatf/model": "*" }, "125 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
