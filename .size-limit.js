@@ -19,11 +19,11 @@ export default [
   // @oatf/cel-default only dynamically (loadDefaultCel), which a bundler splits into a chunk
   // fetched when CEL is first needed; `ignore` leaves that chunk out, as a browser does.
   // Goal 400 kB. Floor: re2js 151 + yaml 97 + json-p3 53 kB are the mandated engines.
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "400 kB", {
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "410 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
-  check("oatf: everything with the CEL chunk", { oatf: "*" }, "650 kB"),
+  check("oatf: everything with the CEL chunk", { oatf: "*" }, "670 kB"),
   check(
     "pattern-only oatf: validate, evaluateIndicator, evaluateTrace, CEL on demand",
     { oatf: "{ parse, validate, evaluateIndicator, evaluateTrace }" },
@@ -40,8 +40,9 @@ export default [
     "375 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
-  // single-file build even though evaluate uses none of it.
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "280 kB"),
+  // single-file build even though evaluate uses none of it. The trace readers and the
+  // streaming evaluator (issue 14) add ~11 kB.
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "295 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "285 kB"),
   check("@oatf/model", { "@oatf/model": "*" }, "125 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),

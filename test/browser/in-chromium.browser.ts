@@ -164,6 +164,8 @@ describe("oatf in headless Chromium", () => {
 
   it("evaluates traces to attack verdicts", () => {
     expect(inBrowser().patternTrace.result).toBe("exploited");
+    // Read by the SDK's trace reader: evidence names the 1-based source line.
+    expect(inBrowser().patternTrace.evidence[0]).toMatch(/^line 5 \(mcp tools\/list response/);
     // The A2A example's trace is of an agent that did not comply.
     expect(inBrowser().celTrace).toMatchObject({ result: "not_exploited" });
     expect(inBrowser().celTrace.indicators).toContain("OATF-015-01:not_matched");

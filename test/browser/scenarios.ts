@@ -7,6 +7,7 @@ import {
   loadDefaultCel,
   normalize,
   parse,
+  readTraceText,
   serialize,
   type TraceMessage,
   type Value,
@@ -76,11 +77,9 @@ function roundTrip(text: string) {
   return { stable: again === yaml, startsWith: yaml.slice(0, 40) };
 }
 
+/** The trace through the SDK's reader (format detected), as a browser tool would read it. */
 function messages(trace: string): TraceMessage[] {
-  return trace
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as TraceMessage);
+  return readTraceText(trace).flatMap((r) => (r.kind === "message" ? [r.message] : []));
 }
 
 function contents(trace: string): Value[] {
@@ -111,5 +110,6 @@ function traceVerdict(document: string, trace: string) {
     result: verdict.result,
     max_tier: verdict.max_tier,
     indicators: verdict.indicator_verdicts.map((v) => `${v.indicator_id}:${v.result}`),
+    evidence: verdict.indicator_verdicts.map((v) => v.evidence),
   };
 }

@@ -9,8 +9,9 @@ import {
   type Result,
   type Value,
 } from "@oatf/model";
+import { coerceForMatch } from "./coercion-memo.js";
 import type { CompileError } from "./compile-error.js";
-import { coerceToString, deepEqual } from "./json.js";
+import { deepEqual } from "./json.js";
 import { WeakCache } from "./lru.js";
 import { compileRegex } from "./regex.js";
 
@@ -45,7 +46,7 @@ function needString(name: string): Result<Test, CompileError> {
 // What the string operators compare (SDK §5.3): strings, the common case, are used
 // as they are; anything else is coerced.
 function text(value: Value): string {
-  return typeof value === "string" ? value : coerceToString(value);
+  return typeof value === "string" ? value : coerceForMatch(value);
 }
 
 function numericOperator(

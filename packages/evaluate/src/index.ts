@@ -46,6 +46,7 @@ export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
 export { clearCaches, LruCache } from "./lru.js";
 export type { CompiledPredicate } from "./predicate.js";
 export { compilePredicate, evaluatePredicate } from "./predicate.js";
+export * from "./readers/index.js";
 export type { CompiledRegex, RegexEngine } from "./regex.js";
 export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./regex.js";
 export { selectResponse } from "./response.js";
@@ -66,6 +67,9 @@ export {
 } from "./template.js";
 export type { EvaluateTraceOptions, TraceMessage } from "./trace.js";
 export { evaluateTrace, traceMessageProblem } from "./trace.js";
+export { MAX_OPEN_TOOL_CALLS } from "./trace-enrich.js";
+export type { TraceEvaluator, TraceEvaluatorOptions, TraceMatch } from "./trace-evaluator.js";
+export { createTraceEvaluator } from "./trace-evaluator.js";
 export type { TriggerEvent } from "./trigger.js";
 export { evaluateTrigger } from "./trigger.js";
 export type {
@@ -73,4 +77,4 @@ export type {
   ComputeVerdictOptions,
   IndicatorVerdicts,
 } from "./verdict.js";
-export { computeVerdict, indicatorId } from "./verdict.js";
+export { computeVerdict, indicatorId, indicatorKeys } from "./verdict.js";

@@ -4,6 +4,7 @@ import { err, ok, type Result } from "@oatf/model";
 import { RE2JS } from "re2js";
 import { type CompileError, describeThrown } from "./compile-error.js";
 import { clearCaches, LruCache } from "./lru.js";
+import { requiredFoldedLiterals, requiredLiterals } from "./regex-prefilter.js";
 
 /** A compiled pattern. Implementations must be reusable and must not throw. */
 export interface CompiledRegex {
@@ -85,12 +86,43 @@ export function setRegexEngine(next: RegexEngine): void {
   clearCaches();
 }
 
+/**
+ * `compiled`, made to reject at once the inputs that lack every literal a match must
+ * contain (regex-prefilter.ts): `includes` is far cheaper than running the engine.
+ */
+function withPrefilter(source: string, compiled: CompiledRegex): CompiledRegex {
+  const needles = requiredLiterals(source);
+  const folded = needles === undefined ? requiredFoldedLiterals(source) : undefined;
+  let mayMatch: (input: string) => boolean;
+  if (needles !== undefined) {
+    const [only] = needles;
+    mayMatch =
+      needles.length === 1
+        ? (input) => input.includes(only!)
+        : (input) => needles.some((needle) => input.includes(needle));
+  } else if (folded !== undefined) {
+    mayMatch = (input) => {
+      const lower = input.toLowerCase();
+      return folded.some((needle) => lower.includes(needle));
+    };
+  } else {
+    return compiled;
+  }
+  return {
+    source: compiled.source,
+    groupCount: compiled.groupCount,
+    test: (input) => mayMatch(input) && compiled.test(input),
+    exec: (input) => (mayMatch(input) ? compiled.exec(input) : undefined),
+  };
+}
+
 /** Compiles (through a bounded cache) with the current engine. Never throws. */
 export function compileRegex(pattern: string): Result<CompiledRegex, CompileError> {
   if (typeof pattern !== "string") return err({ message: "a regular expression must be a string" });
   return cache.getOrCreate(pattern, (source) => {
     try {
-      return engine.compile(source);
+      const compiled = engine.compile(source);
+      return compiled.ok ? ok(withPrefilter(source, compiled.value)) : compiled;
     } catch (thrown) {
       return err({ message: `invalid regular expression: ${describeThrown(thrown)}` });
     }

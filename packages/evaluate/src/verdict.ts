@@ -40,6 +40,28 @@ export function indicatorId(attack: Attack, index: number): string {
   return typeof attack.id === "string" ? `${attack.id}-${nn}` : `indicator-${nn}`;
 }
 
+/**
+ * The key each indicator's verdict is filed and reported under, in document order: its id
+ * (own or generated), except that an id an earlier indicator already carries becomes
+ * `{id}#2`, `{id}#3`, ... (the first such key no indicator uses). Unvalidated documents may
+ * repeat ids; two indicators are never merged into one verdict (issue 12 §2).
+ */
+export function indicatorKeys(attack: Attack): string[] {
+  const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
+  const ids = indicators.map((_, i) => indicatorId(attack, i));
+  const taken = new Set(ids);
+  const used = new Set<string>();
+  return ids.map((id) => {
+    let key = id;
+    for (let n = 2; used.has(key); n++) {
+      key = `${id}#${n}`;
+      if (taken.has(key)) key = id; // an explicit id of that spelling: try the next n
+    }
+    used.add(key);
+    return key;
+  });
+}
+
 const RESULTS: ReadonlySet<string> = new Set(INDICATOR_RESULTS);
 
 // Several verdicts for one indicator (a list with one per message, say) combine as the
@@ -128,7 +150,8 @@ function errorVerdict(
 }
 
 /**
- * SDK §4.5. Verdicts are matched to `attack.indicators` by id; a missing verdict counts as
+ * SDK §4.5. Verdicts are matched to `attack.indicators` by id (by `indicatorKeys` when ids
+ * repeat); a missing verdict counts as
  * `skipped` (and appears as one), so the summary always sums to the number of indicators.
  * A verdict for an id the attack does not have is ignored with a warning. Never throws.
  */
@@ -158,10 +181,9 @@ function compute(
     return errorVerdict(attack, base, { severity: "error", code: "E-NO-INDICATORS", message });
   }
   const given = supplied(verdicts);
-  const known = new Set<string>();
-  const ordered = indicators.map((_, i): IndicatorVerdict => {
-    const id = indicatorId(attack, i);
-    known.add(id);
+  const keys = indicatorKeys(attack);
+  const known = new Set<string>(keys);
+  const ordered = keys.map((id): IndicatorVerdict => {
     const found = given.get(id);
     // The map's key names the indicator (SDK §4.5); a verdict filed under it that says
     // otherwise is reported under the key, as it was counted.

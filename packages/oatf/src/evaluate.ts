@@ -6,11 +6,14 @@ import {
   type CompileIndicatorOptions,
   type ComputedVerdict,
   compileIndicator as compileIndicatorWith,
+  createTraceEvaluator as createTraceEvaluatorWith,
   type EvaluateTraceOptions,
   evaluateExpression as evaluateExpressionWith,
   evaluateIndicator as evaluateIndicatorWith,
   evaluateTrace as evaluateTraceWith,
   type IndicatorEvaluators,
+  type TraceEvaluator,
+  type TraceEvaluatorOptions,
   type TraceMessage,
 } from "@oatf/evaluate";
 import type {
@@ -62,4 +65,12 @@ export function evaluateTrace(
   options?: WithDefaultCel<EvaluateTraceOptions>,
 ): ComputedVerdict {
   return evaluateTraceWith(document, messages, withDefaultCel(options));
+}
+
+/** Streaming evaluation of many documents (`createTraceEvaluator`), with the default CEL evaluator. */
+export function createTraceEvaluator(
+  documents: readonly Document[],
+  options?: WithDefaultCel<TraceEvaluatorOptions>,
+): TraceEvaluator {
+  return createTraceEvaluatorWith(documents, withDefaultCel(options));
 }

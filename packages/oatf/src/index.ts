@@ -1,7 +1,8 @@
 // oatf: the whole SDK in one import, with defaults wired in.
 //
 // Every package is re-exported as is, except `validate` and the evaluation entry points
-// (evaluateIndicator, compileIndicator, evaluateExpression, evaluateTrace), which are
+// (evaluateIndicator, compileIndicator, evaluateExpression, evaluateTrace,
+// createTraceEvaluator), which are
 // replaced below by versions wired with the default CEL evaluator (a local export
 // shadows `export *`).
 
@@ -24,6 +25,7 @@ export {
 } from "./default-cel.js";
 export {
   compileIndicator,
+  createTraceEvaluator,
   evaluateExpression,
   evaluateIndicator,
   evaluateTrace,

@@ -32,3 +32,40 @@ describe("oatf validate progress", () => {
     expect((await validate(["doc-1.yaml", "doc-2.yaml"], true)).stderr).toBe("");
   });
 });
+
+describe("oatf evaluate progress", () => {
+  const message = `${JSON.stringify({ protocol: "mcp", direction: "request", operation: "ping", content: {} })}\n`;
+  const doc = join(dir, "doc-0.yaml");
+  writeFileSync(
+    doc,
+    `${DOC}  indicators:\n    - surface: tools/call\n      target: name\n      pattern: { contains: never }\n`,
+  );
+  async function* slowTrace() {
+    yield message.repeat(2048);
+    await new Promise((r) => setTimeout(r, 300));
+    yield message.repeat(2048);
+  }
+
+  async function evaluate(isTTY: boolean) {
+    let stderr = "";
+    const code = await runCli(["evaluate", doc, "--trace", "-"], {
+      stdout: { write: () => true },
+      stderr: { isTTY, write: (s: string) => (stderr += s) },
+      stdin: slowTrace(),
+      cwd: dir,
+    });
+    return { code, stderr };
+  }
+
+  it("shows messages/s on a TTY while reading, then clears the line", async () => {
+    const r = await evaluate(true);
+    expect(r.code).toBe(0);
+    expect(r.stderr.startsWith("\revaluating: ")).toBe(true);
+    expect(r.stderr).toMatch(/^\revaluating: \d+ messages \(\d+ messages\/s\)/);
+    expect(r.stderr.endsWith("\r\x1b[K")).toBe(true);
+  });
+
+  it("is silent when stderr is not a TTY", async () => {
+    expect(await evaluate(false)).toEqual({ code: 0, stderr: "" });
+  });
+});

@@ -18,6 +18,7 @@ const WIRED = new Set([
   "compileIndicator",
   "evaluateExpression",
   "evaluateTrace",
+  "createTraceEvaluator",
 ]);
 const packages = { model, paths, registries, evaluate, validate, normalize } as const;
 
@@ -47,6 +48,7 @@ describe("oatf exports", () => {
     expect(oatf.validate).not.toBe(validate.validate);
     expect(oatf.evaluateIndicator).not.toBe(evaluate.evaluateIndicator);
     expect(oatf.evaluateTrace).not.toBe(evaluate.evaluateTrace);
+    expect(oatf.createTraceEvaluator).not.toBe(evaluate.createTraceEvaluator);
     expect(typeof oatf.load).toBe("function");
     expect(typeof oatf.defaultCelEvaluator).toBe("function");
     expect(oatf.VERSION).toMatch(/^\d+\.\d+\.\d+/);

@@ -9,6 +9,8 @@ export interface OutStream {
 export interface CliStreams {
   stdout: OutStream;
   stderr: OutStream;
+  /** What `-` reads (default: the process's standard input). */
+  stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 export interface CliContext extends CliStreams {

@@ -1,75 +1,207 @@
-// `oatf evaluate <document> --trace <trace.jsonl>`: trace evaluation and the attack verdict.
-import { evaluateTrace } from "@oatf/evaluate";
-import { type AttackVerdict, TIERS, type Tier } from "@oatf/model";
+// `oatf evaluate <documents or globs...> --trace <file|->`: streamed trace evaluation of one
+// or many documents for CI gates (issue 14 §3): summary, JSON or JUnit, explicit exit codes.
+import {
+  createTraceEvaluator,
+  readTrace,
+  TRACE_FORMATS,
+  type TraceDiagnostic,
+  type TraceFormat,
+} from "@oatf/evaluate";
+import { type AttackVerdict, type Document, TIERS, type Tier } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
-import { readInput } from "./files.js";
+import { expandInputs, readInput } from "./files.js";
+import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
-import { parseTrace } from "./trace.js";
+import { escapeForTerminal } from "./terminal.js";
+import { openTrace } from "./trace.js";
 
-export const EVALUATE_USAGE = `Usage: oatf evaluate <document> --trace <trace.jsonl> [--format text|json] [--fail-on-tier <tier>]
+export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
 
-Evaluates the document's indicators over an observed trace and prints the attack verdict
-(--format json: the AttackVerdict). The trace has one message per line:
-  {"protocol":"mcp","direction":"response","operation":"tools/list","content":{...},
-   "actor":"default","timestamp":"2026-01-01T00:00:00Z"}     (actor, timestamp optional)
+Evaluates the documents' indicators over one observed trace (read as a stream; '-' reads
+standard input) and prints each attack verdict: for one document its indicators, for
+several a summary table, then totals.
+
+Options:
+  --trace <file|->          the trace (required)
+  --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines)
+                              oatf:        {"protocol":"mcp","direction":"request","operation":"tools/call","content":{...}}
+                              jsonrpc:     {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{...}}
+                                           or {"direction":"send","actor":"a","message":{...JSON-RPC...}}
+                              ag_ui:       data: {"type":"TOOL_CALL_START",...}  (SSE), or one event per line
+                              thoughtjack: {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
+  --format <format>         text | json | junit (default text)
+  --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
+  --allow-empty-trace       a trace without messages is not an error (it still warns)
+
 Expression indicators use the default CEL evaluator; semantic indicators are skipped.
+Evidence names the 1-based line of the trace. Reading stops early once every indicator
+of every document is decided.
 
 Exit code:
-  0  not_exploited (or exploited/partial below --fail-on-tier)
-  1  exploited or partial; with --fail-on-tier <tier> only when max_tier >= <tier>
-     (tiers: ingested < local_action < boundary_breach)
-  2  usage error, missing or unreadable file
-  3  invalid document or trace, or the verdict is error
+  0  every document not_exploited (or exploited/partial below --fail-on-tier)
+  1  some document exploited or partial (with --fail-on-tier: at or above the tier)
+  2  usage error, no matching document, missing or unreadable file
+  3  an invalid document, an error verdict, unreadable trace lines, or an empty trace
+     without --allow-empty-trace (3 wins over 1)
 `;
 
+const FORMATS = ["text", "json", "junit"] as const;
+/** Trace problems printed before the rest are only counted. */
+const MAX_REPORTED = 20;
+const PROGRESS_MS = 250;
+
+interface Entry {
+  file: string;
+  name?: string;
+  /** The normalized document, when it is valid. */
+  document?: Document;
+  verdict?: AttackVerdict;
+}
+
 export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
-  const format = oneOfOption(args, "--format", ["text", "json"] as const, "text");
+  const format = oneOfOption(args, "--format", FORMATS, "text");
   const failOnTier = option(args, "--fail-on-tier");
   if (failOnTier !== undefined && !TIERS.includes(failOnTier as Tier)) {
     throw new UsageError(`--fail-on-tier must be one of ${TIERS.join(", ")}`);
   }
-  if (args.positionals.length !== 1) throw new UsageError("expected exactly one document");
+  const traceFormat = option(args, "--trace-format");
+  if (traceFormat !== undefined && !TRACE_FORMATS.includes(traceFormat as TraceFormat)) {
+    throw new UsageError(`--trace-format must be one of ${TRACE_FORMATS.join(", ")}`);
+  }
+  if (args.positionals.length === 0) throw new UsageError("no documents given");
   const tracePath = option(args, "--trace");
-  if (tracePath === undefined) throw new UsageError("--trace <trace.jsonl> is required");
-  const file = args.positionals[0]!;
+  if (tracePath === undefined) throw new UsageError("--trace <file|-> is required");
+  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
+  if (unmatched.length > 0) {
+    const list = unmatched.map((u) => `'${u}'`).join(", ");
+    ctx.stderr.write(`oatf evaluate: no files match ${list}\n`);
+    return EXIT.usage;
+  }
 
-  const doc = readInput(file, ctx.cwd);
-  if (!doc.ok) return cannotRead(file, doc.reason, ctx);
-  const trace = readInput(tracePath, ctx.cwd);
+  const entries: Entry[] = [];
+  for (const file of files) {
+    const doc = readInput(file, ctx.cwd);
+    if (!doc.ok) return cannotRead(file, doc.reason, ctx);
+    const checked = await checkDocument(doc.text);
+    if (!checked.valid) {
+      ctx.stderr.write(invalidDocument("evaluate", file, doc.text, checked.diagnostics));
+      entries.push({ file });
+      continue;
+    }
+    const name = checked.document.attack?.name;
+    entries.push({
+      file,
+      document: normalize(checked.document),
+      ...(typeof name === "string" ? { name } : {}),
+    });
+  }
+  const trace = openTrace(tracePath, ctx.cwd, ctx.stdin ?? process.stdin);
   if (!trace.ok) return cannotRead(tracePath, trace.reason, ctx);
 
-  const checked = await checkDocument(doc.text);
-  if (!checked.valid) {
-    ctx.stderr.write(invalidDocument("evaluate", file, doc.text, checked.diagnostics));
-    return EXIT.error;
+  const usable = entries.filter((e) => e.document !== undefined);
+  const documents = usable.map((e) => e.document!);
+  const started = Date.now();
+  const cel = (await celFor(documents)) ?? undefined;
+  const evaluator = createTraceEvaluator(documents, { source: "oatf-cli", cel });
+  const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
+  const problems = { reported: 0, errors: 0, warnings: 0, fatal: false };
+  const report = (d: TraceDiagnostic) => {
+    if (d.severity === "warning") problems.warnings++;
+    else problems.errors++;
+    if (d.severity === "fatal") problems.fatal = true;
+    if (problems.reported++ >= MAX_REPORTED) return;
+    const where = d.line === undefined ? tracePath : `${tracePath}:${d.line}`;
+    const level = d.severity === "warning" ? "warning: " : "";
+    progress?.clear();
+    ctx.stderr.write(`oatf evaluate: ${where}: ${level}${escapeForTerminal(d.message)}\n`);
+  };
+  let lastLine = 0;
+  try {
+    for await (const record of readTrace(trace.source, {
+      documents,
+      ...(traceFormat === undefined ? {} : { format: traceFormat as TraceFormat }),
+    })) {
+      if (record.kind === "diagnostic") {
+        report(record.diagnostic);
+        continue;
+      }
+      lastLine = record.message.line;
+      evaluator.push(record.message);
+      progress?.tick(evaluator.count);
+      if (evaluator.done) break;
+    }
+  } catch (error) {
+    evaluator.fail(`the trace could not be read: ${(error as Error)?.message ?? String(error)}`);
+    problems.errors++;
+  } finally {
+    trace.close();
+    progress?.clear();
   }
-  const messages = parseTrace(trace.text);
-  if (!messages.ok) {
-    ctx.stderr.write(`oatf evaluate: ${tracePath}:${messages.line}: ${messages.reason}\n`);
-    return EXIT.error;
+  if (problems.reported > MAX_REPORTED) {
+    const more = problems.reported - MAX_REPORTED;
+    ctx.stderr.write(`oatf evaluate: ${tracePath}: ${plural(more, "more problem")} not shown\n`);
+  }
+  if (problems.fatal) return EXIT.error;
+  const empty = evaluator.count === 0;
+  if (empty) {
+    ctx.stderr.write(
+      `oatf evaluate: ${tracePath}: warning: the trace has no messages, so no indicator can match${
+        args.options.has("--allow-empty-trace") ? "" : " (exit 3; --allow-empty-trace accepts it)"
+      }\n`,
+    );
   }
 
-  const computed = evaluateTrace(normalize(checked.document), messages.messages, {
-    source: "oatf-cli",
-    cel: (await celFor(checked.document)) ?? undefined,
-  });
-  // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
-  for (const d of computed.diagnostics ?? []) {
-    ctx.stderr.write(`oatf evaluate: ${file}: ${d.severity}: ${d.message}\n`);
+  for (const [i, verdict] of evaluator.verdicts().entries()) {
+    const entry = usable[i]!;
+    entry.verdict = ordered(verdict);
+    // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
+    for (const d of verdict.diagnostics ?? []) {
+      ctx.stderr.write(`oatf evaluate: ${entry.file}: ${d.severity}: ${d.message}\n`);
+    }
   }
-  const verdict = ordered(computed);
-  if (format === "json") ctx.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
-  else ctx.stdout.write(summary(verdict, checked.document.attack?.name, messages.messages.length));
-  return exitCode(verdict, failOnTier as Tier | undefined);
+  const tier = failOnTier as Tier | undefined;
+  const stoppedEarly = evaluator.done && evaluator.count > 0 ? lastLine : undefined;
+  if (format === "json") ctx.stdout.write(`${JSON.stringify(toJson(entries), null, 2)}\n`);
+  else if (format === "junit")
+    ctx.stdout.write(toJunit(junitCases(entries, tier), (Date.now() - started) / 1000));
+  else ctx.stdout.write(toText(entries, evaluator.count, stoppedEarly, tier));
+
+  const failing = entries.some((e) => e.verdict !== undefined && fails(e.verdict, tier));
+  const broken =
+    entries.some((e) => e.verdict === undefined || e.verdict.result === "error") ||
+    problems.errors > 0 ||
+    (empty && !args.options.has("--allow-empty-trace"));
+  return broken ? EXIT.error : failing ? EXIT.failed : EXIT.ok;
 }
 
 function cannotRead(path: string, reason: string, ctx: CliContext): number {
   ctx.stderr.write(`oatf evaluate: cannot read ${path}: ${reason}\n`);
   return EXIT.usage;
+}
+
+/** On an interactive stderr: messages read and their rate, redrawn at most every 250 ms. */
+function progressLine(ctx: CliContext, started: number) {
+  let last = started;
+  let shown = false;
+  return {
+    tick(count: number) {
+      if ((count & 1023) !== 0) return;
+      const now = Date.now();
+      if (now - last < PROGRESS_MS) return;
+      last = now;
+      shown = true;
+      const rate = Math.round(count / ((now - started) / 1000));
+      ctx.stderr.write(`\revaluating: ${count} messages (${rate} messages/s)\x1b[K`);
+    },
+    clear() {
+      if (shown) ctx.stderr.write("\r\x1b[K");
+      shown = false;
+    },
+  };
 }
 
 /** The AttackVerdict with its fields in spec order (`max_tier` after `result`). */
@@ -85,22 +217,83 @@ function ordered(v: AttackVerdict): AttackVerdict {
   };
 }
 
-function exitCode(v: AttackVerdict, failOnTier: Tier | undefined): number {
-  if (v.result === "error") return EXIT.error;
-  if (v.result === "not_exploited") return EXIT.ok;
-  if (failOnTier === undefined) return EXIT.failed;
+function fails(v: AttackVerdict, failOnTier: Tier | undefined): boolean {
+  if (v.result !== "exploited" && v.result !== "partial") return false;
+  if (failOnTier === undefined) return true;
   const reached = v.max_tier === undefined ? -1 : TIERS.indexOf(v.max_tier);
-  return reached >= TIERS.indexOf(failOnTier) ? EXIT.failed : EXIT.ok;
+  return reached >= TIERS.indexOf(failOnTier);
 }
 
-function summary(v: AttackVerdict, name: string | undefined, count: number): string {
-  const title = [v.attack_id, name ? `"${name}"` : undefined].filter(Boolean).join(" ") || "attack";
+/** One document: its AttackVerdict. Several: `[{document, verdict}]` (verdict null when invalid). */
+function toJson(entries: Entry[]): unknown {
+  if (entries.length === 1 && entries[0]!.verdict !== undefined) return entries[0]!.verdict;
+  return entries.map((e) => ({ document: e.file, verdict: e.verdict ?? null }));
+}
+
+function junitCases(entries: Entry[], tier: Tier | undefined): JunitCase[] {
+  return entries.map((e) => ({
+    file: e.file,
+    name: [e.verdict?.attack_id, e.name].filter(Boolean).join(" ") || e.file,
+    ...(e.verdict === undefined
+      ? { problem: `${e.file} is not a valid OATF document (run oatf validate)` }
+      : { verdict: e.verdict }),
+    failed: e.verdict !== undefined && fails(e.verdict, tier),
+  }));
+}
+
+function toText(
+  entries: Entry[],
+  count: number,
+  stoppedAt: number | undefined,
+  tier: Tier | undefined,
+): string {
+  const over = `${plural(count, "trace message")}${
+    stoppedAt === undefined ? "" : ` (read up to line ${stoppedAt}: every indicator was decided)`
+  }`;
+  if (entries.length === 1 && entries[0]!.verdict !== undefined) {
+    return detail(entries[0]!.verdict, entries[0]!.name, over);
+  }
+  const rows = entries.map((e) => {
+    const v = e.verdict;
+    const matched =
+      v?.indicator_verdicts.filter((i) => i.result === "matched").map((i) => i.indicator_id) ?? [];
+    const ids = matched.length ? ` ${matched.join(", ")}` : "";
+    return [
+      escapeForTerminal(e.file),
+      v?.result ?? "invalid",
+      v?.max_tier ?? "-",
+      v === undefined
+        ? "-"
+        : `${matched.length}/${v.indicator_verdicts.length}${escapeForTerminal(ids)}`,
+    ];
+  });
+  const header = ["DOCUMENT", "RESULT", "MAX_TIER", "MATCHED"];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join("  ")
+      .trimEnd();
+  const tally = (result: string) =>
+    entries.filter((e) => (e.verdict?.result ?? "invalid") === result).length;
+  const failing = entries.filter((e) => e.verdict !== undefined && fails(e.verdict, tier)).length;
+  const totals =
+    `${plural(entries.length, "document")} over ${over}: ${tally("exploited")} exploited, ` +
+    `${tally("partial")} partial, ${tally("not_exploited")} not_exploited, ${tally("error")} error` +
+    `${tally("invalid") ? `, ${tally("invalid")} invalid` : ""}; ${failing} failing`;
+  return `${[line(header), ...rows.map(line), "", totals].join("\n")}\n`;
+}
+
+function detail(v: AttackVerdict, name: string | undefined, over: string): string {
+  const title =
+    escapeForTerminal([v.attack_id, name ? `"${name}"` : undefined].filter(Boolean).join(" ")) ||
+    "attack";
   const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
-  const lines = [`${title}: ${v.result}${tier} over ${plural(count, "trace message")}`];
+  const lines = [`${title}: ${v.result}${tier} over ${over}`];
   const width = Math.max(...v.indicator_verdicts.map((i) => i.indicator_id.length), 0);
   for (const i of v.indicator_verdicts) {
     lines.push(
-      `  ${i.result.padEnd(11)} ${i.indicator_id.padEnd(width)}  ${i.evidence ?? ""}`.trimEnd(),
+      `  ${i.result.padEnd(11)} ${escapeForTerminal(i.indicator_id.padEnd(width))}  ${escapeForTerminal(i.evidence ?? "")}`.trimEnd(),
     );
   }
   const s = v.evaluation_summary;

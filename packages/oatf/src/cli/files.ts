@@ -33,17 +33,20 @@ export function readInput(file: string, cwd: string): ReadResult {
   try {
     return { ok: true, text: readFileSync(resolve(cwd, file), "utf8") };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "is a directory"
-          : code === "EACCES"
-            ? "permission denied"
-            : (error as Error).message;
-    return { ok: false, reason };
+    return { ok: false, reason: describeReadError(error) };
   }
+}
+
+/** Why a file could not be opened or read, in a few words. */
+export function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT"
+    ? "no such file"
+    : code === "EISDIR"
+      ? "is a directory"
+      : code === "EACCES"
+        ? "permission denied"
+        : (error as Error).message;
 }
 
 function glob(pattern: string, cwd: string): string[] {

@@ -14,7 +14,7 @@ export const USAGE = `Usage: oatf <command> [options]
 Commands:
   validate <files or globs...>          Validate OATF documents (--format text|json|sarif)
   normalize <file> [--check]            Print the canonical form of a document
-  evaluate <document> --trace <file>    Evaluate a document's indicators against a JSONL trace
+  evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
   conformance [dir...]                  Run the conformance fixtures
 
 Options:
@@ -40,8 +40,8 @@ const COMMANDS: Record<string, Command> = {
   },
   evaluate: {
     usage: EVALUATE_USAGE,
-    valued: ["--trace", "--format", "--fail-on-tier"],
-    flags: [],
+    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier"],
+    flags: ["--allow-empty-trace"],
     run: evaluateCommand,
   },
   normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },

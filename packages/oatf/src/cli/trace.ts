@@ -1,25 +1,36 @@
-// Reading a trace: JSON Lines, one TraceMessage (the shape `evaluateTrace` takes) per line.
-// Blank lines are skipped; anything else that is not a message is reported by line number.
-import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
+// Opening a trace for `oatf evaluate`: a file or `-` (standard input), read as a stream so
+// memory stays flat however long the trace is (issue 12 §4).
+import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
+import { resolve } from "node:path";
+import { describeReadError } from "./files.js";
 
-export type TraceRead =
-  | { ok: true; messages: TraceMessage[] }
-  | { ok: false; line: number; reason: string };
+export type TraceInput =
+  | { ok: true; source: AsyncIterable<Uint8Array | string>; close(): void }
+  | { ok: false; reason: string };
 
-export function parseTrace(text: string): TraceRead {
-  const messages: TraceMessage[] = [];
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      return { ok: false, line: i + 1, reason: `not JSON (${(error as Error).message})` };
+export function openTrace(
+  path: string,
+  cwd: string,
+  stdin: AsyncIterable<Uint8Array | string>,
+): TraceInput {
+  if (path === "-") return { ok: true, source: stdin, close: () => {} };
+  let fd: number;
+  try {
+    fd = openSync(resolve(cwd, path), "r");
+    const stat = fstatSync(fd);
+    // A device never ends (/dev/zero): a live stream comes through `-` or a FIFO instead.
+    const refused = stat.isDirectory()
+      ? "is a directory"
+      : stat.isCharacterDevice() || stat.isBlockDevice()
+        ? "is a device, not a file (pipe live traffic to --trace -)"
+        : undefined;
+    if (refused !== undefined) {
+      closeSync(fd);
+      return { ok: false, reason: refused };
     }
-    const problem = traceMessageProblem(value);
-    if (problem) return { ok: false, line: i + 1, reason: problem };
-    messages.push(value as TraceMessage);
+  } catch (error) {
+    return { ok: false, reason: describeReadError(error) };
   }
-  return { ok: true, messages };
+  const stream = createReadStream("", { fd, highWaterMark: 1 << 16 });
+  return { ok: true, source: stream, close: () => stream.destroy() };
 }

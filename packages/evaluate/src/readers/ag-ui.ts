@@ -1,0 +1,112 @@
+// AG-UI traffic (format §7.3): captured SSE streams (`data:` lines, an event per blank-line
+// separated block; `event:`, `id:`, `retry:` and `:` comment lines ignored) or JSON Lines of
+// events, one event object per line, in either form the RunAgentInput POST body too. Event
+// `type` becomes the operation by the binding's case translation (§7.3.2:
+// `TEXT_MESSAGE_CONTENT` → `text_message_content`); the content is the whole event. Events
+// come from the agent, so they are `response` messages; the RunAgentInput body (an object
+// with `threadId` and `runId` and no `type`) is the `request` `run_agent_input`. Tool-call
+// events are enriched with `toolCallName` by the evaluator, not here (one implementation:
+// trace-enrich.ts).
+import type { Value } from "@oatf/model";
+import { isObject } from "../json.js";
+import { type LineDecoder, parseLine, problem, type TraceRecord, timestampOf } from "./record.js";
+
+const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** §7.3.2 case translation: `TOOL_CALL_START` → `tool_call_start`; snake_case stays. */
+export function agUiOperation(type: string): string | undefined {
+  if (SCREAMING.test(type)) return type.toLowerCase();
+  return SNAKE.test(type) ? type : undefined;
+}
+
+/** Whether a JSON value looks like an AG-UI event or RunAgentInput (for format detection). */
+export function looksLikeAgUi(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (typeof value.type === "string") return SCREAMING.test(value.type);
+  return typeof value.threadId === "string" && typeof value.runId === "string";
+}
+
+/** Whether a text line belongs to an SSE capture. */
+export function isSseLine(text: string): boolean {
+  return /^(data|event|id|retry):|^:/.test(text);
+}
+
+function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
+  if (!isObject(value))
+    return problem(out, line, "T-SHAPE", "an AG-UI event must be a JSON object");
+  const timestamp = timestampOf(value.timestamp);
+  const base = {
+    protocol: "ag_ui",
+    content: value as Value,
+    line,
+    ...(timestamp ? { timestamp } : {}),
+  };
+  if (value.type === undefined) {
+    if (typeof value.threadId === "string" && typeof value.runId === "string") {
+      out.push({
+        kind: "message",
+        message: { ...base, direction: "request", operation: "run_agent_input" },
+      });
+      return;
+    }
+    return problem(
+      out,
+      line,
+      "T-SHAPE",
+      "an AG-UI event needs a string 'type' (or is a RunAgentInput with threadId and runId)",
+    );
+  }
+  const operation = typeof value.type === "string" ? agUiOperation(value.type) : undefined;
+  if (operation === undefined) {
+    return problem(
+      out,
+      line,
+      "T-SHAPE",
+      `AG-UI event type ${JSON.stringify(value.type)} is not an EventType name`,
+    );
+  }
+  out.push({ kind: "message", message: { ...base, direction: "response", operation } });
+}
+
+export function agUiDecoder(): LineDecoder {
+  // The SSE event being collected: its `data:` lines and the line it started on.
+  let data: string[] = [];
+  let dataLength = 0;
+  let start = 0;
+  const MAX_EVENT = 16 * 1024 * 1024;
+
+  function dispatch(out: TraceRecord[]): void {
+    if (data.length === 0) return;
+    const text = data.join("\n");
+    data = [];
+    dataLength = 0;
+    const value = parseLine(text, start, out);
+    if (value !== undefined) emitEvent(value, start, out);
+  }
+
+  return {
+    line(text, line, out) {
+      if (text.trim() === "") return dispatch(out); // a blank line ends an SSE event
+      if (text.startsWith("data:")) {
+        if (data.length === 0) start = line;
+        const payload = text.slice(text.startsWith("data: ") ? 6 : 5);
+        dataLength += payload.length;
+        if (dataLength > MAX_EVENT) {
+          data = [];
+          dataLength = 0;
+          return problem(out, start, "T-LINE-TOO-LONG", "an SSE event longer than 16 MiB");
+        }
+        data.push(payload);
+        return;
+      }
+      if (isSseLine(text)) return; // event:, id:, retry:, comments
+      dispatch(out);
+      const value = parseLine(text, line, out);
+      if (value !== undefined) emitEvent(value, line, out);
+    },
+    end(out) {
+      dispatch(out);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// Trace input as lines (issue 14 §1; format §12.1: traces are untrusted). Chunks of text or
+// UTF-8 bytes from any source are cut at line feeds with constant memory: a line longer
+// than the limit is dropped as it arrives and reported, never accumulated.
+
+/** Anything a trace can be read from: text, or chunks of text or UTF-8 bytes. */
+export type TraceSource =
+  | string
+  | Iterable<string | Uint8Array>
+  | AsyncIterable<string | Uint8Array>
+  | ReadableStream<string | Uint8Array>;
+
+/** One line of input: its text, or `tooLong` when it exceeded the limit (text dropped). */
+export interface SourceLine {
+  /** 1-based, as editors count. */
+  line: number;
+  text: string;
+  tooLong?: boolean;
+}
+
+/** The default longest line, in UTF-16 code units: 16 MiB of text per message. */
+export const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
+
+const BOM = "\uFEFF";
+
+async function* chunksOf(source: TraceSource): AsyncGenerator<string | Uint8Array> {
+  if (typeof source === "string") {
+    yield source;
+    return;
+  }
+  if (typeof (source as ReadableStream).getReader === "function") {
+    // Not every browser makes ReadableStream async-iterable: read it by hand.
+    const reader = (source as ReadableStream<string | Uint8Array>).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* source as AsyncIterable<string | Uint8Array>;
+}
+
+/** Splits a stream of chunks into lines; `\r\n` and `\n` both end a line. */
+export class LineSplitter {
+  #parts: string[] = [];
+  #length = 0;
+  #tooLong = false;
+  #line = 0;
+  #started = false;
+  readonly #max: number;
+
+  constructor(maxLineLength = DEFAULT_MAX_LINE_LENGTH) {
+    this.#max = maxLineLength;
+  }
+
+  /** Feeds text; returns the lines it completes. */
+  push(chunk: string): SourceLine[] {
+    if (!this.#started && chunk.length > 0) {
+      this.#started = true;
+      if (chunk.startsWith(BOM)) chunk = chunk.slice(1); // a byte-order mark may open the file
+    }
+    const out: SourceLine[] = [];
+    let start = 0;
+    for (;;) {
+      const end = chunk.indexOf("\n", start);
+      if (end < 0) break;
+      this.#append(chunk, start, end);
+      out.push(this.#finish());
+      start = end + 1;
+    }
+    this.#append(chunk, start, chunk.length);
+    return out;
+  }
+
+  /** The last line, when the input does not end with a line feed. */
+  end(): SourceLine[] {
+    return this.#length > 0 || this.#tooLong ? [this.#finish()] : [];
+  }
+
+  #append(chunk: string, start: number, end: number): void {
+    if (this.#tooLong || end <= start) return;
+    this.#length += end - start;
+    if (this.#length > this.#max) {
+      this.#tooLong = true;
+      this.#parts = [];
+      return;
+    }
+    this.#parts.push(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
+  }
+
+  #finish(): SourceLine {
+    const line = ++this.#line;
+    const tooLong = this.#tooLong;
+    let text = tooLong ? "" : this.#parts.join("");
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    this.#parts = [];
+    this.#length = 0;
+    this.#tooLong = false;
+    return tooLong ? { line, text, tooLong } : { line, text };
+  }
+}
+
+/** The lines of a trace source, read as it arrives (UTF-8 for bytes). */
+export async function* sourceLines(
+  source: TraceSource,
+  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
+): AsyncGenerator<SourceLine> {
+  const splitter = new LineSplitter(maxLineLength);
+  const decoder = new TextDecoder("utf-8");
+  for await (const chunk of chunksOf(source)) {
+    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+    yield* splitter.push(text);
+  }
+  yield* splitter.push(decoder.decode());
+  yield* splitter.end();
+}

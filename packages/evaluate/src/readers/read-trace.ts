@@ -1,0 +1,213 @@
+// Reading a trace of any supported format (issue 14 §1): lines are decoded as they arrive,
+// the format is told from the first lines unless given, and every message keeps its
+// 1-based source line. Nothing here throws on input: bad lines are diagnostics.
+import type { Document } from "@oatf/model";
+import { isObject } from "../json.js";
+import { agUiDecoder, isSseLine, looksLikeAgUi } from "./ag-ui.js";
+import { jsonRpcDecoder } from "./jsonrpc.js";
+import {
+  DEFAULT_MAX_LINE_LENGTH,
+  LineSplitter,
+  type SourceLine,
+  sourceLines,
+  type TraceSource,
+} from "./lines.js";
+import { oatfDecoder } from "./oatf-jsonl.js";
+import {
+  type LineDecoder,
+  problem,
+  TRACE_FORMATS,
+  type TraceFormat,
+  type TraceRecord,
+} from "./record.js";
+import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
+
+export interface ReadTraceOptions {
+  /** The format; detected from the first lines when absent. */
+  format?: TraceFormat;
+  /** The documents the trace is evaluated against: ThoughtJack exports need their actor modes. */
+  documents?: readonly Document[];
+  /** JSON-RPC: the protocol when neither the line nor the method tells (default `mcp`). */
+  protocol?: string;
+  /** Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`. */
+  maxLineLength?: number;
+}
+
+/** How many non-blank lines detection looks at before giving up. */
+export const DETECTION_LINES = 8;
+
+/** The format one line shows, if it shows one. */
+export function formatOfLine(text: string): TraceFormat | undefined {
+  if (isSseLine(text)) return "ag_ui";
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(value))
+    return value.some((v) => isObject(v) && v.jsonrpc === "2.0") ? "jsonrpc" : undefined;
+  if (!isObject(value)) return undefined;
+  if (value.jsonrpc === "2.0" || (isObject(value.message) && value.message.jsonrpc === "2.0"))
+    return "jsonrpc";
+  if (Array.isArray(value.message)) return "jsonrpc";
+  if (
+    typeof value.protocol === "string" &&
+    typeof value.operation === "string" &&
+    (value.direction === "request" || value.direction === "response")
+  )
+    return "oatf";
+  if (looksLikeThoughtJack(value)) return "thoughtjack";
+  if (looksLikeAgUi(value)) return "ag_ui";
+  return undefined;
+}
+
+function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder {
+  switch (format) {
+    case "oatf":
+      return oatfDecoder();
+    case "jsonrpc":
+      return jsonRpcDecoder({ protocol: options.protocol });
+    case "ag_ui":
+      return agUiDecoder();
+    case "thoughtjack":
+      return thoughtJackDecoder(actorModes(options.documents ?? []));
+  }
+}
+
+const CANDIDATES =
+  "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
+  "{direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack " +
+  "({seq, actor, direction: Incoming|Outgoing, method, content})";
+
+/**
+ * The incremental core shared by the async and sync readers: feed it lines, get records.
+ * Until the format is known, up to DETECTION_LINES non-blank lines are held back.
+ */
+export class TraceDecoder {
+  #decoder: LineDecoder | undefined;
+  #held: SourceLine[] = [];
+  #heldNonBlank = 0;
+  #sawOatf = false;
+  #stopped = false;
+  readonly #options: ReadTraceOptions;
+  /** The format in use, once known. */
+  format: TraceFormat | undefined;
+
+  constructor(options: ReadTraceOptions = {}) {
+    this.#options = options;
+    if (options.format !== undefined) this.#use(options.format);
+  }
+
+  /** True after a fatal diagnostic: nothing more is read. */
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  line(source: SourceLine, out: TraceRecord[]) {
+    if (this.#stopped) return;
+    if (this.#decoder === undefined) return this.#detect(source, out);
+    this.#feed(source, out);
+  }
+
+  end(out: TraceRecord[]) {
+    if (this.#stopped) return;
+    if (this.#decoder === undefined) {
+      if (this.#heldNonBlank === 0) return; // an empty trace is a valid, empty format-less trace
+      if (!this.#sawOatf) return this.#fail(out);
+      this.#decide("oatf", out);
+    }
+    this.#decoder!.end(out);
+  }
+
+  #use(format: TraceFormat): void {
+    this.format = format;
+    this.#decoder = decoderFor(format, this.#options);
+  }
+
+  #feed(source: SourceLine, out: TraceRecord[]) {
+    if (source.tooLong) {
+      const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+      return problem(
+        out,
+        source.line,
+        "T-LINE-TOO-LONG",
+        `line longer than ${limit} characters: not read`,
+      );
+    }
+    // Blank lines separate SSE events; elsewhere they are skipped.
+    if (source.text.trim() === "" && this.format !== "ag_ui") return;
+    this.#decoder!.line(source.text, source.line, out);
+  }
+
+  #detect(source: SourceLine, out: TraceRecord[]) {
+    this.#held.push(source);
+    if (source.tooLong || source.text.trim() === "") return;
+    this.#heldNonBlank++;
+    const format = formatOfLine(source.text);
+    // A line in the SDK's own shape is also a valid synthetic line of a JSON-RPC log (A2A
+    // `agent_card/get`): it decides only when no other format shows in the first lines.
+    if (format === "oatf") this.#sawOatf = true;
+    else if (format !== undefined) return this.#decide(format, out);
+    if (this.#heldNonBlank < DETECTION_LINES) return;
+    if (this.#sawOatf) this.#decide("oatf", out);
+    else this.#fail(out);
+  }
+
+  #decide(format: TraceFormat, out: TraceRecord[]): void {
+    this.#use(format);
+    const held = this.#held;
+    this.#held = [];
+    for (const line of held) this.#feed(line, out);
+  }
+
+  #fail(out: TraceRecord[]): void {
+    this.#stopped = true;
+    const first = this.#held.find((l) => !l.tooLong && l.text.trim() !== "")?.line;
+    this.#held = [];
+    out.push({
+      kind: "diagnostic",
+      diagnostic: {
+        severity: "fatal",
+        code: "T-FORMAT",
+        ...(first === undefined ? {} : { line: first }),
+        message: `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`,
+      },
+    });
+  }
+}
+
+/**
+ * Reads a trace as it arrives (a string, a Node stream, a web ReadableStream or any
+ * iterable of text or UTF-8 chunks) into messages and diagnostics, in source order.
+ */
+export async function* readTrace(
+  source: TraceSource,
+  options: ReadTraceOptions = {},
+): AsyncGenerator<TraceRecord> {
+  const decoder = new TraceDecoder(options);
+  const out: TraceRecord[] = [];
+  for await (const line of sourceLines(source, options.maxLineLength)) {
+    decoder.line(line, out);
+    if (out.length > 0) {
+      yield* out;
+      out.length = 0;
+    }
+    if (decoder.stopped) return;
+  }
+  decoder.end(out);
+  yield* out;
+}
+
+/** `readTrace` for text already in memory, synchronously. */
+export function readTraceText(text: string, options: ReadTraceOptions = {}): TraceRecord[] {
+  const decoder = new TraceDecoder(options);
+  const splitter = new LineSplitter(options.maxLineLength);
+  const out: TraceRecord[] = [];
+  for (const line of [...splitter.push(String(text)), ...splitter.end()]) {
+    decoder.line(line, out);
+    if (decoder.stopped) return out;
+  }
+  decoder.end(out);
+  return out;
+}

@@ -1,0 +1,64 @@
+// JUnit XML for `oatf evaluate --format junit` (issue 14 §3): one test case per document;
+// `exploited`/`partial` (at or above --fail-on-tier) are failures carrying the evidence,
+// `error` (or an unusable document) is an error. The format every CI system displays.
+import type { AttackVerdict } from "@oatf/model";
+
+export interface JunitCase {
+  file: string;
+  name: string;
+  verdict?: AttackVerdict;
+  /** Why there is no verdict (unreadable or invalid document). */
+  problem?: string;
+  failed: boolean;
+}
+
+// XML 1.0 cannot carry most control characters even escaped: they are shown as \xNN.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g;
+
+export function xml(text: string): string {
+  return String(text)
+    .replace(NOT_XML, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+function details(v: AttackVerdict): string {
+  return v.indicator_verdicts
+    .filter((i) => i.result === "matched" || i.result === "error")
+    .map((i) => `${i.indicator_id} ${i.result}: ${i.evidence ?? ""}`)
+    .join("\n");
+}
+
+function testcase(c: JunitCase): string {
+  const open = `    <testcase classname="oatf.evaluate" name="${xml(c.name)}" file="${xml(c.file)}"`;
+  const v = c.verdict;
+  if (v === undefined || v.result === "error") {
+    const why = c.problem ?? details(v!);
+    return `${open}>\n      <error message="error" type="error">${xml(why)}</error>\n    </testcase>`;
+  }
+  if (!c.failed) return `${open}/>`;
+  const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
+  return `${open}>\n      <failure message="${xml(v.result + tier)}" type="${v.result}">${xml(details(v))}</failure>\n    </testcase>`;
+}
+
+export function toJunit(cases: readonly JunitCase[], seconds: number): string {
+  const errors = cases.filter(
+    (c) => c.verdict === undefined || c.verdict.result === "error",
+  ).length;
+  const failures = cases.filter(
+    (c) => c.verdict?.result !== "error" && c.verdict && c.failed,
+  ).length;
+  const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds.toFixed(3)}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="oatf evaluate" ${counts}>`,
+    `  <testsuite name="oatf evaluate" ${counts}>`,
+    ...cases.map(testcase),
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
