@@ -43,7 +43,9 @@ function total(input: string, parts: [string | undefined, number][]): Result<num
   // only about 16 significant digits, which no timer notices; only what no number can
   // hold at all is refused.
   if (!Number.isFinite(ms)) {
-    return err(parseError({ rule: "parse/syntax", message: `duration \`${preview(input)}\` is too long` }));
+    return err(
+      parseError({ rule: "parse/syntax", message: `duration \`${preview(input)}\` is too long` }),
+    );
   }
   return ok(ms);
 }

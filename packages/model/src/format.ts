@@ -42,7 +42,9 @@ export function formatDiagnostics(
   const lines = String(source ?? "").split(/\r\n|\r|\n/);
   const blocks: string[] = [];
   for (const d of diagnostics.slice(0, limit)) {
-    const start = d.range?.start ?? (d.line === undefined ? undefined : { line: d.line, column: d.column ?? 1 });
+    const start =
+      d.range?.start ??
+      (d.line === undefined ? undefined : { line: d.line, column: d.column ?? 1 });
     const file = options.fileName === undefined ? "" : escapeForTerminal(options.fileName);
     const where = start ? `${file}${file ? ":" : ""}${start.line}:${start.column}` : file;
     const path = d.path ? ` (${escapeForTerminal(d.path)})` : "";
@@ -54,7 +56,8 @@ export function formatDiagnostics(
     blocks.push(frame ? `${head}\n${frame}\n` : `${head}\n`);
   }
   const left = diagnostics.length - Math.min(diagnostics.length, limit);
-  if (left > 0) blocks.push(`… ${left} more ${left === 1 ? "diagnostic" : "diagnostics"} not shown\n`);
+  if (left > 0)
+    blocks.push(`… ${left} more ${left === 1 ? "diagnostic" : "diagnostics"} not shown\n`);
   return blocks.join("\n");
 }
 
@@ -82,7 +85,9 @@ export function formatStylish(
     for (const d of diagnostics.slice(0, limit)) {
       const start = d.range?.start ?? { line: d.line ?? 0, column: d.column ?? 0 };
       const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity.padEnd(7));
-      out.push(`  ${`${start.line}:${start.column}`.padEnd(8)}  ${severity}  ${oneLine(d.message)}  ${paint("gray", d.rule)}`);
+      out.push(
+        `  ${`${start.line}:${start.column}`.padEnd(8)}  ${severity}  ${oneLine(d.message)}  ${paint("gray", d.rule)}`,
+      );
     }
     const left = diagnostics.length - Math.min(diagnostics.length, limit);
     if (left > 0) out.push(`  … ${left} more not shown`);
@@ -130,14 +135,20 @@ function codeFrame(
     const gutter = paint("gray", `${String(n).padStart(width)} |`);
     out.push(`${marked ? paint("red", ">") : " "} ${gutter} ${text}`.trimEnd());
     if (marked) {
-      out.push(`  ${paint("gray", `${" ".repeat(width)} |`)} ${" ".repeat(pad)}${paint("red", "^".repeat(carets))}`);
+      out.push(
+        `  ${paint("gray", `${" ".repeat(width)} |`)} ${" ".repeat(pad)}${paint("red", "^".repeat(carets))}`,
+      );
     }
   }
   return out.join("\n");
 }
 
 /** The escaped line (a window of it when long), the caret offset and the caret count. */
-function window(line: string, from: number, to: number): { text: string; pad: number; carets: number } {
+function window(
+  line: string,
+  from: number,
+  to: number,
+): { text: string; pad: number; carets: number } {
   let begin = 0;
   let prefix = "";
   if (line.length > MAX_LINE && from > WINDOW_BEFORE) {

@@ -82,15 +82,38 @@ export const VALIDATION_RULES = {
  */
 export const WARNING_RULES = {
   "W-001": { spec_ref: "SDK §7.0", check: "`oatf` is not the first key in the document (V-002)" },
-  "W-002": { spec_ref: "SDK §7.0", check: "a mode matches the pattern but no included binding defines it" },
-  "W-003": { spec_ref: "SDK §7.0", check: "a protocol matches the pattern but no included binding defines it" },
-  "W-004": { spec_ref: "SDK §7.0", check: "a template references an extractor that is not declared" },
-  "W-005": { spec_ref: "SDK §7.0", check: "an indicator's protocol has no actor in the execution profile" },
-  "W-006": { spec_ref: "SDK §7.0", check: "a `synthesize` block is present (reserved for a future version)" },
+  "W-002": {
+    spec_ref: "SDK §7.0",
+    check: "a mode matches the pattern but no included binding defines it",
+  },
+  "W-003": {
+    spec_ref: "SDK §7.0",
+    check: "a protocol matches the pattern but no included binding defines it",
+  },
+  "W-004": {
+    spec_ref: "SDK §7.0",
+    check: "a template references an extractor that is not declared",
+  },
+  "W-005": {
+    spec_ref: "SDK §7.0",
+    check: "an indicator's protocol has no actor in the execution profile",
+  },
+  "W-006": {
+    spec_ref: "SDK §7.0",
+    check: "a `synthesize` block is present (reserved for a future version)",
+  },
   "W-007": { spec_ref: "SDK §7.0", check: "an indicator uses the experimental `semantic` method" },
-  "V-018": { spec_ref: "§7", check: "an indicator `surface` is not an operation of its (recognized) protocol" },
-  "V-029": { spec_ref: "§7", check: "a trigger event is not defined for the actor's (recognized) mode" },
-  "OATF-V014-SKIPPED": { check: "CEL expressions were not syntax-checked: no CEL checker was given" },
+  "V-018": {
+    spec_ref: "§7",
+    check: "an indicator `surface` is not an operation of its (recognized) protocol",
+  },
+  "V-029": {
+    spec_ref: "§7",
+    check: "a trigger event is not defined for the actor's (recognized) mode",
+  },
+  "OATF-V014-SKIPPED": {
+    check: "CEL expressions were not syntax-checked: no CEL checker was given",
+  },
 } as const satisfies Record<string, { spec_ref?: string; check: string }>;
 
 /**

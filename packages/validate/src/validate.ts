@@ -1,9 +1,12 @@
 // `validate` (SDK §3.2): every V-rule and W-warning over a parsed document,
-// all findings at once, in source order.
+// all findings at once, in source order. Given text, it parses it with the recovering
+// parse first, so parse problems and the V-rules still checkable come in one pass.
 import {
   type Diagnostic,
   type Document,
   getSourceInfo,
+  parseRecovering,
+  ruleInfo,
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
@@ -15,16 +18,44 @@ import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
-import { locate } from "./order.js";
+import { type Located, locate } from "./order.js";
 import { RULES, type RuleId } from "./rules.js";
+import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
 
 /**
- * Checks a document returned by `parse` (or built in code) against OATF
- * conformance. Never throws on data: whatever its shape, the result lists every problem.
- * The document is conforming when `errors` is empty; `warnings` never affect that.
+ * Checks a document against OATF conformance. Never throws on data: whatever its shape, the
+ * result lists every problem. The document is conforming when `errors` is empty; `warnings`
+ * never affect that.
+ *
+ * Given a document (returned by `parse`, or built in code), it runs every rule. Given YAML
+ * text, it also reports the parse problems (as `ParseError`s, see `isParseError`) and runs
+ * every rule on what could be read, leaving out only the findings that depend on the
+ * unreadable parts; `options.maxBytes` / `maxNodes` bound the text.
  */
-export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {
+export function validate(
+  document: Document | string,
+  options: ValidateOptions = {},
+): ValidationResult {
+  return typeof document === "string"
+    ? validateText(document, options)
+    : validateDocument(document, options);
+}
+
+function validateText(text: string, options: ValidateOptions): ValidationResult {
+  const recovered = parseRecovering(text, options);
+  if (!recovered.document) return { errors: recovered.errors, warnings: [] };
+  const result = validateDocument(recovered.document, options);
+  if (recovered.errors.length === 0) return result;
+  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors);
+  const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
+  // Stable: at one position, parse problems come first.
+  const line = (e: ValidationError) => e.line ?? Number.MAX_SAFE_INTEGER;
+  errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
+  return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
+}
+
+function validateDocument(document: Document, options: ValidateOptions): ValidationResult {
   const ctx = new Context(options);
   const input: unknown = document;
   const info = isObj(input) ? getSourceInfo(document) : undefined;
@@ -40,26 +71,37 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   }
   const suppressed = new Set(options.suppressWarnings ?? []);
   const errors = locate(ctx.errors, input, info).map(
-    ({ code, path, message, line, column }): ValidationError => ({
-      rule: code,
-      spec_ref: RULES[code as RuleId].spec_ref,
-      message,
-      path,
-      ...(line !== undefined && { line, column }),
+    (finding): ValidationError => ({
+      severity: "error",
+      rule: finding.code,
+      message: finding.message,
+      path: finding.path,
+      spec_ref: RULES[finding.code as RuleId].spec_ref,
+      ...position(finding),
     }),
   );
   const warnings = locate(
     ctx.warnings.filter((w) => !suppressed.has(w.code)),
     input,
     info,
-  ).map(
-    ({ code, path, message, line, column }): Diagnostic => ({
+  ).map((finding): Diagnostic => {
+    const spec_ref = ruleInfo(finding.code)?.spec_ref;
+    return {
       severity: "warning",
-      code,
-      path,
-      message,
-      ...(line !== undefined && { line, column }),
-    }),
-  );
+      rule: finding.code,
+      message: finding.message,
+      path: finding.path,
+      ...(spec_ref !== undefined && { spec_ref }),
+      ...position(finding),
+      code: finding.code,
+    };
+  });
   return { errors, warnings };
+}
+
+function position({ range, line, column }: Located): Pick<Diagnostic, "range" | "line" | "column"> {
+  return {
+    ...(range && { range }),
+    ...(line !== undefined && { line, column }),
+  };
 }

@@ -2,7 +2,12 @@
 // rule (its V-rule when it is the same problem, else a `parse/…` id) and its source range.
 import type { LineCounter } from "yaml";
 import type { ParseError, SourcePoint, SourceRange } from "../diagnostics.js";
-import { PARSE_RULES, type ParseRuleId, VALIDATION_RULES, type ValidationRuleId } from "../rule-ids.js";
+import {
+  PARSE_RULES,
+  type ParseRuleId,
+  VALIDATION_RULES,
+  type ValidationRuleId,
+} from "../rule-ids.js";
 import type { ParseErrorKind } from "../types.js";
 
 const KIND: Record<ParseRuleId, ParseErrorKind> = {
@@ -33,7 +38,6 @@ export function parseError({ rule, message, path = "", range, kind }: ParseProbl
     kind: kind ?? (isParseRule ? KIND[rule as ParseRuleId] : "type_mismatch"),
     severity: "error",
     rule,
-    code: rule,
     message,
     path,
     spec_ref,
@@ -49,5 +53,8 @@ export function position(lineCounter: LineCounter, offset: number): SourcePoint 
 
 /** The range from `start` to `end` (exclusive); an empty or inverted span covers one character. */
 export function span(lineCounter: LineCounter, start: number, end = start + 1): SourceRange {
-  return { start: position(lineCounter, start), end: position(lineCounter, Math.max(end, start + 1)) };
+  return {
+    start: position(lineCounter, start),
+    end: position(lineCounter, Math.max(end, start + 1)),
+  };
 }

@@ -4,8 +4,8 @@
 // recursion) before the recursive composer runs, because a stack overflow
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
 import {
-  CST,
   Composer,
+  CST,
   type Document,
   isScalar,
   Lexer,
@@ -18,6 +18,7 @@ import { MAX_DEPTH, overByteLimit, type ParseLimits, resolveLimits } from "../li
 import { parseError, position, span } from "./errors.js";
 
 export { MAX_DEPTH, position };
+
 /** Syntax errors reported at most; the rest are usually follow-on noise. */
 const MAX_SYNTAX_ERRORS = 10;
 
@@ -63,7 +64,8 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
   const lineCounter = new LineCounter();
   const at = (offset: number) => span(lineCounter, offset);
   const scanned = scanTokens(input, lineCounter, limits.maxNodes);
-  if (!scanned.ok) return fail({ rule: "parse/too-large", message: scanned.message, range: at(scanned.offset) });
+  if (!scanned.ok)
+    return fail({ rule: "parse/too-large", message: scanned.message, range: at(scanned.offset) });
   const tokens = scanned.tokens;
 
   // The input is UTF-8 text (SDK §3.1): a JavaScript string that is not well-formed UTF-16 is not.
@@ -239,7 +241,11 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         if (columns.length === 0 || columns[columns.length - 1]! < column) columns.push(column);
       }
       if (columns.length + flow > MAX_DEPTH + 1) {
-        return { ok: false, message: `collections are nested more than ${MAX_DEPTH} levels deep`, offset: start };
+        return {
+          ok: false,
+          message: `collections are nested more than ${MAX_DEPTH} levels deep`,
+          offset: start,
+        };
       }
       atLineStart = false;
     }

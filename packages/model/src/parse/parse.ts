@@ -83,13 +83,14 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
   const reader = new Reader(index, lineCounter, resolveLimits(options));
   const document = reader.read(root, { kind: "object", shape: DOCUMENT }, "", 0);
   const errors = [...index.errors, ...reader.errors];
+  const unreadable = [...new Set(errors.map((error) => error.path))];
   if (errors.length > 0) {
     // validate never sees these in the typed parse's failure: report V-020 here. (The
     // recovering parse reports them too; validate over text leaves out its own copies.)
     errors.push(...index.features.map(featureError));
   }
-  const unreadable = [...new Set(errors.map((error) => error.path))];
-  if (document === INVALID) return { document: undefined, errors: sortByPosition(errors), unreadable };
+  if (document === INVALID)
+    return { document: undefined, errors: sortByPosition(errors), unreadable };
 
   const { offsets } = index;
   attachSourceInfo(document as Document, {
@@ -127,7 +128,9 @@ export function featureError(use: YamlFeatureUse): ParseError {
     path: use.path,
     ...(use.offset === undefined
       ? {}
-      : { range: { start, end: { ...start, column: start.column + 1, offset: start.offset + 1 } } }),
+      : {
+          range: { start, end: { ...start, column: start.column + 1, offset: start.offset + 1 } },
+        }),
   });
 }
 

@@ -5,9 +5,9 @@
 import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
 import type { ParseError, SourceRange } from "../diagnostics.js";
 import type { ParseLimits } from "../limits.js";
-import type { ValidationRuleId } from "../rule-ids.js";
 import { indexPath, keyPath } from "../paths.js";
 import { preview } from "../preview.js";
+import type { ValidationRuleId } from "../rule-ids.js";
 import { setOwn } from "../set-own.js";
 import {
   type Field,
@@ -123,7 +123,13 @@ export class Reader {
     return null;
   }
 
-  private object(node: Node, shape: Shape, path: string, depth: number, rule?: ValidationRuleId): Read {
+  private object(
+    node: Node,
+    shape: Shape,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isMap(node)) return this.mismatch(node, path, `a mapping (${shape.name})`, rule);
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
@@ -217,7 +223,13 @@ export class Reader {
     return out;
   }
 
-  private list(node: Node, of: FieldType, path: string, depth: number, rule?: ValidationRuleId): Read {
+  private list(
+    node: Node,
+    of: FieldType,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isSeq(node)) return this.mismatch(node, path, "a sequence", rule);
     const out: unknown[] = [];
     node.items.forEach((item, i) => {
@@ -232,7 +244,13 @@ export class Reader {
     return out;
   }
 
-  private map(node: Node, of: FieldType, path: string, depth: number, rule?: ValidationRuleId): Read {
+  private map(
+    node: Node,
+    of: FieldType,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isMap(node)) return this.mismatch(node, path, "a mapping", rule);
     const out: Record<string, unknown> = {};
     for (const pair of node.items) {
@@ -301,7 +319,12 @@ export class Reader {
     );
   }
 
-  private mismatch(node: Node, path: string, expected: string, rule?: ValidationRuleId): typeof INVALID {
+  private mismatch(
+    node: Node,
+    path: string,
+    expected: string,
+    rule?: ValidationRuleId,
+  ): typeof INVALID {
     this.errors.push(
       parseError({
         rule: rule ?? "parse/type-mismatch",
@@ -364,8 +387,7 @@ export class Reader {
     const maxNodes = Math.min(MAX_ALIAS_EXPANSION, this.limits.maxNodes);
     if (isScalar(node) && typeof node.value === "string") this.expandedBytes += node.value.length;
     if (++this.expanded > maxNodes || this.expandedBytes > this.limits.maxBytes) {
-      const what =
-        this.expanded > maxNodes ? `${maxNodes} nodes` : `${this.limits.maxBytes} bytes`;
+      const what = this.expanded > maxNodes ? `${maxNodes} nodes` : `${this.limits.maxBytes} bytes`;
       throw new LimitExceeded(
         parseError({
           rule: "V-020",

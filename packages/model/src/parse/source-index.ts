@@ -168,8 +168,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     rootKeys?.push(key);
     const value = pair.value;
     // Scalars point at the value; collections (and empty values) at their key.
-    const where =
-      isScalar(value) && value.source !== "" ? spanOf(value) : spanOf(pair.key as Node);
+    const where = isScalar(value) && value.source !== "" ? spanOf(value) : spanOf(pair.key as Node);
     if (isNode(value)) visit(value, path, where);
     else record(path, where);
   };

@@ -45,7 +45,11 @@ export function checkDocument(
       "V-020",
       use.path,
       `OATF documents must not use ${YAML_FEATURES[use.kind]}${detail}; write the value out in full`,
-      { line: use.line, column: use.column },
+      {
+        line: use.line,
+        column: use.column,
+        ...(use.offset !== undefined && { offset: use.offset }),
+      },
     );
   }
   if (!isObj(root.attack)) {
