@@ -166,7 +166,12 @@ export function computeVerdict(
     return compute(attack, verdicts, base);
   } catch (thrown) {
     const message = `the attack or its verdicts could not be read: ${describeThrown(thrown)}`;
-    return errorVerdict(attack, base, { severity: "error", rule: "E-UNREADABLE", code: "E-UNREADABLE", message });
+    return errorVerdict(attack, base, {
+      severity: "error",
+      rule: "E-UNREADABLE",
+      code: "E-UNREADABLE",
+      message,
+    });
   }
 }
 
@@ -178,7 +183,12 @@ function compute(
   const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
   if (indicators.length === 0) {
     const message = "the attack has no indicators to evaluate";
-    return errorVerdict(attack, base, { severity: "error", rule: "E-NO-INDICATORS", code: "E-NO-INDICATORS", message });
+    return errorVerdict(attack, base, {
+      severity: "error",
+      rule: "E-NO-INDICATORS",
+      code: "E-NO-INDICATORS",
+      message,
+    });
   }
   const given = supplied(verdicts);
   const keys = indicatorKeys(attack);

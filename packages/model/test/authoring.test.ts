@@ -25,7 +25,17 @@ function errors(input: string, options?: Parameters<typeof parse>[1]): ParseErro
 describe("escapeForTerminal", () => {
   it("escapes C0, DEL, C1, line separators and bidi controls, and keeps other text", () => {
     const unsafe = ["\x00", "\x07", "\x1b", "\n", "\r", "\t", "\x7f", "\x85", "\x9b"];
-    const bidi = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+    const bidi = [
+      "\u202a",
+      "\u202b",
+      "\u202c",
+      "\u202d",
+      "\u202e",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+    ];
     for (const char of [...unsafe, ...bidi, "\u2028", "\u2029"]) {
       const shown = escapeForTerminal(`a${char}b`);
       expect(shown).not.toContain(char);
@@ -122,7 +132,10 @@ describe("formatDiagnostics", () => {
       severity: "error",
       rule: "parse/duplicate-key",
       message: "duplicate key",
-      range: { start: { line: i + 1, column: 1, offset: 0 }, end: { line: i + 1, column: 3, offset: 2 } },
+      range: {
+        start: { line: i + 1, column: 1, offset: 0 },
+        end: { line: i + 1, column: 3, offset: 2 },
+      },
     }));
     const started = performance.now();
     const text = formatDiagnostics(big, many);
@@ -151,8 +164,20 @@ describe("formatDiagnostics", () => {
 
 describe("formatStylish", () => {
   it("groups by file and totals the problems", () => {
-    const warning: Diagnostic = { severity: "warning", rule: "W-002", message: "mode", line: 4, column: 11 };
-    const error: Diagnostic = { severity: "error", rule: "V-013", message: "bad\x1bregex", line: 9, column: 5 };
+    const warning: Diagnostic = {
+      severity: "warning",
+      rule: "W-002",
+      message: "mode",
+      line: 4,
+      column: 11,
+    };
+    const error: Diagnostic = {
+      severity: "error",
+      rule: "V-013",
+      message: "bad\x1bregex",
+      line: 9,
+      column: 5,
+    };
     const text = formatStylish([
       { fileName: "a.yaml", diagnostics: [error, warning] },
       { fileName: "b.yaml", diagnostics: [] },

@@ -232,7 +232,11 @@ attack:
           - extensions: {}
 `);
     expect(found.map((e) => [e.kind, e.path, e.rule])).toEqual([
-      ["type_mismatch", "attack.execution.phases[0].on_enter[0].send.method", "parse/missing-field"],
+      [
+        "type_mismatch",
+        "attack.execution.phases[0].on_enter[0].send.method",
+        "parse/missing-field",
+      ],
       ["unknown_variant", "attack.execution.phases[0].on_enter[1].log.level", "V-005"],
       ["type_mismatch", "attack.execution.phases[0].on_enter[2].send", "parse/type-mismatch"],
       ["type_mismatch", "attack.execution.phases[0].on_enter[3].extensions", "parse/unknown-field"],
