@@ -221,7 +221,11 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         break;
       case "seq-item-ind":
       case "explicit-key-ind":
-        if (type === "seq-item-ind") nodes++;
+        // The item or key counts when its scalar or collection comes.
+        opensNode = true;
+        break;
+      case "alias":
+        nodes++;
         opensNode = true;
         break;
       case "single-quoted-scalar":
