@@ -7,6 +7,7 @@ export {
   formatDiagnostics,
   formatStylish,
 } from "./format.js";
+export { carryExtensionAnchors, extensionAnchors } from "./key-order.js";
 export { DEFAULT_LIMITS, MAX_DEPTH, type ParseLimits } from "./limits.js";
 export type * from "./normalized.js";
 export {

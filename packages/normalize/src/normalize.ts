@@ -1,5 +1,5 @@
 // SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
-import type { Document, NormalizedDocument } from "@oatf/model";
+import { carryExtensionAnchors, type Document, type NormalizedDocument } from "@oatf/model";
 import { deepCopy } from "./copy.js";
 import { isObject } from "./shape.js";
 import { applyDefaults } from "./steps/n001-defaults.js";
@@ -31,6 +31,8 @@ const STEPS: readonly ((document: Document) => void)[] = [
  */
 export function normalize(document: Document): NormalizedDocument {
   const copy = deepCopy(document);
+  // serialize writes each `x-` field after the field it followed in the source (SDK §3.4).
+  carryExtensionAnchors(document, copy);
   // A document without the basic shape comes back as an unchanged copy.
   if (!isObject(copy) || !isObject(copy.attack) || !isObject(copy.attack.execution)) {
     return copy as NormalizedDocument;

@@ -4,6 +4,7 @@
 // It collects every error it can instead of stopping at the first one.
 import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
 import type { ParseError, SourceRange } from "../diagnostics.js";
+import { recordExtensionAnchors } from "../key-order.js";
 import type { ParseLimits } from "../limits.js";
 import { indexPath, keyPath } from "../paths.js";
 import { preview } from "../preview.js";
@@ -134,6 +135,8 @@ export class Reader {
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
     const present = new Set<string>();
+    const followed = new Map<string, string | null>();
+    let lastKnown: string | null = null;
     let unknownFields = false;
     for (const pair of node.items) {
       const key = keyText(pair.key);
@@ -141,9 +144,11 @@ export class Reader {
       const childPath = keyPath(path, key);
       const field = shape.fields.get(key);
       const value = pair.value as Node | null;
+      if (field) lastKnown = key;
       if (!field) {
         if (shape.extensions && key.startsWith("x-")) {
           setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+          followed.set(key, lastKnown);
         } else {
           this.unknownField(pair.key as Node, key, shape, childPath);
           unknownFields = true;
@@ -183,7 +188,10 @@ export class Reader {
       );
       return INVALID;
     }
-    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    if (Object.keys(extensions).length > 0) {
+      out.extensions = extensions;
+      recordExtensionAnchors(extensions, followed);
+    }
     return out;
   }
 
@@ -192,6 +200,8 @@ export class Reader {
     if (!isMap(node)) return this.mismatch(node, path, "a mapping (action)");
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
+    const followed = new Map<string, string | null>();
+    let lastKey: string | null = null;
     for (const pair of node.items) {
       const key = keyText(pair.key);
       if (key === undefined) continue;
@@ -200,7 +210,11 @@ export class Reader {
       const known = KNOWN_ACTIONS.get(key);
       if (key.startsWith("x-")) {
         setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
-      } else if (key === "extensions") {
+        followed.set(key, lastKey);
+        continue;
+      }
+      lastKey = key;
+      if (key === "extensions") {
         this.errors.push(
           parseError({
             rule: "parse/unknown-field",
@@ -219,7 +233,10 @@ export class Reader {
         setOwn(out, key, value ? this.value(value, childPath, depth + 1) : null);
       }
     }
-    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    if (Object.keys(extensions).length > 0) {
+      out.extensions = extensions;
+      recordExtensionAnchors(extensions, followed);
+    }
     return out;
   }
 
