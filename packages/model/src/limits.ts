@@ -6,7 +6,8 @@ export interface ParseLimits {
   /** Largest input accepted, in UTF-8 bytes. Default 4 MiB. */
   maxBytes?: number;
   /**
-   * Most YAML nodes accepted (every scalar, key and collection counts one). Default 200,000.
+   * Most YAML nodes accepted (every scalar, key included, every alias and flow collection counts
+   * one). Default 300,000: 50,000 tools of `{name, description}` are 250,000.
    * Aliases count the nodes and bytes they expand to (at most `maxNodes`, `maxBytes`).
    */
   maxNodes?: number;
@@ -17,7 +18,7 @@ export const MAX_DEPTH = 128;
 
 export const DEFAULT_LIMITS: Readonly<Required<ParseLimits>> = Object.freeze({
   maxBytes: 4 * 1024 * 1024,
-  maxNodes: 200_000,
+  maxNodes: 300_000,
 });
 
 /** The limits in force: each option given as a positive number, else its default. */
