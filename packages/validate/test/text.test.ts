@@ -161,3 +161,27 @@ attack:
     });
   });
 });
+
+describe("V-016 on hostile templates", () => {
+  it("finds the first unclosed {{ of 2 MB of them in linear time", () => {
+    const state = (text: string) => ({
+      oatf: "0.1",
+      attack: { execution: { mode: "mcp_server", state: { tools: [{ name: text }] } } },
+    });
+    const started = performance.now();
+    const { errors } = validate(state("{{a ".repeat(500_000)) as never, { cel: celStub });
+    // Quadratic (one search for `}}` per `{{`) took over 10 s here.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(errors).toMatchObject([
+      { rule: "V-016", message: expect.stringContaining('unclosed "{{" at offset 0') },
+    ]);
+    const offsetOf = (text: string) =>
+      validate(state(text) as never, { cel: celStub }).errors.map(
+        (e) => e.message.match(/offset (\d+)/)?.[1],
+      );
+    expect(offsetOf("{{a}} {{b")).toEqual(["6"]);
+    expect(offsetOf("\\{{a {{b}} x}} {{c")).toEqual(["15"]);
+    expect(offsetOf("\\{{ only escaped")).toEqual([]);
+    expect(offsetOf("{{a {{b}}")).toEqual([]);
+  });
+});
