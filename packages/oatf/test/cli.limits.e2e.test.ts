@@ -102,3 +102,22 @@ describe("oatf validate output", () => {
     expect(json.files[0].diagnostics).toHaveLength(19_991);
   });
 });
+
+describe("oatf validate --format stylish", () => {
+  it("prints one line per problem grouped by file, and the ESLint total", () => {
+    const file = write(
+      "stylish.yaml",
+      `oatf: "0.1"\nattack:\n  status: nope\n  execution:\n    mode: voice_server\n    state: {}\n`,
+    );
+    const r = oatf(["validate", file, "--format", "stylish"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split("\n")).toEqual([
+      file,
+      expect.stringMatching(/^ {2}3:11\s+error\s+unknown status `nope`.*V-005$/),
+      expect.stringMatching(/^ {2}5:11\s+warning\s+mode "voice_server".*W-002$/),
+      "",
+      "✖ 2 problems (1 error, 1 warning)",
+      "",
+    ]);
+  });
+});
