@@ -48,6 +48,22 @@ export function getSourceInfo(document: Document): SourceInfo | undefined {
   return sources.get(document);
 }
 
+/** The dot-path one level up: `a.b[0]` → `a.b`, `a.b` → `a`, `a` → `""`. */
+export function parentPath(path: string): string {
+  const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
+  return cut > 0 ? path.slice(0, cut) : "";
+}
+
+/** What `lookup` gives for `path` or, when nothing, for its nearest ancestor. */
+function nearest<T>(path: string, lookup: (path: string) => T | undefined): T | undefined {
+  let current = path;
+  for (;;) {
+    const found = lookup(current);
+    if (found !== undefined || current === "") return found;
+    current = parentPath(current);
+  }
+}
+
 /**
  * The position of `path`, or of its nearest ancestor that has one
  * (`attack.execution.state` missing → position of `attack.execution`).
@@ -56,14 +72,7 @@ export function positionOrAncestor(
   info: SourceInfo | undefined,
   path: string,
 ): SourcePosition | undefined {
-  if (!info) return undefined;
-  let current = path;
-  for (;;) {
-    const position = info.positionOf(current);
-    if (position || current === "") return position;
-    const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
-    current = cut > 0 ? current.slice(0, cut) : "";
-  }
+  return info ? nearest(path, (p) => info.positionOf(p)) : undefined;
 }
 
 /** The range of `path`, or of its nearest ancestor that has one. */
@@ -71,12 +80,6 @@ export function rangeOrAncestor(
   info: SourceInfo | undefined,
   path: string,
 ): SourceRange | undefined {
-  if (!info?.rangeOf) return undefined;
-  let current = path;
-  for (;;) {
-    const range = info.rangeOf(current);
-    if (range || current === "") return range;
-    const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
-    current = cut > 0 ? current.slice(0, cut) : "";
-  }
+  const rangeOf = info?.rangeOf;
+  return rangeOf ? nearest(path, (p) => rangeOf.call(info, p)) : undefined;
 }

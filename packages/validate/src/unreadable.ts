@@ -1,7 +1,7 @@
 // Validating text with parse problems (SDK §3.1 "SHOULD attempt to report multiple errors"):
 // the rules run on what the recovering parse could read, and a finding is left out when it
 // depends on a part it could not, so one problem is reported once, not as a cascade.
-import type { Diagnostic, ParseError } from "@oatf/model";
+import { type Diagnostic, type ParseError, parentPath } from "@oatf/model";
 
 /**
  * Rules that judge an element by which children it has (a detection key, `state`, a trigger
@@ -32,8 +32,7 @@ function* selfAndAncestors(path: string): Generator<string> {
   for (;;) {
     yield current;
     if (current === "") return;
-    const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
-    current = cut > 0 ? current.slice(0, cut) : "";
+    current = parentPath(current);
   }
 }
 
