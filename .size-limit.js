@@ -37,14 +37,16 @@ export default [
       "@oatf/evaluate": "{ evaluateIndicator, evaluateTrace }",
       "@oatf/model": "{ parse }",
     },
-    "375 kB",
+    "385 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
   // single-file build even though evaluate uses none of it. The trace readers and the
   // streaming evaluator (issue 14) add ~11 kB.
   check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "295 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "285 kB"),
-  check("@oatf/model", { "@oatf/model": "*" }, "125 kB"),
+  // 137 kB measured: the rule-id table (moved here from validate), `formatDiagnostics`,
+  // `formatStylish`, `escapeForTerminal`, input limits and the recovering parse (issue 15).
+  check("@oatf/model", { "@oatf/model": "*" }, "140 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
   check("@oatf/paths", { "@oatf/paths": "*" }, "13 kB"),
   check("@oatf/registries", { "@oatf/registries": "*" }, "4 kB"),

@@ -10,7 +10,8 @@ import {
   type Result,
 } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
-import type { ValidateOptions } from "@oatf/validate";
+import { type ValidateOptions, validateRecovered } from "@oatf/validate";
+import { withDefaultCel } from "./default-cel.js";
 import { validate } from "./validate.js";
 
 export interface LoadResult {
@@ -38,8 +39,11 @@ export type LoadOutcome = Result<LoadResult, OATFError[]> & { warnings: Diagnost
 export function load(input: string, options?: LoadOptions): LoadOutcome {
   const parsed = parseRecovering(input, options);
   if (parsed.errors.length > 0 || !parsed.document) {
-    // Validating the text reports the parse problems and the rules still checkable.
-    const { errors, warnings } = validate(input, options);
+    // The parse problems and the rules still checkable on what could be read.
+    const { errors, warnings } = validateRecovered(
+      parsed,
+      withDefaultCel<ValidateOptions>(options),
+    );
     return { ...err(errors), warnings };
   }
   // validate sees the parsed document itself: its source positions are keyed to it.

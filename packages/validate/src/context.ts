@@ -1,11 +1,10 @@
 // Where checks report to. A check only says which rule failed, where (dot-path)
 // and why; spec references, severities, positions and ordering are added once,
 // in `validate`.
-import type { CelEvaluator, DiagnosticRule, ParseOptions, SourcePosition } from "@oatf/model";
+import type { CelEvaluator, DiagnosticRule, SourcePosition } from "@oatf/model";
 import type { RuleId, WarningCode } from "./rules.js";
 
-/** `maxBytes` and `maxNodes` apply when validating text (see `ParseLimits` in @oatf/model). */
-export interface ValidateOptions extends ParseOptions {
+export interface ValidateOptions {
   /**
    * CEL syntax checker for V-014 (its optional `check` method is used). Without
    * one, V-014 cannot run and validate warns `OATF-V014-SKIPPED` instead of

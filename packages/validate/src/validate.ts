@@ -1,11 +1,12 @@
 // `validate` (SDK §3.2): every V-rule and W-warning over a parsed document,
-// all findings at once, in source order. Given text, it parses it with the recovering
-// parse first, so parse problems and the V-rules still checkable come in one pass.
+// all findings at once, in source order. `validateRecovered` takes what the recovering
+// parse read, so parse problems and the V-rules still checkable come in one pass (this
+// package never parses YAML itself, so it does not carry the YAML parser).
 import {
   type Diagnostic,
   type Document,
   getSourceInfo,
-  parseRecovering,
+  type RecoveredDocument,
   ruleInfo,
   type ValidationError,
   type ValidationResult,
@@ -24,28 +25,17 @@ import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
 
 /**
- * Checks a document against OATF conformance. Never throws on data: whatever its shape, the
- * result lists every problem. The document is conforming when `errors` is empty; `warnings`
- * never affect that.
- *
- * Given a document (returned by `parse`, or built in code), it runs every rule. Given YAML
- * text, it also reports the parse problems (as `ParseError`s, see `isParseError`) and runs
- * every rule on what could be read, leaving out only the findings that depend on the
- * unreadable parts; `options.maxBytes` / `maxNodes` bound the text.
+ * Validates what `parseRecovering` read: its parse problems (`ParseError`s, see
+ * `isParseError`) together with every rule and warning still checkable on the readable
+ * parts, leaving out only the findings that depend on the unreadable ones. This is what
+ * `validate` over text in the `oatf` package does.
  */
-export function validate(
-  document: Document | string,
+export function validateRecovered(
+  recovered: RecoveredDocument,
   options: ValidateOptions = {},
 ): ValidationResult {
-  return typeof document === "string"
-    ? validateText(document, options)
-    : validateDocument(document, options);
-}
-
-function validateText(text: string, options: ValidateOptions): ValidationResult {
-  const recovered = parseRecovering(text, options);
-  if (!recovered.document) return { errors: recovered.errors, warnings: [] };
-  const result = validateDocument(recovered.document, options);
+  if (!recovered.document) return { errors: [...recovered.errors], warnings: [] };
+  const result = validate(recovered.document, options);
   if (recovered.errors.length === 0) return result;
   const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors);
   const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
@@ -55,7 +45,12 @@ function validateText(text: string, options: ValidateOptions): ValidationResult 
   return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
 }
 
-function validateDocument(document: Document, options: ValidateOptions): ValidationResult {
+/**
+ * Checks a document returned by `parse` (or built in code) against OATF
+ * conformance. Never throws on data: whatever its shape, the result lists every problem.
+ * The document is conforming when `errors` is empty; `warnings` never affect that.
+ */
+export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {
   const ctx = new Context(options);
   const input: unknown = document;
   const info = isObj(input) ? getSourceInfo(document) : undefined;

@@ -1,9 +1,20 @@
 // Issue 15 §1: validating text reports parse problems and every rule still checkable, in one
 // pass, each problem exactly once, and no finding that follows from an unreadable part.
-import { isParseError } from "@oatf/model";
-import { validate } from "@oatf/validate";
+import { isParseError, parseRecovering } from "@oatf/model";
+import {
+  type ValidateOptions,
+  validate as validateDocument,
+  validateRecovered,
+} from "@oatf/validate";
 import { describe, expect, it } from "vitest";
 import { celStub } from "./support.js";
+
+/** Validating text: the recovering parse, then validateRecovered (what oatf's validate does). */
+function validate(input: string | object, options: ValidateOptions) {
+  return typeof input === "string"
+    ? validateRecovered(parseRecovering(input), options)
+    : validateDocument(input as never, options);
+}
 
 const rules = (text: string) => {
   const { errors, warnings } = validate(text, { cel: celStub });
@@ -14,7 +25,7 @@ const rules = (text: string) => {
   };
 };
 
-describe("validate over text", () => {
+describe("validateRecovered: validate over text", () => {
   it("reports an unknown enum, a non-dot-path target and an invalid regex together", () => {
     const { errors } = rules(`oatf: "0.1"
 attack:

@@ -7,7 +7,7 @@ import {
   parseRecovering,
   type SourceRange,
 } from "@oatf/model";
-import { validate } from "@oatf/validate";
+import { validateRecovered } from "@oatf/validate";
 import { celFor } from "./cel.js";
 
 /** A diagnostic as the CLI reports it (JSON and SARIF): the one shape of @oatf/model. */
@@ -25,10 +25,8 @@ export async function checkDocument(text: string): Promise<Checked> {
   const readable = parsed.errors.length === 0 && parsed.document !== undefined;
   // What could be read decides whether CEL is needed (V-014 on expression indicators).
   const cel = await celFor(parsed.document);
-  // Parsed without problems: validate the document; else the text, for everything in one pass.
-  const result = readable
-    ? validate(parsed.document!, { cel })
-    : validate(text, { ...DEFAULT_LIMITS, cel });
+  // Parse problems and every rule still checkable, in one pass.
+  const result = validateRecovered(parsed, { cel });
   const diagnostics = [...result.errors, ...result.warnings].map(toFileDiagnostic);
   const line = (d: FileDiagnostic) => d.line ?? 0;
   diagnostics.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
