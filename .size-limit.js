@@ -19,15 +19,16 @@ export default [
   // @oatf/cel-default only dynamically (loadDefaultCel), which a bundler splits into a chunk
   // fetched when CEL is first needed; `ignore` leaves that chunk out, as a browser does.
   // Goal 400 kB. Floor: re2js 151 + yaml 97 + json-p3 53 kB are the mandated engines.
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "410 kB", {
+  // Issue 15's one diagnostic shape (rule table, formatters, limits, recovering parse) adds ~14 kB.
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "430 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
-  check("oatf: everything with the CEL chunk", { oatf: "*" }, "670 kB"),
+  check("oatf: everything with the CEL chunk", { oatf: "*" }, "690 kB"),
   check(
     "pattern-only oatf: validate, evaluateIndicator, evaluateTrace, CEL on demand",
     { oatf: "{ parse, validate, evaluateIndicator, evaluateTrace }" },
-    "380 kB",
+    "390 kB",
     { ignore: ["@oatf/cel-default"] },
   ),
   check(
@@ -37,14 +38,16 @@ export default [
       "@oatf/evaluate": "{ evaluateIndicator, evaluateTrace }",
       "@oatf/model": "{ parse }",
     },
-    "375 kB",
+    "385 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
   // single-file build even though evaluate uses none of it. The trace readers and the
   // streaming evaluator (issue 14) add ~11 kB.
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "295 kB"),
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "300 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "285 kB"),
-  check("@oatf/model", { "@oatf/model": "*" }, "125 kB"),
+  // 137 kB measured: the rule-id table (moved here from validate), `formatDiagnostics`,
+  // `formatStylish`, `escapeForTerminal`, input limits and the recovering parse (issue 15).
+  check("@oatf/model", { "@oatf/model": "*" }, "140 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
   check("@oatf/paths", { "@oatf/paths": "*" }, "13 kB"),
   check("@oatf/registries", { "@oatf/registries": "*" }, "4 kB"),

@@ -97,13 +97,14 @@ describe("playground", () => {
   it("shows diagnostics of a broken document, with rule ids and lines", async () => {
     await replaceEditorText("document-editor", BROKEN);
     const items = page.locator("#diagnostics li[data-rule]");
-    await expect.poll(() => items.count()).toBe(2);
+    // Every problem in one pass: parse problems and the rules still checkable together.
+    await expect.poll(() => items.count()).toBe(4);
     const found = await items.evaluateAll((list) =>
       list.map((li) => `${(li as HTMLElement).dataset.rule}@${(li as HTMLElement).dataset.line}`),
     );
-    expect(found).toEqual(["V-005@4", "parse/type_mismatch@8"]);
+    expect(found).toEqual(["V-005@4", "V-030@5", "parse/missing-field@8", "V-013@10"]);
     // Underlined in the editor; hovering shows rule, message and spec reference.
-    await expect.poll(() => page.locator("#document-editor .cm-lintRange-error").count()).toBe(2);
+    await expect.poll(() => page.locator("#document-editor .cm-lintRange-error").count()).toBe(4);
     await page.locator("#document-editor .cm-lintRange-error").first().hover();
     const tooltip = page.locator(".cm-tooltip-lint");
     await expect.poll(() => tooltip.textContent()).toMatch(/V-005.*severity.*spec §11\.1\.5/s);
@@ -173,7 +174,7 @@ describe("playground", () => {
     await page.screenshot({ path: join(output, "05-timeout.png"), fullPage: true });
     // The restarted worker serves the next edit.
     await replaceEditorText("document-editor", BROKEN);
-    await expect.poll(() => page.locator("#diagnostics li[data-rule]").count()).toBe(2);
+    await expect.poll(() => page.locator("#diagnostics li[data-rule]").count()).toBe(4);
   });
 
   it("is readable in the dark colour scheme", async () => {

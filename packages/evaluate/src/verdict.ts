@@ -166,7 +166,12 @@ export function computeVerdict(
     return compute(attack, verdicts, base);
   } catch (thrown) {
     const message = `the attack or its verdicts could not be read: ${describeThrown(thrown)}`;
-    return errorVerdict(attack, base, { severity: "error", code: "E-UNREADABLE", message });
+    return errorVerdict(attack, base, {
+      severity: "error",
+      rule: "E-UNREADABLE",
+      code: "E-UNREADABLE",
+      message,
+    });
   }
 }
 
@@ -178,7 +183,12 @@ function compute(
   const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
   if (indicators.length === 0) {
     const message = "the attack has no indicators to evaluate";
-    return errorVerdict(attack, base, { severity: "error", code: "E-NO-INDICATORS", message });
+    return errorVerdict(attack, base, {
+      severity: "error",
+      rule: "E-NO-INDICATORS",
+      code: "E-NO-INDICATORS",
+      message,
+    });
   }
   const given = supplied(verdicts);
   const keys = indicatorKeys(attack);
@@ -211,6 +221,7 @@ function compute(
           diagnostics: unknown.map(
             (id): Diagnostic => ({
               severity: "warning",
+              rule: "W-UNKNOWN-INDICATOR",
               code: "W-UNKNOWN-INDICATOR",
               message: `verdict for indicator "${id}" ignored: the attack has no such indicator`,
             }),

@@ -3,6 +3,7 @@
 // or ISO 8601 `P{N}D`, `PT…` and `P{N}DT…` with integer D, H, M, S components
 // in descending order. No signs, fractions, weeks, years, months or spaces.
 import type { ParseError } from "./diagnostics.js";
+import { parseError } from "./parse/errors.js";
 import { preview } from "./preview.js";
 import { err, ok, type Result } from "./result.js";
 
@@ -42,16 +43,20 @@ function total(input: string, parts: [string | undefined, number][]): Result<num
   // only about 16 significant digits, which no timer notices; only what no number can
   // hold at all is refused.
   if (!Number.isFinite(ms)) {
-    return err({ kind: "syntax", message: `duration \`${preview(input)}\` is too long` });
+    return err(
+      parseError({ rule: "parse/syntax", message: `duration \`${preview(input)}\` is too long` }),
+    );
   }
   return ok(ms);
 }
 
 function invalid(input: string): Result<number, ParseError> {
-  return err({
-    kind: "syntax",
-    message:
-      `invalid duration \`${preview(input)}\`: expected shorthand (30s, 5m, 1h, 2d) ` +
-      "or ISO 8601 with integer components (PT30S, PT5M30S, P1DT12H)",
-  });
+  return err(
+    parseError({
+      rule: "parse/syntax",
+      message:
+        `invalid duration \`${preview(input)}\`: expected shorthand (30s, 5m, 1h, 2d) ` +
+        "or ISO 8601 with integer components (PT30S, PT5M30S, P1DT12H)",
+    }),
+  );
 }

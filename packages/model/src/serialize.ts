@@ -2,14 +2,17 @@
 // then every object's fields in specification order (shape.ts), block style,
 // strings quoted only where a YAML 1.2 or 1.1 reader would misread them.
 //
-// `x-` fields come back out of `extensions` as keys of their object, after
-// its known fields, in their own order. (Their original position among the
-// known fields is not part of the document model; after-known-fields is the
-// one position that is stable whatever produced the document.)
+// `x-` fields come back out of `extensions` as keys of their object, where they were
+// (SDK §3.4 item 4; key-order.ts): known fields always in spec order (item 2), each `x-`
+// field right after the known field it followed in the source (first when it came before
+// any), also in a normalized copy. Documents built in code have no source: their `x-`
+// fields come after the known fields, in their own order. (Known fields are not written in
+// their source order: §3.4 item 2 fixes the canonical spec order.)
 //
 // serialize writes the document it is given: it does not normalize it. Call
 // `normalize` first for the canonical fully-expanded form of §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
+import { extensionAnchors } from "./key-order.js";
 import { setOwn } from "./set-own.js";
 import {
   DOCUMENT,
@@ -122,36 +125,77 @@ function ordered(value: unknown, type: FieldType): unknown {
 
 function orderedObject(source: Record<string, unknown>, shape: Shape): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, field] of shape.fields) {
-    if (Object.hasOwn(source, key) && source[key] !== undefined) {
-      out[key] = ordered(source[key], field.type);
+  const extensions = shape.extensions ? extensionsOf(source.extensions) : {};
+  const emit = (key: string) => {
+    if (Object.hasOwn(out, key)) return;
+    const field = shape.fields.get(key);
+    if (field) {
+      if (Object.hasOwn(source, key) && source[key] !== undefined) {
+        out[key] = ordered(source[key], field.type);
+      }
+    } else if (Object.hasOwn(extensions, key)) {
+      if (extensions[key] !== undefined) setOwn(out, key, extensions[key]);
     }
+  };
+  const after = followers(source.extensions);
+  for (const key of after.get(null) ?? []) emit(key);
+  for (const key of shape.fields.keys()) {
+    emit(key);
+    for (const follower of after.get(key) ?? []) emit(follower);
   }
   // Keys the shape does not know (bare-object conditions, hand-built documents) keep their order.
   for (const key of Object.keys(source)) {
     const known = shape.fields.has(key) || (key === "extensions" && shape.extensions);
-    if (!known && source[key] !== undefined) setOwn(out, key, source[key]);
+    if (!known && source[key] !== undefined && !Object.hasOwn(out, key)) {
+      setOwn(out, key, source[key]);
+    }
   }
-  if (shape.extensions) appendExtensions(out, source.extensions);
+  for (const key of Object.keys(extensions)) emit(key);
   return out;
 }
 
 function orderedAction(source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    if (key === "extensions" || source[key] === undefined) continue;
+  const extensions = extensionsOf(source.extensions);
+  const emit = (key: string) => {
+    if (Object.hasOwn(out, key)) return;
+    if (key.startsWith("x-")) {
+      if (Object.hasOwn(extensions, key) && extensions[key] !== undefined) {
+        setOwn(out, key, extensions[key]);
+      }
+      return;
+    }
+    if (key === "extensions" || !Object.hasOwn(source, key) || source[key] === undefined) return;
     const known = KNOWN_ACTIONS.get(key);
     setOwn(out, key, known ? ordered(source[key], { kind: "object", shape: known }) : source[key]);
+  };
+  const after = followers(source.extensions);
+  for (const key of after.get(null) ?? []) emit(key);
+  for (const key of Object.keys(source)) {
+    emit(key);
+    for (const follower of after.get(key) ?? []) emit(follower);
   }
-  appendExtensions(out, source.extensions);
+  for (const key of Object.keys(extensions)) emit(key);
   return out;
 }
 
-function appendExtensions(out: Record<string, unknown>, extensions: unknown): void {
-  if (!extensions || typeof extensions !== "object") return;
-  for (const [key, value] of Object.entries(extensions)) {
-    if (value !== undefined) setOwn(out, key, value);
+function extensionsOf(extensions: unknown): Record<string, unknown> {
+  return extensions !== null && typeof extensions === "object" && !Array.isArray(extensions)
+    ? (extensions as Record<string, unknown>)
+    : {};
+}
+
+/** The `x-` keys that followed each known key in the source (`null`: before any), in order. */
+function followers(extensions: unknown): Map<string | null, string[]> {
+  const out = new Map<string | null, string[]>();
+  const anchors = extensionAnchors(extensions);
+  if (!anchors) return out;
+  for (const [key, anchor] of anchors) {
+    const list = out.get(anchor) ?? [];
+    list.push(key);
+    out.set(anchor, list);
   }
+  return out;
 }
 
 function mapValues(

@@ -2,6 +2,7 @@
 // SDK §2 and the JSON Schema. `parse` reads YAML against it (types, required
 // fields, closed enums, unknown fields) and `serialize` writes fields in its
 // order, so the two can never disagree about the format.
+import type { ValidationRuleId } from "./rule-ids.js";
 import {
   CATEGORIES,
   CONDITION_OPERATORS,
@@ -44,9 +45,9 @@ export interface Field {
   type: FieldType;
   required?: boolean;
   /** The V-rule a missing (or null) value violates, when there is one. */
-  missingRule?: string;
+  missingRule?: ValidationRuleId;
   /** The V-rule a value of the wrong type violates, when there is one. */
-  typeRule?: string;
+  typeRule?: ValidationRuleId;
 }
 
 export interface Shape {

@@ -2,7 +2,7 @@
 // positions, key order of the root, and YAML features V-020 forbids. It is kept
 // beside the document (not in it), so documents stay plain data that compare
 // structurally, and any later diagnostic can still point at a line and column.
-import type { SourcePosition } from "./diagnostics.js";
+import type { SourcePosition, SourceRange } from "./diagnostics.js";
 import type { Document } from "./types.js";
 
 /** A YAML feature that V-020 rejects, where it was found. */
@@ -12,6 +12,8 @@ export interface YamlFeatureUse {
   path: string;
   line: number;
   column: number;
+  /** Offset of the feature in the source text (0-based). */
+  offset?: number;
   /** The anchor name, alias name or tag, as written. */
   detail?: string;
 }
@@ -27,6 +29,11 @@ export interface SourceInfo {
    * For a missing field, callers fall back to its nearest present ancestor.
    */
   positionOf(path: string): SourcePosition | undefined;
+  /**
+   * The source span of the node at a dot-path: a scalar's value, or the key of a collection
+   * (its first line, for the root and for list items). Absent on source info made by hand.
+   */
+  rangeOf?(path: string): SourceRange | undefined;
 }
 
 const sources = new WeakMap<object, SourceInfo>();
@@ -41,6 +48,22 @@ export function getSourceInfo(document: Document): SourceInfo | undefined {
   return sources.get(document);
 }
 
+/** The dot-path one level up: `a.b[0]` → `a.b`, `a.b` → `a`, `a` → `""`. */
+export function parentPath(path: string): string {
+  const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
+  return cut > 0 ? path.slice(0, cut) : "";
+}
+
+/** What `lookup` gives for `path` or, when nothing, for its nearest ancestor. */
+function nearest<T>(path: string, lookup: (path: string) => T | undefined): T | undefined {
+  let current = path;
+  for (;;) {
+    const found = lookup(current);
+    if (found !== undefined || current === "") return found;
+    current = parentPath(current);
+  }
+}
+
 /**
  * The position of `path`, or of its nearest ancestor that has one
  * (`attack.execution.state` missing → position of `attack.execution`).
@@ -49,12 +72,14 @@ export function positionOrAncestor(
   info: SourceInfo | undefined,
   path: string,
 ): SourcePosition | undefined {
-  if (!info) return undefined;
-  let current = path;
-  for (;;) {
-    const position = info.positionOf(current);
-    if (position || current === "") return position;
-    const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
-    current = cut > 0 ? current.slice(0, cut) : "";
-  }
+  return info ? nearest(path, (p) => info.positionOf(p)) : undefined;
+}
+
+/** The range of `path`, or of its nearest ancestor that has one. */
+export function rangeOrAncestor(
+  info: SourceInfo | undefined,
+  path: string,
+): SourceRange | undefined {
+  const rangeOf = info?.rangeOf;
+  return rangeOf ? nearest(path, (p) => rangeOf.call(info, p)) : undefined;
 }

@@ -232,10 +232,14 @@ attack:
           - extensions: {}
 `);
     expect(found.map((e) => [e.kind, e.path, e.rule])).toEqual([
-      ["type_mismatch", "attack.execution.phases[0].on_enter[0].send.method", undefined],
+      [
+        "type_mismatch",
+        "attack.execution.phases[0].on_enter[0].send.method",
+        "parse/missing-field",
+      ],
       ["unknown_variant", "attack.execution.phases[0].on_enter[1].log.level", "V-005"],
-      ["type_mismatch", "attack.execution.phases[0].on_enter[2].send", undefined],
-      ["type_mismatch", "attack.execution.phases[0].on_enter[3].extensions", undefined],
+      ["type_mismatch", "attack.execution.phases[0].on_enter[2].send", "parse/type-mismatch"],
+      ["type_mismatch", "attack.execution.phases[0].on_enter[3].extensions", "parse/unknown-field"],
     ]);
   });
 
@@ -493,12 +497,12 @@ attack:
   });
 
   it("syntax errors: empty input, several documents, bad YAML, duplicate keys", () => {
-    expect(errors("")).toEqual([
-      { kind: "syntax", message: "the input is empty", line: 1, column: 1 },
+    expect(errors("")).toMatchObject([
+      { kind: "syntax", rule: "parse/syntax", message: "the input is empty", line: 1, column: 1 },
     ]);
     expect(errors("  \n# comment\n")[0]!.message).toBe("the input is empty");
     expect(errors(`${MINIMAL}---\n${MINIMAL}`)[0]).toMatchObject({ kind: "syntax", line: 7 });
-    expect(errors(`---\n${MINIMAL}---\n`)).toEqual([
+    expect(errors(`---\n${MINIMAL}---\n`)).toMatchObject([
       {
         kind: "syntax",
         message:
@@ -512,9 +516,14 @@ attack:
     expect(errors(withAttack("name: a\nname: b"))).toEqual([
       expect.objectContaining({
         kind: "syntax",
+        rule: "parse/duplicate-key",
         path: "attack.name",
         message: "duplicate key `name`",
         line: 8,
+        range: {
+          start: { line: 8, column: 3, offset: expect.any(Number) },
+          end: { line: 8, column: 7, offset: expect.any(Number) },
+        },
       }),
     ]);
   });
@@ -524,7 +533,7 @@ attack:
       const document = ok(`%YAML ${version}\n---\n${withAttack("name: yes\nversion: 010")}`);
       expect(document.attack).toMatchObject({ name: "yes", version: 10 });
     }
-    expect(errors(`# c\n%YAML 2.0\n---\n${MINIMAL}`)).toEqual([
+    expect(errors(`# c\n%YAML 2.0\n---\n${MINIMAL}`)).toMatchObject([
       {
         kind: "syntax",
         message: "OATF documents are YAML 1.2; a %YAML 2.0 directive names another major version",
@@ -577,7 +586,7 @@ describe("parse: YAML features V-020 forbids", () => {
       `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: !include "external.yaml"\n`,
     );
     expect(document.attack.execution.state).toBe("external.yaml");
-    expect(getSourceInfo(document)!.yamlFeatures).toEqual([
+    expect(getSourceInfo(document)!.yamlFeatures).toMatchObject([
       {
         kind: "custom_tag",
         path: "attack.execution.state",
@@ -619,7 +628,7 @@ attack:
     const found = errors(`oatf: "0.1"\nattack:\n  execution: &e {state: {}}\nextra: *e\n`);
     expect(found.map((e) => [e.rule, e.path])).toEqual([
       ["V-020", "attack.execution"],
-      [undefined, "extra"],
+      ["parse/unknown-field", "extra"],
       ["V-020", "extra"],
     ]);
   });

@@ -20,7 +20,7 @@ function roundTrips(document: Document): void {
 }
 
 describe("serialize", () => {
-  it("writes oatf first, then attack fields in spec order, x- fields after known ones", () => {
+  it("writes oatf first, then attack fields in spec order, x- fields where they were", () => {
     const text = serialize(
       parsed(`attack:
   x-first: 1
@@ -39,24 +39,25 @@ $schema: s
 oatf: "0.1"
 `),
     );
+    // x-first and x-e came before every known field of their object, so they come first.
     expect(text).toBe(`oatf: "0.1"
 $schema: s
 attack:
+  x-first: 1
   id: A-001
   name: the name
   severity: high
   execution:
+    x-e: 1
     mode: mcp_server
     state:
       b: 1
       a: 2
-    x-e: 1
   indicators:
     - id: I-1
       target: t
       pattern:
         contains: c
-  x-first: 1
 `);
   });
 

@@ -1,5 +1,5 @@
 // SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
-import type { Document } from "@oatf/model";
+import { carryExtensionAnchors, type Document, type NormalizedDocument } from "@oatf/model";
 import { deepCopy } from "./copy.js";
 import { isObject } from "./shape.js";
 import { applyDefaults } from "./steps/n001-defaults.js";
@@ -26,11 +26,17 @@ const STEPS: readonly ((document: Document) => void)[] = [
 /**
  * The canonical, fully expanded form of a validated document (SDK §3.3).
  * Returns a new document; the input is never modified. Idempotent.
+ * The type states the SDK §3.3 guarantees, which hold for documents that pass `validate`;
+ * an invalid document is normalized as far as its shape allows.
  */
-export function normalize(document: Document): Document {
+export function normalize(document: Document): NormalizedDocument {
   const copy = deepCopy(document);
+  // serialize writes each `x-` field after the field it followed in the source (SDK §3.4).
+  carryExtensionAnchors(document, copy);
   // A document without the basic shape comes back as an unchanged copy.
-  if (!isObject(copy) || !isObject(copy.attack) || !isObject(copy.attack.execution)) return copy;
+  if (!isObject(copy) || !isObject(copy.attack) || !isObject(copy.attack.execution)) {
+    return copy as NormalizedDocument;
+  }
   for (const step of STEPS) step(copy);
-  return copy;
+  return copy as NormalizedDocument;
 }

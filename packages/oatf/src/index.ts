@@ -30,6 +30,6 @@ export {
   evaluateIndicator,
   evaluateTrace,
 } from "./evaluate.js";
-export { type LoadOptions, type LoadResult, load } from "./load.js";
+export { type LoadOptions, type LoadOutcome, type LoadResult, load } from "./load.js";
 export { validate } from "./validate.js";
 export { VERSION } from "./version.js";

@@ -114,6 +114,8 @@ describe("oatf validate", () => {
     expect(run.results[0].locations[0].physicalLocation.region).toEqual({
       startLine: 3,
       startColumn: 13,
+      endLine: 3,
+      endColumn: expect.any(Number),
     });
   });
 

@@ -52,13 +52,44 @@ describe("load", () => {
     if (!parsed.ok) return;
     const { errors, warnings } = validate(parsed.value);
     expect(errors).toEqual([]);
-    expect(load(benchDocument)).toEqual(ok({ document: normalize(parsed.value), warnings }));
+    expect(load(benchDocument)).toEqual({
+      ...ok({ document: normalize(parsed.value), warnings }),
+      warnings,
+    });
   });
 
   it("keeps validation warnings beside a valid document", () => {
     const result = load(withCel("true").replace("mcp_server", "voice_server"));
     expect(result.ok).toBe(true);
     expect(result.ok && result.value.warnings.map((w) => w.code)).toContain("W-002");
+  });
+
+  it("keeps the warnings when the document is invalid, and reports parse problems with the rules", () => {
+    const result = load(`oatf: "0.1"
+attack:
+  status: nope
+  execution:
+    mode: voice_server
+    state: {}
+  indicators:
+    - target: "a.b"
+      confidence: 500
+      pattern: {contains: x}
+`);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.map((e) => e.rule)).toEqual(["V-005", "V-025"]);
+    expect(result.warnings.map((w) => w.rule)).toContain("W-002");
+  });
+
+  it("returns a NormalizedDocument: the N-001..N-008 fields need no assertion", () => {
+    const result = load(benchDocument);
+    if (!result.ok) throw new Error("expected a valid document");
+    const { attack } = result.value.document;
+    const name: string = attack.name;
+    const phaseMode: string = attack.execution.actors[0]!.phases[0]!.mode;
+    const id: string | undefined = attack.indicators?.[0]?.id;
+    expect([name, phaseMode, id].every((v) => typeof v === "string")).toBe(true);
   });
 
   it("returns parse errors and does not validate", () => {

@@ -1,7 +1,7 @@
 // Where checks report to. A check only says which rule failed, where (dot-path)
 // and why; spec references, severities, positions and ordering are added once,
 // in `validate`.
-import type { CelEvaluator, SourcePosition } from "@oatf/model";
+import type { CelEvaluator, DiagnosticRule, SourcePosition } from "@oatf/model";
 import type { RuleId, WarningCode } from "./rules.js";
 
 export interface ValidateOptions {
@@ -19,12 +19,14 @@ export interface ValidateOptions {
 }
 
 export interface Finding {
-  code: string;
+  code: DiagnosticRule;
   path: string;
   message: string;
   /** Set when the check knows the exact source position (V-020); else looked up by path. */
   line?: number;
   column?: number;
+  /** The offset of `line`/`column` in the source, when known (a one-character range). */
+  offset?: number;
 }
 
 export class Context {
@@ -33,7 +35,12 @@ export class Context {
 
   constructor(readonly options: ValidateOptions) {}
 
-  error(rule: RuleId, path: string, message: string, at?: SourcePosition): void {
+  error(
+    rule: RuleId,
+    path: string,
+    message: string,
+    at?: SourcePosition & { offset?: number },
+  ): void {
     this.errors.push({ code: rule, path, message, ...at });
   }
 

@@ -3,4 +3,4 @@
 export { SUPPORTED_VERSIONS } from "./checks/envelope.js";
 export type { ValidateOptions } from "./context.js";
 export { RULES, type RuleId, V014_SKIPPED, WARNINGS, type WarningCode } from "./rules.js";
-export { validate } from "./validate.js";
+export { validate, validateRecovered } from "./validate.js";

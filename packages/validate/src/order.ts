@@ -1,4 +1,4 @@
-// Positions and ordering (SDK §7.4): findings carry the line and column `parse`
+// Positions and ordering (SDK §7.4): findings carry the line, column and range `parse`
 // recorded for their path (or its nearest present ancestor, for a missing field)
 // and are sorted by source position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
@@ -6,13 +6,16 @@ import {
   indexPath,
   keyPath,
   positionOrAncestor,
+  rangeOrAncestor,
   type SourceInfo,
   type SourcePosition,
+  type SourceRange,
 } from "@oatf/model";
 import type { Finding } from "./context.js";
 import { isObj, MAX_WALK_DEPTH } from "./values.js";
 
 export interface Located extends Finding {
+  range?: SourceRange;
   rank: number[];
 }
 
@@ -23,18 +26,26 @@ export function locate(
 ): Located[] {
   const rankOf = info ? sourceRank(info) : documentRank(document);
   const located = findings.map((finding): Located => {
-    const at: SourcePosition | undefined =
-      finding.line !== undefined && finding.column !== undefined
-        ? { line: finding.line, column: finding.column }
-        : positionOrAncestor(info, finding.path);
+    const known = finding.line !== undefined && finding.column !== undefined;
+    const range = known ? pointRange(finding) : rangeOrAncestor(info, finding.path);
+    const at: SourcePosition | undefined = known
+      ? { line: finding.line!, column: finding.column! }
+      : (range?.start ?? positionOrAncestor(info, finding.path));
     return {
       ...finding,
       ...(at && { line: at.line, column: at.column }),
+      ...(range && { range }),
       rank: at ? [at.line, at.column] : rankOf(finding.path),
     };
   });
   // Array.prototype.sort is stable: findings at one position keep check order.
   return located.sort((a, b) => compareRanks(a.rank, b.rank));
+}
+
+/** A one-character range at a finding's known position, when its offset is known too. */
+function pointRange({ line, column, offset }: Finding): SourceRange | undefined {
+  if (line === undefined || column === undefined || offset === undefined) return undefined;
+  return { start: { line, column, offset }, end: { line, column: column + 1, offset: offset + 1 } };
 }
 
 function sourceRank(info: SourceInfo): (path: string) => number[] {

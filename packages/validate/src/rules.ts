@@ -1,99 +1,18 @@
 // The rule table of SDK §3.2 (V-001..V-049) and the warnings of SDK §7.0
-// (W-001..W-007), with the spec reference each finding carries. `SDK §` marks a
-// section of the SDK specification; a bare `§` is the format specification.
+// (W-001..W-007), as this package has always exported them. The table itself lives in
+// @oatf/model (rule-ids.ts), so parse, validate and evaluate share one closed set of ids.
+import { VALIDATION_RULES, WARNING_RULES, type WarningRuleId } from "@oatf/model";
 
-export const RULES = {
-  "V-001": { spec_ref: "§11.1.1", check: '`oatf` is present and is a supported version ("0.1")' },
-  "V-002": { spec_ref: "§11.1.2", check: "`oatf` is the first key (reported as warning W-001)" },
-  "V-003": { spec_ref: "§11.1.3", check: "exactly one `attack` object" },
-  "V-004": { spec_ref: "§11.1.4", check: "`attack.execution` is present" },
-  "V-005": { spec_ref: "§11.1.5", check: "closed enumeration values (including `indicator.tier`)" },
-  "V-006": { spec_ref: "§11.1.9", check: "`indicators`, when present, is not empty" },
-  "V-007": { spec_ref: "§11.1.7, §11.1.8", check: "phase and actor lists are not empty" },
-  "V-008": { spec_ref: "§11.1.7", check: "at most one terminal phase per actor, and it is last" },
-  "V-009": { spec_ref: "§11.1.7", check: "the first phase of each actor has `state`" },
-  "V-010": { spec_ref: "§11.1.10", check: "explicit `indicator.id` values are unique" },
-  "V-011": { spec_ref: "§11.1.7", check: "explicit phase names are unique (per actor)" },
-  "V-012": { spec_ref: "§11.1.11", check: "each indicator has exactly one detection key" },
-  "V-013": { spec_ref: "§6.2", check: "regular expressions are valid RE2" },
-  "V-014": { spec_ref: "§6.3", check: "CEL expressions parse" },
-  "V-015": { spec_ref: "§5.5", check: "JSONPath selectors parse" },
-  "V-016": { spec_ref: "§5.7", check: "template references are well formed (no unclosed `{{`)" },
-  "V-017": { spec_ref: "§4.3", check: "`severity.confidence` is an integer in 0..100" },
-  "V-018": {
-    spec_ref: "§7",
-    check: "indicator `surface` is an operation of its protocol (warning)",
-  },
-  "V-019": { spec_ref: "§5.3", check: "trigger `count` and `match` only appear with `event`" },
-  "V-020": { spec_ref: "§11.1.1", check: "no YAML anchors, aliases, merge keys or custom tags" },
-  "V-021": { spec_ref: "§6.1, §6.2, §6.4", check: "`target` fields are wildcard dot-paths" },
-  "V-022": { spec_ref: "§6.4", check: "`semantic.threshold` is in [0.0, 1.0]" },
-  "V-023": { spec_ref: "§4.2", check: "`attack.id` matches `^[A-Z][A-Z0-9-]*-[0-9]{3,}$`" },
-  "V-024": {
-    spec_ref: "§6.1",
-    check: "`indicator.id` is `{attack.id}-NN` when `attack.id` is set",
-  },
-  "V-025": { spec_ref: "§6.1", check: "`indicator.confidence` is an integer in 0..100" },
-  "V-026": { spec_ref: "§6.3", check: "`expression.variables` values are simple dot-paths" },
-  "V-027": { spec_ref: "SDK §5.4", check: "match predicate keys are simple dot-paths" },
-  "V-028": {
-    spec_ref: "SDK §5.1",
-    check:
-      "without `execution.mode`: phases declare one shared mode, indicators declare `protocol`",
-  },
-  "V-029": { spec_ref: "§7", check: "trigger events are valid for the actor's mode (warning)" },
-  "V-030": {
-    spec_ref: "SDK §5.1",
-    check: "exactly one of `state`, `phases`, `actors`; `state` needs `mode`",
-  },
-  "V-031": {
-    spec_ref: "SDK §5.1",
-    check: "actors: unique `[a-z][a-z0-9_]*` names, a `mode`, phases, unique phase names",
-  },
-  "V-032": { spec_ref: "SDK §5.5", check: "`{{actor.extractor}}` names an existing actor" },
-  "V-033": { spec_ref: "§11.1.14", check: "at most one response entry omits `when`" },
-  "V-034": {
-    spec_ref: "SDK §5.1",
-    check: "modes match `[a-z][a-z0-9_]*_(server|client)`, protocols `[a-z][a-z0-9_]*`",
-  },
-  "V-035": { spec_ref: "§4.2", check: "`attack.version` is an integer >= 1" },
-  "V-036": { spec_ref: "SDK §5.2", check: "`trigger.after` is a valid duration" },
-  "V-037": { spec_ref: "SDK §5.5", check: "extractor names match `[a-z][a-z0-9_]*`" },
-  "V-038": { spec_ref: "§11.1.7", check: "`phase.extractors`, when present, is not empty" },
-  "V-039": { spec_ref: "§11.1.15", check: "`expression.variables` keys are CEL identifiers" },
-  "V-040": { spec_ref: "§5.3", check: "a trigger has `event` or `after`" },
-  "V-041": { spec_ref: "§11.1.16", check: "an action object has exactly one non-`x-` key" },
-  "V-042": { spec_ref: "§5.5", check: "regex extractors have a capture group" },
-  "V-043": { spec_ref: "§5.2", check: "`phase.on_enter`, when present, is not empty" },
-  "V-044": { spec_ref: "§5.2", check: "in multi-actor form `phase.mode` equals `actor.mode`" },
-  "V-045": { spec_ref: "§4.2", check: "`attack.impact` has no duplicates" },
-  "V-046": { spec_ref: "§4.2", check: "`attack.grace_period` is a valid duration" },
-  "V-047": { spec_ref: "SDK §2.3a", check: "`correlation` only appears with `indicators`" },
-  "V-048": { spec_ref: "§6.1", check: "`indicator.actor` names an existing actor" },
-  "V-049": { spec_ref: "§6.1", check: "`indicator.method` matches the detection key present" },
-} as const satisfies Record<string, { spec_ref: string; check: string }>;
+export const RULES = VALIDATION_RULES;
 
 export type RuleId = keyof typeof RULES;
 
-/**
- * Warning codes. W-001..W-007 are SDK §7.0's. V-018 and V-029 are warnings by
- * the spec's own text (SHOULD-level), so they keep their rule number as the code,
- * as the upstream conformance fixtures expect. `OATF-V014-SKIPPED` is ours.
- */
-export const WARNINGS = {
-  "W-001": "`oatf` is not the first key in the document (V-002)",
-  "W-002": "a mode matches the pattern but no included binding defines it",
-  "W-003": "a protocol matches the pattern but no included binding defines it",
-  "W-004": "a template references an extractor that is not declared",
-  "W-005": "an indicator's protocol has no actor in the execution profile",
-  "W-006": "a `synthesize` block is present (reserved for a future version)",
-  "W-007": "an indicator uses the experimental `semantic` method",
-  "V-018": "an indicator `surface` is not an operation of its (recognized) protocol",
-  "V-029": "a trigger event is not defined for the actor's (recognized) mode",
-  "OATF-V014-SKIPPED": "CEL expressions were not syntax-checked: no CEL checker was given",
-} as const;
+/** Warning codes and what each one means (see `WARNING_RULES` in @oatf/model). */
+export const WARNINGS = Object.fromEntries(
+  Object.entries(WARNING_RULES).map(([code, { check }]) => [code, check]),
+) as { readonly [code in WarningRuleId]: string };
 
-export type WarningCode = keyof typeof WARNINGS;
+export type WarningCode = WarningRuleId;
 
 /** Code of the warning emitted when V-014 cannot run. */
 export const V014_SKIPPED = "OATF-V014-SKIPPED" satisfies WarningCode;

@@ -1,9 +1,13 @@
 // `validate` (SDK §3.2): every V-rule and W-warning over a parsed document,
-// all findings at once, in source order.
+// all findings at once, in source order. `validateRecovered` takes what the recovering
+// parse read, so parse problems and the V-rules still checkable come in one pass (this
+// package never parses YAML itself, so it does not carry the YAML parser).
 import {
   type Diagnostic,
   type Document,
   getSourceInfo,
+  type RecoveredDocument,
+  ruleInfo,
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
@@ -15,9 +19,31 @@ import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
-import { locate } from "./order.js";
+import { type Located, locate } from "./order.js";
 import { RULES, type RuleId } from "./rules.js";
+import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
+
+/**
+ * Validates what `parseRecovering` read: its parse problems (`ParseError`s, see
+ * `isParseError`) together with every rule and warning still checkable on the readable
+ * parts, leaving out only the findings that depend on the unreadable ones. This is what
+ * `validate` over text in the `oatf` package does.
+ */
+export function validateRecovered(
+  recovered: RecoveredDocument,
+  options: ValidateOptions = {},
+): ValidationResult {
+  if (!recovered.document) return { errors: [...recovered.errors], warnings: [] };
+  const result = validate(recovered.document, options);
+  if (recovered.errors.length === 0) return result;
+  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors);
+  const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
+  // Stable: at one position, parse problems come first.
+  const line = (e: ValidationError) => e.line ?? Number.MAX_SAFE_INTEGER;
+  errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
+  return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
+}
 
 /**
  * Checks a document returned by `parse` (or built in code) against OATF
@@ -40,26 +66,37 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   }
   const suppressed = new Set(options.suppressWarnings ?? []);
   const errors = locate(ctx.errors, input, info).map(
-    ({ code, path, message, line, column }): ValidationError => ({
-      rule: code,
-      spec_ref: RULES[code as RuleId].spec_ref,
-      message,
-      path,
-      ...(line !== undefined && { line, column }),
+    (finding): ValidationError => ({
+      severity: "error",
+      rule: finding.code,
+      message: finding.message,
+      path: finding.path,
+      spec_ref: RULES[finding.code as RuleId].spec_ref,
+      ...position(finding),
     }),
   );
   const warnings = locate(
     ctx.warnings.filter((w) => !suppressed.has(w.code)),
     input,
     info,
-  ).map(
-    ({ code, path, message, line, column }): Diagnostic => ({
+  ).map((finding): Diagnostic => {
+    const spec_ref = ruleInfo(finding.code)?.spec_ref;
+    return {
       severity: "warning",
-      code,
-      path,
-      message,
-      ...(line !== undefined && { line, column }),
-    }),
-  );
+      rule: finding.code,
+      message: finding.message,
+      path: finding.path,
+      ...(spec_ref !== undefined && { spec_ref }),
+      ...position(finding),
+      code: finding.code,
+    };
+  });
   return { errors, warnings };
+}
+
+function position({ range, line, column }: Located): Pick<Diagnostic, "range" | "line" | "column"> {
+  return {
+    ...(range && { range }),
+    ...(line !== undefined && { line, column }),
+  };
 }

@@ -3,11 +3,22 @@
 // nesting depth is checked on the token stream (which `yaml` builds without
 // recursion) before the recursive composer runs, because a stack overflow
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
-import { Composer, type Document, isScalar, LineCounter, Parser, type ScalarTag } from "yaml";
+import {
+  Composer,
+  CST,
+  type Document,
+  isScalar,
+  Lexer,
+  LineCounter,
+  Parser,
+  type ScalarTag,
+} from "yaml";
 import type { ParseError } from "../diagnostics.js";
+import { MAX_DEPTH, overByteLimit, type ParseLimits, resolveLimits } from "../limits.js";
+import { parseError, position, span } from "./errors.js";
 
-/** Deepest collection nesting accepted (serde's recursion limit in the Rust SDK is 128 too). */
-export const MAX_DEPTH = 128;
+export { MAX_DEPTH, position };
+
 /** Syntax errors reported at most; the rest are usually follow-on noise. */
 const MAX_SYNTAX_ERRORS = 10;
 
@@ -36,22 +47,34 @@ const INTEGRAL_FLOAT: ScalarTag = {
   resolve: (source) => Number(source),
 };
 
-export function loadYaml(text: string): LoadResult {
+export function loadYaml(text: string, options?: ParseLimits): LoadResult {
+  const limits = resolveLimits(options);
+  const tooLong = overByteLimit(text, limits.maxBytes);
+  if (tooLong !== undefined) {
+    return fail({
+      rule: "parse/too-large",
+      message: `the input is larger than ${limits.maxBytes} bytes (the \`maxBytes\` limit)`,
+      range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+    });
+  }
   // A lone CR is a line break in YAML 1.2 (§5.4) that `yaml` does not know; as content,
   // every line break reads as LF anyway. One character for one keeps every offset.
   // A leading byte order mark is not part of the text: columns on line 1 count as editors do.
   const input = text.replace(/^\ufeff/, "").replace(/\r(?!\n)/g, "\n");
   const lineCounter = new LineCounter();
-  const at = (offset: number) => position(lineCounter, offset);
-  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(input));
+  const at = (offset: number) => span(lineCounter, offset);
+  const scanned = scanTokens(input, lineCounter, limits.maxNodes);
+  if (!scanned.ok)
+    return fail({ rule: "parse/too-large", message: scanned.message, range: at(scanned.offset) });
+  const tokens = scanned.tokens;
 
   // The input is UTF-8 text (SDK §3.1): a JavaScript string that is not well-formed UTF-16 is not.
   const lone = LONE_SURROGATE.exec(input);
   if (lone) {
     return fail({
-      kind: "syntax",
+      rule: "parse/syntax",
       message: `the input is not valid Unicode: unpaired surrogate ${codePoint(lone[0])}`,
-      ...at(lone.index),
+      range: at(lone.index),
     });
   }
   const control = NON_PRINTABLE.exec(input);
@@ -60,18 +83,18 @@ export function loadYaml(text: string): LoadResult {
     const written =
       code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
     return fail({
-      kind: "syntax",
+      rule: "parse/syntax",
       message: `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${written} in a double-quoted string)`,
-      ...at(control.index),
+      range: at(control.index),
     });
   }
 
   const tooDeep = deepestNesting(tokens);
   if (tooDeep !== undefined) {
     return fail({
-      kind: "syntax",
+      rule: "parse/too-large",
       message: `collections are nested more than ${MAX_DEPTH} levels deep`,
-      ...at(tooDeep),
+      range: at(tooDeep),
     });
   }
 
@@ -89,7 +112,7 @@ export function loadYaml(text: string): LoadResult {
   });
   const documents = [...composer.compose(tokens), ...composer.end()];
 
-  const empty: ParseError = { kind: "syntax", message: "the input is empty", line: 1, column: 1 };
+  const empty = { rule: "parse/syntax", message: "the input is empty", range: at(0) } as const;
   if (documents.length === 0) return fail(empty);
   if (documents.length > 1) {
     // Like PyYAML and serde_yaml, a trailing `---` counts: it starts a second, empty document.
@@ -97,17 +120,19 @@ export function loadYaml(text: string): LoadResult {
     const isEmpty = second == null || (isScalar(second) && second.source === "");
     const empty = isEmpty ? " (the second is empty: remove its `---`)" : "";
     return fail({
-      kind: "syntax",
+      rule: "parse/syntax",
       message: `an OATF file holds exactly one YAML document, found ${documents.length}${empty}`,
-      ...at(documents[1]!.range[0]),
+      range: at(documents[1]!.range[0]),
     });
   }
   const document = documents[0]!;
-  const errors: ParseError[] = document.errors.slice(0, MAX_SYNTAX_ERRORS).map((error) => ({
-    kind: "syntax",
-    message: error.message,
-    ...at(error.pos[0]),
-  }));
+  const errors: ParseError[] = document.errors.slice(0, MAX_SYNTAX_ERRORS).map((error) =>
+    parseError({
+      rule: "parse/syntax",
+      message: error.message,
+      range: span(lineCounter, error.pos[0], error.pos[1]),
+    }),
+  );
   if (errors.length > 0) return { ok: false, error: errors };
   if (document.contents == null) return fail(empty);
 
@@ -118,9 +143,9 @@ export function loadYaml(text: string): LoadResult {
       token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source ?? "") : null;
     if (version && version[1] !== "1") {
       return fail({
-        kind: "syntax",
+        rule: "parse/syntax",
         message: `OATF documents are YAML 1.2; a %YAML ${version[0].slice(5).trim()} directive names another major version`,
-        ...at(token.offset ?? 0),
+        range: at(token.offset ?? 0),
       });
     }
   }
@@ -131,17 +156,114 @@ function codePoint(char: string): string {
   return `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-function fail(error: ParseError): LoadResult {
-  return { ok: false, error: [error] };
+function fail(problem: Parameters<typeof parseError>[0]): LoadResult {
+  return { ok: false, error: [parseError(problem)] };
 }
 
-/** 1-based line and column of a source offset. */
-export function position(
-  lineCounter: LineCounter,
-  offset: number,
-): { line: number; column: number } {
-  const { line, col } = lineCounter.linePos(offset);
-  return line === 0 ? { line: 1, column: offset + 1 } : { line, column: col };
+type Scan = { ok: true; tokens: CST.Token[] } | { ok: false; message: string; offset: number };
+
+/**
+ * Lexes the input once, feeding the parser token by token, and stops before the parser
+ * sees more than `maxNodes` nodes or block nesting deeper than MAX_DEPTH: the `yaml` parser
+ * recurses on dedent, so thousands of nested levels would overflow the stack inside it.
+ * Block depth is estimated from indentation (a stack of increasing columns of the tokens that
+ * open a node), which overcounts a leaf scalar on its own line by one level at most; the
+ * exact check runs on the parsed tokens afterwards.
+ */
+function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): Scan {
+  const parser = new Parser(lineCounter.addNewLine);
+  lineCounter.addNewLine(0);
+  const tokens: CST.Token[] = [];
+  const columns: number[] = [];
+  let flow = 0;
+  let nodes = 0;
+  let offset = 0;
+  let lineStart = 0;
+  let atLineStart = true;
+  for (const lexeme of new Lexer().lex(input)) {
+    const start = offset;
+    const type = CST.tokenType(lexeme);
+    const isMarker = lexeme === CST.SCALAR || lexeme === CST.DOCUMENT || lexeme === CST.FLOW_END;
+    if (!isMarker) {
+      offset += lexeme.length;
+      const newline = lexeme.lastIndexOf("\n");
+      if (newline >= 0) lineStart = start + newline + 1;
+    }
+    let opensNode = false;
+    switch (type) {
+      case "newline":
+        atLineStart = true;
+        break;
+      case "space":
+      case "comment":
+      case "directive-line":
+      case "byte-order-mark":
+      case "doc-mode":
+      case "flow-error-end":
+        break;
+      case "doc-start":
+      case "doc-end":
+        columns.length = 0;
+        atLineStart = false;
+        break;
+      case "scalar":
+        nodes++;
+        break;
+      case "flow-map-start":
+      case "flow-seq-start":
+        nodes++;
+        flow++;
+        opensNode = true;
+        break;
+      case "flow-map-end":
+      case "flow-seq-end":
+        flow = Math.max(0, flow - 1);
+        break;
+      case "seq-item-ind":
+      case "explicit-key-ind":
+        // The item or key counts when its scalar or collection comes.
+        opensNode = true;
+        break;
+      case "alias":
+        nodes++;
+        opensNode = true;
+        break;
+      case "single-quoted-scalar":
+      case "double-quoted-scalar":
+        nodes++;
+        opensNode = true;
+        break;
+      default:
+        opensNode = true;
+    }
+    if (opensNode) {
+      // Indicators always open a level; other tokens only where a line starts.
+      const isIndicator = type === "seq-item-ind" || type === "explicit-key-ind";
+      if (flow === 0 && (isIndicator || atLineStart)) {
+        const column = start - lineStart;
+        while (columns.length > 0 && columns[columns.length - 1]! > column) columns.pop();
+        if (columns.length === 0 || columns[columns.length - 1]! < column) columns.push(column);
+      }
+      if (columns.length + flow > MAX_DEPTH + 1) {
+        return {
+          ok: false,
+          message: `collections are nested more than ${MAX_DEPTH} levels deep`,
+          offset: start,
+        };
+      }
+      atLineStart = false;
+    }
+    if (nodes > maxNodes) {
+      return {
+        ok: false,
+        message: `the input has more than ${maxNodes} YAML nodes (the \`maxNodes\` limit)`,
+        offset: start,
+      };
+    }
+    for (const token of parser.next(lexeme)) tokens.push(token);
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { ok: true, tokens };
 }
 
 /** Token shape the depth scan needs: collections carry `items`, documents a `value`. */

@@ -1,60 +1,113 @@
 // parse (SDK §3.1): YAML text → a typed, unvalidated Document, or ParseErrors.
 // Never throws: every failure, including exhausted limits, is a ParseError.
+//
+// The reader collects every problem it can instead of stopping at the first one, and keeps
+// what it could read: `parseRecovering` returns that partial document with the paths it could
+// not read, so `validate` over text can report parse problems and V-rules in one pass.
 import type { ParseError } from "../diagnostics.js";
+import { type ParseLimits, resolveLimits } from "../limits.js";
 import { err, ok, type Result } from "../result.js";
 import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";
-import { loadYaml, position } from "./load-yaml.js";
+import { parseError, position, span } from "./errors.js";
+import { loadYaml } from "./load-yaml.js";
 import { INVALID, LimitExceeded, Reader } from "./reader.js";
 import { indexSource } from "./source-index.js";
+
+/** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
+export type ParseOptions = ParseLimits;
+
+/** What the recovering parse could read, and what it could not. */
+export interface RecoveredDocument {
+  /**
+   * The document with every unreadable value left out (an unreadable list item is `null`, so
+   * later items keep their paths); undefined when nothing could be read (invalid YAML syntax,
+   * an exhausted limit, a root that is not a mapping). Source info is attached as by `parse`.
+   */
+  document: Document | undefined;
+  /** Every parse problem, in source order. Empty exactly when `parse` succeeds. */
+  errors: ParseError[];
+  /** Dot-paths of the values that could not be read (and of missing or unknown fields). */
+  unreadable: string[];
+}
 
 /**
  * Parses one OATF document. On success the document is plain data; its
  * source positions, root key order and YAML feature uses are available
  * through `getSourceInfo(document)`.
  */
-export function parse(input: string): Result<Document, ParseError[]> {
+export function parse(input: string, options?: ParseOptions): Result<Document, ParseError[]> {
+  const recovered = parseRecovering(input, options);
+  if (recovered.errors.length > 0 || !recovered.document) return err(recovered.errors);
+  return ok(recovered.document);
+}
+
+/**
+ * Parses as much of the document as can be read (SDK §3.1: SDKs "SHOULD attempt to report
+ * multiple errors where feasible"). Invalid YAML syntax, more than one YAML document, text
+ * that is not Unicode, and exhausted limits stop it early: then `document` is undefined.
+ */
+export function parseRecovering(input: string, options?: ParseOptions): RecoveredDocument {
   try {
-    return parseOrThrow(input);
+    return recover(input, options);
   } catch (error) {
-    if (error instanceof LimitExceeded) return err([error.error]);
+    if (error instanceof LimitExceeded) return stopped([error.error]);
     // Defence in depth: an exception from a dependency must not escape.
     const message = error instanceof Error ? error.message : String(error);
-    return err([{ kind: "syntax", message: `the input could not be parsed: ${message}` }]);
+    return stopped([
+      parseError({ rule: "parse/syntax", message: `the input could not be parsed: ${message}` }),
+    ]);
   }
 }
 
-function parseOrThrow(input: string): Result<Document, ParseError[]> {
+function stopped(errors: ParseError[]): RecoveredDocument {
+  return { document: undefined, errors, unreadable: [""] };
+}
+
+function recover(input: string, options: ParseOptions | undefined): RecoveredDocument {
   if (typeof input !== "string") {
-    return err([
-      { kind: "syntax", message: `expected the YAML text as a string, got ${typeof input}` },
+    return stopped([
+      parseError({
+        rule: "parse/syntax",
+        message: `expected the YAML text as a string, got ${typeof input}`,
+      }),
     ]);
   }
-  const loaded = loadYaml(input);
-  if (!loaded.ok) return loaded;
+  const loaded = loadYaml(input, options);
+  if (!loaded.ok) return stopped(loaded.error);
   const { document: yamlDocument, lineCounter } = loaded.value;
   const root = yamlDocument.contents!;
 
   const index = indexSource(root, lineCounter);
-  const reader = new Reader(index, lineCounter);
+  const reader = new Reader(index, lineCounter, resolveLimits(options));
   const document = reader.read(root, { kind: "object", shape: DOCUMENT }, "", 0);
   const errors = [...index.errors, ...reader.errors];
-  if (errors.length > 0 || document === INVALID) {
-    // The document is lost, so validate will not see these: report V-020 here.
-    return err(sortByPosition([...errors, ...index.features.map(featureError)]));
+  const unreadable = [...new Set(errors.map((error) => error.path))];
+  if (errors.length > 0) {
+    // validate never sees these in the typed parse's failure: report V-020 here. (The
+    // recovering parse reports them too; validate over text leaves out its own copies.)
+    errors.push(...index.features.map(featureError));
   }
+  if (document === INVALID)
+    return { document: undefined, errors: sortByPosition(errors), unreadable };
 
   const { offsets } = index;
   attachSourceInfo(document as Document, {
     rootKeys: index.rootKeys,
     yamlFeatures: index.features,
     positionOf: (path) => {
-      const offset = offsets.get(path);
-      return offset === undefined ? undefined : position(lineCounter, offset);
+      const where = offsets.get(path);
+      if (where === undefined) return undefined;
+      const { line, column } = position(lineCounter, where[0]);
+      return { line, column };
+    },
+    rangeOf: (path) => {
+      const where = offsets.get(path);
+      return where === undefined ? undefined : span(lineCounter, where[0], where[1]);
     },
   });
-  return ok(document as Document);
+  return { document: document as Document, errors: sortByPosition(errors), unreadable };
 }
 
 const FEATURE_NAMES: Record<YamlFeatureUse["kind"], string> = {
@@ -67,17 +120,21 @@ const FEATURE_NAMES: Record<YamlFeatureUse["kind"], string> = {
 /** The V-020 error for a YAML feature use (the same message validate gives). */
 export function featureError(use: YamlFeatureUse): ParseError {
   const detail = use.detail === undefined ? "" : ` \`${use.detail}\``;
-  return {
+  const start = { line: use.line, column: use.column, offset: use.offset ?? 0 };
+  return parseError({
+    rule: "V-020",
     kind: "syntax",
     message: `YAML ${FEATURE_NAMES[use.kind]}${detail} is not allowed in OATF documents`,
     path: use.path,
-    line: use.line,
-    column: use.column,
-    rule: "V-020",
-  };
+    ...(use.offset === undefined
+      ? {}
+      : {
+          range: { start, end: { ...start, column: start.column + 1, offset: start.offset + 1 } },
+        }),
+  });
 }
 
-/** Sorts in place; errors without a line go last, ties keep their order (sort is stable). */
+/** Sorts in place; errors without a position go last, ties keep their order (sort is stable). */
 function sortByPosition(errors: ParseError[]): ParseError[] {
   const line = (e: ParseError) => e.line ?? Number.MAX_SAFE_INTEGER;
   return errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));

@@ -3,9 +3,12 @@
 // `extensions`, and copies free-form content (state, params) as plain Values.
 // It collects every error it can instead of stopping at the first one.
 import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
-import type { ParseError } from "../diagnostics.js";
+import type { ParseError, SourceRange } from "../diagnostics.js";
+import { recordExtensionAnchors } from "../key-order.js";
+import type { ParseLimits } from "../limits.js";
 import { indexPath, keyPath } from "../paths.js";
 import { preview } from "../preview.js";
+import type { ValidationRuleId } from "../rule-ids.js";
 import { setOwn } from "../set-own.js";
 import {
   type Field,
@@ -18,7 +21,8 @@ import {
   type Shape,
 } from "../shape.js";
 import type { Value } from "../types.js";
-import { MAX_DEPTH, position } from "./load-yaml.js";
+import { parseError, span } from "./errors.js";
+import { MAX_DEPTH } from "./load-yaml.js";
 import { keyText, type SourceIndex } from "./source-index.js";
 
 /** Nodes that alias expansion may produce in total; an alias bomb stops here. */
@@ -37,16 +41,18 @@ type Read = unknown;
 export class Reader {
   readonly errors: ParseError[] = [];
   private expanded = 0;
+  private expandedBytes = 0;
   private aliasDepth = 0;
   private readonly expanding = new Set<Node>();
 
   constructor(
     private readonly index: SourceIndex,
     private readonly lineCounter: LineCounter,
+    private readonly limits: Required<ParseLimits>,
   ) {}
 
   /** Reads `node` as `type`; returns INVALID (after recording why) when it does not fit. */
-  read(node: Node, type: FieldType, path: string, depth: number, rule?: string): Read {
+  read(node: Node, type: FieldType, path: string, depth: number, rule?: ValidationRuleId): Read {
     if (isAlias(node))
       return this.throughAlias(node, path, (target) => this.read(target, type, path, depth, rule));
     this.count(node, path, depth);
@@ -118,11 +124,19 @@ export class Reader {
     return null;
   }
 
-  private object(node: Node, shape: Shape, path: string, depth: number, rule?: string): Read {
+  private object(
+    node: Node,
+    shape: Shape,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isMap(node)) return this.mismatch(node, path, `a mapping (${shape.name})`, rule);
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
     const present = new Set<string>();
+    const followed = new Map<string, string | null>();
+    let lastKnown: string | null = null;
     let unknownFields = false;
     for (const pair of node.items) {
       const key = keyText(pair.key);
@@ -130,9 +144,11 @@ export class Reader {
       const childPath = keyPath(path, key);
       const field = shape.fields.get(key);
       const value = pair.value as Node | null;
+      if (field) lastKnown = key;
       if (!field) {
         if (shape.extensions && key.startsWith("x-")) {
           setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+          followed.set(key, lastKnown);
         } else {
           this.unknownField(pair.key as Node, key, shape, childPath);
           unknownFields = true;
@@ -146,29 +162,36 @@ export class Reader {
     }
     for (const [key, field] of shape.fields) {
       if (field.required && !present.has(key)) {
-        this.errors.push({
-          kind: "type_mismatch",
-          message: `missing required field \`${key}\` in ${shape.name}`,
-          path: keyPath(path, key),
-          // Where the parent is written (its key line), as positionOrAncestor would give.
-          ...this.atOffset(this.index.offsets.get(path) ?? node.range?.[0]),
-          ...(field.missingRule ? { rule: field.missingRule } : {}),
-        });
+        this.errors.push(
+          parseError({
+            rule: field.missingRule ?? "parse/missing-field",
+            kind: "type_mismatch",
+            message: `missing required field \`${key}\` in ${shape.name}`,
+            path: keyPath(path, key),
+            // Where the parent is written (its key), as positionOrAncestor would give.
+            range: this.atPath(path, node),
+          }),
+        );
       }
     }
     // An unknown field (`exists` in shorthand, a typo) already explains what is wrong.
     const problem = unknownFields ? undefined : shape.check?.(out, present);
     if (problem) {
       const problemPath = problem.key === undefined ? path : keyPath(path, problem.key);
-      this.errors.push({
-        kind: "type_mismatch",
-        message: problem.message,
-        path: problemPath,
-        ...this.atOffset(this.index.offsets.get(problemPath) ?? node.range?.[0]),
-      });
+      this.errors.push(
+        parseError({
+          rule: "parse/type-mismatch",
+          message: problem.message,
+          path: problemPath,
+          range: this.atPath(problemPath, node),
+        }),
+      );
       return INVALID;
     }
-    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    if (Object.keys(extensions).length > 0) {
+      out.extensions = extensions;
+      recordExtensionAnchors(extensions, followed);
+    }
     return out;
   }
 
@@ -177,6 +200,8 @@ export class Reader {
     if (!isMap(node)) return this.mismatch(node, path, "a mapping (action)");
     const out: Record<string, unknown> = {};
     const extensions: Record<string, Value> = {};
+    const followed = new Map<string, string | null>();
+    let lastKey: string | null = null;
     for (const pair of node.items) {
       const key = keyText(pair.key);
       if (key === undefined) continue;
@@ -185,13 +210,20 @@ export class Reader {
       const known = KNOWN_ACTIONS.get(key);
       if (key.startsWith("x-")) {
         setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
-      } else if (key === "extensions") {
-        this.errors.push({
-          kind: "type_mismatch",
-          message: "`extensions` cannot be an action key (it holds the `x-` fields of the action)",
-          path: childPath,
-          ...this.at(pair.key as Node),
-        });
+        followed.set(key, lastKey);
+        continue;
+      }
+      lastKey = key;
+      if (key === "extensions") {
+        this.errors.push(
+          parseError({
+            rule: "parse/unknown-field",
+            message:
+              "`extensions` cannot be an action key (it holds the `x-` fields of the action)",
+            path: childPath,
+            range: this.at(pair.key as Node),
+          }),
+        );
       } else if (known) {
         const read = value
           ? this.read(value, { kind: "object", shape: known }, childPath, depth + 1)
@@ -201,11 +233,20 @@ export class Reader {
         setOwn(out, key, value ? this.value(value, childPath, depth + 1) : null);
       }
     }
-    if (Object.keys(extensions).length > 0) out.extensions = extensions;
+    if (Object.keys(extensions).length > 0) {
+      out.extensions = extensions;
+      recordExtensionAnchors(extensions, followed);
+    }
     return out;
   }
 
-  private list(node: Node, of: FieldType, path: string, depth: number, rule?: string): Read {
+  private list(
+    node: Node,
+    of: FieldType,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isSeq(node)) return this.mismatch(node, path, "a sequence", rule);
     const out: unknown[] = [];
     node.items.forEach((item, i) => {
@@ -213,12 +254,20 @@ export class Reader {
       const read = item
         ? this.read(item as Node, of, itemPath, depth + 1)
         : this.mismatch(node, itemPath, describeType(of));
-      if (read !== INVALID) out.push(read);
+      // An unreadable item keeps its place (as null), so later items keep their paths; the
+      // typed `parse` fails anyway, and the recovering parse marks the path unreadable.
+      out.push(read === INVALID ? null : read);
     });
     return out;
   }
 
-  private map(node: Node, of: FieldType, path: string, depth: number, rule?: string): Read {
+  private map(
+    node: Node,
+    of: FieldType,
+    path: string,
+    depth: number,
+    rule?: ValidationRuleId,
+  ): Read {
     if (!isMap(node)) return this.mismatch(node, path, "a mapping", rule);
     const out: Record<string, unknown> = {};
     for (const pair of node.items) {
@@ -238,7 +287,7 @@ export class Reader {
   private scalar(
     node: Node,
     path: string,
-    rule: string | undefined,
+    rule: ValidationRuleId | undefined,
     expected: string,
     accepts: (value: unknown, source: string | undefined) => boolean,
   ): Read {
@@ -254,13 +303,15 @@ export class Reader {
   private enumeration(node: Node, type: Extract<FieldType, { kind: "enum" }>, path: string): Read {
     if (isScalar(node) && typeof node.value === "string") {
       if (type.values.includes(node.value)) return node.value;
-      this.errors.push({
-        kind: "unknown_variant",
-        message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}`,
-        path,
-        ...this.at(node),
-        rule: "V-005",
-      });
+      this.errors.push(
+        parseError({
+          rule: "V-005",
+          kind: "unknown_variant",
+          message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}`,
+          path,
+          range: this.at(node),
+        }),
+      );
       return INVALID;
     }
     return this.mismatch(node, path, `a ${type.name} (one of: ${type.values.join(", ")})`, "V-005");
@@ -273,24 +324,33 @@ export class Reader {
       : shape === PATTERN && key === "exists"
         ? " (`exists` needs the standard form: `condition: {exists: …}`)"
         : "";
-    this.errors.push({
-      kind: "type_mismatch",
-      message:
-        `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` +
-        (suggestion ? `; did you mean \`${suggestion}\`?` : ""),
-      path,
-      ...this.at(keyNode),
-    });
+    this.errors.push(
+      parseError({
+        rule: "parse/unknown-field",
+        message:
+          `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` +
+          (suggestion ? `; did you mean \`${suggestion}\`?` : ""),
+        path,
+        range: this.at(keyNode),
+      }),
+    );
   }
 
-  private mismatch(node: Node, path: string, expected: string, rule?: string): typeof INVALID {
-    this.errors.push({
-      kind: "type_mismatch",
-      message: `expected ${expected}, found ${describeNode(node)}`,
-      path,
-      ...this.at(node),
-      ...(rule ? { rule } : {}),
-    });
+  private mismatch(
+    node: Node,
+    path: string,
+    expected: string,
+    rule?: ValidationRuleId,
+  ): typeof INVALID {
+    this.errors.push(
+      parseError({
+        rule: rule ?? "parse/type-mismatch",
+        kind: "type_mismatch",
+        message: `expected ${expected}, found ${describeNode(node)}`,
+        path,
+        range: this.at(node),
+      }),
+    );
     return INVALID;
   }
 
@@ -302,15 +362,17 @@ export class Reader {
   ): T | typeof INVALID {
     const target = this.index.aliasTargets.get(alias);
     if (!target || this.expanding.has(target)) {
-      this.errors.push({
-        kind: "syntax",
-        message: target
-          ? `alias \`*${alias.source}\` refers to a node that contains it`
-          : `alias \`*${alias.source}\` refers to no earlier anchor`,
-        path,
-        ...this.at(alias),
-        rule: "V-020",
-      });
+      this.errors.push(
+        parseError({
+          rule: "V-020",
+          kind: "syntax",
+          message: target
+            ? `alias \`*${alias.source}\` refers to a node that contains it`
+            : `alias \`*${alias.source}\` refers to no earlier anchor`,
+          path,
+          range: this.at(alias),
+        }),
+      );
       return INVALID;
     }
     this.expanding.add(target);
@@ -323,33 +385,47 @@ export class Reader {
     }
   }
 
-  /** Enforces the depth and alias-expansion limits, for nodes reached through aliases too. */
+  /**
+   * Enforces the depth and alias-expansion limits, for nodes reached through aliases too.
+   * Expansion counts nodes and bytes: 600 aliases of one 1 MB string are 600 MB of output.
+   */
   private count(node: Node, path: string, depth: number): void {
     if (depth > MAX_DEPTH) {
-      throw new LimitExceeded({
-        kind: "syntax",
-        message: `values are nested more than ${MAX_DEPTH} levels deep`,
-        path,
-        ...this.at(node),
-      });
+      throw new LimitExceeded(
+        parseError({
+          rule: "parse/too-large",
+          message: `values are nested more than ${MAX_DEPTH} levels deep`,
+          path,
+          range: this.at(node),
+        }),
+      );
     }
-    if (this.aliasDepth > 0 && ++this.expanded > MAX_ALIAS_EXPANSION) {
-      throw new LimitExceeded({
-        kind: "syntax",
-        message: `aliases expand to more than ${MAX_ALIAS_EXPANSION} nodes; OATF forbids aliases`,
-        path,
-        ...this.at(node),
-        rule: "V-020",
-      });
+    if (this.aliasDepth === 0) return;
+    const maxNodes = Math.min(MAX_ALIAS_EXPANSION, this.limits.maxNodes);
+    if (isScalar(node) && typeof node.value === "string") this.expandedBytes += node.value.length;
+    if (++this.expanded > maxNodes || this.expandedBytes > this.limits.maxBytes) {
+      const what = this.expanded > maxNodes ? `${maxNodes} nodes` : `${this.limits.maxBytes} bytes`;
+      throw new LimitExceeded(
+        parseError({
+          rule: "V-020",
+          kind: "syntax",
+          message: `aliases expand to more than ${what}; OATF forbids aliases`,
+          path,
+          range: this.at(node),
+        }),
+      );
     }
   }
 
-  private at(node: Node | null | undefined): { line?: number; column?: number } {
-    return this.atOffset(node?.range?.[0]);
+  private at(node: Node | null | undefined): SourceRange | undefined {
+    const start = node?.range?.[0];
+    return start === undefined ? undefined : span(this.lineCounter, start, node?.range?.[1]);
   }
 
-  private atOffset(offset: number | undefined): { line?: number; column?: number } {
-    return offset === undefined ? {} : position(this.lineCounter, offset);
+  /** The recorded span of `path`, else where `node` starts. */
+  private atPath(path: string, node: Node): SourceRange | undefined {
+    const recorded = this.index.offsets.get(path);
+    return recorded ? span(this.lineCounter, recorded[0], recorded[1]) : this.at(node);
   }
 }
 

@@ -17,11 +17,15 @@ import {
 import type { ParseError } from "../diagnostics.js";
 import { indexPath, keyPath } from "../paths.js";
 import type { YamlFeatureUse } from "../source-info.js";
-import { LONE_SURROGATE, position } from "./load-yaml.js";
+import { parseError, position, span } from "./errors.js";
+import { LONE_SURROGATE } from "./load-yaml.js";
 
 export interface SourceIndex {
-  /** Source offset of the node at each dot-path (converted to line and column on demand). */
-  offsets: Map<string, number>;
+  /**
+   * Source span [start, end) of the node at each dot-path (converted to lines and columns on
+   * demand): a scalar's value, or the key of a collection (its first line when it has none).
+   */
+  offsets: Map<string, [number, number]>;
   rootKeys: string[];
   features: YamlFeatureUse[];
   /** The node each alias stands for (the latest earlier anchor of that name). */
@@ -55,12 +59,21 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     errors: [],
   };
   const anchors = new Map<string, Node>();
-  const offset = (node: { range?: [number, number, number] | null } | null | undefined) =>
-    node?.range?.[0] ?? 0;
-  const at = (node: { range?: [number, number, number] | null } | null | undefined) =>
-    position(lineCounter, offset(node));
+  type Ranged = { range?: [number, number, number] | null } | null | undefined;
+  const offset = (node: Ranged) => node?.range?.[0] ?? 0;
+  const at = (node: Ranged) => position(lineCounter, offset(node));
+  const rangeOf = (node: Ranged) => span(lineCounter, offset(node), node?.range?.[1]);
+  /** A collection's span: its first line only, so a frame underlines one line. */
+  const firstLine = (node: Ranged): [number, number] => {
+    const start = offset(node);
+    const { line } = lineCounter.linePos(start);
+    const next = lineCounter.lineStarts[line] ?? Number.POSITIVE_INFINITY;
+    return [start, Math.min(node?.range?.[1] ?? start + 1, next - 1)];
+  };
+  const spanOf = (node: Ranged): [number, number] =>
+    isScalar(node) ? [offset(node), node.range?.[1] ?? offset(node) + 1] : firstLine(node);
 
-  const record = (path: string, where: number) => {
+  const record = (path: string, where: [number, number]) => {
     if (!index.offsets.has(path)) index.offsets.set(path, where);
   };
 
@@ -90,17 +103,19 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
   // `"\ud800"` escapes a surrogate, which is not a Unicode character (YAML 1.2 §5.7).
   const checkUnicode = (node: unknown, path: string) => {
     if (isScalar(node) && typeof node.value === "string" && LONE_SURROGATE.test(node.value)) {
-      index.errors.push({
-        kind: "syntax",
-        message:
-          "an escape sequence stands for an unpaired surrogate, which is not a Unicode character",
-        path,
-        ...at(node),
-      });
+      index.errors.push(
+        parseError({
+          rule: "parse/syntax",
+          message:
+            "an escape sequence stands for an unpaired surrogate, which is not a Unicode character",
+          path,
+          range: rangeOf(node),
+        }),
+      );
     }
   };
 
-  const visit = (node: Node, path: string, where: number) => {
+  const visit = (node: Node, path: string, where: [number, number]) => {
     record(path, where);
     visitProperties(node, path);
     checkUnicode(node, path);
@@ -113,7 +128,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
         visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
     } else if (isSeq(node)) {
       node.items.forEach((item, i) => {
-        if (isNode(item)) visit(item, indexPath(path, i), offset(item));
+        if (isNode(item)) visit(item, indexPath(path, i), spanOf(item));
       });
     }
   };
@@ -121,12 +136,14 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
   const visitPair = (pair: Pair, parent: string, seen: Set<string>, rootKeys?: string[]) => {
     const key = keyText(pair.key);
     if (key === undefined) {
-      index.errors.push({
-        kind: "type_mismatch",
-        message: "mapping keys must be strings, found a collection or alias as a key",
-        path: parent,
-        ...at(pair.key as Node),
-      });
+      index.errors.push(
+        parseError({
+          rule: "parse/type-mismatch",
+          message: "mapping keys must be strings, found a collection or alias as a key",
+          path: parent,
+          range: span(lineCounter, ...firstLine(pair.key as Node)),
+        }),
+      );
       if (isNode(pair.key)) visitProperties(pair.key, parent);
       return;
     }
@@ -137,23 +154,25 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
       feature("merge_key", path, pair.key);
     }
     if (seen.has(key)) {
-      index.errors.push({
-        kind: "syntax",
-        message: `duplicate key \`${key}\``,
-        path,
-        ...at(pair.key as Node),
-        ...(parent === "" && key === "attack" ? { rule: "V-003" } : {}),
-      });
+      index.errors.push(
+        parseError({
+          rule: parent === "" && key === "attack" ? "V-003" : "parse/duplicate-key",
+          kind: "syntax",
+          message: `duplicate key \`${key}\``,
+          path,
+          range: rangeOf(pair.key as Node),
+        }),
+      );
     }
     seen.add(key);
     rootKeys?.push(key);
     const value = pair.value;
-    // Scalars point at the value; collections (and empty values) at their key line.
-    const where = isScalar(value) && value.source !== "" ? offset(value) : offset(pair.key as Node);
+    // Scalars point at the value; collections (and empty values) at their key.
+    const where = isScalar(value) && value.source !== "" ? spanOf(value) : spanOf(pair.key as Node);
     if (isNode(value)) visit(value, path, where);
     else record(path, where);
   };
 
-  visit(root, "", offset(root));
+  visit(root, "", firstLine(root));
   return index;
 }

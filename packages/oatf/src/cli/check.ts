@@ -1,22 +1,18 @@
-// Parse and validate one document into positioned diagnostics (shared by every command).
+// Parse and validate one document into positioned diagnostics (shared by every command), in
+// one pass: parse problems together with every rule still checkable (see `validate` over text).
 import {
+  DEFAULT_LIMITS,
+  type Diagnostic,
   type Document,
-  getSourceInfo,
-  type ParseError,
-  parse,
-  positionOrAncestor,
+  parseRecovering,
+  type SourceRange,
 } from "@oatf/model";
-import { validate } from "@oatf/validate";
+import { validateRecovered } from "@oatf/validate";
 import { celFor } from "./cel.js";
 
-export interface FileDiagnostic {
+/** A diagnostic as the CLI reports it (JSON and SARIF): the one shape of @oatf/model. */
+export interface FileDiagnostic extends Diagnostic {
   severity: "error" | "warning";
-  /** V-NNN, W-NNN, or `parse/<kind>` for a ParseError without a rule. */
-  rule: string;
-  message: string;
-  path?: string;
-  line?: number;
-  column?: number;
 }
 
 /** A valid document comes with its parsed (not normalized) form. */
@@ -25,47 +21,41 @@ export type Checked =
   | { valid: false; diagnostics: FileDiagnostic[] };
 
 export async function checkDocument(text: string): Promise<Checked> {
-  const parsed = parse(text);
-  if (!parsed.ok) {
-    return { valid: false, diagnostics: parsed.error.map(fromParseError) };
-  }
-  const document = parsed.value;
-  const info = getSourceInfo(document);
-  const at = (path: string | undefined, line?: number, column?: number) =>
-    line !== undefined
-      ? { line, column: column ?? 1 }
-      : path === undefined
-        ? {}
-        : (positionOrAncestor(info, path) ?? {});
-  const result = validate(document, { cel: await celFor(document) });
-  const diagnostics: FileDiagnostic[] = [
-    ...result.errors.map((e) => ({
-      severity: "error" as const,
-      rule: e.rule,
-      message: e.message,
-      path: e.path,
-      ...at(e.path, e.line, e.column),
-    })),
-    ...result.warnings.map((w) => ({
-      severity: "warning" as const,
-      rule: w.code,
-      message: w.message,
-      ...(w.path === undefined ? {} : { path: w.path }),
-      ...at(w.path, w.line, w.column),
-    })),
-  ];
-  diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return result.errors.length === 0
-    ? { valid: true, document, diagnostics }
+  const parsed = parseRecovering(text, DEFAULT_LIMITS);
+  const readable = parsed.errors.length === 0 && parsed.document !== undefined;
+  // What could be read decides whether CEL is needed (V-014 on expression indicators).
+  const cel = await celFor(parsed.document);
+  // Parse problems and every rule still checkable, in one pass.
+  const result = validateRecovered(parsed, { cel });
+  const diagnostics = [...result.errors, ...result.warnings].map(toFileDiagnostic);
+  const line = (d: FileDiagnostic) => d.line ?? 0;
+  diagnostics.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
+  return readable && result.errors.length === 0
+    ? { valid: true, document: parsed.document!, diagnostics }
     : { valid: false, diagnostics };
 }
 
-function fromParseError(e: ParseError): FileDiagnostic {
+/** The diagnostic of a file over the size limit, which is never read in full. */
+export function tooLargeDiagnostic(limit: number): FileDiagnostic {
   return {
     severity: "error",
-    rule: e.rule ?? `parse/${e.kind}`,
-    message: e.message,
-    ...(e.path === undefined ? {} : { path: e.path }),
-    ...(e.line === undefined ? {} : { line: e.line, column: e.column ?? 1 }),
+    rule: "parse/too-large",
+    message: `the file is larger than ${limit} bytes (the input size limit)`,
+    path: "",
+    spec_ref: "format §12.1",
+  };
+}
+
+/** The fields of the one diagnostic shape, in a fixed order (`kind` and `code` are left out). */
+function toFileDiagnostic(d: Diagnostic): FileDiagnostic {
+  const range: SourceRange | undefined = d.range;
+  return {
+    severity: d.severity,
+    rule: d.rule,
+    message: d.message,
+    ...(d.path !== undefined && { path: d.path }),
+    ...(d.spec_ref !== undefined && { spec_ref: d.spec_ref }),
+    ...(range && { range }),
+    ...(d.line !== undefined && { line: d.line, column: d.column ?? 1 }),
   };
 }

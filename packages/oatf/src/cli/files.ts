@@ -1,6 +1,6 @@
 // Input files: globs expanded in-process (so `oatf validate 'docs/**/*.yaml'` works in any
 // shell), and files read with a one-line reason when they cannot be.
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 
@@ -27,13 +27,56 @@ export function expandInputs(
   return { files, unmatched };
 }
 
-export type ReadResult = { ok: true; text: string } | { ok: false; reason: string };
+export type ReadResult =
+  | { ok: true; text: string }
+  | {
+      ok: false;
+      reason: string;
+      /** Set when the file is larger than the limit. */
+      tooLarge?: number;
+    };
 
-export function readInput(file: string, cwd: string): ReadResult {
+/**
+ * Reads a file as UTF-8, never without bound (format §12.1): only regular files are read (a
+ * FIFO, a device such as `/dev/zero` or a socket is refused, through symlinks too, and opening
+ * one never blocks), and with `maxBytes` a file larger than it is refused after reading at
+ * most `maxBytes + 1` bytes, even when its size changes while it is read.
+ */
+export function readInput(file: string, cwd: string, maxBytes?: number): ReadResult {
+  let fd: number | undefined;
   try {
-    return { ok: true, text: readFileSync(resolve(cwd, file), "utf8") };
+    fd = openSync(resolve(cwd, file), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return { ok: false, reason: "is a directory" };
+    if (!stat.isFile())
+      return { ok: false, reason: "is not a regular file (a FIFO, device or socket)" };
+    const limit = maxBytes ?? Number.POSITIVE_INFINITY;
+    if (stat.size > limit) return tooLarge(limit);
+    const bytes = readUpTo(fd, Math.min(limit + 1, Math.max(stat.size + 1, 64 * 1024)), limit);
+    if (bytes === undefined) return tooLarge(limit);
+    return { ok: true, text: bytes.toString("utf8") };
   } catch (error) {
     return { ok: false, reason: describeReadError(error) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function tooLarge(limit: number): ReadResult {
+  return { ok: false, reason: `is larger than ${limit} bytes`, tooLarge: limit };
+}
+
+/** The file's bytes, or undefined once more than `limit` have been read. */
+function readUpTo(fd: number, chunkSize: number, limit: number): Buffer | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(chunkSize);
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) return Buffer.concat(chunks, total);
+    chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    total += read;
+    if (total > limit) return undefined;
   }
 }
 

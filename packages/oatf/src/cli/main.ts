@@ -12,7 +12,7 @@ export type { CliStreams } from "./context.js";
 export const USAGE = `Usage: oatf <command> [options]
 
 Commands:
-  validate <files or globs...>          Validate OATF documents (--format text|json|sarif)
+  validate <files or globs...>          Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file> [--check]            Print the canonical form of a document
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
   conformance [dir...]                  Run the conformance fixtures

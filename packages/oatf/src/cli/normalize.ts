@@ -1,5 +1,5 @@
 // `oatf normalize <file> [--check]`: print the canonical YAML, or check a file already is.
-import { serialize } from "@oatf/model";
+import { DEFAULT_LIMITS, escapeForTerminal, serialize } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument } from "./check.js";
@@ -19,10 +19,10 @@ missing/unreadable file.
 export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   if (args.positionals.length !== 1) throw new UsageError("expected exactly one file");
   const file = args.positionals[0]!;
-  const read = readInput(file, ctx.cwd);
+  const read = readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
   if (!read.ok) {
-    ctx.stderr.write(`oatf normalize: cannot read ${file}: ${read.reason}\n`);
-    return EXIT.usage;
+    ctx.stderr.write(`oatf normalize: cannot read ${escapeForTerminal(file)}: ${read.reason}\n`);
+    return read.tooLarge === undefined ? EXIT.usage : EXIT.failed;
   }
   const checked = await checkDocument(read.text);
   if (!checked.valid) {
@@ -36,7 +36,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   }
   if (canonical === read.text) return EXIT.ok;
   ctx.stderr.write(
-    `oatf normalize: ${file} is not in canonical form (${firstDifference(read.text, canonical)}); run 'oatf normalize ${file}' to see it\n`,
+    `oatf normalize: ${escapeForTerminal(file)} is not in canonical form (${firstDifference(read.text, canonical)}); run 'oatf normalize ${escapeForTerminal(file)}' to see it\n`,
   );
   return EXIT.failed;
 }

@@ -1,14 +1,22 @@
-// Text rendering of diagnostics, shared by the commands that print them: one ESLint-style
-// line per diagnostic with its code frame.
+// Text rendering of diagnostics, shared by the commands that print them: @oatf/model's
+// `formatDiagnostics` (code frames, terminal-safe), at most MAX_SHOWN per file.
+import { escapeForTerminal, formatDiagnostics } from "@oatf/model";
 import type { FileDiagnostic } from "./check.js";
-import { codeFrame } from "./frame.js";
 
-export function formatDiagnostic(file: string, source: string, d: FileDiagnostic): string {
-  const where = d.line === undefined ? file : `${file}:${d.line}:${d.column ?? 1}`;
-  const path = d.path ? ` (${d.path})` : "";
-  const head = `${where}  ${d.severity}  ${d.rule}  ${oneLine(d.message)}${path}`;
-  const frame = d.line === undefined ? "" : codeFrame(source, d.line, d.column ?? 1);
-  return frame ? `${head}\n${frame}\n` : `${head}\n`;
+/** Diagnostics printed per file in text output; the rest are counted (JSON has them all). */
+export const MAX_SHOWN = 100;
+
+export function formatFile(
+  file: string,
+  source: string,
+  diagnostics: readonly FileDiagnostic[],
+  color = false,
+): string {
+  return formatDiagnostics(source, diagnostics, {
+    fileName: file,
+    maxDiagnostics: MAX_SHOWN,
+    color,
+  });
 }
 
 /** What `normalize` and `evaluate` print for a document they cannot use: the count, then each error. */
@@ -19,16 +27,10 @@ export function invalidDocument(
   diagnostics: FileDiagnostic[],
 ): string {
   const errors = diagnostics.filter((d) => d.severity === "error");
-  const head = `oatf ${command}: ${file} is not a valid OATF document (${plural(errors.length, "error")})\n`;
-  return head + errors.map((d) => formatDiagnostic(file, source, d)).join("");
+  const head = `oatf ${command}: ${escapeForTerminal(file)} is not a valid OATF document (${plural(errors.length, "error")})\n`;
+  return head + formatFile(file, source, errors);
 }
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** Messages may quote multi-line source; a report line stays one line. */
-function oneLine(text: string, max = 200): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,5 +1,5 @@
 // SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
-import { RULES, WARNINGS } from "@oatf/validate";
+import { ruleInfo } from "@oatf/model";
 import { VERSION } from "../version.js";
 import type { FileDiagnostic } from "./check.js";
 
@@ -10,6 +10,7 @@ export interface FileReport {
 
 export function toSarif(reports: FileReport[]): object {
   const ruleIds = [...new Set(reports.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => ({
     id,
     shortDescription: { text: describe(id) },
@@ -18,7 +19,7 @@ export function toSarif(reports: FileReport[]): object {
   const results = reports.flatMap((r) =>
     r.diagnostics.map((d) => ({
       ruleId: d.rule,
-      ruleIndex: ruleIds.indexOf(d.rule),
+      ruleIndex: ruleIndex.get(d.rule),
       level: d.severity === "error" ? "error" : "warning",
       message: { text: d.path ? `${d.message} (at ${d.path})` : d.message },
       locations: [
@@ -26,7 +27,11 @@ export function toSarif(reports: FileReport[]): object {
           physicalLocation: {
             artifactLocation: artifact(r.file),
             // Code scanning needs a region; a diagnostic without a position points at line 1.
-            region: { startLine: d.line ?? 1, startColumn: d.column ?? 1 },
+            region: {
+              startLine: d.line ?? 1,
+              startColumn: d.column ?? 1,
+              ...(d.range && { endLine: d.range.end.line, endColumn: d.range.end.column }),
+            },
           },
         },
       ],
@@ -47,10 +52,7 @@ export function toSarif(reports: FileReport[]): object {
 }
 
 function describe(id: string): string {
-  if (Object.hasOwn(RULES, id)) return RULES[id as keyof typeof RULES].check;
-  if (Object.hasOwn(WARNINGS, id)) return WARNINGS[id as keyof typeof WARNINGS];
-  if (id.startsWith("parse/")) return `the document does not parse (${id.slice(6)})`;
-  return id;
+  return ruleInfo(id)?.check ?? id;
 }
 
 /** Relative paths against the checkout root (%SRCROOT%); absolute ones as file:// URIs. */

@@ -45,7 +45,11 @@ export function checkDocument(
       "V-020",
       use.path,
       `OATF documents must not use ${YAML_FEATURES[use.kind]}${detail}; write the value out in full`,
-      { line: use.line, column: use.column },
+      {
+        line: use.line,
+        column: use.column,
+        ...(use.offset !== undefined && { offset: use.offset }),
+      },
     );
   }
   if (!isObj(root.attack)) {
@@ -145,15 +149,18 @@ function checkSeverity(ctx: Context, severity: unknown, path: string): void {
   }
 }
 
+/** V-045 is about the list (a value repeated), so it names the list, as V-033 does upstream. */
 function checkImpact(ctx: Context, impact: unknown[] | undefined, path: string): void {
   const seen = new Set<unknown>();
+  const repeated = new Set<unknown>();
   impact?.forEach((value, index) => {
     checkEnum(ctx, value, IMPACTS, indexPath(path, index));
-    if (seen.has(value)) {
+    if (seen.has(value) && !repeated.has(value)) {
+      repeated.add(value);
       ctx.error(
         "V-045",
-        indexPath(path, index),
-        `impact ${show(value)} is listed twice; remove the duplicate`,
+        path,
+        `impact ${show(value)} is listed more than once; remove the duplicate`,
       );
     }
     seen.add(value);
