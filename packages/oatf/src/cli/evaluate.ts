@@ -7,7 +7,7 @@ import {
   type TraceDiagnostic,
   type TraceFormat,
 } from "@oatf/evaluate";
-import { type AttackVerdict, type Document, TIERS, type Tier } from "@oatf/model";
+import { type AttackVerdict, type Document, escapeForTerminal, TIERS, type Tier } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { celFor } from "./cel.js";
@@ -16,7 +16,6 @@ import { type CliContext, EXIT } from "./context.js";
 import { expandInputs, readInput } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
-import { escapeForTerminal } from "./terminal.js";
 import { openTrace } from "./trace.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
