@@ -25,7 +25,7 @@ export {
 
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";
-export { compileCondition, evaluateCondition, isMatchCondition } from "./condition.js";
+export { compileCondition, evaluateCondition } from "./condition.js";
 export { evaluateExtractor } from "./extractor.js";
 export type {
   CompiledIndicator,
@@ -43,7 +43,7 @@ export {
 export { coerceToString, deepEqual, toText } from "./json.js";
 export type { CompiledJsonPath } from "./jsonpath.js";
 export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
-export { clearCaches, LruCache } from "./lru.js";
+export { clearCaches } from "./lru.js";
 export type { CompiledPredicate } from "./predicate.js";
 export { compilePredicate, evaluatePredicate } from "./predicate.js";
 export * from "./readers/index.js";
@@ -77,4 +77,4 @@ export type {
   ComputeVerdictOptions,
   IndicatorVerdicts,
 } from "./verdict.js";
-export { computeVerdict, indicatorId, indicatorKeys } from "./verdict.js";
+export { computeVerdict, indicatorKeys } from "./verdict.js";
