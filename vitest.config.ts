@@ -9,6 +9,11 @@ const alias = [
     find: new RegExp(`^${dir === "oatf" ? "oatf" : `@oatf/${dir}`}$`),
     replacement: `${packagesDir}/${dir}/src/index.ts`,
   })),
+  // Documented subpaths (package.json `exports`), before the bare package names above match.
+  {
+    find: /^@oatf\/evaluate\/compilers$/,
+    replacement: `${packagesDir}/evaluate/src/compilers.ts`,
+  },
   // The private conformance harness: package tests read upstream cases through it.
   {
     find: /^@oatf\/conformance$/,

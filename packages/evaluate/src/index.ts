@@ -1,27 +1,7 @@
 // @oatf/evaluate: execution primitives (SDK §5), indicator evaluation and verdicts
-// (SDK §4), trace evaluation, and the regex, JSONPath and template compilers.
-
-// One import gives every primitive: paths (§5.1), durations (§5.2), registries (§5.9).
-export { parseDuration } from "@oatf/model";
-export type { CompiledSimplePath, CompiledWildcardPath, PathSegment } from "@oatf/paths";
-export {
-  compileSimplePath,
-  compileWildcardPath,
-  parseSimplePath,
-  parseWildcardPath,
-  resolveSimplePath,
-  resolveWildcardPath,
-} from "@oatf/paths";
-export type { ParsedEvent } from "@oatf/registries";
-export {
-  eventsFor,
-  extractProtocol,
-  knownModes,
-  knownProtocols,
-  parseEventQualifier,
-  resolveEventQualifier,
-  surfacesFor,
-} from "@oatf/registries";
+// (SDK §4), trace evaluation, and the regex, JSONPath and template compilers (also on the
+// `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
+// packages (dot-paths, durations, registries) are imported from their owners.
 
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";

@@ -10,9 +10,9 @@ import {
   interpolateTemplate,
   interpolateValue,
   parseTemplate,
-  resolveWildcardPath,
   selectResponse,
 } from "@oatf/evaluate";
+import { resolveWildcardPath } from "@oatf/paths";
 import type { Condition, Indicator, MatchPredicate, ResponseEntry, Value } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -26,9 +26,11 @@ export function isMatchCondition(value: unknown): value is MatchCondition {
  */
 export function patternCondition(pattern: PatternMatch): Condition | undefined {
   if (pattern.condition !== undefined) return pattern.condition;
+  // Every operator is read, `exists` too: a document built in code may carry it.
+  const written = pattern as Record<string, unknown>;
   const inline: Record<string, unknown> = {};
   for (const operator of CONDITION_OPERATORS) {
-    if (pattern[operator] !== undefined) inline[operator] = pattern[operator];
+    if (written[operator] !== undefined) inline[operator] = written[operator];
   }
   return Object.keys(inline).length > 0 ? (inline as MatchCondition) : undefined;
 }
