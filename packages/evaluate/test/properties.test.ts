@@ -12,8 +12,8 @@ import {
   parseTemplate,
   selectResponse,
 } from "@oatf/evaluate";
-import { resolveWildcardPath } from "@oatf/paths";
 import type { Condition, Indicator, MatchPredicate, ResponseEntry, Value } from "@oatf/model";
+import { resolveWildcardPath } from "@oatf/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 

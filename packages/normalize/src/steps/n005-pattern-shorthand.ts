@@ -10,7 +10,8 @@ export function expandPatternShorthand(document: Document): void {
     if (!isObject(pattern) || pattern.condition !== undefined) continue;
     const condition = patternCondition(pattern);
     if (condition === undefined) continue;
-    for (const operator of CONDITION_OPERATORS) delete (pattern as Record<string, unknown>)[operator];
+    for (const operator of CONDITION_OPERATORS)
+      delete (pattern as Record<string, unknown>)[operator];
     pattern.condition = condition;
   }
 }
