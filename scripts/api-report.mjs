@@ -51,11 +51,23 @@ function entryReport(program, checker, file, self) {
   return lines.join("\n\n");
 }
 
+/** Every `exports` entry as [subpath, condition label, .d.ts path]: the `node` condition too. */
+function typeEntries(manifest, pkgDir) {
+  const out = [];
+  for (const [key, value] of Object.entries(manifest.exports)) {
+    if (key === "./package.json") continue;
+    const subpath = key === "." ? manifest.name : `${manifest.name}${key.slice(1)}`;
+    if (value.node) out.push([subpath, " (node)", join(pkgDir, value.node.import.types)]);
+    out.push([subpath, value.node ? " (other)" : "", join(pkgDir, value.import.types)]);
+  }
+  return out;
+}
+
 function report(dir) {
   const pkgDir = join(root, "packages", dir);
   const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-  const entries = Object.entries(manifest.exports).filter(([key]) => key !== "./package.json");
-  const files = entries.map(([, value]) => join(pkgDir, value.import.types));
+  const entries = typeEntries(manifest, pkgDir);
+  const files = entries.map(([, , file]) => file);
   const program = ts.createProgram(files, {
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -64,9 +76,9 @@ function report(dir) {
     noEmit: true,
   });
   const checker = program.getTypeChecker();
-  const sections = entries.map(([key], i) => {
-    const body = entryReport(program, checker, files[i], manifest.name);
-    return `## \`${key === "." ? manifest.name : `${manifest.name}${key.slice(1)}`}\`\n\n\`\`\`ts\n${body}\n\`\`\`\n`;
+  const sections = entries.map(([subpath, condition, file]) => {
+    const body = entryReport(program, checker, file, manifest.name);
+    return `## \`${subpath}\`${condition}\n\n\`\`\`ts\n${body}\n\`\`\`\n`;
   });
   return `# API report: ${manifest.name}\n\n> Written by \`pnpm api:update\` from the built \`.d.ts\`; do not edit. \`pnpm api:check\`\n> fails when the public surface changes without this file being updated.\n\n${sections.join("\n")}`;
 }

@@ -198,7 +198,7 @@ describe("semantics", () => {
         expect(evaluateIndicator(indicator, message).result).toBe(
           expected ? "matched" : "not_matched",
         );
-        const exists: Indicator = { target: path, pattern: { exists: true } };
+        const exists: Indicator = { target: path, pattern: { condition: { exists: true } } };
         expect(evaluateIndicator(exists, message).result).toBe(
           resolved.length > 0 ? "matched" : "not_matched",
         );

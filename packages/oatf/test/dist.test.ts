@@ -16,11 +16,19 @@ const require = createRequire(import.meta.url);
 const PACKAGES = readdirSync(join(REPO, "packages")).sort();
 type Entry = { import: { default: string }; require: { default: string } };
 
+/** Every `exports` entry (and its `node` condition, when it has one) of a package. */
 function entries(dir: string): [string, string, Entry][] {
   const manifest = JSON.parse(readFileSync(join(REPO, "packages", dir, "package.json"), "utf8"));
-  return Object.entries(manifest.exports as Record<string, Entry | string>)
-    .filter((e): e is [string, Entry] => typeof e[1] === "object")
-    .map(([key, entry]) => [`${manifest.name}${key.slice(1)}`, join(REPO, "packages", dir), entry]);
+  const pkgDir = join(REPO, "packages", dir);
+  return Object.entries(manifest.exports as Record<string, (Entry & { node?: Entry }) | string>)
+    .filter((e): e is [string, Entry & { node?: Entry }] => typeof e[1] === "object")
+    .flatMap(([key, entry]): [string, string, Entry][] => {
+      const name = `${manifest.name}${key.slice(1)}`;
+      const node: [string, string, Entry][] = entry.node
+        ? [[`${name} (node)`, pkgDir, entry.node]]
+        : [];
+      return [...node, [name, pkgDir, entry]];
+    });
 }
 
 async function loadBoth(dir: string, entry: Entry) {
@@ -42,8 +50,8 @@ describe("built packages", () => {
   const examples = readdirSync(join(REPO, "examples")).filter((f) => f.endsWith(".yaml"));
 
   it.each(["import", "require"] as const)("run the examples end to end (%s)", async (format) => {
-    const [[, dir, entry]] = entries("oatf");
-    const both = await loadBoth(dir!, entry!);
+    const [, dir, entry] = entries("oatf")[0]!;
+    const both = await loadBoth(dir, entry);
     const built = (format === "import" ? both.esm : both.cjs) as typeof source;
     expect(examples.length).toBeGreaterThan(0);
     for (const file of examples) {
