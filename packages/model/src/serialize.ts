@@ -8,7 +8,7 @@
 // one position that is stable whatever produced the document.)
 //
 // serialize writes the document it is given: it does not normalize it. Call
-// `normalize` first for the canonical fully-expanded form of §11.2.
+// `normalize` first for the canonical fully-expanded form of format §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
 import { setOwn } from "./set-own.js";
 import {

@@ -1,6 +1,6 @@
 // The rule table of SDK §3.2 (V-001..V-049) and the warnings of SDK §7.0
-// (W-001..W-007), with the spec reference each finding carries. `SDK §` marks a
-// section of the SDK specification; a bare `§` is the format specification.
+// (W-001..W-007), with the spec reference each finding carries. `spec_ref`
+// values name a format specification section unless they start with `SDK`.
 
 export const RULES = {
   "V-001": { spec_ref: "§11.1.1", check: '`oatf` is present and is a supported version ("0.1")' },

@@ -1,4 +1,4 @@
-// Generated identifiers: format §11.2.3 (N-003, indicator ids) and §11.2.1 (N-001, phase
+// Generated identifiers: format §11.2.3 (N-003, indicator ids) and format §11.2.1 (N-001, phase
 // names). Normalize writes them, evaluate uses them for documents never normalized, and
 // validate checks that none collides with an explicit one (V-010, V-011/V-031).
 import type { Attack } from "../types.js";

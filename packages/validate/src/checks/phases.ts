@@ -116,7 +116,7 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
     );
   }
   if (isPresent(trigger.after)) checkDuration(ctx, "V-036", trigger.after, keyPath(path, "after"));
-  // Event names are checked only for modes an included binding defines (§11.2 item 8);
+  // Event names are checked only for modes an included binding defines (format §11.2 item 8);
   // the registry strips a `:qualifier` before looking the event up.
   const event = trigger.event;
   if (
