@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const SECTION = String.raw`§[0-9A-Za-z][0-9A-Za-z.]*`;
+const SECTION = "§[0-9A-Za-z][0-9A-Za-z.]*";
 const NAMED = new RegExp(
-  String.raw`(?:SDK|[Ff]ormat|core-types|YAML 1\.2|RFC \d+|seeds/\d+|FIXTURE-SCHEMA(?:\.md)?) ${SECTION}(?:(?:, | and |–|-|/| or )${SECTION})*`,
+  String.raw`(?:SDK|[Ff]ormat|core-types|YAML 1\.2|RFC \d+|seeds/\d+|issue \d+|FIXTURE-SCHEMA(?:\.md)?) ${SECTION}(?:(?:, | and |–|-|/| or )${SECTION})*`,
   "g",
 );
 const DATA = /spec_ref: "[^"]*"/g;
@@ -25,7 +25,7 @@ function sources(dir: string): string[] {
 }
 
 /** Lines of `text` that still hold a `§` once every named reference is taken out. */
-export function bareReferences(text: string): string[] {
+function bareReferences(text: string): string[] {
   return text.split("\n").filter((line) => line.replace(DATA, "").replace(NAMED, "").includes("§"));
 }
 

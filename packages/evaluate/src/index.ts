@@ -26,7 +26,23 @@ export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
 export { clearCaches } from "./lru.js";
 export type { CompiledPredicate } from "./predicate.js";
 export { compilePredicate, evaluatePredicate } from "./predicate.js";
-export * from "./readers/index.js";
+export {
+  actorModes,
+  agUiOperation,
+  DEFAULT_MAX_LINE_LENGTH,
+  DETECTION_LINES,
+  formatOfLine,
+  MAX_PENDING_REQUESTS,
+  type ReadTraceOptions,
+  readTrace,
+  readTraceText,
+  TRACE_FORMATS,
+  TraceDecoder,
+  type TraceDiagnostic,
+  type TraceFormat,
+  type TraceRecord,
+  type TraceSource,
+} from "./readers/index.js";
 export type { CompiledRegex, RegexEngine } from "./regex.js";
 export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./regex.js";
 export { selectResponse } from "./response.js";
