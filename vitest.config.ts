@@ -11,6 +11,10 @@ const alias = [
   })),
   // Documented subpaths (package.json `exports`), before the bare package names above match.
   {
+    find: /^@oatf\/model\/rules$/,
+    replacement: `${packagesDir}/model/src/rules/index.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compilers.ts`,
   },

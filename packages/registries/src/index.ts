@@ -1,5 +1,6 @@
-// SDK §5.9 extract_protocol lives with the other inheritance rules in @oatf/model.
-export { extractProtocol } from "@oatf/model";
+// SDK §5.9 extract_protocol lives with the other inheritance rules in @oatf/model (its
+// `./rules` subpath, which carries no YAML reader).
+export { extractProtocol } from "@oatf/model/rules";
 export { EVENT_MODE_VALIDITY, eventsFor, isEventValidForMode } from "./events.js";
 export type { KnownMode, KnownProtocol, ProtocolOf, Role } from "./modes.js";
 export {
