@@ -49,7 +49,8 @@ export default [
   // `formatStylish`, `escapeForTerminal`, input limits and the recovering parse (issue 15).
   check("@oatf/model", { "@oatf/model": "*" }, "140 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
-  check("@oatf/paths", { "@oatf/paths": "*" }, "13 kB"),
+  // 14 kB: findResolved (the short-circuiting wildcard traversal) moved here from @oatf/evaluate.
+  check("@oatf/paths", { "@oatf/paths": "*" }, "14 kB"),
   check("@oatf/registries", { "@oatf/registries": "*" }, "4 kB"),
   // Its browser entry: @bufbuild/cel and @bufbuild/protobuf (222 kB) and re2js (151 kB, the one
   // RE2 engine, shared with @oatf/evaluate in a whole-SDK bundle) are the floor.

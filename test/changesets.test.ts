@@ -67,6 +67,13 @@ describe("changesets with independent versions", () => {
     expect(bumped(after)).toEqual(["@oatf/evaluate", "@oatf/paths", "@oatf/validate", "oatf"]);
   });
 
+  it("writes each bumped package's CHANGELOG.md from the changeset summary", () => {
+    versionWith('---\n"@oatf/paths": minor\n---\n\nA new path function.\n');
+    const changelog = readFileSync(join(scratch, "packages", "paths", "CHANGELOG.md"), "utf8");
+    expect(changelog).toMatch(/^# @oatf\/paths\n/);
+    expect(changelog).toContain("A new path function.");
+  });
+
   it("leaves unrelated packages alone when a leaf of the DAG changes", () => {
     const after = versionWith('---\n"@oatf/cel-default": patch\n---\n\nA fix.\n');
     expect(bumped(after)).toEqual(["@oatf/cel-default", "oatf"]);

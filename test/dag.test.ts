@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without types
@@ -34,5 +34,22 @@ describe("package dependency DAG", () => {
     expect(dagDifferences(declared, extra)).toEqual([
       "@oatf/paths: README says [], package.json has [@oatf/model]",
     ]);
+  });
+});
+
+describe("the conformance harness (conformance/)", () => {
+  const manifest = (path: string) => JSON.parse(readFileSync(`${root}/${path}`, "utf8"));
+  const harness = manifest("conformance/package.json");
+
+  // It is a private workspace package outside the published DAG: it depends on the SDK
+  // (to run cases against it), and package tests reach it only through the vitest alias, so
+  // no published package may list it (that would be a cycle and a private dependency).
+  it("is private and no published package depends on it", () => {
+    expect(harness.private).toBe(true);
+    for (const dir of readdirSync(`${root}/packages`)) {
+      const m = manifest(`packages/${dir}/package.json`);
+      const all = { ...m.dependencies, ...m.peerDependencies, ...m.devDependencies };
+      expect(Object.keys(all), m.name).not.toContain(harness.name);
+    }
   });
 });

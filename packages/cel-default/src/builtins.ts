@@ -24,8 +24,8 @@ import {
   isCelMap,
   listType,
 } from "@bufbuild/cel";
+import { LruCache } from "@oatf/model";
 import { RE2JS } from "re2js";
-import { LruCache } from "./cache.js";
 import { spend } from "./guard.js";
 
 const { BOOL, DYN, INT, STRING } = CelScalar;

@@ -5,12 +5,12 @@ import {
   type CelSyntaxError,
   type EvaluationError,
   err,
+  LruCache,
   ok,
   type Result,
   type Value,
 } from "@oatf/model";
 import { meteredBuiltins, re2 } from "./builtins.js";
-import { LruCache } from "./cache.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";

@@ -1,7 +1,7 @@
 import * as bufbuild from "@bufbuild/cel";
 import { createCelEvaluator } from "@oatf/cel-default";
+import { LruCache } from "@oatf/model";
 import { describe, expect, it, vi } from "vitest";
-import { LruCache } from "../src/cache.js";
 
 vi.mock("@bufbuild/cel", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@bufbuild/cel")>();

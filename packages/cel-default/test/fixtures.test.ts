@@ -2,17 +2,10 @@
 // (@oatf/evaluate); here the CEL context is built the way SDK §4.3 says — `message` bound
 // as-is, each `variables` entry resolved by simple dot-path (§5.1.1), null when it does not
 // resolve — and the evaluator's answer is mapped to matched / not_matched / error.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createCelEvaluator } from "@oatf/cel-default";
+import { upstreamCases } from "@oatf/conformance";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-
-const dir =
-  process.env.OATF_CONFORMANCE_DIR ??
-  fileURLToPath(new URL("../../../../shared/conformance/upstream", import.meta.url));
-const file = `${dir}/evaluate/expression.yaml`;
 
 interface Case {
   id: string;
@@ -57,9 +50,11 @@ function outcome(c: Case): { result: string; kind?: string } {
   return { result: r.value === true ? "matched" : "not_matched" };
 }
 
-const cases: Case[] = existsSync(file) ? parse(readFileSync(file, "utf8")) : [];
+const cases: Case[] = upstreamCases<Case["input"], Case["expected"]>("evaluate", {
+  file: "expression.yaml",
+}).map((c) => ({ ...c, ...c.extra }));
 
-describe.skipIf(cases.length === 0)("upstream evaluate/expression.yaml", () => {
+describe("upstream evaluate/expression.yaml", () => {
   it.each(cases.map((c) => [c.id, c] as const))("%s", (_id, c) => {
     const got = outcome(c);
     expect(got.result, c.name).toBe(c.expected);

@@ -1,9 +1,9 @@
 // Conditions (SDK §5.3): a bare value compared by deep equality, or a MatchCondition
 // whose present operators must all hold. Compiled once into a test function.
 import {
-  CONDITION_OPERATORS,
   type Condition,
   err,
+  isMatchCondition,
   type MatchCondition,
   ok,
   type Result,
@@ -23,18 +23,6 @@ export interface CompiledCondition {
   readonly existsOnly: boolean;
   /** Every value-inspecting operator (AND), or deep equality for a bare value. */
   test(value: Value): boolean;
-}
-
-const OPERATORS: ReadonlySet<string> = new Set(CONDITION_OPERATORS);
-
-/**
- * A MatchCondition is a mapping with an operator key (core-types §2.13; the schema sends
- * any object with one to MatchCondition, where other keys are invalid, as parse reads it);
- * any other value is a bare value compared by equality.
- */
-export function isMatchCondition(condition: unknown): condition is MatchCondition {
-  if (typeof condition !== "object" || condition === null || Array.isArray(condition)) return false;
-  return Object.keys(condition).some((key) => OPERATORS.has(key));
 }
 
 type Test = (value: Value) => boolean;

@@ -1,31 +1,11 @@
 // @oatf/evaluate: execution primitives (SDK §5), indicator evaluation and verdicts
-// (SDK §4), trace evaluation, and the regex, JSONPath and template compilers.
-
-// One import gives every primitive: paths (§5.1), durations (§5.2), registries (§5.9).
-export { parseDuration } from "@oatf/model";
-export type { CompiledSimplePath, CompiledWildcardPath, PathSegment } from "@oatf/paths";
-export {
-  compileSimplePath,
-  compileWildcardPath,
-  parseSimplePath,
-  parseWildcardPath,
-  resolveSimplePath,
-  resolveWildcardPath,
-} from "@oatf/paths";
-export type { ParsedEvent } from "@oatf/registries";
-export {
-  eventsFor,
-  extractProtocol,
-  knownModes,
-  knownProtocols,
-  parseEventQualifier,
-  resolveEventQualifier,
-  surfacesFor,
-} from "@oatf/registries";
+// (SDK §4), trace evaluation, and the regex, JSONPath and template compilers (also on the
+// `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
+// packages (dot-paths, durations, registries) are imported from their owners.
 
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";
-export { compileCondition, evaluateCondition, isMatchCondition } from "./condition.js";
+export { compileCondition, evaluateCondition } from "./condition.js";
 export { evaluateExtractor } from "./extractor.js";
 export type {
   CompiledIndicator,
@@ -43,10 +23,26 @@ export {
 export { coerceToString, deepEqual, toText } from "./json.js";
 export type { CompiledJsonPath } from "./jsonpath.js";
 export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
-export { clearCaches, LruCache } from "./lru.js";
+export { clearCaches } from "./lru.js";
 export type { CompiledPredicate } from "./predicate.js";
 export { compilePredicate, evaluatePredicate } from "./predicate.js";
-export * from "./readers/index.js";
+export {
+  actorModes,
+  agUiOperation,
+  DEFAULT_MAX_LINE_LENGTH,
+  DETECTION_LINES,
+  formatOfLine,
+  MAX_PENDING_REQUESTS,
+  type ReadTraceOptions,
+  readTrace,
+  readTraceText,
+  TRACE_FORMATS,
+  TraceDecoder,
+  type TraceDiagnostic,
+  type TraceFormat,
+  type TraceRecord,
+  type TraceSource,
+} from "./readers/index.js";
 export type { CompiledRegex, RegexEngine } from "./regex.js";
 export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./regex.js";
 export { selectResponse } from "./response.js";
@@ -77,4 +73,4 @@ export type {
   ComputeVerdictOptions,
   IndicatorVerdicts,
 } from "./verdict.js";
-export { computeVerdict, indicatorId, indicatorKeys } from "./verdict.js";
+export { computeVerdict, indicatorKeys } from "./verdict.js";

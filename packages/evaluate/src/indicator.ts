@@ -2,8 +2,6 @@
 // (paths, condition, regexes), then run against any number of messages.
 import {
   type CelEvaluator,
-  CONDITION_OPERATORS,
-  type Condition,
   type EvaluationError,
   type EvaluationErrorKind,
   type ExpressionMatch,
@@ -15,19 +13,19 @@ import {
   type IndicatorVerdict,
   ok,
   type PatternMatch,
+  patternCondition,
   type Result,
   type SemanticEvaluator,
   type SemanticMatch,
   type Value,
 } from "@oatf/model";
-import { compileSimplePath, compileWildcardPath } from "@oatf/paths";
+import { compileSimplePath, compileWildcardPath, findResolved } from "@oatf/paths";
 import { describeThrown } from "./compile-error.js";
 import { compileCondition } from "./condition.js";
 import { toText } from "./json.js";
 import { WeakCache } from "./lru.js";
 import { readOptions } from "./options.js";
 import { nowIso } from "./timestamp.js";
-import { findResolved } from "./wildcard.js";
 
 /** The optional evaluators of SDK §4.4; without them, those methods are `skipped`. */
 export interface IndicatorEvaluators {
@@ -88,15 +86,6 @@ function preview(value: Value): string {
 }
 
 // ------------------------------------------------------------------ pattern
-
-/** The condition of a pattern: `condition` (standard form) or the inline operators (shorthand). */
-function patternCondition(pattern: PatternMatch): Condition | undefined {
-  if (pattern.condition !== undefined) return pattern.condition;
-  const inline = Object.fromEntries(
-    CONDITION_OPERATORS.filter((op) => pattern[op] !== undefined).map((op) => [op, pattern[op]]),
-  );
-  return Object.keys(inline).length > 0 ? (inline as Condition) : undefined;
-}
 
 /** What an `exists`-only pattern reports when it matches: there is no value to show. */
 const EXISTS = Symbol("exists");

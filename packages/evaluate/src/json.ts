@@ -1,10 +1,7 @@
 // Serialization and equality of JSON-like values (SDK §5.3, §5.6).
-import type { Value } from "@oatf/model";
+import { isObject, type Value } from "@oatf/model";
 
-/** A JSON object: a non-null, non-array object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 /**
  * Compact JSON in document order (extractor results, template values, SDK §5.6).

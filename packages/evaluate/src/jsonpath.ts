@@ -8,7 +8,7 @@ import {
   type JSONValue,
 } from "json-p3";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { LruCache } from "./lru.js";
+import { registeredLru } from "./lru.js";
 import { compileRegex } from "./regex.js";
 
 /** A compiled selector. `first` and `all` never throw. */
@@ -63,7 +63,7 @@ const environment = new JSONPathEnvironment({
 environment.functionRegister.set("match", regexFunction(true));
 environment.functionRegister.set("search", regexFunction(false));
 
-const cache = new LruCache<string, Result<CompiledJsonPath, CompileError>>(1024);
+const cache = registeredLru<string, Result<CompiledJsonPath, CompileError>>(1024);
 
 function wrap(source: string, query: JSONPathQuery): CompiledJsonPath {
   return {

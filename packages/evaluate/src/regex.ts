@@ -3,7 +3,7 @@
 import { err, ok, type Result } from "@oatf/model";
 import { RE2JS } from "re2js";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { clearCaches, LruCache } from "./lru.js";
+import { clearCaches, registeredLru } from "./lru.js";
 import { requiredFoldedLiterals, requiredLiterals } from "./regex-prefilter.js";
 
 /** A compiled pattern. Implementations must be reusable and must not throw. */
@@ -73,7 +73,7 @@ export const re2jsEngine: RegexEngine = {
 
 let engine: RegexEngine = re2jsEngine;
 // Failed compilations are cached too: a bad pattern in a hot loop must not recompile.
-const cache = new LruCache<string, Result<CompiledRegex, CompileError>>(2048);
+const cache = registeredLru<string, Result<CompiledRegex, CompileError>>(2048);
 
 /** The engine every regex in the SDK compiles with (conditions, extractors, JSONPath). */
 export function getRegexEngine(): RegexEngine {

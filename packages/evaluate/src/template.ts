@@ -5,7 +5,7 @@ import { err, ok } from "@oatf/model";
 import { resolveSimplePath } from "@oatf/paths";
 import { type CompileError, describeThrown } from "./compile-error.js";
 import { toText } from "./json.js";
-import { LruCache } from "./lru.js";
+import { registeredLru } from "./lru.js";
 
 /** What a `{{…}}` expression refers to, with its text and the 0-based offset of its `{{`. */
 export type TemplateReference = (
@@ -99,7 +99,7 @@ export function parseTemplate(template: string): Result<CompiledTemplate, Compil
   return err({ message: unclosedMessage(unclosed), offset: unclosed });
 }
 
-const cache = new LruCache<string, Scanned>(1024);
+const cache = registeredLru<string, Scanned>(1024);
 
 function lookup(extractors: ExtractorValues | undefined, name: string): string | undefined {
   if (extractors === undefined || extractors === null) return undefined;

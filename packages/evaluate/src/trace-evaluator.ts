@@ -2,8 +2,12 @@
 // message, SDK §4.5 verdicts): messages are pushed one at a time, each reaches only the
 // indicators whose protocol, surface and direction can accept it, and verdicts can be read
 // at any moment. `evaluateTrace` is the one-document case.
-import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
-import { extractProtocol } from "@oatf/registries";
+import {
+  type Document,
+  type Indicator,
+  type IndicatorVerdict,
+  indicatorProtocol,
+} from "@oatf/model";
 import { withCoercionMemo } from "./coercion-memo.js";
 import { describeThrown } from "./compile-error.js";
 import {
@@ -69,14 +73,6 @@ interface Scan {
 interface Compiled {
   attack: Document["attack"];
   scans: Scan[];
-}
-
-function protocolOf(attack: Document["attack"], indicator: Indicator): string | undefined {
-  if (typeof indicator.protocol === "string") return indicator.protocol;
-  const execution = attack.execution;
-  if (typeof execution?.mode === "string") return extractProtocol(execution.mode);
-  const actor = execution?.actors?.find((a) => a?.name === indicator.actor);
-  return typeof actor?.mode === "string" ? extractProtocol(actor.mode) : undefined;
 }
 
 /**
@@ -171,7 +167,7 @@ export function createTraceEvaluator(
           scan.decided = asVerdict(key, { result: "skipped", evidence: reason }, source);
           return scan;
         }
-        const protocol = protocolOf(attack, indicator);
+        const protocol = indicatorProtocol(attack, indicator);
         const surface = typeof indicator.surface === "string" ? indicator.surface : undefined;
         const direction = typeof indicator.direction === "string" ? indicator.direction : undefined;
         const bucket = bucketKey(protocol, surface, direction);

@@ -8,7 +8,7 @@ import {
   type TriggerState,
 } from "@oatf/model";
 import { parseEventQualifier, resolveEventQualifier } from "@oatf/registries";
-import { LruCache } from "./lru.js";
+import { registeredLru } from "./lru.js";
 import { compilePredicate } from "./predicate.js";
 
 /** A protocol event, optionally carrying its pre-resolved qualifier (seeds/003 §2.8a). */
@@ -17,7 +17,7 @@ export type TriggerEvent = ProtocolEvent & { qualifier?: string };
 const NOT_ADVANCED: TriggerResult = Object.freeze({ advanced: false });
 
 // `null` marks an unparseable duration, which never times out (validate rejects it).
-const durations = new LruCache<string, number | null>(256);
+const durations = registeredLru<string, number | null>(256);
 
 function durationMs(after: string): number | null {
   return durations.getOrCreate(after, (text) => {

@@ -9,6 +9,7 @@ import {
   INDICATOR_RESULTS,
   type Indicator,
   type IndicatorVerdict,
+  indicatorIdAt,
   TIERS,
   type Tier,
 } from "@oatf/model";
@@ -30,17 +31,6 @@ export interface ComputeVerdictOptions {
 }
 
 /**
- * The id of the indicator at `index`: its own, or the one normalization (N-003) would
- * generate — `{attack.id}-NN`, or `indicator-NN` without an attack id.
- */
-export function indicatorId(attack: Attack, index: number): string {
-  const own = attack.indicators?.[index]?.id;
-  if (typeof own === "string") return own;
-  const nn = String(index + 1).padStart(2, "0");
-  return typeof attack.id === "string" ? `${attack.id}-${nn}` : `indicator-${nn}`;
-}
-
-/**
  * The key each indicator's verdict is filed and reported under, in document order: its id
  * (own or generated), except that an id an earlier indicator already carries becomes
  * `{id}#2`, `{id}#3`, ... (the first such key no indicator uses). Unvalidated documents may
@@ -48,7 +38,7 @@ export function indicatorId(attack: Attack, index: number): string {
  */
 export function indicatorKeys(attack: Attack): string[] {
   const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
-  const ids = indicators.map((_, i) => indicatorId(attack, i));
+  const ids = indicators.map((_, i) => indicatorIdAt(attack, i));
   const taken = new Set(ids);
   const used = new Set<string>();
   return ids.map((id) => {

@@ -503,6 +503,25 @@ describe("evaluateTrace", () => {
     }
   });
 
+  it("borrows no actor's mode as the protocol of an indicator without one (format §6.1)", () => {
+    // Multi-actor form has no execution.mode to inherit; the actor filter (step 3) still applies.
+    const document = {
+      oatf: "0.1",
+      attack: {
+        execution: { actors: [{ name: "server", mode: "mcp_server", phases: [{ state: {} }] }] },
+        indicators: [{ id: "P-01", actor: "server", target: "text", pattern: { contains: "x" } }],
+      },
+    } as Document;
+    const message: TraceMessage = {
+      protocol: "a2a",
+      direction: "request",
+      operation: "message/send",
+      actor: "server",
+      content: { text: "x" },
+    };
+    expect(evaluateTrace(document, [message]).result).toBe("exploited");
+  });
+
   it("puts a message without actor on the document's only actor, and on none of several", () => {
     const indicator = {
       id: "S-01",

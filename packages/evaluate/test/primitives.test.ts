@@ -8,10 +8,15 @@ import {
   evaluateTrigger,
   interpolateTemplate,
   interpolateValue,
-  isMatchCondition,
   selectResponse,
 } from "@oatf/evaluate";
-import type { Phase, Trigger, TriggerState, Value } from "@oatf/model";
+import {
+  isMatchCondition,
+  type Phase,
+  type Trigger,
+  type TriggerState,
+  type Value,
+} from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
 describe("deepEqual (SDK §5.3)", () => {

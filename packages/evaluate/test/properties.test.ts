@@ -10,10 +10,10 @@ import {
   interpolateTemplate,
   interpolateValue,
   parseTemplate,
-  resolveWildcardPath,
   selectResponse,
 } from "@oatf/evaluate";
 import type { Condition, Indicator, MatchPredicate, ResponseEntry, Value } from "@oatf/model";
+import { resolveWildcardPath } from "@oatf/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -198,7 +198,7 @@ describe("semantics", () => {
         expect(evaluateIndicator(indicator, message).result).toBe(
           expected ? "matched" : "not_matched",
         );
-        const exists: Indicator = { target: path, pattern: { exists: true } };
+        const exists: Indicator = { target: path, pattern: { condition: { exists: true } } };
         expect(evaluateIndicator(exists, message).result).toBe(
           resolved.length > 0 ? "matched" : "not_matched",
         );

@@ -1,6 +1,6 @@
-// Runs every upstream conformance case under primitives/, evaluate/ and verdict/.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// Runs the upstream conformance cases under primitives/, evaluate/ and verdict/ that
+// @oatf/evaluate owns (dot-paths, durations and protocols are run by their own packages).
+import { upstreamCases } from "@oatf/conformance";
 import {
   computeEffectiveState,
   computeVerdict,
@@ -10,12 +10,8 @@ import {
   evaluateIndicator,
   evaluatePredicate,
   evaluateTrigger,
-  extractProtocol,
   interpolateTemplate,
   interpolateValue,
-  parseDuration,
-  resolveSimplePath,
-  resolveWildcardPath,
   selectResponse,
 } from "@oatf/evaluate";
 import {
@@ -31,6 +27,7 @@ import {
   type MatchPredicate,
   ok,
   type Phase,
+  parseDuration,
   type ResponseEntry,
   type Result,
   type SemanticEvaluator,
@@ -38,49 +35,20 @@ import {
   type Value,
 } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const upstream = process.env.OATF_CONFORMANCE_DIR ?? `${repoRoot}/../shared/conformance/upstream`;
-const present = existsSync(upstream);
-if (!present) console.warn(`upstream conformance fixtures not found at ${upstream}: skipped`);
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture inputs are untyped YAML
 type Case = { name: string; id: string; input: any; expected: any; expected_error_kind?: string };
 
-function cases(file: string): Case[] {
-  return present ? (parse(readFileSync(`${upstream}/${file}`, "utf8")) as Case[]) : [];
-}
-
+/** One upstream file's cases, from the conformance harness (it throws when there are none). */
 function suite(file: string, run: (c: Case) => void): void {
-  const all = cases(file);
-  describe.skipIf(!present)(file, () => {
-    it("has cases", () => expect(all.length).toBeGreaterThan(0));
+  const [dir, name] = file.split("/") as [string, string];
+  const all = upstreamCases<Case["input"], Case["expected"]>(dir, { file: name }).map(
+    (c): Case => ({ ...c, ...c.extra }),
+  );
+  describe(file, () => {
     for (const c of all) it(`${c.id}: ${c.name}`, () => run(c));
   });
 }
-
-suite("primitives/resolve-simple-path.yaml", ({ input, expected }) => {
-  const resolved = resolveSimplePath(input.path, input.value);
-  if (expected !== null && typeof expected === "object" && expected.found === true) {
-    expect(resolved).toEqual(expected.value);
-  } else if (expected === null) expect(resolved).toBeUndefined();
-  else expect(resolved).toEqual(expected);
-});
-
-suite("primitives/resolve-wildcard-path.yaml", ({ input, expected }) => {
-  expect(resolveWildcardPath(input.path, input.value)).toEqual(expected.values);
-});
-
-suite("primitives/parse-duration.yaml", ({ input, expected }) => {
-  const parsed = parseDuration(input);
-  if (expected.error) expect(parsed.ok).toBe(false);
-  else expect(parsed).toEqual({ ok: true, value: expected.seconds * 1000 });
-});
-
-suite("primitives/extract-protocol.yaml", ({ input, expected }) => {
-  expect(extractProtocol(input.mode)).toBe(expected);
-});
 
 suite("primitives/evaluate-condition.yaml", ({ input, expected }) => {
   expect(evaluateCondition(input.condition as Condition, input.value as Value)).toBe(expected);

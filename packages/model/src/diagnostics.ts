@@ -35,7 +35,7 @@ export interface Diagnostic {
   message: string;
   /** Dot-path in the spec's format (`attack.indicators[0].pattern`); `""` is the document. */
   path?: string;
-  /** Where the spec defines the rule (`§6.2`, `SDK §3.1`), when it does. */
+  /** The spec section that defines the rule, when one does: `SDK ...` for the SDK specification, otherwise a section of the format specification. */
   spec_ref?: string;
   /** Where in the source, when the document was parsed from text. */
   range?: SourceRange;

@@ -1,6 +1,31 @@
-export * from "./diagnostics.js";
+// @oatf/model: document types (SDK §2), `Value`, diagnostics and `Result` (SDK §7), the
+// extension-point interfaces (SDK §6), `parse`, `serialize`, `parseDuration`, and the defaults
+// and inheritance rules (rules/). Every export is listed by name: the public surface is a
+// decision (see model.api.md), and internals such as `attachSourceInfo` stay private.
+
+export type {
+  Diagnostic,
+  EvaluationError,
+  GenerationError,
+  OATFError,
+  ParseError,
+  SourcePoint,
+  SourcePosition,
+  SourceRange,
+  ValidationError,
+  ValidationResult,
+} from "./diagnostics.js";
+export {
+  isParseError,
+  isValidationError,
+} from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
-export * from "./extension-points.js";
+export type {
+  CelEvaluator,
+  CelSyntaxError,
+  GenerationProvider,
+  SemanticEvaluator,
+} from "./extension-points.js";
 export {
   type FileDiagnostics,
   type FormatOptions,
@@ -9,7 +34,16 @@ export {
 } from "./format.js";
 export { carryExtensionAnchors, extensionAnchors } from "./key-order.js";
 export { DEFAULT_LIMITS, MAX_DEPTH, type ParseLimits } from "./limits.js";
-export type * from "./normalized.js";
+export { LruCache } from "./lru.js";
+export type {
+  NormalizedActor,
+  NormalizedAttack,
+  NormalizedDocument,
+  NormalizedExecution,
+  NormalizedIndicator,
+  NormalizedPhase,
+  NormalizedTrigger,
+} from "./normalized.js";
 export {
   type ParseOptions,
   parse,
@@ -17,9 +51,131 @@ export {
   type RecoveredDocument,
 } from "./parse/parse.js";
 export { indexPath, keyPath } from "./paths.js";
-export * from "./result.js";
-export * from "./rule-ids.js";
+export type { Result } from "./result.js";
+export {
+  err,
+  ok,
+} from "./result.js";
+export {
+  extractProtocol,
+  generatedIndicatorId,
+  generatedPhaseName,
+  indicatorIdAt,
+  indicatorProtocol,
+  isMatchCondition,
+  isObject,
+  patternCondition,
+  phaseNameAt,
+} from "./rules/index.js";
+export {
+  type DiagnosticRule,
+  EVALUATION_RULES,
+  type EvaluationRuleId,
+  isDiagnosticRule,
+  PARSE_RULES,
+  type ParseRuleId,
+  type RuleInfo,
+  ruleInfo,
+  VALIDATION_RULES,
+  type ValidationRuleId,
+  WARNING_RULES,
+  type WarningRuleId,
+} from "./rule-ids.js";
 export { serialize } from "./serialize.js";
-export * from "./source-info.js";
+export type {
+  SourceInfo,
+  YamlFeatureUse,
+} from "./source-info.js";
+export {
+  getSourceInfo,
+  parentPath,
+  positionOrAncestor,
+  rangeOrAncestor,
+} from "./source-info.js";
 export { escapeForTerminal } from "./terminal.js";
-export * from "./types.js";
+export type {
+  Action,
+  Actor,
+  AdvanceReason,
+  Attack,
+  AttackResult,
+  AttackVerdict,
+  Category,
+  Classification,
+  Condition,
+  Correlation,
+  CorrelationLogic,
+  DiagnosticSeverity,
+  Direction,
+  Document,
+  ElicitationMode,
+  EvaluationErrorKind,
+  EvaluationSummary,
+  Execution,
+  ExpressionMatch,
+  Extensions,
+  Extractor,
+  ExtractorSource,
+  ExtractorType,
+  Framework,
+  FrameworkMapping,
+  GenerationErrorKind,
+  Impact,
+  Indicator,
+  IndicatorMethod,
+  IndicatorResult,
+  IndicatorVerdict,
+  LogAction,
+  LogLevel,
+  MatchCondition,
+  MatchEntry,
+  MatchPredicate,
+  Mode,
+  ParseErrorKind,
+  PatternMatch,
+  Phase,
+  Protocol,
+  ProtocolEvent,
+  Reference,
+  Relationship,
+  ResponseEntry,
+  SemanticExamples,
+  SemanticIntentClass,
+  SemanticMatch,
+  SendAction,
+  Severity,
+  SeverityLevel,
+  Status,
+  Surface,
+  SynthesizeBlock,
+  Tier,
+  Trigger,
+  TriggerResult,
+  TriggerState,
+  Value,
+} from "./types.js";
+export {
+  ADVANCE_REASONS,
+  ATTACK_RESULTS,
+  CATEGORIES,
+  CONDITION_OPERATORS,
+  CORRELATION_LOGICS,
+  DIAGNOSTIC_SEVERITIES,
+  DIRECTIONS,
+  ELICITATION_MODES,
+  EVALUATION_ERROR_KINDS,
+  EXTRACTOR_SOURCES,
+  EXTRACTOR_TYPES,
+  GENERATION_ERROR_KINDS,
+  IMPACTS,
+  INDICATOR_METHODS,
+  INDICATOR_RESULTS,
+  KNOWN_FRAMEWORKS,
+  LOG_LEVELS,
+  PARSE_ERROR_KINDS,
+  RELATIONSHIPS,
+  SEMANTIC_INTENT_CLASSES,
+  SEVERITY_LEVELS,
+  STATUSES,
+  TIERS,
+} from "./types.js";

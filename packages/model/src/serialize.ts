@@ -7,10 +7,10 @@
 // field right after the known field it followed in the source (first when it came before
 // any), also in a normalized copy. Documents built in code have no source: their `x-`
 // fields come after the known fields, in their own order. (Known fields are not written in
-// their source order: §3.4 item 2 fixes the canonical spec order.)
+// their source order: SDK §3.4 item 2 fixes the canonical spec order.)
 //
 // serialize writes the document it is given: it does not normalize it. Call
-// `normalize` first for the canonical fully-expanded form of §11.2.
+// `normalize` first for the canonical fully-expanded form of format §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
 import { extensionAnchors } from "./key-order.js";
 import { setOwn } from "./set-own.js";

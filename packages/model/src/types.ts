@@ -331,9 +331,10 @@ export interface Indicator {
 
 /**
  * SDK §2.13. Standard form: `target` + `condition`. Shorthand form: one operator
- * key directly on the pattern (expanded to `condition` by N-005).
+ * key directly on the pattern (expanded to `condition` by N-005); every operator but
+ * `exists`, which is standard form only (format §6.2).
  */
-export interface PatternMatch extends MatchCondition {
+export interface PatternMatch extends Omit<MatchCondition, "exists"> {
   target?: string;
   condition?: Condition;
 }

@@ -1,16 +1,10 @@
-import { readdirSync } from "node:fs";
 import { parse } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE_DIR, fixtureText, hasConformance } from "./fixtures.js";
+import { fixtureText, upstreamFiles } from "./fixtures.js";
 
-const files = (kind: string) =>
-  hasConformance
-    ? readdirSync(`${CONFORMANCE_DIR}/parse/${kind}`).filter(
-        (f) => f.endsWith(".yaml") && !f.endsWith(".meta.yaml"),
-      )
-    : [];
+const files = (kind: string) => upstreamFiles(`parse/${kind}`, { exclude: /\.meta\.yaml$/ });
 
-describe.skipIf(!hasConformance)("upstream parse corpus", () => {
+describe("upstream parse corpus", () => {
   it.each(files("valid"))("parses valid/%s", (file) => {
     const result = parse(fixtureText(`parse/valid/${file}`));
     expect(result.ok ? [] : result.error).toEqual([]);

@@ -1,27 +1,14 @@
-// Upstream conformance fixtures, read in place (never copied into the project).
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
+// Upstream conformance cases for model tests, read through the conformance harness
+// (@oatf/conformance): it locates the suite and fails when it is missing or a file is empty.
+import { type SuiteCase, upstreamCases, upstreamFiles, upstreamText } from "@oatf/conformance";
 
-export const CONFORMANCE_DIR =
-  process.env.OATF_CONFORMANCE_DIR ??
-  fileURLToPath(new URL("../../../../shared/conformance/upstream", import.meta.url));
+export type { SuiteCase };
+export { upstreamFiles, upstreamText as fixtureText };
 
-export const hasConformance = existsSync(CONFORMANCE_DIR);
-
-export function fixtureText(relative: string): string {
-  return readFileSync(`${CONFORMANCE_DIR}/${relative}`, "utf8");
-}
-
-export interface SuiteCase {
-  name: string;
-  id: string;
-  input: unknown;
-  expected: unknown;
-}
-
+/** The cases of one upstream suite file (`validate/suite.yaml`). */
 export function suite(relative: string): SuiteCase[] {
-  return parseYaml(fixtureText(relative)) as SuiteCase[];
+  const slash = relative.indexOf("/");
+  return upstreamCases(relative.slice(0, slash), { file: relative.slice(slash + 1) });
 }
 
 /** A small valid document, for tests that change one thing. */

@@ -1,10 +1,9 @@
 // normalize expects a validated document, but must not throw on one that is not:
 // loops visit only the entries that have the shape validate requires.
 
-/** A non-null, non-array object (narrowing keeps the declared type). */
-export function isObject<T>(value: T): value is T & object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isObject } from "@oatf/model";
+
+export { isObject };
 
 /** The object entries of `value` when it is an array; nothing otherwise. */
 export function objects<T>(value: readonly T[] | undefined): T[] {

@@ -111,6 +111,16 @@ describe("N-001 defaults", () => {
     expect(modeless.execution.actors![0]).toMatchObject({ name: "default", mode: "mcp_client" });
   });
 
+  it("inherits no protocol in multi-actor form, even when execution.mode is also written", () => {
+    // format §6.1: the default comes from `execution.mode` only; a V-030 document that writes
+    // it beside `actors` does not lend it to indicators (the same rule validate and evaluate use).
+    const actors = [{ name: "a", mode: "a2a_client", phases: [{ state: {} }] }];
+    const { attack } = normalize(
+      doc({ execution: { mode: "mcp_server", actors }, indicators: [indicator({})] }),
+    );
+    expect(attack.indicators![0]!.protocol).toBeUndefined();
+  });
+
   it("keeps an explicit correlation logic and adds none without indicators", () => {
     expect(
       normalize(doc({ indicators: [indicator({})], correlation: { logic: "all" } })).attack

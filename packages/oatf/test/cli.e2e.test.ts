@@ -13,7 +13,6 @@ function oatf(args: string[], cwd = REPO, input?: string) {
     cwd,
     input,
     encoding: "utf8",
-    env: { ...process.env, OATF_CONFORMANCE_DIR: "" },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -376,29 +375,5 @@ describe("oatf evaluate for CI gates", () => {
     expect(text.stdout).not.toContain("\u001b");
     const json = oatf(["evaluate", doc, "--trace", trace, "--format", "json"]);
     expect(json.stdout).toContain("pwn\\u001b[2J\u202e");
-  });
-});
-
-describe("oatf conformance", () => {
-  it("runs a given fixture directory and ends with the summary line", () => {
-    const dir = mkdtempSync(join(tmpdir(), "oatf-fixtures-"));
-    const r = oatf(["conformance", "--only", join(REPO, "conformance/fixtures")]);
-    expect(r.stdout.trim().split("\n").at(-1)).toMatch(/^conformance: \d+ passed, \d+ failed$/);
-    const bad = spawnSync("mkdir", [join(dir, "unknown-dir")]);
-    expect(bad.status).toBe(0);
-    const unknown = oatf(["conformance", "--only", dir]);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stdout).toContain("unknown fixture directory");
-  });
-
-  it("fails a primitives file without an adapter, even one named like an Object property", () => {
-    const dir = mkdtempSync(join(tmpdir(), "oatf-fixtures-"));
-    mkdirSync(join(dir, "primitives"));
-    const oneCase = '- {name: "n", id: "X-1", input: {}, expected: true}\n';
-    writeFileSync(join(dir, "primitives", "constructor.yaml"), oneCase);
-    const r = oatf(["conformance", "--only", dir]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("unknown primitive file constructor.yaml");
-    expect(r.stdout.trim().split("\n").at(-1)).toBe("conformance: 0 passed, 1 failed");
   });
 });

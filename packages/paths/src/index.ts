@@ -1,4 +1,6 @@
 // OATF dot-paths (SDK §5.1): simple and wildcard paths.
+export type { FindResolved } from "./dot-path/find.js";
+export { findResolved } from "./dot-path/find.js";
 export type { DotPathErrorReason, PathSegment } from "./dot-path/parse.js";
 export { parseSimplePath, parseWildcardPath } from "./dot-path/parse.js";
 export type {

@@ -1,5 +1,7 @@
+// SDK §5.9 extract_protocol lives with the other inheritance rules in @oatf/model (its
+// `./rules` subpath, which carries no YAML reader).
+export { extractProtocol } from "@oatf/model/rules";
 export { EVENT_MODE_VALIDITY, eventsFor, isEventValidForMode } from "./events.js";
-export { extractProtocol } from "./extract-protocol.js";
 export type { KnownMode, KnownProtocol, ProtocolOf, Role } from "./modes.js";
 export {
   isKnownMode,

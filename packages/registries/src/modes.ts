@@ -16,7 +16,7 @@ export const KNOWN_MODES = Object.freeze([
   "mcp_client",
   "a2a_server",
   "a2a_client",
-  "ag_ui_client", // AG-UI defines only a client mode (§7.3.1).
+  "ag_ui_client", // AG-UI defines only a client mode (format §7.3.1).
 ] as const satisfies readonly `${KnownProtocol}_${Role}`[]);
 export type KnownMode = (typeof KNOWN_MODES)[number];
 

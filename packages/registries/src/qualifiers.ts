@@ -1,6 +1,6 @@
 // Event qualifiers (`tools/call:calculator`): dropped from the current spec in favour of
 // `trigger.match`, kept as a compatible extension exactly as seeds/003 defines them
-// (§2.25, §5.9, §5.9a; spec README item 3).
+// (seeds/003 §2.25, §5.9, §5.9a; spec README item 3).
 import type { Value } from "@oatf/model";
 import type { KnownProtocol } from "./modes.js";
 import { own } from "./own.js";

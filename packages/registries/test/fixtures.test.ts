@@ -1,6 +1,6 @@
-// Upstream conformance fixtures (read in place, never copied; skipped when absent).
-// The YAML shapes used here are simple, so cases are read line by line without a YAML parser.
-import { existsSync, readFileSync } from "node:fs";
+// Upstream conformance fixtures, located by the conformance harness (it fails when the suite
+// is missing). The YAML shapes used here are simple, so cases are read line by line.
+import { upstreamText } from "@oatf/conformance";
 import {
   eventsFor,
   extractProtocol,
@@ -11,8 +11,7 @@ import {
 } from "@oatf/registries";
 import { describe, expect, it } from "vitest";
 
-const UPSTREAM = "/work/shared/conformance/upstream";
-const read = (path: string) => readFileSync(`${UPSTREAM}/${path}`, "utf8");
+const read = upstreamText;
 const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, "$1");
 
 /** The text of each `- name:` case of a suite file. */
@@ -24,39 +23,33 @@ const cases = (text: string) =>
 const values = (text: string, key: string) =>
   [...text.matchAll(new RegExp(`^\\s*-?\\s*${key}: (.+)$`, "gm"))].map((m) => unquote(m[1]!));
 
-describe.runIf(existsSync(`${UPSTREAM}/primitives/extract-protocol.yaml`))(
-  "primitives/extract-protocol.yaml",
-  () => {
-    const all = cases(read("primitives/extract-protocol.yaml"));
-    it("has cases", () => expect(all.length).toBeGreaterThan(0));
-    for (const c of all) {
-      it(c.id, () => {
-        const [mode] = values(c.text, "mode");
-        const [expected] = values(c.text, "expected");
-        expect(extractProtocol(mode!)).toBe(expected);
-      });
-    }
-  },
-);
-
-describe.runIf(existsSync(`${UPSTREAM}/primitives/evaluate-trigger.yaml`))(
-  "primitives/evaluate-trigger.yaml",
-  () => {
-    it("trigger events parse to bases that are events of some known mode", () => {
-      const text = read("primitives/evaluate-trigger.yaml");
-      const events = values(text, "event").filter((e) => e !== "" && e !== "null");
-      expect(events.length).toBeGreaterThan(0);
-      const allEvents = ["mcp_server", "mcp_client", "a2a_client"].flatMap((m) => eventsFor(m)!);
-      for (const e of [...events, ...values(text, "event_type")]) {
-        const { base, qualifier } = parseEventQualifier(e);
-        expect(qualifier).toBeUndefined();
-        expect(allEvents).toContain(base);
-      }
+describe("primitives/extract-protocol.yaml", () => {
+  const all = cases(read("primitives/extract-protocol.yaml"));
+  it("has cases", () => expect(all.length).toBeGreaterThan(0));
+  for (const c of all) {
+    it(c.id, () => {
+      const [mode] = values(c.text, "mode");
+      const [expected] = values(c.text, "expected");
+      expect(extractProtocol(mode!)).toBe(expected);
     });
-  },
-);
+  }
+});
 
-describe.runIf(existsSync(`${UPSTREAM}/validate/suite.yaml`))("validate fixtures", () => {
+describe("primitives/evaluate-trigger.yaml", () => {
+  it("trigger events parse to bases that are events of some known mode", () => {
+    const text = read("primitives/evaluate-trigger.yaml");
+    const events = values(text, "event").filter((e) => e !== "" && e !== "null");
+    expect(events.length).toBeGreaterThan(0);
+    const allEvents = ["mcp_server", "mcp_client", "a2a_client"].flatMap((m) => eventsFor(m)!);
+    for (const e of [...events, ...values(text, "event_type")]) {
+      const { base, qualifier } = parseEventQualifier(e);
+      expect(qualifier).toBeUndefined();
+      expect(allEvents).toContain(base);
+    }
+  });
+});
+
+describe("validate fixtures", () => {
   const all = ["validate/suite.yaml", "validate/warnings.yaml"].flatMap((f) => cases(read(f)));
   const expects = (c: { text: string }, rule: string) =>
     c.text.slice(c.text.indexOf("\n  expected:")).includes(`rule: "${rule}"`) ||

@@ -1,5 +1,6 @@
 // Cross-checks the tables against the spec text in ../shared/spec (skipped when absent).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import {
   eventsFor,
   extractProtocol,
@@ -13,7 +14,8 @@ import {
 } from "@oatf/registries";
 import { describe, expect, it } from "vitest";
 
-const SPEC = "/work/shared/spec";
+// The spec beside the repository (../shared/spec), never an absolute machine path.
+const SPEC = fileURLToPath(new URL("../../../../shared/spec", import.meta.url));
 const BINDINGS = `${SPEC}/oatf/specification/protocol-bindings`;
 const read = (path: string) => readFileSync(path, "utf8");
 const seed = (prefix: string) => {

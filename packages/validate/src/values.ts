@@ -1,4 +1,4 @@
-import { indexPath } from "@oatf/model";
+import { indexPath, isObject } from "@oatf/model";
 // Reading an untrusted document: validate accepts anything `parse` returns (and
 // documents built in code), so every access goes through these guards and
 // nothing assumes the shape the types promise.
@@ -13,7 +13,7 @@ export type Obj = Record<string, unknown>;
 export const MAX_WALK_DEPTH = 256;
 
 export function isObj(value: unknown): value is Obj {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isObject(value);
 }
 
 /** Present means neither missing nor YAML null (`key:` with no value). */

@@ -1,51 +1,29 @@
-// Every validate case of the upstream conformance suite and of our own fixtures.
+// Every validate case of the upstream conformance suite and of our own fixtures, read and
+// compared by the conformance harness; errata come from conformance/errata.yaml.
+import { ownCases, upstreamCases } from "@oatf/conformance";
 import { describe, expect, it } from "vitest";
-import { type FixtureCase, loadCases, OWN_DIR, runCase, UPSTREAM_DIR } from "./support.js";
+import { runCase, type ValidateCase } from "./support.js";
 
-/**
- * Upstream cases whose expectation cannot be met as written, each with the
- * corrected expectation. A test below fails once upstream fixes the case, so the
- * erratum is removed then.
- */
-const UPSTREAM_ERRATA: Record<string, { reason: string; expected: FixtureCase["expected"] }> = {
-  "VAL-032b": {
-    reason:
-      "the expected path `…tools[0].response.content[0].text` is not in the input; the template string is at `…tools[0].responses[0].content.content[0].text`",
-    expected: {
-      errors: [
-        {
-          rule: "V-032",
-          path: "attack.execution.actors[0].phases[0].state.tools[0].responses[0].content.content[0].text",
-        },
-      ],
-    },
-  },
-};
+const cases: ValidateCase[] = [
+  ...upstreamCases<ValidateCase["input"], ValidateCase["expected"]>("validate"),
+  ...ownCases<ValidateCase["input"], ValidateCase["expected"]>("validate"),
+];
 
-for (const [label, dir] of [
-  ["upstream", UPSTREAM_DIR],
-  ["own", OWN_DIR],
-] as const) {
-  for (const { file, cases } of loadCases(dir)) {
-    describe(`${label} validate/${file}`, () => {
-      it.each(cases.map((c) => [c.id, c] as const))("%s", (id, c) => {
-        const erratum = label === "upstream" ? UPSTREAM_ERRATA[id] : undefined;
-        if (erratum) {
-          expect(runCase(c), `still broken upstream: ${erratum.reason}`).toBeDefined();
-          expect(runCase({ ...c, expected: erratum.expected }), c.name).toBeUndefined();
-        } else {
-          expect(runCase(c), c.name).toBeUndefined();
-        }
-      });
-    });
-  }
-}
+describe("validate fixtures", () => {
+  it.each(cases.map((c) => [`${c.origin} ${c.file} ${c.id}`, c] as const))("%s", (_, c) => {
+    if (c.erratum) {
+      // The erratum holds only while the upstream expectation still fails.
+      expect(runCase(c), `still broken upstream: ${c.erratum.reason}`).toBeDefined();
+      expect(runCase({ ...c, expected: c.erratum.expected }), c.name).toBeUndefined();
+    } else {
+      expect(runCase(c), c.name).toBeUndefined();
+    }
+  });
+});
 
 describe("fixture ids", () => {
   it("are unique across upstream and own fixtures", () => {
-    const ids = [UPSTREAM_DIR, OWN_DIR].flatMap((dir) =>
-      loadCases(dir).flatMap(({ cases }) => cases.map((c) => c.id)),
-    );
+    const ids = cases.map((c) => c.id);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 });

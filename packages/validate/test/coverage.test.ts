@@ -1,10 +1,12 @@
 // Our own fixtures hold at least one passing and one failing case for every rule
 // and warning, named "<code> valid|absent: …" and "<code> invalid|warning: …".
+
+import { ownCases } from "@oatf/conformance";
 import { RULES, WARNINGS } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
-import { loadCases, OWN_DIR } from "./support.js";
+import type { ValidateCase } from "./support.js";
 
-const cases = loadCases(OWN_DIR).flatMap(({ cases }) => cases);
+const cases = ownCases<ValidateCase["input"], ValidateCase["expected"]>("validate");
 
 function count(code: string, kinds: string[]): number {
   // W-001 is how V-002 is reported; its cases are named after V-002.

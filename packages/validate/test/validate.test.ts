@@ -282,3 +282,52 @@ describe("documents built in code", () => {
     );
   });
 });
+
+describe("generated identifiers never collide with explicit ones (issue 12 §2)", () => {
+  const at = (doc: string, rule: string) =>
+    validate(parsed(doc), { cel: celStub }).errors.filter((e) => e.rule === rule);
+
+  it("V-010 at the indicator whose generated id repeats an explicit id, naming it", () => {
+    const errors = at(
+      `oatf: "0.1"
+attack:
+  id: ACME-003
+  execution: { mode: mcp_server, state: { tools: [] } }
+  indicators:
+    - { id: ACME-003-02, target: text, pattern: { contains: a } }
+    - { target: text, pattern: { contains: b } }
+`,
+      "V-010",
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({
+        path: "attack.indicators[1].id",
+        message: expect.stringContaining('"ACME-003-02"'),
+      }),
+    ]);
+    expect(errors[0]!.message).toContain("attack.indicators[0]");
+  });
+
+  it("V-011 and V-031 at the unnamed phase whose generated name repeats an explicit one", () => {
+    const doc = `oatf: "0.1"
+attack:
+  execution:
+    actors:
+      - name: server
+        mode: mcp_server
+        phases:
+          - name: phase-2
+            state: { tools: [] }
+            trigger: { event: tools/call }
+          - {}
+`;
+    for (const rule of ["V-011", "V-031"]) {
+      expect(at(doc, rule)).toEqual([
+        expect.objectContaining({
+          path: "attack.execution.actors[0].phases[1].name",
+          message: expect.stringContaining('"phase-2"'),
+        }),
+      ]);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // AG-UI traffic (format §7.3): captured SSE streams (`data:` lines, an event per blank-line
 // separated block; `event:`, `id:`, `retry:` and `:` comment lines ignored) or JSON Lines of
 // events, one event object per line, in either form the RunAgentInput POST body too. Event
-// `type` becomes the operation by the binding's case translation (§7.3.2:
+// `type` becomes the operation by the binding's case translation (format §7.3.2:
 // `TEXT_MESSAGE_CONTENT` → `text_message_content`); the content is the whole event. Events
 // come from the agent, so they are `response` messages; the RunAgentInput body (an object
 // with `threadId` and `runId` and no `type`) is the `request` `run_agent_input`. Tool-call
@@ -14,7 +14,7 @@ import { type LineDecoder, parseLine, problem, type TraceRecord, timestampOf } f
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
-/** §7.3.2 case translation: `TOOL_CALL_START` → `tool_call_start`; snake_case stays. */
+/** Format §7.3.2 case translation: `TOOL_CALL_START` → `tool_call_start`; snake_case stays. */
 export function agUiOperation(type: string): string | undefined {
   if (SCREAMING.test(type)) return type.toLowerCase();
   return SNAKE.test(type) ? type : undefined;

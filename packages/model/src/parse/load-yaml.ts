@@ -31,7 +31,7 @@ export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: P
 
 /** An unpaired UTF-16 surrogate: not a Unicode character, so not in any UTF-8 text. */
 export const LONE_SURROGATE = /\p{Cs}/u;
-/** Characters outside YAML 1.2's printable set (§5.1), which may appear only escaped. */
+/** Characters outside YAML 1.2's printable set (YAML 1.2 §5.1), which may appear only escaped. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const NON_PRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
 
@@ -57,7 +57,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
       range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
     });
   }
-  // A lone CR is a line break in YAML 1.2 (§5.4) that `yaml` does not know; as content,
+  // A lone CR is a line break in YAML 1.2 (YAML 1.2 §5.4) that `yaml` does not know; as content,
   // every line break reads as LF anyway. One character for one keeps every offset.
   // A leading byte order mark is not part of the text: columns on line 1 count as editors do.
   const input = text.replace(/^\ufeff/, "").replace(/\r(?!\n)/g, "\n");

@@ -1,6 +1,11 @@
 // N-001 (format §11.2.1): materialize default values.
-import type { Document, Mode, Phase } from "@oatf/model";
-import { extractProtocol } from "@oatf/registries";
+import {
+  type Document,
+  generatedPhaseName,
+  indicatorProtocol,
+  type Mode,
+  type Phase,
+} from "@oatf/model";
 import { isObject, objects } from "../shape.js";
 import { phaseLists } from "./phases.js";
 
@@ -20,9 +25,9 @@ export function applyDefaults(document: Document): void {
   }
 
   if (attack.indicators !== undefined) {
-    if (execution.mode !== undefined) {
-      const protocol = extractProtocol(execution.mode);
-      for (const indicator of objects(attack.indicators)) indicator.protocol ??= protocol;
+    for (const indicator of objects(attack.indicators)) {
+      const protocol = indicatorProtocol(attack, indicator);
+      if (protocol !== undefined) indicator.protocol = protocol;
     }
     attack.correlation ??= {};
     if (isObject(attack.correlation)) attack.correlation.logic ??= "any";
@@ -47,7 +52,7 @@ export function completePhases(owner: { mode?: Mode; phases?: Phase[] }): void {
 function nameUnnamedPhases(phases: Phase[] | undefined): void {
   if (!Array.isArray(phases)) return;
   phases.forEach((phase, index) => {
-    if (isObject(phase)) phase.name ??= `phase-${index + 1}`;
+    if (isObject(phase)) phase.name ??= generatedPhaseName(index);
   });
 }
 

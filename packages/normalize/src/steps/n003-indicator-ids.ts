@@ -1,13 +1,12 @@
 // N-003 (format §11.2.3): indicators without an id get `{attack.id}-{NN}` or
 // `indicator-{NN}`, NN being the 1-based position, zero-padded to two digits.
-import type { Document } from "@oatf/model";
+import { type Document, generatedIndicatorId } from "@oatf/model";
 import { isObject } from "../shape.js";
 
 export function generateIndicatorIds(document: Document): void {
   const { attack } = document;
-  const prefix = typeof attack.id === "string" ? attack.id : "indicator";
   if (!Array.isArray(attack.indicators)) return;
   attack.indicators.forEach((indicator, index) => {
-    if (isObject(indicator)) indicator.id ??= `${prefix}-${String(index + 1).padStart(2, "0")}`;
+    if (isObject(indicator)) indicator.id ??= generatedIndicatorId(attack, index);
   });
 }

@@ -1,7 +1,6 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
-import { CONFORMANCE_USAGE, conformanceCommand } from "./conformance.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
@@ -15,7 +14,6 @@ Commands:
   validate <files or globs...>          Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file> [--check]            Print the canonical form of a document
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
-  conformance [dir...]                  Run the conformance fixtures
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
@@ -45,7 +43,6 @@ const COMMANDS: Record<string, Command> = {
     run: evaluateCommand,
   },
   normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
-  conformance: { usage: CONFORMANCE_USAGE, valued: [], flags: ["--only"], run: conformanceCommand },
 };
 
 export async function runCli(

@@ -1,4 +1,4 @@
-// A2A binding (format §7.2), pinned to A2A v0.3.0. §7.2.2 uses A2A's JSON-RPC method names
+// A2A binding (format §7.2), pinned to A2A v0.3.0. Format §7.2.2 uses A2A's JSON-RPC method names
 // plus three synthetic names, and defers to the A2A specification for the full method list.
 import { unique } from "./unique.js";
 
@@ -35,7 +35,7 @@ export const A2A_OPERATIONS: readonly A2aOperation[] = unique<A2aOperation>([
 ]);
 
 /**
- * §7.2.2: "For `a2a_server` actors, events are incoming JSON-RPC requests (including
+ * Format §7.2.2: "For `a2a_server` actors, events are incoming JSON-RPC requests (including
  * `agent/getAuthenticatedExtendedCard` ...) and the HTTP Agent Card request."
  */
 export const A2A_SERVER_EVENTS: readonly A2aOperation[] = unique<A2aOperation>([
@@ -44,7 +44,7 @@ export const A2A_SERVER_EVENTS: readonly A2aOperation[] = unique<A2aOperation>([
 ]);
 
 /**
- * §7.2.2: "For `a2a_client` actors, events are correlated JSON-RPC responses, SSE streaming
+ * Format §7.2.2: "For `a2a_client` actors, events are correlated JSON-RPC responses, SSE streaming
  * events (`task/status`, `task/artifact`), and the Agent Card response."
  */
 export const A2A_CLIENT_EVENTS: readonly A2aOperation[] = unique<A2aOperation>([

@@ -1,4 +1,4 @@
-// AG-UI binding (format §7.3). §7.3.2: events are AG-UI's `EventType` enum in snake_case
+// AG-UI binding (format §7.3). Format §7.3.2: events are AG-UI's `EventType` enum in snake_case
 // (`TOOL_CALL_START` -> `tool_call_start`) plus the synthetic `run_agent_input`; it defers to
 // the AG-UI specification for the full list of event types.
 import { unique } from "./unique.js";
@@ -8,7 +8,7 @@ const RUN_AGENT_INPUT = "run_agent_input";
 
 /**
  * AG-UI `EventType` values, snake_cased, as of the binding text (@ag-ui/core 0.0.42, with the
- * activity events). `tool_call_result` is client-originated (§7.3.2). Later `reasoning_*`
+ * activity events). `tool_call_result` is client-originated (format §7.3.2). Later `reasoning_*`
  * events are not listed; like any unlisted event they draw a V-029 warning only.
  */
 const EVENT_TYPES = [
@@ -48,5 +48,5 @@ export const AG_UI_OPERATIONS: readonly AgUiOperation[] = unique<AgUiOperation>(
   ...EVENT_TYPES,
 ]);
 
-/** AG-UI defines only `ag_ui_client` (§7.3.1), which sees all of them. */
+/** AG-UI defines only `ag_ui_client` (format §7.3.1), which sees all of them. */
 export const AG_UI_CLIENT_EVENTS: readonly AgUiOperation[] = AG_UI_OPERATIONS;

@@ -1,5 +1,5 @@
 // MCP binding (format §7.1), pinned to MCP 2025-11-25, the binding's default protocol version.
-// §7.1.2 uses MCP's JSON-RPC method names as events and defers to the MCP specification for
+// Format §7.1.2 uses MCP's JSON-RPC method names as events and defers to the MCP specification for
 // the full list, so the lists below are that specification's methods, grouped by direction.
 import { unique } from "./unique.js";
 
@@ -72,14 +72,14 @@ export const MCP_OPERATIONS: readonly McpOperation[] = unique<McpOperation>([
   ...SERVER_NOTIFICATIONS,
 ]);
 
-/** §7.1.2: "For `mcp_server` actors, events are incoming requests and client-to-server notifications." */
+/** Format §7.1.2: "For `mcp_server` actors, events are incoming requests and client-to-server notifications." */
 export const MCP_SERVER_EVENTS: readonly McpOperation[] = unique<McpOperation>([
   ...CLIENT_REQUESTS,
   ...CLIENT_NOTIFICATIONS,
 ]);
 
 /**
- * §7.1.2: "For `mcp_client` actors, events are correlated responses, server-to-client
+ * Format §7.1.2: "For `mcp_client` actors, events are correlated responses, server-to-client
  * notifications, and server-initiated requests."
  */
 export const MCP_CLIENT_EVENTS: readonly McpOperation[] = unique<McpOperation>([

@@ -1,6 +1,6 @@
 // Checks shared by several areas: closed enumerations (V-005), modes and
 // protocols (V-034 with W-002/W-003), regular expressions (V-013) and durations.
-import { compileRegex } from "@oatf/evaluate";
+import { compileRegex } from "@oatf/evaluate/compilers";
 import { parseDuration } from "@oatf/model";
 import { isKnownMode, isKnownProtocol, knownModes, knownProtocols } from "@oatf/registries";
 import type { Context } from "../context.js";

@@ -1,4 +1,4 @@
-import { keyPath } from "@oatf/model";
+import { generatedPhaseName, keyPath } from "@oatf/model";
 // The shape of the execution profile (format §5.1, §5.2, §11.1 items 6-8, 12):
 // which form is used (V-030), modes (V-034, W-002), the mode-less multi-phase
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,
@@ -126,11 +126,34 @@ function checkActors(ctx: Context, execution: Obj): void {
   }
 }
 
+/**
+ * V-011 (and V-031 in multi-actor form) for generated names: N-001 names an unnamed phase
+ * `phase-{N}`, which the format guarantees unique, so it must not equal an explicit name of
+ * another phase of the same list.
+ */
+function checkGeneratedNames(ctx: Context, actor: ActorView): void {
+  const items = actor.phases?.items ?? [];
+  const explicit = new Map<unknown, string>();
+  for (const { phase, path } of items) {
+    if (isPresent(phase.name) && !explicit.has(phase.name)) explicit.set(phase.name, path);
+  }
+  for (const { phase, path, index } of items) {
+    if (isPresent(phase.name)) continue;
+    const generated = generatedPhaseName(index);
+    const owner = explicit.get(generated);
+    if (owner === undefined) continue;
+    const message = `this phase has no name, and the one normalization generates for it, "${generated}", is the explicit name of ${owner}; name this phase or rename the other`;
+    ctx.error("V-011", keyPath(path, "name"), message);
+    if (actor.declared) ctx.error("V-031", keyPath(path, "name"), message);
+  }
+}
+
 /** Per actor: terminal phase (V-008), first state (V-009), names (V-011), modes (V-034, V-044). */
 function checkPhaseList(ctx: Context, actor: ActorView): void {
   const multiActor = actor.declared;
   const last = actor.phases ? actor.phases.list.length - 1 : -1;
   const names = new Set<unknown>();
+  checkGeneratedNames(ctx, actor);
   for (const { phase, path, index } of actor.phases?.items ?? []) {
     if (!isPresent(phase.trigger) && index !== last) {
       ctx.error(

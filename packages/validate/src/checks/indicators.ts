@@ -3,13 +3,16 @@
 // V-047..V-049, closed enumerations (V-005, including `tier`), and the
 // warnings V-018 (surface), W-003, W-005, W-007 and OATF-V014-SKIPPED.
 
-import { isMatchCondition } from "@oatf/evaluate";
 import {
   type CelEvaluator,
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
+  generatedIndicatorId,
   INDICATOR_METHODS,
+  indexPath,
+  indicatorProtocol,
+  isMatchCondition,
   keyPath,
   type Result,
   SEMANTIC_INTENT_CLASSES,
@@ -17,7 +20,7 @@ import {
   TIERS,
 } from "@oatf/model";
 import { parseSimplePath, parseWildcardPath } from "@oatf/paths";
-import { extractProtocol, isSurfaceValidForProtocol, surfacesFor } from "@oatf/registries";
+import { isSurfaceValidForProtocol, surfacesFor } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { V014_SKIPPED } from "../rules.js";
@@ -50,6 +53,7 @@ export function checkIndicators(ctx: Context, attack: Obj, view: ExecutionView):
   }
   const ids = new Set<unknown>();
   const celPaths: string[] = [];
+  checkGeneratedIds(ctx, attack, indicators);
   for (const [indicator, path] of objectsOf(indicators, INDICATORS_PATH)) {
     checkId(ctx, indicator, path, attack.id, ids);
     checkScope(ctx, indicator, path, view);
@@ -68,6 +72,31 @@ export function checkIndicators(ctx: Context, attack: Obj, view: ExecutionView):
       `${celPaths.length} CEL expression(s) were not syntax-checked (V-014): pass a CEL checker as options.cel, e.g. the evaluator of @oatf/cel-default`,
     );
   }
+}
+
+/**
+ * V-010 for generated ids (format §6.1: an id is unique within the document): an indicator
+ * without `id` gets one from N-003, which must not equal an explicit id of another indicator,
+ * or normalize would give two indicators one id and evaluation would merge their verdicts.
+ */
+function checkGeneratedIds(ctx: Context, attack: Obj, indicators: unknown[] | undefined): void {
+  if (!indicators) return;
+  const explicit = new Map<unknown, number>();
+  indicators.forEach((indicator, index) => {
+    if (isObj(indicator) && isPresent(indicator.id) && !explicit.has(indicator.id))
+      explicit.set(indicator.id, index);
+  });
+  indicators.forEach((indicator, index) => {
+    if (!isObj(indicator) || isPresent(indicator.id)) return;
+    const generated = generatedIndicatorId(attack, index);
+    const owner = explicit.get(generated);
+    if (owner === undefined) return;
+    ctx.error(
+      "V-010",
+      keyPath(indexPath(INDICATORS_PATH, index), "id"),
+      `this indicator has no id, and the one normalization generates for it, "${generated}", is the explicit id of ${indexPath(INDICATORS_PATH, owner)}; give this indicator its own id or rename the other`,
+    );
+  });
 }
 
 /** V-010 uniqueness; V-024 shape and prefix when `attack.id` is set. */
@@ -122,12 +151,7 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
       `actor ${show(actorName)} does not exist; actors: ${[...view.actorNames].join(", ") || "(none)"}`,
     );
   }
-  const protocol =
-    typeof indicator.protocol === "string"
-      ? indicator.protocol
-      : typeof executionMode === "string"
-        ? extractProtocol(executionMode)
-        : undefined;
+  const protocol = execution ? indicatorProtocol({ execution }, indicator) : undefined;
   if (protocol === undefined) return;
   // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another protocol.
   const scope = isPresent(actorName)

@@ -1,7 +1,7 @@
 // Inside a phase (format §5.2-§5.5): extractors (V-005, V-013, V-015, V-037,
 // V-038, V-042), entry actions (V-005, V-041, V-043) and the trigger (V-019,
 // V-029 warning, V-036, V-040, and its match predicate).
-import { compileJsonPath } from "@oatf/evaluate";
+import { compileJsonPath } from "@oatf/evaluate/compilers";
 import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, indexPath, keyPath, LOG_LEVELS } from "@oatf/model";
 import { isEventValidForMode, isKnownMode } from "@oatf/registries";
 import type { Context } from "../context.js";
@@ -116,7 +116,7 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
     );
   }
   if (isPresent(trigger.after)) checkDuration(ctx, "V-036", trigger.after, keyPath(path, "after"));
-  // Event names are checked only for modes an included binding defines (§11.2 item 8);
+  // Event names are checked only for modes an included binding defines (format §11.2 item 8);
   // the registry strips a `:qualifier` before looking the event up.
   const event = trigger.event;
   if (

@@ -2,8 +2,7 @@
 // `when` of response entries and MCP elicitations. Keys are simple dot-paths
 // (V-027); `regex` conditions compile (V-013). Whether a value is a condition
 // or a bare equality value is decided as evaluation decides it.
-import { isMatchCondition } from "@oatf/evaluate";
-import { keyPath } from "@oatf/model";
+import { isMatchCondition, keyPath } from "@oatf/model";
 import { parseSimplePath } from "@oatf/paths";
 import type { Context } from "../context.js";
 import { isObj, show } from "../values.js";

@@ -1,5 +1,5 @@
 // Execution state (format §7): the binding-defined response-dispatch lists
-// (§7.0.1: `responses` of tools and prompts, `sampling_responses`,
+// (format §7.0.1: `responses` of tools and prompts, `sampling_responses`,
 // `elicitation_responses`, `task_responses`, `tool_responses`) and MCP
 // `elicitations`. Checks V-033, their `when` predicates (V-027, V-013),
 // their closed enumerations (V-005) and reserved `synthesize` blocks (W-006),
@@ -21,7 +21,7 @@ const STATE_LISTS = [
 ];
 /** State lists whose items carry a `responses` dispatch list (MCP tools and prompts). */
 const RESPONDING_ITEMS = ["tools", "prompts"];
-/** MCP §7.1.5 `elicitation_responses[].action`. */
+/** MCP binding, format §7.1.5 `elicitation_responses[].action`. */
 const ELICITATION_ACTIONS = ["accept", "decline", "cancel"] as const;
 
 export function checkStates(ctx: Context, view: ExecutionView): void {

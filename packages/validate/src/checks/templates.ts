@@ -3,7 +3,7 @@
 // references to extractors nobody declares (W-004, sub-case a). `when`
 // predicates are matched, not interpolated, and are skipped. The parser is
 // the one interpolation uses, so escapes (`\{{`) are never flagged.
-import { parseTemplate } from "@oatf/evaluate";
+import { parseTemplate } from "@oatf/evaluate/compilers";
 import { indexPath, keyPath } from "@oatf/model";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";

@@ -30,7 +30,7 @@ export function loadRoot(root: string, knownDirs: readonly string[]): Loaded[] {
   return out;
 }
 
-function loadSuiteDir(path: string, dir: string): Loaded[] {
+export function loadSuiteDir(path: string, dir: string): Loaded[] {
   const out: Loaded[] = [];
   for (const entry of listDir(path)) {
     const file = `${dir}/${entry}`;

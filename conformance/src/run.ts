@@ -3,8 +3,8 @@
 import { type FixtureCase, FixtureError, fail, type Outcome, type SuiteRunner } from "./case.js";
 import { type Erratum, loadErrata } from "./errata.js";
 import { loadRoot, message } from "./fixtures.js";
-import type { FixtureRoot } from "./roots.js";
-import { isDir } from "./roots.js";
+import { type FixtureRoot, isDir, missingSuiteMessage } from "./roots.js";
+import { parse, validate } from "./sdk.js";
 import { runEvaluate } from "./suites/evaluate.js";
 import { runHostile } from "./suites/hostile.js";
 import { runNormalize, runRoundtrip } from "./suites/normalize.js";
@@ -12,13 +12,13 @@ import { runParse } from "./suites/parse.js";
 import { runPolicy } from "./suites/policy.js";
 import { runPrimitive } from "./suites/primitives.js";
 import { runTrace } from "./suites/trace.js";
-import { runValidate } from "./suites/validate.js";
+import { checkValidate } from "./suites/validate.js";
 import { runVerdict } from "./suites/verdict.js";
 
 /** Every fixture directory the runner knows; any other directory fails. */
 export const SUITES: Record<string, SuiteRunner> = {
   parse: runParse,
-  validate: runValidate,
+  validate: (c) => checkValidate(c, { parse, validate }),
   normalize: runNormalize,
   evaluate: runEvaluate,
   verdict: runVerdict,
@@ -68,10 +68,12 @@ export async function runConformance(
   }
   for (const root of roots) {
     if (!isDir(root.path)) {
-      if (root.required)
-        problem(root.label, "", root.path, "a directory", "missing or not a directory");
+      const why =
+        root.label === "upstream" ? missingSuiteMessage(root.path) : "missing or not a directory";
+      problem(root.label, "", root.path, "a fixture directory", why);
       continue;
     }
+    const before = cases.length;
     const rootErrata = root.label === "upstream" ? errata : new Map<string, Erratum>();
     const seen = new Set<string>();
     for (const loaded of loadRoot(root.path, Object.keys(SUITES))) {
@@ -98,10 +100,14 @@ export async function runConformance(
       };
       cases.push(erratum ? { ...report, erratum: true } : report);
     }
+    // A root that yields nothing would make the run pass by running nothing.
+    if (cases.length === before)
+      problem(root.label, "", root.path, "at least one case", "no fixture cases found");
     for (const id of rootErrata.keys()) {
       if (!seen.has(id)) problem("errata", "", id, "an upstream case with this id", "no such case");
     }
   }
+  if (cases.length === 0) problem("(run)", "", "(no roots)", "at least one case", "nothing to run");
   const passed = cases.filter((c) => c.outcome.pass).length;
   return { cases, passed, failed: cases.length - passed };
 }

@@ -1,8 +1,9 @@
 // Short-circuiting traversal of a compiled wildcard dot-path (SDK §5.1.2): a pattern
 // matches as soon as one resolved value satisfies it, so nothing is collected. The
-// path is turned into a chain of closures once, one per segment.
-import type { Value } from "@oatf/model";
-import { type CompiledWildcardPath, DEFAULT_MAX_DEPTH } from "@oatf/paths";
+// path is turned into a chain of closures once, one per segment. Indicator patterns use it
+// (@oatf/evaluate); `resolveWildcardPath` is the collecting form.
+import type { Value } from "../types.js";
+import { type CompiledWildcardPath, DEFAULT_MAX_DEPTH } from "./resolve.js";
 
 /** Finds the first resolved value (document order) that the compiled test accepts. */
 export type FindResolved = (root: Value) => Value | undefined;
@@ -10,7 +11,7 @@ export type FindResolved = (root: Value) => Value | undefined;
 type Accept = (value: Value) => boolean;
 type Step = (value: unknown) => Value | undefined;
 
-// @oatf/paths reads own keys of non-array objects only. JSON data inherits nothing but
+// resolve.ts reads own keys of non-array objects only. JSON data inherits nothing but
 // the prototypes' members, and arrays own only indices and `length`, so any other name
 // can be read from any object without asking which kind it is or whose key it is.
 function needsOwnCheck(name: string): boolean {

@@ -27,4 +27,4 @@ export {
   resolveWildcardPath,
 } from "@oatf/paths";
 export { extractProtocol, parseEventQualifier, resolveEventQualifier } from "@oatf/registries";
-export { defaultCelEvaluator, load, validate } from "../index.js";
+export { defaultCelEvaluator, load, validate } from "oatf";
