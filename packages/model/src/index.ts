@@ -57,17 +57,6 @@ export {
   ok,
 } from "./result.js";
 export {
-  extractProtocol,
-  generatedIndicatorId,
-  generatedPhaseName,
-  indicatorIdAt,
-  indicatorProtocol,
-  isMatchCondition,
-  isObject,
-  patternCondition,
-  phaseNameAt,
-} from "./rules/index.js";
-export {
   type DiagnosticRule,
   EVALUATION_RULES,
   type EvaluationRuleId,
@@ -81,6 +70,17 @@ export {
   WARNING_RULES,
   type WarningRuleId,
 } from "./rule-ids.js";
+export {
+  extractProtocol,
+  generatedIndicatorId,
+  generatedPhaseName,
+  indicatorIdAt,
+  indicatorProtocol,
+  isMatchCondition,
+  isObject,
+  patternCondition,
+  phaseNameAt,
+} from "./rules/index.js";
 export { serialize } from "./serialize.js";
 export type {
   SourceInfo,

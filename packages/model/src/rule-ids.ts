@@ -14,8 +14,14 @@ export const VALIDATION_RULES = {
   "V-007": { spec_ref: "§11.1.7, §11.1.8", check: "phase and actor lists are not empty" },
   "V-008": { spec_ref: "§11.1.7", check: "at most one terminal phase per actor, and it is last" },
   "V-009": { spec_ref: "§11.1.7", check: "the first phase of each actor has `state`" },
-  "V-010": { spec_ref: "§11.1.10", check: "indicator ids are unique, explicit and generated (N-003) alike" },
-  "V-011": { spec_ref: "§11.1.7", check: "phase names are unique per actor, explicit and generated alike" },
+  "V-010": {
+    spec_ref: "§11.1.10",
+    check: "indicator ids are unique, explicit and generated (N-003) alike",
+  },
+  "V-011": {
+    spec_ref: "§11.1.7",
+    check: "phase names are unique per actor, explicit and generated alike",
+  },
   "V-012": { spec_ref: "§11.1.11", check: "each indicator has exactly one detection key" },
   "V-013": { spec_ref: "§6.2", check: "regular expressions are valid RE2" },
   "V-014": { spec_ref: "§6.3", check: "CEL expressions parse" },

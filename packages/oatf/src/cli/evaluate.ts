@@ -7,7 +7,13 @@ import {
   type TraceDiagnostic,
   type TraceFormat,
 } from "@oatf/evaluate";
-import { type AttackVerdict, type Document, escapeForTerminal, TIERS, type Tier } from "@oatf/model";
+import {
+  type AttackVerdict,
+  type Document,
+  escapeForTerminal,
+  TIERS,
+  type Tier,
+} from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { celFor } from "./cel.js";
