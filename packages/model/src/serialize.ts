@@ -22,9 +22,14 @@ import {
   SEVERITY,
   type Shape,
 } from "./shape.js";
+import { checkPlainTree } from "./plain-tree.js";
 import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {
+  // A cyclic, too deep or too large document built in code is not written (nor thrown
+  // on): the output is one YAML comment saying why, which no parser reads as a document.
+  const problem = checkPlainTree(document);
+  if (problem !== undefined) return `# not serialized: ${problem.message}\n`;
   const data = ordered(document, { kind: "object", shape: DOCUMENT });
   // No anchors for objects shared in memory: OATF forbids them (V-020).
   const yaml = new YamlDocument(data, {
