@@ -81,14 +81,27 @@ describe.each(hostile)("a %s document", (_name, spoil) => {
 });
 
 describe("checkPlainTree", () => {
-  it("accepts the examples, shared (non-cyclic) sub-objects and parse's deepest nesting", () => {
+  it("accepts the examples, shared (non-cyclic) sub-objects and nesting to 256 levels", () => {
     expect(checkPlainTree(example())).toBeUndefined();
     const shared = { a: 1 };
     expect(checkPlainTree({ x: shared, y: [shared, shared] })).toBeUndefined();
     let deep: unknown = 1;
-    for (let i = 0; i < 128; i++) deep = [deep];
+    for (let i = 0; i < 256; i++) deep = [deep];
     expect(checkPlainTree(deep)).toBeUndefined();
     expect(checkPlainTree([deep])).toMatchObject({ reason: "depth" });
+  });
+
+  it("lets a parsed document nested to parse's limit through normalize and serialize", () => {
+    // `execution.state` is 3 levels down; normalization moves it 4 further.
+    const state = `${"[".repeat(124)}1${"]".repeat(124)}`;
+    const parsed = parse(
+      `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: { x: ${state} }\n`,
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(validate(parsed.value).errors).toEqual([]);
+    const text = serialize(normalize(parsed.value));
+    expect(text.startsWith("oatf:")).toBe(true);
   });
 
   it("counts values per path and honours its limits", () => {

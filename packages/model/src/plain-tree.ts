@@ -2,16 +2,22 @@
 // walk a document recursively and copy it, which a cycle, a 100,000-level nesting or a
 // small DAG with 2^40 paths would turn into a stack overflow, an endless loop or an
 // out-of-memory abort. This check runs first, iteratively and within fixed bounds.
-import { MAX_DEPTH } from "./parse/load-yaml.js";
 import { indexPath, keyPath } from "./paths.js";
 
 /** Bounds for {@link checkPlainTree}. */
 export interface PlainTreeLimits {
-  /** Deepest nesting of objects and arrays, the root being level 1 (default 128, as `parse`). */
+  /** Deepest nesting of objects and arrays, the root being level 1 (default 256). */
   maxDepth?: number;
   /** Most values visited, a shared sub-object counting once per path to it (default 1,000,000). */
   maxNodes?: number;
 }
+
+/**
+ * The default of {@link PlainTreeLimits.maxDepth}: twice `parse`'s 128 levels, so the levels
+ * normalization adds (up to four) never refuse a parsed document, and far below any stack
+ * limit of the recursive code this check protects.
+ */
+export const MAX_TREE_DEPTH = 256;
 
 /** The default of {@link PlainTreeLimits.maxNodes}. */
 export const MAX_TREE_NODES = 1_000_000;
@@ -33,7 +39,7 @@ export function checkPlainTree(
   value: unknown,
   limits: PlainTreeLimits = {},
 ): PlainTreeProblem | undefined {
-  const maxDepth = limits.maxDepth ?? MAX_DEPTH;
+  const maxDepth = limits.maxDepth ?? MAX_TREE_DEPTH;
   const maxNodes = limits.maxNodes ?? MAX_TREE_NODES;
   // Depth-first with an explicit stack; `open` holds the containers on the current path.
   type Entry = { node: unknown; path: string; depth: number } | { leave: object };
