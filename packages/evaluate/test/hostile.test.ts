@@ -11,8 +11,8 @@ import {
   parseTemplate,
   synthesize,
   toText,
-  type Value,
 } from "@oatf/evaluate";
+import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
 /** A binary DAG `levels` deep: 2^levels paths to its leaf through 2·levels objects. */
