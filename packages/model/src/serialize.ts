@@ -13,6 +13,7 @@
 // `normalize` first for the canonical fully-expanded form of format §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
 import { extensionAnchors } from "./key-order.js";
+import { checkPlainTree } from "./plain-tree.js";
 import { setOwn } from "./set-own.js";
 import {
   DOCUMENT,
@@ -22,7 +23,6 @@ import {
   SEVERITY,
   type Shape,
 } from "./shape.js";
-import { checkPlainTree } from "./plain-tree.js";
 import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {
