@@ -267,6 +267,16 @@ function exercisePrimitives(document: Document): void {
   }
 }
 
+/** validate, normalize (checked not to touch its input) and serialize one document. */
+function pipeline(document: Document) {
+  const before = snapshot(document);
+  const { errors } = call("validate", () => validate(document));
+  const normalized = call("normalize", () => normalize(document));
+  expect(snapshot(document)).toBe(before);
+  const text = call("serialize", () => serialize(normalized));
+  return { errors, normalized, text };
+}
+
 describe("fuzzing documents as data", () => {
   it("no entry point throws; normalize is idempotent and pure; serialize output parses", () => {
     fc.assert(
@@ -275,11 +285,7 @@ describe("fuzzing documents as data", () => {
         fc.array(mutation, { minLength: 1, maxLength: 4 }),
         (index, mutations) => {
           const document = mutate(documents[index]!, mutations);
-          const before = snapshot(document);
-          const { errors } = call("validate", () => validate(document));
-          const normalized = call("normalize", () => normalize(document));
-          expect(snapshot(document)).toBe(before);
-          const text = call("serialize", () => serialize(normalized));
+          const { errors, normalized, text } = pipeline(document);
           call("load", () => load(text));
           if (checkPlainTree(document) === undefined) {
             expect(snapshot(call("normalize", () => normalize(normalized)))).toBe(
@@ -347,11 +353,7 @@ describe("fuzzing documents as text", () => {
           call("load", () => load(text));
           const parsed = call("parse", () => parse(text));
           if (!parsed.ok) return;
-          const before = snapshot(parsed.value);
-          const { errors } = call("validate", () => validate(parsed.value));
-          const normalized = call("normalize", () => normalize(parsed.value));
-          expect(snapshot(parsed.value)).toBe(before);
-          const output = call("serialize", () => serialize(normalized));
+          const { errors, normalized, text: output } = pipeline(parsed.value);
           if (errors.length === 0) {
             const reparsed = call("parse", () => parse(output));
             expect(reparsed.ok && reparsed.value).toEqual(normalized);
