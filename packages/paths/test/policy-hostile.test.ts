@@ -85,3 +85,38 @@ describe("parsed paths are still accepted in place of text", () => {
     expect(result).toEqual({ ok: true, value: { 0: "q" } });
   });
 });
+
+describe("error messages name what was found (Stryker showed them unchecked)", () => {
+  const found: PolicyContext = {
+    parent: { input: { text: "t", none: null, map: { a: 1 }, n: 1, list: [{ x: 1 }, {}] } },
+  };
+  it.each([
+    ["text", "string"],
+    ["none", "null"],
+    ["map", "object"],
+    ["n", "number"],
+  ])("'.[]' on %s names %s", (field, type) => {
+    const result = resolvePolicyPath(`parent.input.${field}.[].x`, found);
+    expect(!result.ok && result.error.message).toBe(
+      `parent.input.${field}.[].x: '.[]' applied to ${type}, not an array`,
+    );
+  });
+
+  it("absent and type-mismatched fields say which field and which element", () => {
+    const absent = resolvePolicyPath("parent.input.list.[].x", found);
+    expect(absent).toEqual({
+      ok: false,
+      error: {
+        code: "absent",
+        expression: "parent.input.list.[].x",
+        message: "parent.input.list.[].x: field 'x' is absent (element 1)",
+        index: 1,
+      },
+    });
+    const mismatch = resolvePolicyPath("parent.input.text.y", found);
+    expect(!mismatch.ok && mismatch.error.message).toBe(
+      "parent.input.text.y: cannot read field 'y' of a non-object",
+    );
+    expect(!mismatch.ok && "index" in mismatch.error).toBe(false);
+  });
+});
