@@ -53,7 +53,12 @@ function total(input: string, parts: [string | undefined, number][]): Result<num
 
 function notAString(input: unknown): Result<number, ParseError> {
   const type = input === null ? "null" : Array.isArray(input) ? "array" : typeof input;
-  return err({ kind: "syntax", message: `invalid duration: expected a string, got ${type}` });
+  return err(
+    parseError({
+      rule: "parse/syntax",
+      message: `invalid duration: expected a string, got ${type}`,
+    }),
+  );
 }
 
 function invalid(input: string): Result<number, ParseError> {

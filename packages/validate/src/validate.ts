@@ -58,7 +58,9 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   if (tree !== undefined) {
     const { spec_ref } = RULES["V-020"];
     return {
-      errors: [{ rule: "V-020", spec_ref, message: tree.message, path: tree.path }],
+      errors: [
+        { severity: "error", rule: "V-020", spec_ref, message: tree.message, path: tree.path },
+      ],
       warnings: [],
     };
   }
