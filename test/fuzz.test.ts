@@ -4,9 +4,9 @@
 // to the same data, and no call runs away (a generous per-call bound that only a hang or
 // a quadratic blow-up crosses; speed itself is measured in `pnpm bench`).
 import { readdirSync, readFileSync } from "node:fs";
+import { checkPlainTree } from "@oatf/model";
 import fc from "fast-check";
 import {
-  checkPlainTree,
   type Document,
   evaluateIndicator,
   evaluateTrace,
