@@ -9,7 +9,8 @@ export default {
   plugins: ["@stryker-mutator/vitest-runner"],
   vitest: { configFile: "vitest.config.ts", dir: `packages/${pkg}` },
   coverageAnalysis: "perTest",
-  ignorePatterns: ["reports", "**/dist", ".turbo"],
+  // Other runs' sandboxes (`pnpm mutate` of several packages at once) are not copied.
+  ignorePatterns: ["reports", "**/dist", ".turbo", ".stryker-tmp*"],
   timeoutMS: 20000,
   htmlReporter: { fileName: `reports/mutation/${pkg}.html` },
 };

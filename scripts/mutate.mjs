@@ -1,5 +1,6 @@
 // Mutation testing with Stryker, one package at a time (it is slow: not part of CI).
 //   pnpm mutate <package-dir> [extra stryker args]     e.g. pnpm mutate paths
+// Concurrency defaults to 1 (the machine is usually shared): STRYKER_CONCURRENCY=2 raises it.
 // Mutates packages/<dir>/src and runs that package's tests (vitest, root config).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,7 +22,8 @@ const args = [
   "--tempDirName",
   ".stryker-tmp",
   "--concurrency",
-  "2",
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a local knob, never set in CI
+  process.env.STRYKER_CONCURRENCY ?? "1",
   ...rest,
 ];
 const result = spawnSync("npx", args, {

@@ -3,12 +3,14 @@
 import type { Document, Indicator, Value } from "@oatf/model";
 import { Bench } from "tinybench";
 import {
+  coerceToString,
   compileIndicator,
   compileRegex,
   createTraceEvaluator,
   evaluateCondition,
   evaluateIndicator,
   evaluateTrace,
+  parseTemplate,
   type TraceMessage,
 } from "../src/index.js";
 import {
@@ -302,9 +304,39 @@ function memoryBench(): void {
   );
 }
 
+// ------------------------------------------------- 5. hostile input stays linear
+
+async function hostileBench(): Promise<void> {
+  // Issue 12 §5: 2 MB of unclosed `{{` scanned in the time of 2 MB of plain text (it was
+  // quadratic: ~10 s), and a 40-level DAG (2^40 paths) coerced in the time of flat JSON of
+  // the same, bounded, length (it aborted the process).
+  const unclosed = "{{".repeat(1024 * 1024);
+  const plain = "ab".repeat(1024 * 1024);
+  let dag: Value = { leaf: "needle" };
+  for (let i = 0; i < 40; i++) dag = { left: dag, right: dag };
+  const flat: Value = Array.from({ length: 1024 * 1024 }, () => "0123456789abcde");
+  const r = await measure(
+    {
+      unclosed: () => parseTemplate(unclosed),
+      plain: () => parseTemplate(plain),
+      dag: () => coerceToString(dag),
+      flat: () => coerceToString(flat),
+    },
+    300,
+    3,
+  );
+  console.log(`\nbaseline: parseTemplate on 2 MB of plain text, ${r.plain!.toFixed(2)} ms`);
+  report("templates: 2 MB of unclosed {{ vs 2 MB of plain text", r.unclosed! / r.plain!, "<= 5x");
+  console.log(
+    `baseline: coerceToString of 16 Mi characters of flat JSON, ${r.flat!.toFixed(1)} ms`,
+  );
+  report("coercion: 40-level DAG (cut at 16 Mi) vs flat JSON", r.dag! / r.flat!, "<= 2x");
+}
+
 console.log(`@oatf/evaluate benchmarks (node ${process.version})`);
 await patternBench();
 await regexBench();
 await traceBench();
 await libraryBench();
 memoryBench();
+await hostileBench();

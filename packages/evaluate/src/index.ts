@@ -20,7 +20,8 @@ export {
   evaluateIndicator,
   evaluatePattern,
 } from "./indicator.js";
-export { coerceToString, deepEqual, toText } from "./json.js";
+export type { BoundedText } from "./json.js";
+export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./json.js";
 export type { CompiledJsonPath } from "./jsonpath.js";
 export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
 export { clearCaches } from "./lru.js";

@@ -4,12 +4,19 @@ import { isObject, type Value } from "@oatf/model";
 export { isObject };
 
 /**
- * Compact JSON in document order (extractor results, template values, SDK §5.6).
- * Strings are returned as they are, not quoted: this is their string representation.
+ * The longest text the evaluator builds from a value, in UTF-16 code units (16 Mi): the
+ * compact JSON of a non-string value (string operators, extractors, evidence) and the
+ * output of one template. Messages are untrusted (format §12.1): an in-memory value with
+ * shared sub-objects (a 40-level DAG has 2^40 paths through 80 objects) would otherwise
+ * expand past any memory. Longer text is cut at the limit.
  */
-export function toText(value: unknown): string {
-  if (typeof value === "string") return value;
-  return JSON.stringify(value) ?? "null";
+export const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
+
+/** Compact JSON cut at a length, and whether it is all there. */
+export interface BoundedText {
+  text: string;
+  /** `false` when cut at the length limit. */
+  complete: boolean;
 }
 
 // Lexicographic by code point (UTF-8 byte order), as Go, Rust and Python sort keys;
@@ -25,40 +32,147 @@ function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function writeCanonical(value: unknown, out: string[]): void {
-  if (Array.isArray(value)) {
-    out.push("[");
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(",");
-      writeCanonical(value[i] === undefined ? null : value[i], out);
+// One container being written: its keys (null for an array), the next index, and its text
+// so far.
+class Frame {
+  next = 0;
+  constructor(
+    readonly container: object,
+    readonly keys: string[] | null,
+    public text: string,
+  ) {}
+}
+
+// What JSON.stringify leaves out of an object, and writes as null in an array.
+function isOmitted(value: unknown): boolean {
+  return value === undefined || typeof value === "function" || typeof value === "symbol";
+}
+
+function scalar(value: unknown, room: number): string {
+  // Quote no more of a string than can be kept: a 300 MB string is not escaped whole.
+  if (typeof value === "string")
+    return JSON.stringify(value.length > room ? value.slice(0, room) : value);
+  if (typeof value === "bigint") return String(value);
+  return JSON.stringify(value) ?? "null";
+}
+
+// Sub-objects whose text is at least this long are written once and then reused.
+const MIN_KEPT_TEXT = 256;
+
+/**
+ * Compact JSON of `value` (keys in document order, or sorted by code point), written
+ * iteratively so that depth cannot overflow the stack. Writing stops once `maxLength`
+ * (default {@link MAX_TEXT_LENGTH}) is passed; the text is then cut and `complete` is
+ * `false`. A sub-object met again (shared, as in a DAG) is written again, as JSON.stringify
+ * does, but from the text kept for it: the work grows with the distinct objects, not with
+ * the paths to them. Throws a TypeError, as JSON.stringify does, on a value that contains
+ * itself (it has no JSON), unless the limit is reached first.
+ */
+export function boundedJson(
+  value: unknown,
+  options: { sortKeys?: boolean; maxLength?: number } = {},
+): BoundedText {
+  const maxLength = options.maxLength ?? MAX_TEXT_LENGTH;
+  let root = ""; // the text when the value is not a container
+  let length = 0;
+  const stack: Frame[] = [];
+  const write = (text: string) => {
+    length += text.length;
+    const top = stack[stack.length - 1];
+    if (top === undefined) root += text;
+    else top.text += text;
+  };
+  const open = new Set<object>(); // the containers on the current path
+  const written = new Map<object, string>(); // the text of containers finished
+  let pending: unknown = value;
+  let hasPending = true;
+  while (length <= maxLength) {
+    if (hasPending) {
+      hasPending = false;
+      let node = pending;
+      // Dates and other objects with toJSON are written as JSON.stringify writes them.
+      if (typeof node === "object" && node !== null && "toJSON" in node) {
+        if (typeof node.toJSON === "function") node = node.toJSON();
+      }
+      if (typeof node !== "object" || node === null) {
+        write(scalar(node, maxLength - length + 1));
+        continue;
+      }
+      const known = written.get(node);
+      if (known !== undefined) {
+        write(known);
+        continue;
+      }
+      if (open.has(node)) throw new TypeError("cannot write a value that contains itself as JSON");
+      open.add(node);
+      length += 1;
+      if (Array.isArray(node)) {
+        stack.push(new Frame(node, null, "["));
+      } else {
+        const object = node as Record<string, unknown>;
+        const keys = Object.keys(object).filter((key) => !isOmitted(object[key]));
+        if (options.sortKeys) keys.sort(compareKeys);
+        stack.push(new Frame(object, keys, "{"));
+      }
+      continue;
     }
-    out.push("]");
-  } else if (isObject(value)) {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort(compareKeys);
-    out.push("{");
-    keys.forEach((key, i) => {
-      if (i > 0) out.push(",");
-      out.push(JSON.stringify(key), ":");
-      writeCanonical(value[key], out);
-    });
-    out.push("}");
-  } else {
-    out.push(JSON.stringify(value) ?? "null");
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) break;
+    const { container, keys } = frame;
+    if (keys === null) {
+      const items = container as unknown[];
+      if (frame.next < items.length) {
+        if (frame.next > 0) write(",");
+        const item = items[frame.next++];
+        pending = isOmitted(item) ? null : item;
+        hasPending = true;
+        continue;
+      }
+      frame.text += "]";
+    } else if (frame.next < keys.length) {
+      const key = keys[frame.next++]!;
+      write(`${frame.next > 1 ? "," : ""}${JSON.stringify(key)}:`);
+      pending = (container as Record<string, unknown>)[key];
+      hasPending = true;
+      continue;
+    } else {
+      frame.text += "}";
+    }
+    length += 1;
+    stack.pop();
+    open.delete(container);
+    // Small texts are cheaper to write again than to keep.
+    if (frame.text.length >= MIN_KEPT_TEXT) written.set(container, frame.text);
+    // Already counted in `length`: appended to the parent without counting again.
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) root = frame.text;
+    else parent.text += frame.text;
   }
+  // Cut short: the text is the open containers' texts, outermost first.
+  const text = stack.length === 0 ? root : stack.map((frame) => frame.text).join("");
+  if (length > maxLength) return { text: text.slice(0, maxLength), complete: false };
+  return { text, complete: true };
+}
+
+/**
+ * Compact JSON in document order (extractor results, template values, SDK §5.6).
+ * Strings are returned as they are, not quoted: this is their string representation.
+ * Other values are cut at {@link MAX_TEXT_LENGTH}. Throws on a value that contains itself.
+ */
+export function toText(value: unknown): string {
+  if (typeof value === "string") return value;
+  return boundedJson(value).text;
 }
 
 /**
  * What string operators see (SDK §5.3): strings unchanged, anything else as compact
- * JSON with object keys sorted lexicographically.
+ * JSON with object keys sorted lexicographically, cut at {@link MAX_TEXT_LENGTH}: an
+ * operator then sees that prefix (`contains` finds only what lies within it). Throws on a
+ * value that contains itself, which the evaluator reports as an `error` verdict.
  */
 export function coerceToString(value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
-  const out: string[] = [];
-  writeCanonical(value, out);
-  return out.join("");
+  return boundedJson(value, { sortKeys: true }).text;
 }
 
 /**

@@ -44,12 +44,17 @@ function preview(prompt: string): string {
 /**
  * Interpolates the prompt, calls the provider, and returns its Value or a GenerationError
  * carrying `phase_name` and `prompt_preview`. A missing provider is `provider_unavailable`;
- * a provider that throws is a `model_error`. Never throws.
+ * a provider that throws is a `model_error`; a missing request is a `validation_failure`.
+ * Never throws.
  */
 export function synthesize(
   provider: GenerationProvider | undefined,
   input: SynthesizeRequest,
 ): SynthesizeOutcome {
+  if (typeof input !== "object" || input === null) {
+    const message = "synthesize needs a request object ({ prompt, protocol, ... })";
+    return { result: err({ kind: "validation_failure", message }), diagnostics: [] };
+  }
   const { value: prompt, diagnostics } = interpolateTemplate(
     typeof input.prompt === "string" ? input.prompt : "",
     input.extractors,

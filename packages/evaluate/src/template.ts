@@ -4,7 +4,7 @@ import type { Diagnostic, Result, Value } from "@oatf/model";
 import { err, ok } from "@oatf/model";
 import { resolveSimplePath } from "@oatf/paths";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { toText } from "./json.js";
+import { boundedJson, MAX_TEXT_LENGTH } from "./json.js";
 import { registeredLru } from "./lru.js";
 
 /** What a `{{…}}` expression refers to, with its text and the 0-based offset of its `{{`. */
@@ -54,6 +54,11 @@ interface Scanned {
   unclosed?: number;
 }
 
+// `\{{` → `{{` in text that holds no expression.
+function unescapeRest(text: string): string {
+  return text.replaceAll("\\{{", "{{");
+}
+
 // One left-to-right scan. A `{{` with no `}}` after it is not an expression (SDK §5.5
 // step 2 finds `{{...}}` only), so it stays literal text and scanning goes on.
 function scan(template: string): Scanned {
@@ -73,10 +78,12 @@ function scan(template: string): Scanned {
     }
     const close = template.indexOf("}}", open + 2);
     if (close < 0) {
-      unclosed ??= open;
-      literal += template.slice(i, open + 2);
-      i = open + 2;
-      continue;
+      // No `}}` after this `{{`, so none after any later `{{` either: the rest is literal
+      // (and `\{{` escapes in it keep their meaning). Stopping here keeps the scan linear;
+      // searching again from every later `{{` made 2 MB of `{{` take seconds.
+      unclosed = open;
+      parts.push(literal + unescapeRest(template.slice(i)));
+      return { template: { source: template, references, parts }, unclosed };
     }
     parts.push(literal + template.slice(i, open));
     literal = "";
@@ -100,6 +107,15 @@ export function parseTemplate(template: string): Result<CompiledTemplate, Compil
 }
 
 const cache = registeredLru<string, Scanned>(1024);
+// Longer templates are scanned on every call (linear), not kept: 1024 of them could pin
+// gigabytes.
+const MAX_CACHED_TEMPLATE_LENGTH = 64 * 1024;
+
+function scanCached(source: string): Scanned {
+  return source.length > MAX_CACHED_TEMPLATE_LENGTH
+    ? scan(source)
+    : cache.getOrCreate(source, scan);
+}
 
 function lookup(extractors: ExtractorValues | undefined, name: string): string | undefined {
   if (extractors === undefined || extractors === null) return undefined;
@@ -113,50 +129,98 @@ function warning(message: string): Diagnostic {
   return { severity: "warning", rule: "W-004", code: "W-004", message };
 }
 
+/** A reference's text, or the warning that replaces it with "". */
+type Resolved = { text: string; warning?: undefined } | { text: ""; warning: Diagnostic };
+
+function unresolved(message: string): Resolved {
+  return { text: "", warning: warning(message) };
+}
+
 function resolveReference(
   ref: TemplateReference,
   extractors: ExtractorValues | undefined,
   request: Value | undefined,
   response: Value | undefined,
-  diagnostics: Diagnostic[],
-): string {
+  room: number,
+): Resolved {
   try {
     const extracted = lookup(extractors, ref.expression);
-    if (typeof extracted === "string") return extracted;
+    if (typeof extracted === "string") return { text: extracted };
     if (ref.kind === "request" || ref.kind === "response") {
       const message = ref.kind === "request" ? request : response;
       if (message !== undefined) {
         const resolved = resolveSimplePath(ref.path, message);
-        if (resolved !== undefined) return toText(resolved);
-        diagnostics.push(warning(`{{${ref.expression}}}: the ${ref.kind} path did not resolve`));
-        return "";
+        if (resolved === undefined) {
+          return unresolved(`{{${ref.expression}}}: the ${ref.kind} path did not resolve`);
+        }
+        // Iterative and bounded by what the output still has room for: a deep, cyclic or
+        // shared (DAG) value costs no more than the text that can be kept.
+        return {
+          text:
+            typeof resolved === "string"
+              ? resolved
+              : boundedJson(resolved, { maxLength: room }).text,
+        };
       }
     }
   } catch (thrown) {
     // A hostile message or map (throwing getter, cyclic value) resolves to nothing.
-    diagnostics.push(
-      warning(`{{${ref.expression}}}: could not be read: ${describeThrown(thrown)}`),
-    );
-    return "";
+    return unresolved(`{{${ref.expression}}}: could not be read: ${describeThrown(thrown)}`);
   }
-  diagnostics.push(warning(`{{${ref.expression}}}: unknown extractor or unavailable message`));
-  return "";
+  return unresolved(`{{${ref.expression}}}: unknown extractor or unavailable message`);
 }
 
-/** Renders a parsed template. Values are inserted as text and never re-expanded. */
+// Renders within `limit` characters. Each distinct expression is resolved once per call,
+// however often it appears.
+function render(
+  template: CompiledTemplate,
+  extractors: ExtractorValues | undefined,
+  request: Value | undefined,
+  response: Value | undefined,
+  limit: number,
+): Interpolated<string> {
+  const diagnostics: Diagnostic[] = [];
+  const resolved = new Map<string, Resolved>();
+  const out: string[] = [];
+  let length = 0;
+  const append = (text: string): boolean => {
+    if (length + text.length <= limit) {
+      out.push(text);
+      length += text.length;
+      return true;
+    }
+    out.push(text.slice(0, limit - length));
+    length = limit;
+    diagnostics.push(
+      warning(`template output cut at ${limit} characters (the limit is ${MAX_TEXT_LENGTH})`),
+    );
+    return false;
+  };
+  let fits = append(template.parts[0] ?? "");
+  for (let i = 0; fits && i < template.references.length; i++) {
+    const ref = template.references[i]!;
+    let value = resolved.get(ref.expression);
+    if (value === undefined) {
+      value = resolveReference(ref, extractors, request, response, limit - length + 1);
+      resolved.set(ref.expression, value);
+    }
+    if (value.warning) diagnostics.push(value.warning);
+    fits = append(value.text) && append(template.parts[i + 1] ?? "");
+  }
+  return { value: out.join(""), diagnostics };
+}
+
+/**
+ * Renders a parsed template. Values are inserted as text and never re-expanded. Output
+ * past {@link MAX_TEXT_LENGTH} characters is cut there, with a W-004 warning.
+ */
 export function renderTemplate(
   template: CompiledTemplate,
   extractors?: ExtractorValues,
   request?: Value,
   response?: Value,
 ): Interpolated<string> {
-  const diagnostics: Diagnostic[] = [];
-  let out = template.parts[0] ?? "";
-  for (let i = 0; i < template.references.length; i++) {
-    out += resolveReference(template.references[i]!, extractors, request, response, diagnostics);
-    out += template.parts[i + 1] ?? "";
-  }
-  return { value: out, diagnostics };
+  return render(template, extractors, request, response, MAX_TEXT_LENGTH);
 }
 
 /**
@@ -171,9 +235,19 @@ export function interpolateTemplate(
   request?: Value | null,
   response?: Value | null,
 ): Interpolated<string> {
+  return interpolateWithin(template, extractors, request, response, MAX_TEXT_LENGTH);
+}
+
+function interpolateWithin(
+  template: string,
+  extractors: ExtractorValues | undefined,
+  request: Value | null | undefined,
+  response: Value | null | undefined,
+  limit: number,
+): Interpolated<string> {
   const source = typeof template === "string" ? template : describeThrown(template);
-  const { template: compiled } = cache.getOrCreate(source, scan);
-  return renderTemplate(compiled, extractors, request ?? undefined, response ?? undefined);
+  const { template: compiled } = scanCached(source);
+  return render(compiled, extractors, request ?? undefined, response ?? undefined, limit);
 }
 
 /** SDK §5.5a interpolate_value: interpolates every string in a value tree (not keys). */
@@ -184,19 +258,29 @@ export function interpolateValue(
   response?: Value | null,
 ): Interpolated<Value> {
   const diagnostics: Diagnostic[] = [];
+  // One output budget for all strings of the value, and each object interpolated once:
+  // a shared sub-object (a DAG) is not walked once per path to it.
+  let room = MAX_TEXT_LENGTH;
+  const done = new Map<object, Value>();
   const walk = (node: Value): Value => {
     if (typeof node === "string") {
       if (!node.includes("{{")) return node;
-      const result = interpolateTemplate(node, extractors, request, response);
-      diagnostics.push(...result.diagnostics);
+      const result = interpolateWithin(node, extractors, request, response, room);
+      room -= result.value.length;
+      for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic);
       return result.value;
     }
-    if (Array.isArray(node)) return node.map(walk);
-    if (typeof node === "object" && node !== null) {
-      // fromEntries defines own keys, so a "__proto__" key stays a key.
-      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
-    }
-    return node;
+    if (typeof node !== "object" || node === null) return node;
+    const known = done.get(node);
+    if (known === node) throw new TypeError("the value contains itself");
+    if (known !== undefined) return known;
+    done.set(node, node); // marks it as being walked: meeting it again is a cycle
+    const copy: Value = Array.isArray(node)
+      ? node.map(walk)
+      : // fromEntries defines own keys, so a "__proto__" key stays a key.
+        Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    done.set(node, copy);
+    return copy;
   };
   try {
     return { value: walk(value), diagnostics };

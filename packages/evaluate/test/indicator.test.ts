@@ -79,11 +79,15 @@ describe("evaluateIndicator: pattern", () => {
     cyclic.self = cyclic;
     const i = { target: "self", pattern: { contains: "x" } };
     expect(evaluateIndicator(i, cyclic as never).result).toBe("error");
+    // Deep values are coerced iteratively (issue 12 §5): what they hold is found.
     let deep: unknown = "x";
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(
       evaluateIndicator({ target: "", pattern: { contains: "y" } }, deep as never).result,
-    ).toBe("error");
+    ).toBe("not_matched");
+    expect(
+      evaluateIndicator({ target: "", pattern: { contains: '"x"' } }, deep as never).result,
+    ).toBe("matched");
   });
 
   it("does not throw on indicators, messages or options whose getters throw", () => {

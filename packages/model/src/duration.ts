@@ -16,7 +16,8 @@ const SHORTHAND = /^([0-9]+)([smhd])$/;
 const ISO = /^P(?:([0-9]+)D)?(?:(T)(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?$/;
 
 export function parseDuration(input: string): Result<number, ParseError> {
-  if (typeof input !== "string") return invalid(String(input));
+  // Never String(input): a null-prototype object or a throwing toString would throw.
+  if (typeof input !== "string") return notAString(input);
   const short = SHORTHAND.exec(input);
   if (short) return total(input, [[short[1]!, UNIT_MS[short[2] as keyof typeof UNIT_MS]]]);
 
@@ -48,6 +49,16 @@ function total(input: string, parts: [string | undefined, number][]): Result<num
     );
   }
   return ok(ms);
+}
+
+function notAString(input: unknown): Result<number, ParseError> {
+  const type = input === null ? "null" : Array.isArray(input) ? "array" : typeof input;
+  return err(
+    parseError({
+      rule: "parse/syntax",
+      message: `invalid duration: expected a string, got ${type}`,
+    }),
+  );
 }
 
 function invalid(input: string): Result<number, ParseError> {

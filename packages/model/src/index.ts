@@ -51,6 +51,13 @@ export {
   type RecoveredDocument,
 } from "./parse/parse.js";
 export { indexPath, keyPath } from "./paths.js";
+export {
+  checkPlainTree,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  type PlainTreeLimits,
+  type PlainTreeProblem,
+} from "./plain-tree.js";
 export type { Result } from "./result.js";
 export {
   err,

@@ -13,6 +13,7 @@
 // `normalize` first for the canonical fully-expanded form of format §11.2.
 import { Scalar, type ScalarTag, visit, Document as YamlDocument } from "yaml";
 import { extensionAnchors } from "./key-order.js";
+import { checkPlainTree } from "./plain-tree.js";
 import { setOwn } from "./set-own.js";
 import {
   DOCUMENT,
@@ -25,6 +26,10 @@ import {
 import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {
+  // A cyclic, too deep or too large document built in code is not written (nor thrown
+  // on): the output is one YAML comment saying why, which no parser reads as a document.
+  const problem = checkPlainTree(document);
+  if (problem !== undefined) return `# not serialized: ${problem.message}\n`;
   const data = ordered(document, { kind: "object", shape: DOCUMENT });
   // No anchors for objects shared in memory: OATF forbids them (V-020).
   const yaml = new YamlDocument(data, {

@@ -141,3 +141,38 @@ describe("parseDuration", () => {
     );
   });
 });
+
+describe("parseDuration on values that are not strings (issue 12 §5)", () => {
+  const hostile: [string, unknown][] = [
+    ["a null-prototype object", Object.create(null)],
+    [
+      "an object whose toString throws",
+      {
+        toString: () => {
+          throw new Error("boom");
+        },
+      },
+    ],
+    [
+      "an object whose Symbol.toPrimitive throws",
+      {
+        [Symbol.toPrimitive]: () => {
+          throw new Error("boom");
+        },
+      },
+    ],
+    ["a symbol", Symbol("30s")],
+    ["an array", ["30s"]],
+    ["a number", 30],
+    ["null", null],
+    ["undefined", undefined],
+  ];
+  it.each(hostile)("%s is a syntax error naming its type, not a throw", (_name, input) => {
+    const result = parseDuration(input as string);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.kind).toBe("syntax");
+    expect(!result.ok && result.error.message).toMatch(
+      /expected a string, got (object|symbol|array|number|null|undefined)/,
+    );
+  });
+});

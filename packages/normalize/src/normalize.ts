@@ -1,5 +1,10 @@
 // SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
-import { carryExtensionAnchors, type Document, type NormalizedDocument } from "@oatf/model";
+import {
+  carryExtensionAnchors,
+  checkPlainTree,
+  type Document,
+  type NormalizedDocument,
+} from "@oatf/model";
 import { deepCopy } from "./copy.js";
 import { isObject } from "./shape.js";
 import { applyDefaults } from "./steps/n001-defaults.js";
@@ -27,9 +32,12 @@ const STEPS: readonly ((document: Document) => void)[] = [
  * The canonical, fully expanded form of a validated document (SDK §3.3).
  * Returns a new document; the input is never modified. Idempotent.
  * The type states the SDK §3.3 guarantees, which hold for documents that pass `validate`;
- * an invalid document is normalized as far as its shape allows.
+ * an invalid document is normalized as far as its shape allows. A document that is not a
+ * plain tree (cyclic, nested deeper than 256 levels, or too large: see `checkPlainTree`),
+ * which `validate` reports as V-020, is returned as it is, without throwing.
  */
 export function normalize(document: Document): NormalizedDocument {
+  if (checkPlainTree(document) !== undefined) return document as NormalizedDocument;
   const copy = deepCopy(document);
   // serialize writes each `x-` field after the field it followed in the source (SDK §3.4).
   carryExtensionAnchors(document, copy);

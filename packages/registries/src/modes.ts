@@ -7,6 +7,10 @@ export type KnownProtocol = (typeof KNOWN_PROTOCOLS)[number];
 /** Roles in the `{protocol}_{role}` mode convention (format §7.0). */
 export type Role = "server" | "client";
 
+/** `{protocol}_{role}` for a known protocol. A named type: Stryker cannot instrument a
+ * template literal type written inline after `satisfies` (it crashed on this file). */
+type ProtocolMode = `${KnownProtocol}_${Role}`;
+
 /**
  * Modes defined by the included bindings (SDK §2.20 `Mode`, W-002).
  * Typed against the protocols so a mode for an unknown protocol is a type error.
@@ -17,7 +21,7 @@ export const KNOWN_MODES = Object.freeze([
   "a2a_server",
   "a2a_client",
   "ag_ui_client", // AG-UI defines only a client mode (format §7.3.1).
-] as const satisfies readonly `${KnownProtocol}_${Role}`[]);
+] as const satisfies readonly ProtocolMode[]);
 export type KnownMode = (typeof KNOWN_MODES)[number];
 
 /** The protocol half of a known mode, as a type: `ProtocolOf<"ag_ui_client">` is `"ag_ui"`. */

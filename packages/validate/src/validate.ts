@@ -3,6 +3,7 @@
 // parse read, so parse problems and the V-rules still checkable come in one pass (this
 // package never parses YAML itself, so it does not carry the YAML parser).
 import {
+  checkPlainTree,
   type Diagnostic,
   type Document,
   getSourceInfo,
@@ -51,6 +52,18 @@ export function validateRecovered(
  * The document is conforming when `errors` is empty; `warnings` never affect that.
  */
 export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {
+  // Checks walk the document recursively: a cyclic, too deep or too large one built in
+  // code is refused first (only `parse` output is known to be a bounded tree).
+  const tree = checkPlainTree(document);
+  if (tree !== undefined) {
+    const { spec_ref } = RULES["V-020"];
+    return {
+      errors: [
+        { severity: "error", rule: "V-020", spec_ref, message: tree.message, path: tree.path },
+      ],
+      warnings: [],
+    };
+  }
   const ctx = new Context(options);
   const input: unknown = document;
   const info = isObj(input) ? getSourceInfo(document) : undefined;

@@ -186,7 +186,7 @@ describe("documents built in code", () => {
     expect(warnings.map((w) => w.code)).toEqual(["W-001"]);
   });
 
-  it("survive cycles and extreme nesting", () => {
+  it("report cycles and extreme nesting as V-020 instead of walking them (issue 12 §5)", () => {
     const cyclic: Record<string, unknown> = { text: "{{missing}}" };
     cyclic.self = cyclic;
     let deep: unknown = "{{deep}}";
@@ -197,7 +197,12 @@ describe("documents built in code", () => {
         attack: { execution: { mode: "mcp_server", state } },
       } as unknown as Document;
       const result = validate(document);
-      expect(result.errors).toEqual([]);
+      expect(result.errors.map((e) => [e.rule, e.path.slice(0, 30)])).toEqual([
+        [
+          "V-020",
+          state === cyclic ? "attack.execution.state.self" : "attack.execution.state.nested[",
+        ],
+      ]);
     }
   });
 

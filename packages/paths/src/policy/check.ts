@@ -1,5 +1,5 @@
 import type { ExecutionPolicy, PolicyStep } from "./model.js";
-import { type PolicyPath, parsePolicyPath } from "./parse.js";
+import { isPolicyPath, type PolicyPath, parsePolicyPath } from "./parse.js";
 
 /** One load-time error code per rule of the path expression reference. */
 export type PolicyPathErrorCode =
@@ -40,6 +40,7 @@ interface Use {
 
 /** `source.direction.fields-before-[]`: what must be equal across one batch mapping. */
 export function iterationPrefix(path: PolicyPath): string | undefined {
+  if (!isPolicyPath(path)) return undefined;
   const at = path.iterate[0];
   if (at === undefined) return undefined;
   return [path.source, path.direction, ...path.fields.slice(0, at)].join(".");

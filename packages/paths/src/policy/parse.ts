@@ -153,6 +153,26 @@ export function parsePolicyPath(expression: string): PathResult<PolicyPath> {
 }
 
 /**
+ * Whether a value has the shape `parsePolicyPath` returns. The resolvers accept a parsed
+ * path in place of the text; a hand-made or hostile object of another shape is refused
+ * instead of being read (`{}` or `[]` would otherwise throw on `iterate.length`).
+ */
+export function isPolicyPath(value: unknown): value is PolicyPath {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const path = value as Partial<Record<keyof PolicyPath, unknown>>;
+  const { expression, source, direction, fields, iterate } = path;
+  return (
+    typeof expression === "string" &&
+    typeof source === "string" &&
+    (direction === "input" || direction === "output") &&
+    Array.isArray(fields) &&
+    fields.every((field) => typeof field === "string") &&
+    Array.isArray(iterate) &&
+    iterate.every((at) => Number.isInteger(at) && at >= 0 && at <= fields.length)
+  );
+}
+
+/**
  * Checks that a property name (e.g. in an agent's `interface.input` schema) can be
  * referenced by a policy path expression. `query`, `data_source`, `myField2` can;
  * `foo.bar` (dot), `my-field` (hyphen) and `user name` (space) cannot.

@@ -1,6 +1,6 @@
 import { err, ok, type PathResult, type Value } from "../types.js";
 import type { InputMapping, PolicyContext } from "./model.js";
-import { type PolicyPath, parsePolicyPath } from "./parse.js";
+import { isPolicyPath, type PolicyPath, parsePolicyPath } from "./parse.js";
 
 /** Why a policy path expression could not be resolved at execution time. */
 export type PolicyResolveErrorCode =
@@ -99,12 +99,18 @@ function stepError(expression: string, step: Step & { ok: false }, index?: numbe
   return fail(expression, step.code, detail, index === undefined ? undefined : { index });
 }
 
+/** The text of an expression for error reports: a non-string (object, array, ...) has none. */
+function expressionText(expr: unknown): string {
+  return typeof expr === "string" ? expr : isPolicyPath(expr) ? expr.expression : "";
+}
+
 function parse(expr: string | PolicyPath): PathResult<PolicyPath, PolicyResolveError> {
-  if (typeof expr === "object" && expr !== null) return ok(expr);
-  const parsed = parsePolicyPath(expr);
+  if (isPolicyPath(expr)) return ok(expr);
+  // Anything else that is not a string (object, array, number) fails as "not a string".
+  const parsed = parsePolicyPath(expr as string);
   if (parsed.ok) return parsed;
   const { message, position } = parsed.error;
-  return err({ code: "invalid_syntax", expression: String(expr), message, position });
+  return err({ code: "invalid_syntax", expression: expressionText(expr), message, position });
 }
 
 /** The array under `.[]` (the value at the fields before it), or why there is none. */
@@ -181,7 +187,7 @@ export function resolveInputMapping(
     if (!parsed.ok) return err({ ...parsed.error, field });
     if (parsed.value.iterate.length > 0) {
       return fail(
-        expr,
+        parsed.value.expression,
         "iteration_outside_batch",
         "'.[]' is only allowed in batch input mappings",
         {

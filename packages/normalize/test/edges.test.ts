@@ -1,0 +1,39 @@
+// Edges Stryker showed unchecked (issue 12 §6): what normalize must leave alone.
+import type { Document } from "@oatf/model";
+import { normalize } from "@oatf/normalize";
+import { describe, expect, it } from "vitest";
+
+const doc = (attack: Record<string, unknown>) => ({ oatf: "0.1", attack }) as unknown as Document;
+
+describe("normalize leaves alone", () => {
+  it("indicator protocols when execution has no mode (multi-actor form)", () => {
+    const out = normalize(
+      doc({
+        execution: {
+          actors: [{ name: "a", mode: "mcp_server", phases: [{ state: {} }] }],
+        },
+        indicators: [{ target: "x", pattern: { contains: "y" } }],
+      }),
+    );
+    expect(Object.hasOwn(out.attack.indicators![0]!, "protocol")).toBe(false);
+  });
+
+  it("an execution without state, phases or actors", () => {
+    const out = normalize(doc({ execution: { mode: "mcp_server" } }));
+    expect(out.attack.execution).toEqual({ mode: "mcp_server" });
+    expect(Object.hasOwn(out.attack.execution, "actors")).toBe(false);
+  });
+
+  it("an own `__proto__` key in state stays an ordinary, writable data property", () => {
+    const state = JSON.parse('{"__proto__": {"x": 1}, "tools": []}');
+    const out = normalize(doc({ execution: { mode: "mcp_server", state } }));
+    const copied = out.attack.execution.actors![0]!.phases![0]!.state as object;
+    expect(Object.getOwnPropertyDescriptor(copied, "__proto__")).toEqual({
+      value: { x: 1 },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+  });
+});
