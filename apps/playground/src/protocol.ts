@@ -1,5 +1,5 @@
 // Messages between the page and the evaluation worker.
-import type { AttackVerdict, Diagnostic } from "oatf";
+import type { AttackVerdict, Diagnostic, TraceDiagnostic } from "oatf";
 import type { PlaygroundDiagnostic } from "./diagnostics.js";
 
 export interface AnalyseRequest {
@@ -25,6 +25,8 @@ export interface TraceReport {
   verdict?: AttackVerdict & { diagnostics?: Diagnostic[] };
   format?: string;
   messageCount?: number;
+  /** The trace reader's diagnostics: lines that are not (entirely) messages. */
+  traceDiagnostics?: TraceDiagnostic[];
   problem?: string;
 }
 
