@@ -1,6 +1,5 @@
 // Messages between the page and the evaluation worker.
 import type { AttackVerdict, Diagnostic, TraceDiagnostic } from "oatf";
-import type { PlaygroundDiagnostic } from "./diagnostics.js";
 
 export interface AnalyseRequest {
   id: number;
@@ -12,7 +11,7 @@ export interface AnalyseRequest {
 export interface DocumentReport {
   id: number;
   kind: "document";
-  diagnostics: PlaygroundDiagnostic[];
+  diagnostics: Diagnostic[];
   /** The normalized document as YAML, when the document is valid. */
   normalized?: string;
 }

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { evaluateTrace, normalize, parse, readTraceText } from "oatf";
+import { evaluateTrace, normalize, parse, readTraceText, validate } from "oatf";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../../test/chromium.js";
@@ -107,6 +107,15 @@ describe("playground", () => {
     expect(found).toEqual(["V-005@4", "V-030@5", "parse/missing-field@8", "V-013@10"]);
     // Underlined in the editor; hovering shows rule, message and spec reference.
     await expect.poll(() => page.locator("#document-editor .cm-lintRange-error").count()).toBe(4);
+    // Each underline covers the diagnostic's own range, not the rest of its line.
+    const underlined = await page
+      .locator("#document-editor .cm-lintRange-error")
+      .evaluateAll((marks) => marks.map((mark) => mark.textContent));
+    const { errors } = validate(BROKEN);
+    expect(underlined).toEqual(
+      errors.map((e) => BROKEN.slice(e.range!.start.offset, e.range!.end.offset)),
+    );
+    expect(underlined).toContain('"("');
     await page.locator("#document-editor .cm-lintRange-error").first().hover();
     const tooltip = page.locator(".cm-tooltip-lint");
     await expect.poll(() => tooltip.textContent()).toMatch(/V-005.*severity.*spec §11\.1\.5/s);
