@@ -26,10 +26,11 @@ export function analyse(
     report({ id, kind: "trace", problem: "paste a trace to evaluate the indicators" });
     return;
   }
-  const trace = readTrace(request.trace);
-  if (!trace.ok) {
-    const where = trace.line === undefined ? "" : `line ${trace.line}: `;
-    report({ id, kind: "trace", problem: `trace ${where}${trace.reason}` });
+  const trace = readTrace(request.trace, [normalized]);
+  const fatal = trace.diagnostics.find((d) => d.severity === "fatal");
+  if (fatal) {
+    const where = fatal.line === undefined ? "" : `line ${fatal.line}: `;
+    report({ id, kind: "trace", problem: `trace ${where}${fatal.message}` });
     return;
   }
   const verdict = evaluateTrace(normalized, trace.messages, { source: "oatf-playground" });
@@ -37,7 +38,8 @@ export function analyse(
     id,
     kind: "trace",
     verdict,
-    format: trace.format,
+    format: trace.singleValue ? `${trace.format} (one JSON value)` : trace.format,
     messageCount: trace.messages.length,
+    traceDiagnostics: trace.diagnostics,
   });
 }

@@ -4,7 +4,7 @@
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
+import { lintGutter, type Diagnostic as Mark, setDiagnostics } from "@codemirror/lint";
 import { EditorState, type Extension } from "@codemirror/state";
 import {
   EditorView,
@@ -14,7 +14,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import type { PlaygroundDiagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "oatf";
 
 const highlight = HighlightStyle.define([
   { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--tok-key)" },
@@ -85,24 +85,22 @@ export function replaceText(view: EditorView, text: string): void {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
-/** The document offset of a 1-based line and column, clamped to the current text. */
-export function offsetOf(view: EditorView, line: number, column: number): number {
-  const doc = view.state.doc;
-  const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
-  return Math.min(target.from + Math.max(column - 1, 0), target.to);
+/** `offset` clamped to the current text (it may have been edited since it was measured). */
+export function clampOffset(view: EditorView, offset: number): number {
+  return Math.min(Math.max(offset, 0), view.state.doc.length);
 }
 
-/** Shows `diagnostics` underlined in the document editor, with a hover for each. */
-export function showDiagnostics(view: EditorView, diagnostics: PlaygroundDiagnostic[]): void {
-  const marks: Diagnostic[] = [];
+/** Shows `diagnostics` underlined in the document editor, over their range, with a hover for each. */
+export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): void {
+  const clamp = (offset: number) => clampOffset(view, offset);
+  const marks: Mark[] = [];
   for (const d of diagnostics) {
     // Diagnostics without a position are listed beside the editor, not underlined.
     if (!d.range) continue;
-    const from = offsetOf(view, d.range.start.line, d.range.start.column);
-    const to = Math.max(offsetOf(view, d.range.end.line, d.range.end.column), from);
+    const from = clamp(d.range.start.offset);
     marks.push({
       from,
-      to,
+      to: Math.max(clamp(d.range.end.offset), from),
       severity: d.severity,
       message: d.message,
       source: d.rule,
@@ -112,7 +110,7 @@ export function showDiagnostics(view: EditorView, diagnostics: PlaygroundDiagnos
   view.dispatch(setDiagnostics(view.state, marks));
 }
 
-function hoverContent(d: PlaygroundDiagnostic): HTMLElement {
+function hoverContent(d: Diagnostic): HTMLElement {
   const box = document.createElement("div");
   box.className = "hover";
   const head = document.createElement("strong");

@@ -1,11 +1,11 @@
 // The playground page: editors, examples, sharing, and the evaluation worker's results.
 import "./style.css";
 import type { EditorView } from "@codemirror/view";
-import type { PlaygroundDiagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "oatf";
 import {
+  clampOffset,
   createDocumentEditor,
   createTraceEditor,
-  offsetOf,
   replaceText,
   showDiagnostics,
 } from "./editors.js";
@@ -92,7 +92,7 @@ function showTraceReport(report: TraceReport): void {
 }
 
 /** A list entry; activating it moves the cursor to the diagnostic in the editor. */
-function diagnosticItem(d: PlaygroundDiagnostic): HTMLLIElement {
+function diagnosticItem(d: Diagnostic): HTMLLIElement {
   const item = document.createElement("li");
   item.className = d.severity;
   item.dataset.rule = d.rule;
@@ -105,7 +105,7 @@ function diagnosticItem(d: PlaygroundDiagnostic): HTMLLIElement {
   button.addEventListener("click", () => {
     const range = d.range;
     if (range) {
-      const anchor = offsetOf(documentEditor, range.start.line, range.start.column);
+      const anchor = clampOffset(documentEditor, range.start.offset);
       documentEditor.dispatch({ selection: { anchor }, scrollIntoView: true });
     }
     documentEditor.focus();

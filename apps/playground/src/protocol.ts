@@ -1,6 +1,5 @@
 // Messages between the page and the evaluation worker.
-import type { AttackVerdict, Diagnostic } from "oatf";
-import type { PlaygroundDiagnostic } from "./diagnostics.js";
+import type { AttackVerdict, Diagnostic, TraceDiagnostic } from "oatf";
 
 export interface AnalyseRequest {
   id: number;
@@ -12,7 +11,7 @@ export interface AnalyseRequest {
 export interface DocumentReport {
   id: number;
   kind: "document";
-  diagnostics: PlaygroundDiagnostic[];
+  diagnostics: Diagnostic[];
   /** The normalized document as YAML, when the document is valid. */
   normalized?: string;
 }
@@ -25,6 +24,8 @@ export interface TraceReport {
   verdict?: AttackVerdict & { diagnostics?: Diagnostic[] };
   format?: string;
   messageCount?: number;
+  /** The trace reader's diagnostics: lines that are not (entirely) messages. */
+  traceDiagnostics?: TraceDiagnostic[];
   problem?: string;
 }
 

@@ -1,36 +1,58 @@
-// Reading a pasted trace (format §6): the messages `evaluateTrace` takes.
+// Reading a pasted trace (format §6, SDK trace readers): the messages `evaluateTrace` takes,
+// the format the SDK reader detected, and the reader's line diagnostics.
 //
-// ADAPTER: until @oatf/evaluate has trace readers with format detection, this accepts the two
-// shapes the SDK defines today: OATF JSON Lines (one TraceMessage per line) and a single
-// TraceMessage written as one JSON value (possibly over several lines). Swap the body of
-// `readTrace` for the SDK reader when it lands; callers only see `TraceRead`.
-import { type TraceMessage, traceMessageProblem } from "oatf";
+// The SDK reader is line-based, so one message pasted pretty-printed (one JSON value over
+// several lines) would be read as broken lines. When the whole paste is one JSON value it is
+// read as that one line instead, in whatever format the value shows.
+import {
+  type Document,
+  TraceDecoder,
+  type TraceDiagnostic,
+  type TraceFormat,
+  type TraceMessage,
+  type TraceRecord,
+} from "oatf";
 
-export type TraceRead =
-  | { ok: true; format: string; messages: TraceMessage[] }
-  | { ok: false; line?: number; reason: string };
-
-export function readTrace(text: string): TraceRead {
-  const single = parseJson(text.trim());
-  if (single.ok && !traceMessageProblem(single.value)) {
-    return { ok: true, format: "OATF message", messages: [single.value as TraceMessage] };
-  }
-  const messages: TraceMessage[] = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    if (line.trim() === "") continue;
-    const parsed = parseJson(line);
-    if (!parsed.ok) return { ok: false, line: i + 1, reason: `not JSON (${parsed.reason})` };
-    const problem = traceMessageProblem(parsed.value);
-    if (problem) return { ok: false, line: i + 1, reason: problem };
-    messages.push(parsed.value as TraceMessage);
-  }
-  return { ok: true, format: "OATF JSON Lines", messages };
+export interface TraceRead {
+  /** The detected format; absent when the trace is empty or its format cannot be told. */
+  format?: TraceFormat;
+  /** True when the paste was one JSON value over several lines, read as one line. */
+  singleValue: boolean;
+  messages: TraceMessage[];
+  diagnostics: TraceDiagnostic[];
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+/** `documents` are what the trace is evaluated against (ThoughtJack exports need them). */
+export function readTrace(text: string, documents: readonly Document[] = []): TraceRead {
+  const single = asOneLine(text);
+  const decoder = new TraceDecoder({ documents });
+  const records: TraceRecord[] = [];
+  const lines = single === undefined ? text.replace(/^\uFEFF/, "").split(/\r?\n/) : [single];
+  for (const [i, line] of lines.entries()) {
+    decoder.line({ line: i + 1, text: line }, records);
+    if (decoder.stopped) break;
+  }
+  decoder.end(records);
+  const read: TraceRead = {
+    singleValue: single !== undefined,
+    messages: [],
+    diagnostics: [],
+  };
+  if (decoder.format !== undefined) read.format = decoder.format;
+  for (const record of records) {
+    if (record.kind === "message") read.messages.push(record.message);
+    else read.diagnostics.push(record.diagnostic);
+  }
+  return read;
+}
+
+/** The paste as one compact JSON line, when it is one JSON value written over several lines. */
+function asOneLine(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/[\r\n]/.test(trimmed)) return undefined;
   try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
+    return JSON.stringify(JSON.parse(trimmed));
+  } catch {
+    return undefined;
   }
 }

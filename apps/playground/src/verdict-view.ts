@@ -1,5 +1,6 @@
 // Rendering of the attack verdict (format §9): result, max_tier, the evaluation summary and
 // one row per indicator with its evidence.
+import type { TraceDiagnostic } from "oatf";
 import type { TraceReport } from "./protocol.js";
 
 export function renderVerdict(container: HTMLElement, report: TraceReport): void {
@@ -33,6 +34,8 @@ export function renderVerdict(container: HTMLElement, report: TraceReport): void
       "muted",
     ),
   );
+  if (report.traceDiagnostics?.length)
+    container.append(traceDiagnosticList(report.traceDiagnostics));
   for (const d of verdict.diagnostics ?? []) {
     container.append(paragraph(`${d.severity}: ${d.message}`, "muted"));
   }
@@ -63,6 +66,21 @@ function indicatorTable(report: TraceReport): HTMLTableElement {
     row.insertCell().textContent = v.evidence ?? "";
   }
   return table;
+}
+
+/** The reader's diagnostics: lines of the trace that were not read as messages. */
+function traceDiagnosticList(diagnostics: TraceDiagnostic[]): HTMLUListElement {
+  const list = document.createElement("ul");
+  list.className = "trace-diagnostics";
+  list.dataset.testid = "trace-diagnostics";
+  for (const d of diagnostics) {
+    const item = document.createElement("li");
+    item.dataset.code = d.code;
+    const where = d.line === undefined ? "" : `line ${d.line}: `;
+    item.textContent = `${d.severity} ${d.code}: ${where}${d.message}`;
+    list.append(item);
+  }
+  return list;
 }
 
 function paragraph(text: string, className: string): HTMLParagraphElement {

@@ -5,7 +5,9 @@ import { analyse } from "./analyse.js";
 import type { AnalyseRequest } from "./protocol.js";
 
 // A browser cannot load CEL synchronously: load it once, before the first request is answered.
-const celLoaded = loadDefaultCel();
+// Should its chunk fail to load, the page still answers: validation then warns that CEL was not
+// checked and CEL indicators are `error` with a message saying CEL is not loaded.
+const celLoaded = loadDefaultCel().catch(() => undefined);
 
 self.onmessage = async (event: MessageEvent<AnalyseRequest>) => {
   await celLoaded;

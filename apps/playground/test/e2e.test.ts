@@ -3,11 +3,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { evaluateTrace, normalize, parse } from "oatf";
+import { evaluateTrace, normalize, parse, readTraceText, validate } from "oatf";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../../test/chromium.js";
-import { readTrace } from "../src/trace-input.js";
 import { type StaticServer, serveStatic } from "./static-server.js";
 
 const app = join(import.meta.dirname, "..");
@@ -16,15 +15,18 @@ const output = join(app, "test-output");
 const fixture = (name: string) => readFileSync(join(app, "test", "fixtures", name), "utf8");
 
 /**
- * The trace pasted by hand. Switching to another trace format (a JSON-RPC log once the SDK
- * reads one) means changing this fixture and its expectation only.
+ * Traces pasted by hand, in two formats the SDK reader detects: a JSON-RPC log of MCP
+ * `tools/list` and `tools/call` (responses correlated with requests by id) and OATF JSON Lines.
  */
-const PASTED = {
-  file: "pasted-trace.jsonl",
+const PASTED = [
+  { file: "pasted-trace.jsonrpc.jsonl", format: "jsonrpc", messages: 4 },
+  { file: "pasted-trace.oatf.jsonl", format: "oatf", messages: 2 },
+].map((trace) => ({
+  ...trace,
   example: "mcp-rug-pull",
   result: "exploited",
   max_tier: "ingested",
-};
+}));
 
 const BROKEN = `oatf: "0.1"
 attack:
@@ -105,6 +107,15 @@ describe("playground", () => {
     expect(found).toEqual(["V-005@4", "V-030@5", "parse/missing-field@8", "V-013@10"]);
     // Underlined in the editor; hovering shows rule, message and spec reference.
     await expect.poll(() => page.locator("#document-editor .cm-lintRange-error").count()).toBe(4);
+    // Each underline covers the diagnostic's own range, not the rest of its line.
+    const underlined = await page
+      .locator("#document-editor .cm-lintRange-error")
+      .evaluateAll((marks) => marks.map((mark) => mark.textContent));
+    const { errors } = validate(BROKEN);
+    expect(underlined).toEqual(
+      errors.map((e) => BROKEN.slice(e.range!.start.offset, e.range!.end.offset)),
+    );
+    expect(underlined).toContain('"("');
     await page.locator("#document-editor .cm-lintRange-error").first().hover();
     const tooltip = page.locator(".cm-tooltip-lint");
     await expect.poll(() => tooltip.textContent()).toMatch(/V-005.*severity.*spec §11\.1\.5/s);
@@ -116,7 +127,7 @@ describe("playground", () => {
     for (const slug of ["a2a-skill-poisoning", "ag-ui-injection", "cross-protocol-chain"]) {
       await page.locator(`[data-example="${slug}"]`).click();
       const expected = verdictInNode(
-        readFileSync(join(repo, "examples", `${slug}.yaml`), "utf8"),
+        readExample(slug),
         readFileSync(join(repo, "examples", `${slug}.trace.jsonl`), "utf8"),
       );
       await expect.poll(() => indicatorResults()).toEqual(expected.indicators);
@@ -130,13 +141,35 @@ describe("playground", () => {
     await page.screenshot({ path: join(output, "03-example.png"), fullPage: true });
   });
 
-  it("evaluates a pasted trace", async () => {
-    await page.locator(`[data-example="${PASTED.example}"]`).click();
-    await expect.poll(() => attackResult().textContent()).toBe("exploited");
-    await replaceEditorText("trace-editor", fixture(PASTED.file));
-    await expect.poll(() => page.getByTestId("max-tier").textContent()).toBe(PASTED.max_tier);
-    expect(await attackResult().textContent()).toBe(PASTED.result);
-    await page.screenshot({ path: join(output, "04-pasted-trace.png"), fullPage: true });
+  for (const pasted of PASTED) {
+    it(`evaluates a pasted ${pasted.format} trace`, async () => {
+      await page.locator(`[data-example="${pasted.example}"]`).click();
+      await expect.poll(() => attackResult().textContent()).toBe("exploited");
+      await replaceEditorText("trace-editor", fixture(pasted.file));
+      await expect.poll(() => page.getByTestId("max-tier").textContent()).toBe(pasted.max_tier);
+      expect(await attackResult().textContent()).toBe(pasted.result);
+      expect(await page.locator("#verdict").textContent()).toContain(
+        `${pasted.messages} message(s) read as ${pasted.format}.`,
+      );
+      expect(verdictInNode(readExample(pasted.example), fixture(pasted.file))).toEqual({
+        result: pasted.result,
+        indicators: await indicatorResults(),
+      });
+      await page.screenshot({
+        path: join(output, `04-pasted-${pasted.format}.png`),
+        fullPage: true,
+      });
+    });
+  }
+
+  it("shows the reader's line diagnostics next to the verdict", async () => {
+    const lines = fixture("pasted-trace.jsonrpc.jsonl").split("\n");
+    lines.splice(1, 0, "{not json");
+    await replaceEditorText("trace-editor", lines.join("\n"));
+    const list = page.getByTestId("trace-diagnostics");
+    await expect.poll(() => list.locator("li").count()).toBe(1);
+    expect(await list.textContent()).toMatch(/^error T-JSON: line 2: not JSON/);
+    expect(await attackResult().textContent()).toBe("exploited");
   });
 
   it("shares the document and trace through the URL fragment", async () => {
@@ -145,7 +178,7 @@ describe("playground", () => {
     await expect.poll(() => link.inputValue()).toMatch(/#v1=/);
     const shared = await browser.newPage();
     await shared.goto(await link.inputValue());
-    await expect.poll(() => shared.getByTestId("max-tier").textContent()).toBe(PASTED.max_tier);
+    await expect.poll(() => shared.getByTestId("max-tier").textContent()).toBe(PASTED[0]!.max_tier);
     expect(await shared.locator("#trace-editor .cm-content").textContent()).toContain(
       "IMPORTANT SYSTEM UPDATE",
     );
@@ -215,11 +248,17 @@ describe("playground", () => {
   });
 });
 
+const readExample = (slug: string) => readFileSync(join(repo, "examples", `${slug}.yaml`), "utf8");
+
+/** The verdict the SDK computes in Node, reading the trace with its own reader. */
 function verdictInNode(documentText: string, traceText: string) {
   const parsed = parse(documentText);
-  const trace = readTrace(traceText);
-  if (!parsed.ok || !trace.ok) throw new Error("example does not load in Node");
-  const verdict = evaluateTrace(normalize(parsed.value), trace.messages);
+  if (!parsed.ok) throw new Error("example does not load in Node");
+  const document = normalize(parsed.value);
+  const records = readTraceText(traceText, { documents: [document] });
+  const messages = records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
+  if (messages.length !== records.length) throw new Error("trace does not read in Node");
+  const verdict = evaluateTrace(document, messages);
   return {
     result: verdict.result,
     indicators: verdict.indicator_verdicts.map((v) => `${v.indicator_id}:${v.result}`),
