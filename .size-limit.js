@@ -18,9 +18,10 @@ export default [
   // What a page loads for `import * as oatf from "oatf"`: CEL is not in it. `oatf` imports
   // @oatf/cel-default only dynamically (loadDefaultCel), which a bundler splits into a chunk
   // fetched when CEL is first needed; `ignore` leaves that chunk out, as a browser does.
-  // Goal 400 kB. Floor: re2js 151 + yaml 97 + json-p3 53 kB are the mandated engines.
-  // Issue 15's one diagnostic shape (rule table, formatters, limits, recovering parse) adds ~14 kB.
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "430 kB", {
+  // Goal 400 kB, not met: 428.8 kB measured. Floor: re2js 150.5 + yaml 101 + json-p3 52.4 kB
+  // (the mandated engines, 304 kB) plus the SDK's own code, 124 kB (model 38, evaluate 39,
+  // validate 22, paths 14, registries 3, normalize 2.5, oatf 1.4).
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "432 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
@@ -38,16 +39,16 @@ export default [
       "@oatf/evaluate": "{ evaluateIndicator, evaluateTrace }",
       "@oatf/model": "{ parse }",
     },
-    "385 kB",
+    "390 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
   // single-file build even though evaluate uses none of it. The trace readers and the
   // streaming evaluator (issue 14) add ~11 kB.
   check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "300 kB"),
-  check("@oatf/validate", { "@oatf/validate": "*" }, "285 kB"),
+  check("@oatf/validate", { "@oatf/validate": "*" }, "290 kB"),
   // 137 kB measured: the rule-id table (moved here from validate), `formatDiagnostics`,
   // `formatStylish`, `escapeForTerminal`, input limits and the recovering parse (issue 15).
-  check("@oatf/model", { "@oatf/model": "*" }, "140 kB"),
+  check("@oatf/model", { "@oatf/model": "*" }, "143 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
   // 14 kB: findResolved (the short-circuiting wildcard traversal) moved here from @oatf/evaluate.
   check("@oatf/paths", { "@oatf/paths": "*" }, "14 kB"),
