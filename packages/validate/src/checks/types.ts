@@ -60,7 +60,10 @@ function walk(
       }
       return;
     case "action":
-      if (!isObj(value)) return mismatch("a mapping (action)");
+      if (!isObj(value)) {
+        mismatch("a mapping (action)");
+        return;
+      }
       for (const [key, shape] of KNOWN_ACTIONS) {
         if (value[key] !== undefined)
           walk(value[key], { kind: "object", shape }, keyPath(path, key), undefined, report);
@@ -93,20 +96,24 @@ function walk(
       } else walkObject(value, SEVERITY, path, report);
       return;
     case "list":
-      if (!Array.isArray(value)) return mismatch("a list");
-      value.forEach((item, index) =>
-        walk(item, type.of, indexPath(path, index), undefined, report),
-      );
+      if (!Array.isArray(value)) mismatch("a list");
+      else {
+        value.forEach((item, index) => {
+          walk(item, type.of, indexPath(path, index), undefined, report);
+        });
+      }
       return;
     case "map":
-      if (!isObj(value)) return mismatch("a mapping");
-      for (const [key, item] of Object.entries(value)) {
-        walk(item, type.of, keyPath(path, key), undefined, report);
+      if (!isObj(value)) mismatch("a mapping");
+      else {
+        for (const [key, item] of Object.entries(value)) {
+          walk(item, type.of, keyPath(path, key), undefined, report);
+        }
       }
       return;
     case "object":
-      if (!isObj(value)) return mismatch(`a ${type.shape.name} mapping`);
-      walkObject(value, type.shape, path, report);
+      if (!isObj(value)) mismatch(`a ${type.shape.name} mapping`);
+      else walkObject(value, type.shape, path, report);
       return;
   }
 }
