@@ -122,7 +122,10 @@ function walkObject(object: Record<string, unknown>, shape: Shape, path: string,
   for (const [key, field] of shape.fields) {
     const childPath = keyPath(path, key);
     const value = object[key];
-    if (value === undefined) {
+    // Like parse: a required field written as null is missing; an optional one is a
+    // wrong type here, since serialize would write the null that parse reads as absent.
+    const keepsNull = field.type.kind === "value" || field.type.kind === "condition";
+    if (value === undefined || (value === null && field.required && !keepsNull)) {
       if (field.required) {
         report(
           field.missingRule ?? "parse/missing-field",
