@@ -381,6 +381,16 @@ attack:
     ]);
   });
 
+  it("reports an undefined list item in free-form state (serialize would write null)", () => {
+    const document = base();
+    (document.attack.execution.phases[0] as { state: { tools: unknown[] } }).state.tools = [
+      undefined,
+    ];
+    expect(errorsOf(document)).toEqual([
+      ["parse/type-mismatch", "attack.execution.phases[0].state.tools[0]"],
+    ]);
+  });
+
   it("reports description: null (parse reads it as absent, serialize writes it)", () => {
     const document = base();
     (document.attack.execution.phases[0] as Record<string, unknown>).description = null;

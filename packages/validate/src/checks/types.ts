@@ -49,6 +49,7 @@ function walk(
     );
   switch (type.kind) {
     case "value":
+      walkValue(value, path, report);
       return;
     case "condition":
       // Like parse: a mapping with an operator key is a MatchCondition, else a bare value.
@@ -57,7 +58,7 @@ function walk(
         Object.keys(value).some((key) => OPERATOR_KEYS.has(key) && value[key] !== undefined)
       ) {
         walkObject(value, MATCH_CONDITION, path, report);
-      }
+      } else walkValue(value, path, report);
       return;
     case "action":
       if (!isObj(value)) {
@@ -146,5 +147,28 @@ function walkObject(object: Record<string, unknown>, shape: Shape, path: string,
   for (const key of present) {
     if (shape.fields.has(key) || (shape.extensions && key === "extensions")) continue;
     report("parse/unknown-field", keyPath(path, key), `\`${key}\` is not a field of ${shape.name}`);
+  }
+}
+
+/**
+ * Free-form content (state, params, bare conditions) is data YAML can write: null, strings,
+ * numbers, booleans, lists and mappings. A list item that is `undefined` (serialize writes
+ * null) or a function, symbol or bigint has no YAML form that reads back the same.
+ */
+function walkValue(value: unknown, path: string, report: Report): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const itemPath = indexPath(path, index);
+      if (item === undefined)
+        report("parse/type-mismatch", itemPath, "expected a value, found undefined");
+      else walkValue(item, itemPath, report);
+    });
+  } else if (isObj(value)) {
+    for (const [key, item] of Object.entries(value)) walkValue(item, keyPath(path, key), report);
+  } else if (
+    !["undefined", "string", "number", "boolean"].includes(typeof value) &&
+    value !== null
+  ) {
+    report("parse/type-mismatch", path, `expected plain data, found a ${typeof value}`);
   }
 }
