@@ -18,6 +18,7 @@ import { checkIndicators } from "./checks/indicators.js";
 import { checkPhases } from "./checks/phases.js";
 import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
+import { checkTypes } from "./checks/types.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
@@ -77,6 +78,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
     checkTemplates(ctx, view);
     checkIndicators(ctx, attack, view);
   }
+  checkTypes(ctx, input);
   const suppressed = new Set(options.suppressWarnings ?? []);
   const errors = locate(ctx.errors, input, info).map(
     (finding): ValidationError => ({
@@ -84,7 +86,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
       rule: finding.code,
       message: finding.message,
       path: finding.path,
-      spec_ref: RULES[finding.code as RuleId].spec_ref,
+      spec_ref: ruleInfo(finding.code)?.spec_ref ?? RULES[finding.code as RuleId].spec_ref,
       ...position(finding),
     }),
   );

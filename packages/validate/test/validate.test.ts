@@ -1,5 +1,5 @@
 import type { Document } from "@oatf/model";
-import { getSourceInfo, parse } from "@oatf/model";
+import { getSourceInfo, PARSE_RULES, parse } from "@oatf/model";
 import { RULES, V014_SKIPPED, validate, WARNINGS } from "@oatf/validate";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -281,7 +281,10 @@ describe("documents built in code", () => {
     fc.assert(
       fc.property(document, (value) => {
         const result = validate(value as unknown as Document, { cel: celStub });
-        for (const error of result.errors) expect(RULES).toHaveProperty(error.rule);
+        // V-rules, or the parse rule for a field of the wrong type that no V-rule names.
+        for (const error of result.errors) {
+          expect({ ...RULES, ...PARSE_RULES }).toHaveProperty(error.rule);
+        }
       }),
       { numRuns: 500 },
     );
@@ -334,5 +337,65 @@ attack:
         }),
       ]);
     }
+  });
+});
+
+describe("documents built in code are type-checked against the parse table (SDK §3.2)", () => {
+  const base = () =>
+    parsed(`oatf: "0.1"
+attack:
+  classification: { category: capability_poisoning, tags: [a] }
+  execution:
+    mode: mcp_server
+    phases:
+      - name: one
+        description: first
+        state: { tools: [] }
+  indicators:
+    - { target: "tools[*].description", pattern: { contains: x } }
+`) as unknown as {
+      attack: {
+        classification: Record<string, unknown>;
+        execution: { phases: unknown[] };
+      };
+    };
+  const errorsOf = (document: unknown) =>
+    validate(document as Document, { cel: celStub }).errors.map((e) => [e.rule, e.path]);
+
+  it("the base document is valid", () => {
+    expect(errorsOf(base())).toEqual([]);
+  });
+
+  it("reports classification.tags given as a mapping (parse needs a list of strings)", () => {
+    const document = base();
+    document.attack.classification.tags = { a: "b" };
+    expect(errorsOf(document)).toEqual([["parse/type-mismatch", "attack.classification.tags"]]);
+  });
+
+  it("reports a phase that is a list (serialize would write it as {})", () => {
+    const document = base();
+    document.attack.execution.phases[0] = [{ name: "one", state: { tools: [] } }];
+    expect(errorsOf(document)).toContainEqual([
+      "parse/type-mismatch",
+      "attack.execution.phases[0]",
+    ]);
+  });
+
+  it("reports an undefined list item in free-form state (serialize would write null)", () => {
+    const document = base();
+    (document.attack.execution.phases[0] as { state: { tools: unknown[] } }).state.tools = [
+      undefined,
+    ];
+    expect(errorsOf(document)).toEqual([
+      ["parse/type-mismatch", "attack.execution.phases[0].state.tools[0]"],
+    ]);
+  });
+
+  it("reports description: null (parse reads it as absent, serialize writes it)", () => {
+    const document = base();
+    (document.attack.execution.phases[0] as Record<string, unknown>).description = null;
+    expect(errorsOf(document)).toEqual([
+      ["parse/type-mismatch", "attack.execution.phases[0].description"],
+    ]);
   });
 });

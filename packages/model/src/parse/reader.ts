@@ -463,7 +463,7 @@ const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** `YYYY-MM-DD`, or an RFC 3339 date-time with a timezone, naming a real calendar day. */
-function isDate(value: unknown): boolean {
+export function isDate(value: unknown): boolean {
   if (typeof value !== "string") return false;
   const match = DATE.exec(value) ?? DATE_TIME.exec(value);
   if (!match) return false;
