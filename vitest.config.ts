@@ -15,6 +15,14 @@ const alias = [
     replacement: `${packagesDir}/model/src/rules/index.ts`,
   },
   {
+    find: /^@oatf\/model\/shape$/,
+    replacement: `${packagesDir}/model/src/parse-table.ts`,
+  },
+  {
+    find: /^@oatf\/model\/shape$/,
+    replacement: `${packagesDir}/model/src/parse-table.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compilers.ts`,
   },

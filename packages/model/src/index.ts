@@ -50,7 +50,6 @@ export {
   parseRecovering,
   type RecoveredDocument,
 } from "./parse/parse.js";
-export { isDate } from "./parse/reader.js";
 export { indexPath, keyPath } from "./paths.js";
 export {
   checkPlainTree,
@@ -90,17 +89,6 @@ export {
   phaseNameAt,
 } from "./rules/index.js";
 export { serialize } from "./serialize.js";
-export {
-  DOCUMENT,
-  type Field,
-  type FieldType,
-  KNOWN_ACTIONS,
-  MATCH_CONDITION,
-  OPERATOR_KEYS,
-  SEVERITY,
-  type Shape,
-  type ShapeProblem,
-} from "./shape.js";
 export type {
   SourceInfo,
   YamlFeatureUse,

@@ -3,18 +3,17 @@
 // `serialize` would write as other data. The parse table (DOCUMENT in @oatf/model) drives
 // one walk that checks every field's type, required fields and unknown fields, under the
 // rule parse would name. It runs after the V-rule checks and reports only where none did.
+import { indexPath, keyPath } from "@oatf/model";
 import {
   DOCUMENT,
   type FieldType,
-  indexPath,
   isDate,
   KNOWN_ACTIONS,
-  keyPath,
   MATCH_CONDITION,
   OPERATOR_KEYS,
   SEVERITY,
   type Shape,
-} from "@oatf/model";
+} from "@oatf/model/shape";
 import type { Context } from "../context.js";
 import type { RuleId } from "../rules.js";
 import { isObj, show } from "../values.js";

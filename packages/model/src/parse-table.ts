@@ -1,0 +1,15 @@
+// The `@oatf/model/shape` subpath: the field table `parse` reads with (SDK §3.1), for sibling
+// packages that check documents built in code against the same table (validate). Internal to
+// the SDK: on a subpath so the main entry's public surface does not carry it.
+export { isDate } from "./parse/reader.js";
+export {
+  DOCUMENT,
+  type Field,
+  type FieldType,
+  KNOWN_ACTIONS,
+  MATCH_CONDITION,
+  OPERATOR_KEYS,
+  SEVERITY,
+  type Shape,
+  type ShapeProblem,
+} from "./shape.js";
