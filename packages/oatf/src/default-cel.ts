@@ -8,6 +8,8 @@ import type { CelEvaluator } from "@oatf/model";
 type CelModule = typeof import("@oatf/cel-default");
 
 let shared: CelEvaluator | undefined;
+/** Whether the synchronous load was tried: it either works at once or never will here. */
+let requireTried = false;
 
 const NOT_LOADED =
   "the default CEL evaluator is not loaded: call `await loadDefaultCel()` once before evaluating CEL outside Node";
@@ -23,7 +25,8 @@ function requireCel(): CelModule | undefined {
 }
 
 function loaded(): CelEvaluator | undefined {
-  if (shared === undefined) {
+  if (shared === undefined && !requireTried) {
+    requireTried = true;
     const cel = requireCel();
     if (cel) shared = cel.createCelEvaluator();
   }
@@ -44,9 +47,7 @@ const notYetLoaded: CelEvaluator = {
   },
   get check() {
     const cel = loaded();
-    return cel?.check
-      ? (expression: string) => cel.check?.(expression) ?? { ok: true, value: undefined }
-      : undefined;
+    return cel?.check?.bind(cel);
   },
 };
 
