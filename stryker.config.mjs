@@ -7,7 +7,7 @@ export default {
   testRunner: "vitest",
   // pnpm keeps plugins out of Stryker's own node_modules: name the runner explicitly.
   plugins: ["@stryker-mutator/vitest-runner"],
-  vitest: { configFile: "vitest.config.ts", dir: `packages/${pkg}` },
+  vitest: { configFile: "vitest.stryker.config.ts", dir: `packages/${pkg}` },
   coverageAnalysis: "perTest",
   // Other runs' sandboxes (`pnpm mutate` of several packages at once) are not copied.
   ignorePatterns: ["reports", "**/dist", ".turbo", ".stryker-tmp*"],

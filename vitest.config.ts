@@ -19,10 +19,6 @@ const alias = [
     replacement: `${packagesDir}/model/src/parse-table.ts`,
   },
   {
-    find: /^@oatf\/model\/shape$/,
-    replacement: `${packagesDir}/model/src/parse-table.ts`,
-  },
-  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compilers.ts`,
   },
