@@ -3,7 +3,7 @@
 // which holds the SDK and loads in the background, has its own ceiling, so that growth in
 // either shows up here. Chunks are attributed by who loads them: the page's entry and its
 // static imports, the worker's entry and its static imports, and chunks loaded on demand
-// (`import()`, such as CEL, which the worker loads before its first evaluation).
+// (`import()`, such as CEL, which the worker loads only for documents that may use it).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 

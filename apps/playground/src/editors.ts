@@ -1,7 +1,7 @@
 // The two CodeMirror editors: the YAML document (with diagnostics underlined, hover showing
 // rule, message and spec reference) and the trace. Colours come from CSS variables, so both
 // follow the page's light or dark scheme.
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { history, historyKeymap, standardKeymap } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, type Diagnostic as Mark, setDiagnostics } from "@codemirror/lint";
@@ -52,7 +52,7 @@ function base(label: string, onChange: () => void, language: Extension[]): Exten
     highlightActiveLine(),
     history(),
     // No Tab binding: Tab keeps moving focus between controls (keyboard navigation).
-    keymap.of([...defaultKeymap, ...historyKeymap]),
+    keymap.of([...standardKeymap, ...historyKeymap]),
     EditorView.contentAttributes.of({ "aria-label": label }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange();

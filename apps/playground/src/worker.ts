@@ -2,15 +2,19 @@
 // that takes too long can be stopped by terminating the worker (format §12.1: untrusted input).
 import { loadDefaultCel } from "oatf";
 import { analyse } from "./analyse.js";
+import { mayUseCel } from "./may-use-cel.js";
 import type { AnalyseRequest } from "./protocol.js";
 
-// A browser cannot load CEL synchronously: load it once, before the first request is answered.
-// Should its chunk fail to load, the page still answers: validation then warns that CEL was not
-// checked and CEL indicators are `error` with a message saying CEL is not loaded.
-const celLoaded = loadDefaultCel().catch(() => undefined);
+// A browser cannot load CEL synchronously: it is loaded (its own chunk) before the first
+// document that may use it is answered, and only then. Should the chunk fail to load, the page
+// still answers: validation warns that CEL was not checked and CEL indicators are `error`.
+let celLoaded: Promise<unknown> | undefined;
 
 self.onmessage = async (event: MessageEvent<AnalyseRequest>) => {
-  await celLoaded;
+  if (mayUseCel(event.data.document)) {
+    celLoaded ??= loadDefaultCel().catch(() => undefined);
+    await celLoaded;
+  }
   try {
     analyse(event.data, (reply) => self.postMessage(reply));
   } catch (error) {

@@ -78,6 +78,8 @@ async function replaceEditorText(id: "document-editor" | "trace-editor", text: s
 }
 
 const attackResult = () => page.getByTestId("attack-result");
+/** The on-demand chunk that holds the default CEL evaluator (@oatf/cel-default's browser entry). */
+const isCelChunk = (url: string) => /\/assets\/browser-[^/]*\.js$/.test(url);
 
 describe("playground", () => {
   it("renders in under a second and opens with the first example evaluated", async () => {
@@ -93,6 +95,8 @@ describe("playground", () => {
     );
     expect(timing.firstContentfulPaint).toBeLessThan(1000);
     expect(timing.ready).toBeLessThan(1000);
+    // The first example has no expression indicator: the CEL chunk is not downloaded.
+    expect(requests.filter(isCelChunk)).toEqual([]);
     await page.screenshot({ path: join(output, "01-initial.png"), fullPage: true });
   });
 
@@ -124,6 +128,7 @@ describe("playground", () => {
   });
 
   it("loads each example with one click and shows the verdict the SDK computes in Node", async () => {
+    expect(requests.filter(isCelChunk)).toEqual([]);
     for (const slug of ["a2a-skill-poisoning", "ag-ui-injection", "cross-protocol-chain"]) {
       await page.locator(`[data-example="${slug}"]`).click();
       const expected = verdictInNode(
@@ -139,6 +144,8 @@ describe("playground", () => {
     await page.locator("summary").click();
     expect(await page.locator("#normalized").textContent()).toMatch(/^oatf: "0\.1"/);
     await page.screenshot({ path: join(output, "03-example.png"), fullPage: true });
+    // a2a-skill-poisoning has an expression indicator, which the worker loaded CEL for, once.
+    expect(requests.filter(isCelChunk)).toHaveLength(1);
   });
 
   for (const pasted of PASTED) {
