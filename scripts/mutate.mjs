@@ -4,6 +4,7 @@
 // Mutates packages/<dir>/src and runs that package's tests (vitest, root config).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 
 const [dir, ...rest] = process.argv.slice(2);
 if (!dir || !existsSync(`packages/${dir}/src`)) {
@@ -28,6 +29,15 @@ const args = [
 ];
 const result = spawnSync("npx", args, {
   stdio: "inherit",
-  env: { ...process.env, STRYKER_PACKAGE: dir },
+  env: {
+    ...process.env,
+    STRYKER_PACKAGE: dir,
+    // Tests run in a sandbox under .stryker-tmp/, where `../shared` is not the repository's
+    // sibling: name the upstream suite absolutely, so conformance cases run there too.
+    OATF_CONFORMANCE_DIR: resolve(
+      // biome-ignore lint/suspicious/noUndeclaredEnvVars: passed through to the sandboxed tests
+      process.env.OATF_CONFORMANCE_DIR ?? "../shared/conformance/upstream",
+    ),
+  },
 });
 process.exit(result.status ?? 1);
