@@ -13,4 +13,5 @@ export default {
   ignorePatterns: ["reports", "**/dist", ".turbo", ".stryker-tmp*"],
   timeoutMS: 20000,
   htmlReporter: { fileName: `reports/mutation/${pkg}.html` },
+  jsonReporter: { fileName: `reports/mutation/${pkg}.json` },
 };

@@ -19,7 +19,7 @@ const args = [
   "--mutate",
   `packages/${dir}/src/**/*.ts`,
   "--reporters",
-  "clear-text,progress,html",
+  "clear-text,progress,html,json",
   "--tempDirName",
   ".stryker-tmp",
   "--concurrency",
