@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const KB = 1024;
-const BUDGETS = { page: 700 * KB, worker: 700 * KB };
+// The worker's ceiling is today's size plus a margin: it holds the SDK, whose growth should show.
+const BUDGETS = { page: 700 * KB, worker: 420 * KB };
 const assets = join(import.meta.dirname, "..", "dist", "assets");
 const chunks = readdirSync(assets).filter((file) => file.endsWith(".js"));
 const source = (name) => readFileSync(join(assets, name), "utf8");
