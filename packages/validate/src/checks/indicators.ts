@@ -153,12 +153,13 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
   }
   const protocol = execution ? indicatorProtocol({ execution }, indicator) : undefined;
   if (protocol === undefined) return;
-  // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another protocol.
+  // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another
+  // protocol. An inherited protocol is that of `execution.mode`, which they all speak.
   const scope = isPresent(actorName)
     ? view.actors.filter((a) => a.name === actorName)
     : view.actors;
   const spoken = new Set(scope.flatMap((a) => [...a.protocols]));
-  if (typeof indicator.protocol === "string" && spoken.size > 0 && !spoken.has(protocol)) {
+  if (spoken.size > 0 && !spoken.has(protocol)) {
     const who = isPresent(actorName) ? `actor "${actorName}"` : "the execution profile";
     ctx.warn(
       "W-005",
