@@ -288,6 +288,12 @@ describe("detection keys", () => {
         message: 'method is "semantic" but the indicator has no `semantic` block (found pattern)',
       },
     ]);
+    expect(errorsOf({ method: "semantic", expression: { cel: "true" } })).toContainEqual({
+      rule: "V-049",
+      path: "attack.indicators[0].method",
+      message:
+        'method is "semantic" but the indicator has no `semantic` block (found pattern, expression)',
+    });
     expect(withIndicators([{ target: "", method: "expression" }]).errors).toContainEqual({
       rule: "V-049",
       path: "attack.indicators[0].method",
@@ -383,12 +389,19 @@ describe("CEL expressions", () => {
   });
 
   it("V-039: variable names are CEL identifiers, with a suggestion", () => {
-    expect(expression({ variables: { _ok1: "arguments.a", "9a-1": "arguments.b" } })).toEqual([
+    const variables = { _ok1: "arguments.a", "9a-1": "arguments.b", "a-1": "arguments.c" };
+    expect(expression({ variables })).toEqual([
       {
         rule: "V-039",
         path: "attack.indicators[0].expression.variables.9a-1",
         message:
           'variable name "9a-1" is not a CEL identifier; use letters, digits and _, not starting with a digit, e.g. _9a_1',
+      },
+      {
+        rule: "V-039",
+        path: "attack.indicators[0].expression.variables.a-1",
+        message:
+          'variable name "a-1" is not a CEL identifier; use letters, digits and _, not starting with a digit, e.g. a_1',
       },
     ]);
   });
