@@ -3,7 +3,7 @@
 import { CATEGORIES, parse, RELATIONSHIPS, SEVERITY_LEVELS, STATUSES } from "@oatf/model";
 import { validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
-import { findings, withAttack } from "./findings.js";
+import { findings, notAllowed, withAttack } from "./findings.js";
 
 const EXECUTION = { mode: "mcp_server", state: { tools: [] } };
 
@@ -174,35 +174,17 @@ describe("the attack envelope", () => {
       }),
     );
     expect(errors).toEqual([
-      {
-        rule: "V-005",
-        path: "attack.status",
-        message: `"final" is not allowed here; use one of: ${STATUSES.join(", ")}`,
-      },
-      {
-        rule: "V-005",
-        path: "attack.classification.category",
-        message: `"mischief" is not allowed here; use one of: ${CATEGORIES.join(", ")}`,
-      },
-      {
-        rule: "V-005",
-        path: "attack.classification.mappings[0].relationship",
-        message: `"cousin" is not allowed here; use one of: ${RELATIONSHIPS.join(", ")}`,
-      },
+      notAllowed("attack.status", "final", STATUSES),
+      notAllowed("attack.classification.category", "mischief", CATEGORIES),
+      notAllowed("attack.classification.mappings[0].relationship", "cousin", RELATIONSHIPS),
     ]);
   });
 
   describe("severity, scalar or object form", () => {
-    const levels = SEVERITY_LEVELS.join(", ");
-
     it("V-005: a scalar severity is a level", () => {
       expect(findings(withAttack({ severity: "high" })).errors).toEqual([]);
       expect(findings(withAttack({ severity: "dire" })).errors).toEqual([
-        {
-          rule: "V-005",
-          path: "attack.severity",
-          message: `"dire" is not allowed here; use one of: ${levels}`,
-        },
+        notAllowed("attack.severity", "dire", SEVERITY_LEVELS),
       ]);
     });
 
@@ -211,7 +193,7 @@ describe("the attack envelope", () => {
         {
           rule: "V-005",
           path: "attack.severity",
-          message: `severity must be a level (${levels}) or {level, confidence}`,
+          message: `severity must be a level (${SEVERITY_LEVELS.join(", ")}) or {level, confidence}`,
         },
       ]);
     });
@@ -225,11 +207,7 @@ describe("the attack envelope", () => {
       );
       expect(findings(withAttack({ severity: { level: "dire", confidence: 101 } })).errors).toEqual(
         [
-          {
-            rule: "V-005",
-            path: "attack.severity.level",
-            message: `"dire" is not allowed here; use one of: ${levels}`,
-          },
+          notAllowed("attack.severity.level", "dire", SEVERITY_LEVELS),
           {
             rule: "V-017",
             path: "attack.severity.confidence",

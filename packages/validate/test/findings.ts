@@ -38,3 +38,12 @@ export function withAttack(attack: Record<string, unknown>): Record<string, unkn
     attack: { execution: { mode: "mcp_server", state: { tools: [] } }, ...attack },
   };
 }
+
+/** The V-005 finding for `value` at `path`, which must be one of `allowed`. */
+export function notAllowed(path: string, value: string, allowed: readonly string[]): Finding {
+  return {
+    rule: "V-005",
+    path,
+    message: `${JSON.stringify(value)} is not allowed here; use one of: ${allowed.join(", ")}`,
+  };
+}

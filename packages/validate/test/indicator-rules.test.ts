@@ -13,7 +13,7 @@ import {
 } from "@oatf/model";
 import { knownProtocols } from "@oatf/registries";
 import { describe, expect, it } from "vitest";
-import { findings, withAttack } from "./findings.js";
+import { findings, notAllowed, withAttack } from "./findings.js";
 import { celStub } from "./support.js";
 
 const PATTERN = { contains: "secret" };
@@ -48,31 +48,15 @@ describe("the indicator list and correlation", () => {
       },
     ]);
     expect(withIndicators([indicator()], { correlation: { logic: "xor" } }).errors).toEqual([
-      {
-        rule: "V-005",
-        path: "attack.correlation.logic",
-        message: `"xor" is not allowed here; use one of: ${CORRELATION_LOGICS.join(", ")}`,
-      },
+      notAllowed("attack.correlation.logic", "xor", CORRELATION_LOGICS),
     ]);
   });
 
   it("V-005: direction, severity and tier take their closed values", () => {
     expect(errorsOf({ direction: "both", severity: "dire", tier: "total" })).toEqual([
-      {
-        rule: "V-005",
-        path: "attack.indicators[0].direction",
-        message: `"both" is not allowed here; use one of: ${DIRECTIONS.join(", ")}`,
-      },
-      {
-        rule: "V-005",
-        path: "attack.indicators[0].severity",
-        message: `"dire" is not allowed here; use one of: ${SEVERITY_LEVELS.join(", ")}`,
-      },
-      {
-        rule: "V-005",
-        path: "attack.indicators[0].tier",
-        message: `"total" is not allowed here; use one of: ${TIERS.join(", ")}`,
-      },
+      notAllowed("attack.indicators[0].direction", "both", DIRECTIONS),
+      notAllowed("attack.indicators[0].severity", "dire", SEVERITY_LEVELS),
+      notAllowed("attack.indicators[0].tier", "total", TIERS),
     ]);
   });
 
@@ -275,11 +259,7 @@ describe("detection keys", () => {
   it("V-005 and V-049: `method` names a method the indicator has", () => {
     expect(errorsOf({ method: "pattern" })).toEqual([]);
     expect(errorsOf({ method: "regex" })).toEqual([
-      {
-        rule: "V-005",
-        path: "attack.indicators[0].method",
-        message: `"regex" is not allowed here; use one of: ${INDICATOR_METHODS.join(", ")}`,
-      },
+      notAllowed("attack.indicators[0].method", "regex", INDICATOR_METHODS),
     ]);
     expect(errorsOf({ method: "semantic" })).toEqual([
       {
@@ -463,11 +443,7 @@ describe("semantic detection", () => {
         message:
           "target must be a wildcard dot-path such as tools[*].description, without numeric indexes (got 5)",
       },
-      {
-        rule: "V-005",
-        path: "attack.indicators[0].semantic.intent_class",
-        message: `"mischief" is not allowed here; use one of: ${SEMANTIC_INTENT_CLASSES.join(", ")}`,
-      },
+      notAllowed("attack.indicators[0].semantic.intent_class", "mischief", SEMANTIC_INTENT_CLASSES),
     ]);
   });
 });

@@ -3,7 +3,7 @@
 // match predicates (V-013, V-027): each finding's rule, path and message.
 import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, LOG_LEVELS } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { findings, withAttack } from "./findings.js";
+import { findings, notAllowed, withAttack } from "./findings.js";
 
 const STATE = { tools: [] };
 const PHASE = "attack.execution.phases[0]";
@@ -61,16 +61,8 @@ describe("extractors", () => {
     expect(
       errorsOf({ extractors: [extractor({ source: "body", type: "xpath", selector: "(" })] }),
     ).toEqual([
-      {
-        rule: "V-005",
-        path: `${PHASE}.extractors[0].source`,
-        message: `"body" is not allowed here; use one of: ${EXTRACTOR_SOURCES.join(", ")}`,
-      },
-      {
-        rule: "V-005",
-        path: `${PHASE}.extractors[0].type`,
-        message: `"xpath" is not allowed here; use one of: ${EXTRACTOR_TYPES.join(", ")}`,
-      },
+      notAllowed(`${PHASE}.extractors[0].source`, "body", EXTRACTOR_SOURCES),
+      notAllowed(`${PHASE}.extractors[0].type`, "xpath", EXTRACTOR_TYPES),
     ]);
   });
 
@@ -137,11 +129,7 @@ describe("entry actions", () => {
 
   it("V-005: a log action's level", () => {
     expect(errorsOf({ on_enter: [{ log: { message: "hi", level: "loud" } }] })).toEqual([
-      {
-        rule: "V-005",
-        path: `${PHASE}.on_enter[0].log.level`,
-        message: `"loud" is not allowed here; use one of: ${LOG_LEVELS.join(", ")}`,
-      },
+      notAllowed(`${PHASE}.on_enter[0].log.level`, "loud", LOG_LEVELS),
     ]);
   });
 });

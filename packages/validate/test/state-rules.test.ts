@@ -3,7 +3,7 @@
 // V-027), and a state that is not an object (V-009): each finding's rule, path and message.
 import { ELICITATION_MODES } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { findings, withAttack } from "./findings.js";
+import { findings, notAllowed, withAttack } from "./findings.js";
 
 const STATE = "attack.execution.state";
 const stateFindings = (state: unknown) =>
@@ -57,11 +57,11 @@ describe("state", () => {
           tools: [{ name: "a", responses: [{ action: "maybe", ...reply }] }],
         }).errors,
       ).toEqual([
-        {
-          rule: "V-005",
-          path: `${STATE}.elicitation_responses[0].action`,
-          message: '"maybe" is not allowed here; use one of: accept, decline, cancel',
-        },
+        notAllowed(`${STATE}.elicitation_responses[0].action`, "maybe", [
+          "accept",
+          "decline",
+          "cancel",
+        ]),
       ]);
     });
 
@@ -108,11 +108,7 @@ describe("state", () => {
           path: `${STATE}.elicitations[1].when`,
           message: 'a match predicate must map dot-paths to conditions, got "always"',
         },
-        {
-          rule: "V-005",
-          path: `${STATE}.elicitations[1].mode`,
-          message: `"fax" is not allowed here; use one of: ${ELICITATION_MODES.join(", ")}`,
-        },
+        notAllowed(`${STATE}.elicitations[1].mode`, "fax", ELICITATION_MODES),
       ]);
     });
   });
