@@ -66,9 +66,9 @@ function dispatchLists(state: Obj, path: string): DispatchList[] {
 }
 
 /**
- * Paths of the `when` predicates of a state (dispatch entries and MCP
- * elicitations): they are matched, not interpolated, so template checks skip
- * them. A `when` key anywhere else is pass-through content like any other.
+ * Paths where the `when` predicates of a state sit (on every dispatch entry and
+ * MCP elicitation, written or not): they are matched, not interpolated, so
+ * template checks skip them. A `when` key anywhere else is pass-through content.
  */
 export function predicatePaths(state: unknown, path: string): Set<string> {
   const paths = new Set<string>();
