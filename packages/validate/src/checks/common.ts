@@ -69,6 +69,11 @@ export function checkRegex(ctx: Context, pattern: unknown, path: string): number
   return undefined;
 }
 
+/** An integer from `min` to `max` (`Number.isInteger` is false for anything not a number). */
+export function isIntegerIn(value: unknown, min: number, max = Number.POSITIVE_INFINITY): boolean {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 /** V-036 / V-046: a duration in shorthand (`30s`) or ISO 8601 (`PT30S`) form. */
 export function checkDuration(ctx: Context, rule: RuleId, value: unknown, path: string): void {
   const parsed = typeof value === "string" ? parseDuration(value) : undefined;
@@ -83,7 +88,6 @@ export function checkDuration(ctx: Context, rule: RuleId, value: unknown, path: 
 
 /** V-017 / V-025: an integer percentage. */
 export function checkPercent(ctx: Context, rule: RuleId, value: unknown, path: string): void {
-  if (!isPresent(value)) return;
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 100) return;
+  if (!isPresent(value) || isIntegerIn(value, 0, 100)) return;
   ctx.error(rule, path, `confidence must be an integer from 0 to 100, got ${show(value)}`);
 }

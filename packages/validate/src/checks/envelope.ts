@@ -13,7 +13,7 @@ import {
 } from "@oatf/model";
 import type { Context } from "../context.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
-import { checkDuration, checkEnum, checkPercent } from "./common.js";
+import { checkDuration, checkEnum, checkPercent, isIntegerIn } from "./common.js";
 
 export const SUPPORTED_VERSIONS: readonly string[] = ["0.1"];
 
@@ -45,11 +45,7 @@ export function checkDocument(
       "V-020",
       use.path,
       `OATF documents must not use ${YAML_FEATURES[use.kind]}${detail}; write the value out in full`,
-      {
-        line: use.line,
-        column: use.column,
-        ...(use.offset !== undefined && { offset: use.offset }),
-      },
+      { line: use.line, column: use.column, offset: use.offset },
     );
   }
   if (!isObj(root.attack)) {
@@ -103,10 +99,7 @@ export function checkEnvelope(ctx: Context, attack: Obj): void {
     );
   }
   const version = attack.version;
-  if (
-    isPresent(version) &&
-    !(typeof version === "number" && Number.isInteger(version) && version >= 1)
-  ) {
+  if (isPresent(version) && !isIntegerIn(version, 1)) {
     ctx.error(
       "V-035",
       keyPath(path, "version"),

@@ -150,11 +150,12 @@ function checkGeneratedNames(ctx: Context, actor: ActorView): void {
 
 /** Per actor: terminal phase (V-008), first state (V-009), names (V-011), modes (V-034, V-044). */
 function checkPhaseList(ctx: Context, actor: ActorView): void {
-  const multiActor = actor.declared;
-  const last = actor.phases ? actor.phases.list.length - 1 : -1;
-  const names = new Set<unknown>();
   checkGeneratedNames(ctx, actor);
-  for (const { phase, path, index } of actor.phases?.items ?? []) {
+  if (!actor.phases) return;
+  const multiActor = actor.declared;
+  const last = actor.phases.list.length - 1;
+  const names = new Set<unknown>();
+  for (const { phase, path, index } of actor.phases.items) {
     if (!isPresent(phase.trigger) && index !== last) {
       ctx.error(
         "V-008",

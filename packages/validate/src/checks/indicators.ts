@@ -153,12 +153,13 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
   }
   const protocol = execution ? indicatorProtocol({ execution }, indicator) : undefined;
   if (protocol === undefined) return;
-  // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another protocol.
+  // W-005: the actors this indicator sees (only `indicator.actor` when given) speak another
+  // protocol. An inherited protocol is that of `execution.mode`, which they all speak.
   const scope = isPresent(actorName)
     ? view.actors.filter((a) => a.name === actorName)
     : view.actors;
   const spoken = new Set(scope.flatMap((a) => [...a.protocols]));
-  if (typeof indicator.protocol === "string" && spoken.size > 0 && !spoken.has(protocol)) {
+  if (spoken.size > 0 && !spoken.has(protocol)) {
     const who = isPresent(actorName) ? `actor "${actorName}"` : "the execution profile";
     ctx.warn(
       "W-005",
@@ -167,11 +168,12 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
     );
   }
   const surface = indicator.surface;
+  // Unrecognized protocols pass (no V-018), so a warned protocol has an operation list.
   if (typeof surface === "string" && !isSurfaceValidForProtocol(protocol, surface)) {
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${surfacesFor(protocol)?.slice(0, 3).join(", ")})`,
+      `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${surfacesFor(protocol)!.slice(0, 3).join(", ")})`,
     );
   }
 }
@@ -190,11 +192,7 @@ function checkDetection(ctx: Context, indicator: Obj, path: string, celPaths: st
   }
   const method = indicator.method;
   checkEnum(ctx, method, INDICATOR_METHODS, keyPath(path, "method"));
-  if (
-    typeof method === "string" &&
-    INDICATOR_METHODS.includes(method as never) &&
-    !isPresent(indicator[method])
-  ) {
+  if (INDICATOR_METHODS.includes(method as never) && !isPresent(indicator[method as string])) {
     ctx.error(
       "V-049",
       keyPath(path, "method"),
@@ -211,7 +209,7 @@ function checkDetection(ctx: Context, indicator: Obj, path: string, celPaths: st
 
 /** Standard form (`condition`) and shorthand form (operator keys on the pattern), format §6.2. */
 function checkPattern(ctx: Context, pattern: Obj, path: string): void {
-  if (isPresent(pattern.target)) checkWildcardPath(ctx, pattern.target, keyPath(path, "target"));
+  checkWildcardPath(ctx, pattern.target, keyPath(path, "target"));
   const condition = pattern.condition;
   if (isMatchCondition(condition) && "regex" in condition) {
     checkRegex(ctx, condition.regex, keyPath(keyPath(path, "condition"), "regex"));
@@ -274,7 +272,7 @@ function checkSemantic(ctx: Context, semantic: Obj, path: string): void {
     path,
     "semantic detection is experimental and model-dependent; results may differ between tools (give examples)",
   );
-  if (isPresent(semantic.target)) checkWildcardPath(ctx, semantic.target, keyPath(path, "target"));
+  checkWildcardPath(ctx, semantic.target, keyPath(path, "target"));
   const threshold = semantic.threshold;
   if (
     isPresent(threshold) &&

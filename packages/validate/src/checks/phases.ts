@@ -119,12 +119,7 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
   // Event names are checked only for modes an included binding defines (format §11.2 item 8);
   // the registry strips a `:qualifier` before looking the event up.
   const event = trigger.event;
-  if (
-    typeof event === "string" &&
-    typeof mode === "string" &&
-    isKnownMode(mode) &&
-    !isEventValidForMode(mode, event)
-  ) {
+  if (isKnownMode(mode) && typeof event === "string" && !isEventValidForMode(mode, event)) {
     ctx.warn(
       "V-029",
       keyPath(path, "event"),

@@ -41,26 +41,34 @@ export function checkStates(ctx: Context, view: ExecutionView): void {
   }
 }
 
-/** The response-dispatch lists of a state, with their paths and keys. */
-function dispatchLists(state: Obj, path: string): { list: unknown[]; path: string; key: string }[] {
-  const out: { list: unknown[]; path: string; key: string }[] = [];
-  for (const key of STATE_LISTS) {
-    const list = listAt(state, key);
-    if (list) out.push({ list, path: keyPath(path, key), key });
-  }
+interface DispatchList {
+  /** Undefined when the state has no such list (or it is not a list). */
+  list: unknown[] | undefined;
+  path: string;
+  /** Entries pick an `action` (V-005): `elicitation_responses` only. */
+  elicitation: boolean;
+}
+
+/** The response-dispatch lists a state may have, with their paths. */
+function dispatchLists(state: Obj, path: string): DispatchList[] {
+  const out: DispatchList[] = STATE_LISTS.map((key) => ({
+    list: listAt(state, key),
+    path: keyPath(path, key),
+    elicitation: key === "elicitation_responses",
+  }));
   for (const key of RESPONDING_ITEMS) {
     for (const [item, indexPath] of objectsOf(listAt(state, key), keyPath(path, key))) {
-      const list = listAt(item, "responses");
-      if (list) out.push({ list, path: keyPath(indexPath, "responses"), key: "responses" });
+      const responsesPath = keyPath(indexPath, "responses");
+      out.push({ list: listAt(item, "responses"), path: responsesPath, elicitation: false });
     }
   }
   return out;
 }
 
 /**
- * Paths of the `when` predicates of a state (dispatch entries and MCP
- * elicitations): they are matched, not interpolated, so template checks skip
- * them. A `when` key anywhere else is pass-through content like any other.
+ * Paths where the `when` predicates of a state sit (on every dispatch entry and
+ * MCP elicitation, written or not): they are matched, not interpolated, so
+ * template checks skip them. A `when` key anywhere else is pass-through content.
  */
 export function predicatePaths(state: unknown, path: string): Set<string> {
   const paths = new Set<string>();
@@ -70,16 +78,14 @@ export function predicatePaths(state: unknown, path: string): Set<string> {
     { list: listAt(state, "elicitations"), path: keyPath(path, "elicitations") },
   ];
   for (const { list, path: listPath } of owners) {
-    for (const [entry, at] of objectsOf(list, listPath)) {
-      if (isPresent(entry.when)) paths.add(keyPath(at, "when"));
-    }
+    for (const [, at] of objectsOf(list, listPath)) paths.add(keyPath(at, "when"));
   }
   return paths;
 }
 
 function checkState(ctx: Context, state: Obj, path: string): void {
-  for (const { list, path: listPath, key } of dispatchLists(state, path)) {
-    checkResponses(ctx, list, listPath, key === "elicitation_responses");
+  for (const { list, path: listPath, elicitation } of dispatchLists(state, path)) {
+    checkResponses(ctx, list, listPath, elicitation);
   }
   for (const [elicitation, at] of objectsOf(
     listAt(state, "elicitations"),
@@ -92,7 +98,12 @@ function checkState(ctx: Context, state: Obj, path: string): void {
   if (runInput) checkSynthesize(ctx, runInput, keyPath(path, "run_agent_input"));
 }
 
-function checkResponses(ctx: Context, list: unknown[], path: string, elicitation: boolean): void {
+function checkResponses(
+  ctx: Context,
+  list: unknown[] | undefined,
+  path: string,
+  elicitation: boolean,
+): void {
   let catchAlls = 0;
   for (const [entry, at] of objectsOf(list, path)) {
     if (isPresent(entry.when)) checkPredicate(ctx, entry.when, keyPath(at, "when"));

@@ -7,7 +7,7 @@ import { parseTemplate } from "@oatf/evaluate/compilers";
 import { indexPath, keyPath } from "@oatf/model";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
-import { isObj, MAX_WALK_DEPTH } from "../values.js";
+import { isObj } from "../values.js";
 import { predicatePaths } from "./state.js";
 
 export function checkTemplates(ctx: Context, view: ExecutionView): void {
@@ -22,23 +22,25 @@ export function checkTemplates(ctx: Context, view: ExecutionView): void {
   }
 }
 
-/** Calls `visit` on every string below `value`, except below the paths in `skip`. */
+/**
+ * Calls `visit` on every string below `value`, except below the paths in `skip`. Recursion
+ * is bounded: `validate` refuses documents nested deeper than `checkPlainTree` allows.
+ */
 function walkStrings(
   value: unknown,
   path: string,
   visit: (text: string, path: string) => void,
   skip: Set<string>,
-  depth = 0,
 ): void {
-  if (depth > MAX_WALK_DEPTH || skip.has(path)) return;
+  if (skip.has(path)) return;
   if (typeof value === "string") {
     visit(value, path);
   } else if (Array.isArray(value)) {
     for (const [index, item] of value.entries())
-      walkStrings(item, indexPath(path, index), visit, skip, depth + 1);
+      walkStrings(item, indexPath(path, index), visit, skip);
   } else if (isObj(value)) {
     for (const [key, child] of Object.entries(value)) {
-      walkStrings(child, keyPath(path, key), visit, skip, depth + 1);
+      walkStrings(child, keyPath(path, key), visit, skip);
     }
   }
 }
@@ -50,19 +52,16 @@ function checkTemplate(
   actor: ActorView,
   view: ExecutionView,
 ): void {
-  if (!text.includes("{{")) return;
-  const unclosed = firstUnclosed(text);
-  if (unclosed !== undefined) {
+  const parsed = parseTemplate(text);
+  if (!parsed.ok) {
+    // The only syntax error: an unclosed `{{` ("unclosed "{{" at offset N in template").
     ctx.error(
       "V-016",
       path,
-      `invalid template: unclosed "{{" at offset ${unclosed} in template; close it with }} or write a literal {{ as \\{{`,
+      `invalid template: ${parsed.error.message}; close it with }} or write a literal {{ as \\{{`,
     );
     return;
   }
-  // Every `{{` has a `}}` after it now, so the parse is one linear scan.
-  const parsed = parseTemplate(text);
-  if (!parsed.ok) return;
   for (const reference of parsed.value.references) {
     if (reference.kind === "extractor" && !actor.extractorNames.has(reference.name)) {
       ctx.warn(
@@ -87,20 +86,4 @@ function checkTemplate(
       }
     }
   }
-}
-
-/**
- * Offset of the first `{{` with no `}}` after it (not escaped as `\{{`), as the template
- * parser finds it; found in linear time: only a `{{` starting at or after the last `}}` but
- * one can lack a close, so many unclosed `{{` (2 MB of them) cost one pass, not one per `{{`.
- */
-function firstUnclosed(text: string): number | undefined {
-  const lastClose = text.lastIndexOf("}}");
-  let open = text.indexOf("{{", Math.max(0, lastClose - 1));
-  while (open >= 0) {
-    const escaped = open > 0 && text[open - 1] === "\\";
-    if (!escaped && open + 2 > lastClose) return open;
-    open = text.indexOf("{{", open + (escaped ? 2 : 1));
-  }
-  return undefined;
 }
