@@ -12,5 +12,6 @@ export {
   upstreamText,
 } from "./cases.js";
 export { deepEqual } from "./compare.js";
+export { cpuTimed } from "./cpu-time.js";
 export { MissingSuiteError, OWN_FIXTURES, REPO_ROOT, upstreamDir } from "./roots.js";
 export { checkValidate, type ValidateFunctions } from "./suites/validate.js";

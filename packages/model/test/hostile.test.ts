@@ -1,4 +1,5 @@
 // Bad input never throws, never hangs, never touches a prototype.
+import { cpuTimed as timed } from "@oatf/conformance";
 import { getSourceInfo, parse } from "@oatf/model";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,12 +8,6 @@ import { MINIMAL } from "./fixtures.js";
 
 const inState = (yaml: string) =>
   `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state:\n${yaml}`;
-
-function timed<T>(f: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - started };
-}
 
 afterEach(() => {
   expect(Object.keys(Object.prototype)).toEqual([]);

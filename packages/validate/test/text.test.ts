@@ -1,5 +1,6 @@
 // Issue 15 §1: validating text reports parse problems and every rule still checkable, in one
 // pass, each problem exactly once, and no finding that follows from an unreadable part.
+import { cpuTimed } from "@oatf/conformance";
 import { isParseError, parseRecovering } from "@oatf/model";
 import {
   type ValidateOptions,
@@ -179,10 +180,12 @@ describe("V-016 on hostile templates", () => {
       oatf: "0.1",
       attack: { execution: { mode: "mcp_server", state: { tools: [{ name: text }] } } },
     });
-    const started = performance.now();
-    const { errors } = validate(state("{{a ".repeat(500_000)) as never, { cel: celStub });
+    const { value: result, ms } = cpuTimed(() =>
+      validate(state("{{a ".repeat(500_000)) as never, { cel: celStub }),
+    );
+    const { errors } = result;
     // Quadratic (one search for `}}` per `{{`) took over 10 s here.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(ms).toBeLessThan(5_000);
     expect(errors).toMatchObject([
       { rule: "V-016", message: expect.stringContaining('unclosed "{{" at offset 0') },
     ]);
