@@ -43,8 +43,8 @@ export interface ExecutionView {
 export const EXECUTION_PATH = "attack.execution";
 export const DEFAULT_ACTOR = "default";
 
-export function executionView(attack: Obj | undefined): ExecutionView {
-  const execution = attack && isObj(attack.execution) ? attack.execution : undefined;
+export function executionView(attack: Obj): ExecutionView {
+  const execution = isObj(attack.execution) ? attack.execution : undefined;
   const actors: ActorView[] = [];
   if (execution) {
     // Every form present is viewed, so a document mixing forms (V-030) still has
@@ -95,14 +95,14 @@ function actor(
   phaseList: { list: unknown[]; path: string } | undefined,
   singleState: ActorView["states"] = [],
 ): ActorView {
-  const items: PhaseView[] = objectsOf(phaseList?.list, phaseList?.path ?? "").map(
-    ([phase, phasePath, index]) => ({
-      phase,
-      path: phasePath,
-      index,
-      mode: isPresent(phase.mode) ? phase.mode : mode,
-    }),
-  );
+  const items: PhaseView[] = phaseList
+    ? objectsOf(phaseList.list, phaseList.path).map(([phase, phasePath, index]) => ({
+        phase,
+        path: phasePath,
+        index,
+        mode: isPresent(phase.mode) ? phase.mode : mode,
+      }))
+    : [];
   const states = [
     ...singleState,
     ...items

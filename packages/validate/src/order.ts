@@ -3,8 +3,6 @@
 // and are sorted by source position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
 import {
-  indexPath,
-  keyPath,
   parentPath,
   positionOrAncestor,
   rangeOrAncestor,
@@ -13,7 +11,7 @@ import {
   type SourceRange,
 } from "@oatf/model";
 import type { Finding } from "./context.js";
-import { isObj } from "./values.js";
+import { visitPaths } from "./values.js";
 
 export interface Located extends Finding {
   range?: SourceRange;
@@ -62,14 +60,9 @@ export function locate(
  */
 function documentRank(document: unknown): (path: string) => [number, number] {
   const ordinals = new Map<string, number>();
-  const walk = (value: unknown, path: string): void => {
+  visitPaths(document, (_, path) => {
     ordinals.set(path, ordinals.size);
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, indexPath(path, index)));
-    else if (isObj(value)) {
-      for (const [key, child] of Object.entries(value)) walk(child, keyPath(path, key));
-    }
-  };
-  walk(document, "");
+  });
   return (path) => {
     let current = path;
     // The root is always known, so this ends.

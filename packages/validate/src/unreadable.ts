@@ -2,6 +2,7 @@
 // the rules run on what the recovering parse could read, and a finding is left out when it
 // depends on a part it could not, so one problem is reported once, not as a cascade.
 import { type Diagnostic, type ParseError, parentPath } from "@oatf/model";
+import { isObj, visitPaths } from "./values.js";
 
 /**
  * Rules that judge an element by which children it has (a detection key, `state`, a trigger
@@ -44,19 +45,30 @@ function* selfAndAncestors(path: string): Generator<string> {
 export function dependsOnUnreadable(
   unreadable: readonly string[],
   parseErrors: readonly ParseError[],
+  document: unknown,
 ): (finding: Diagnostic) => boolean {
   const unreadableSet = new Set(unreadable);
   const containsUnreadable = new Set<string>();
   for (const path of unreadable) {
-    for (const ancestor of selfAndAncestors(path)) {
-      if (ancestor !== path) containsUnreadable.add(ancestor);
-    }
+    for (const ancestor of selfAndAncestors(path)) containsUnreadable.add(ancestor);
   }
+  const present = new Set<string>();
+  const containers = new Set<string>();
+  visitPaths(document, (value, path) => {
+    present.add(path);
+    if (isObj(value) || Array.isArray(value)) containers.add(path);
+  });
   const reported = new Set(parseErrors.map((e) => `${e.rule}\u0000${e.path}`));
   return (finding) => {
     const path = finding.path ?? "";
     if (reported.has(`${finding.rule}\u0000${path}`)) return true;
-    if (PRESENCE_RULES.has(finding.rule) && containsUnreadable.has(path)) return true;
+    if (PRESENCE_RULES.has(finding.rule)) {
+      // The element a presence rule judges: the mapping or list it is reported at, else the
+      // mapping holding the missing field (`state`) or the `method` it is reported at.
+      const holder = !present.has(path) || (finding.rule === "V-049" && !containers.has(path));
+      const element = holder ? parentPath(path) : path;
+      if (containsUnreadable.has(element)) return true;
+    }
     for (const ancestor of selfAndAncestors(path)) {
       // The root is every path's ancestor; only a root that could not be read at all counts.
       if (ancestor === "" && path !== "") break;

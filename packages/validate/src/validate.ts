@@ -22,7 +22,7 @@ import { checkTypes } from "./checks/types.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
-import { RULES, type RuleId } from "./rules.js";
+import { RULES } from "./rules.js";
 import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
 
@@ -39,7 +39,7 @@ export function validateRecovered(
   if (!recovered.document) return { errors: [...recovered.errors], warnings: [] };
   const result = validate(recovered.document, options);
   if (recovered.errors.length === 0) return result;
-  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors);
+  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
   const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
   // Stable: at one position, parse problems come first.
   const line = (e: ValidationError) => e.line ?? Number.MAX_SAFE_INTEGER;
@@ -86,7 +86,8 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
       rule: finding.code,
       message: finding.message,
       path: finding.path,
-      spec_ref: ruleInfo(finding.code)?.spec_ref ?? RULES[finding.code as RuleId].spec_ref,
+      // Every error code is a V-rule or a parse rule, each with its spec reference.
+      spec_ref: ruleInfo(finding.code)!.spec_ref,
       ...position(finding),
     }),
   );
