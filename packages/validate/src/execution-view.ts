@@ -16,6 +16,7 @@ export interface PhaseView {
 }
 
 export interface ActorView {
+  /** The actor's name; "" when a declared actor has none (V-031). */
   name: string;
   /** False for the implicit "default" actor of the single- and multi-phase forms. */
   declared: boolean;
@@ -85,7 +86,9 @@ export function executionView(attack: Obj): ExecutionView {
       if (typeof mode === "string") view.protocols.add(extractProtocol(mode));
     }
   }
-  return { execution, actors, actorNames: new Set(actors.map((a) => a.name)) };
+  // An actor without a name (V-031) is not one an indicator or template can name.
+  const actorNames = new Set(actors.map((a) => a.name).filter((name) => name !== ""));
+  return { execution, actors, actorNames };
 }
 
 function actor(

@@ -50,6 +50,18 @@ describe("scalar fields of the wrong type", () => {
     ]);
   });
 
+  it("values that are not JSON are shown as JavaScript writes them", () => {
+    expect(
+      errorsAfter((d) => {
+        d.attack.name = 10n;
+        d.attack.description = () => 1;
+      }),
+    ).toEqual([
+      ["parse/type-mismatch", "attack.name", "expected a string, found 10"],
+      ["parse/type-mismatch", "attack.description", "expected a string, found () => 1"],
+    ]);
+  });
+
   it("a date field, given a word or a number", () => {
     expect(errorsAfter((d) => (d.attack.created = "yesterday"))).toEqual([
       [
