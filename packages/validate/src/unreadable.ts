@@ -2,7 +2,7 @@
 // the rules run on what the recovering parse could read, and a finding is left out when it
 // depends on a part it could not, so one problem is reported once, not as a cascade.
 import { type Diagnostic, type ParseError, parentPath } from "@oatf/model";
-import { isObj, visitPaths } from "./values.js";
+import { visitPaths } from "./values.js";
 
 /**
  * Rules that judge an element by which children it has (a detection key, `state`, a trigger
@@ -26,6 +26,13 @@ const PRESENCE_RULES: ReadonlySet<string> = new Set([
   "V-049",
   "W-005",
 ]);
+
+/**
+ * Presence rules reported at a field that is there, judging the mapping holding it: V-047 at
+ * `correlation` (are there `indicators`?), V-049 at `method` (is its block there?), W-005 at
+ * `protocol` (which actor does the indicator name?).
+ */
+const HOLDER_RULES: ReadonlySet<string> = new Set(["V-047", "V-049", "W-005"]);
 
 /** `path` and each of its ancestors, nearest first (`a.b[0].c`, `a.b[0]`, `a.b`, `a`, ``). */
 function* selfAndAncestors(path: string): Generator<string> {
@@ -53,19 +60,17 @@ export function dependsOnUnreadable(
     for (const ancestor of selfAndAncestors(path)) containsUnreadable.add(ancestor);
   }
   const present = new Set<string>();
-  const containers = new Set<string>();
-  visitPaths(document, (value, path) => {
+  visitPaths(document, (_, path) => {
     present.add(path);
-    if (isObj(value) || Array.isArray(value)) containers.add(path);
   });
   const reported = new Set(parseErrors.map((e) => `${e.rule}\u0000${e.path}`));
   return (finding) => {
     const path = finding.path ?? "";
     if (reported.has(`${finding.rule}\u0000${path}`)) return true;
     if (PRESENCE_RULES.has(finding.rule)) {
-      // The element a presence rule judges: the mapping or list it is reported at, else the
-      // mapping holding the missing field (`state`) or the `method` it is reported at.
-      const holder = !present.has(path) || (finding.rule === "V-049" && !containers.has(path));
+      // The element a presence rule judges: the one it is reported at, else the mapping
+      // holding the missing field (`state`) or the field it is reported at.
+      const holder = !present.has(path) || HOLDER_RULES.has(finding.rule);
       const element = holder ? parentPath(path) : path;
       if (containsUnreadable.has(element)) return true;
     }

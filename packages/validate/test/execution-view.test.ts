@@ -44,6 +44,21 @@ describe("actor names", () => {
   });
 });
 
+describe("an actor whose name is not a string", () => {
+  it("cannot be named either", () => {
+    const { errors } = check({
+      execution: {
+        actors: [{ name: 5, mode: "mcp_server", phases: [{ name: "p", state: { tools: [] } }] }],
+      },
+      indicators: [indicator({ protocol: "mcp", actor: "x" })],
+    });
+    expect(errors.map((e) => [e.rule, e.message])).toEqual([
+      ["V-031", "actor name 5 must match [a-z][a-z0-9_]*, e.g. mcp_attacker"],
+      ["V-048", 'actor "x" does not exist; actors: (none)'],
+    ]);
+  });
+});
+
 describe("the protocols an actor speaks (W-005)", () => {
   const w005 = (attack: Record<string, unknown>) =>
     check(attack)

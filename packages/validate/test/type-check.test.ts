@@ -302,6 +302,13 @@ describe("entry actions", () => {
       ["parse/missing-field", `${PHASE}.on_enter[0].send.method`, "send action needs `method`"],
     ]);
     expect(onEnter({ log: { message: "m", level: "warn" } })).toEqual([]);
+    expect(onEnter(null)).toEqual([
+      [
+        "V-041",
+        `${PHASE}.on_enter[0]`,
+        "an action needs exactly one action key: send, log or a binding-specific action",
+      ],
+    ]);
   });
 });
 

@@ -66,6 +66,12 @@ const PRESENCE_CASES: { rule: string; text: string; control: string; parse: stri
     control: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      method: pattern\n      expression: {cel: "true"}\n`,
     parse: "parse/unknown-field attack.indicators[0].patern",
   },
+  {
+    rule: "V-047 attack.correlation",
+    text: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicatorz: []\n  correlation: {logic: any}\n`,
+    control: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  correlation: {logic: any}\n`,
+    parse: "parse/unknown-field attack.indicatorz",
+  },
 ];
 
 describe("presence rules are left out when the element they judge has an unreadable child", () => {
@@ -82,6 +88,29 @@ describe("presence rules are left out when the element they judge has an unreada
       "V-040 attack.execution.phases[0].trigger",
       "parse/unknown-field attack.execution.phases[0].descripton",
     ]);
+  });
+
+  it("nor for a rule that is not about presence, at an element with an unreadable child", () => {
+    const { errors } = findings(
+      `${PHASES}      - name: a\n        state: {}\n        descripton: x\n      - name: b\n`,
+    );
+    expect(errors).toEqual([
+      "V-008 attack.execution.phases[0]",
+      "parse/unknown-field attack.execution.phases[0].descripton",
+    ]);
+  });
+
+  it("W-005 judges the indicator: with its `actor` unreadable, the actors it sees are unknown", () => {
+    const text = (actor: string) =>
+      `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      protocol: a2a\n${actor}      pattern: {contains: y}\n`;
+    expect(findings(text(""))).toEqual({
+      errors: [],
+      warnings: ["W-005 attack.indicators[0].protocol"],
+    });
+    expect(findings(text("      actor: [server]\n"))).toEqual({
+      errors: ["parse/type-mismatch attack.indicators[0].actor"],
+      warnings: [],
+    });
   });
 
   it("and a value rule at an element with an unreadable child is still reported", () => {
@@ -118,6 +147,7 @@ describe("findings of both kinds come in source order", () => {
     state: {}
   indicators:
     - { target: "a[0]", bogus: 1, pattern: { contains: y } }
+    - { bogus: 1, target: "a[0]", pattern: { contains: y } }
     - target: x
       confidence: 900
       pattern: { contains: y }
@@ -126,7 +156,9 @@ describe("findings of both kinds come in source order", () => {
     expect(errors).toEqual([
       "V-021 attack.indicators[0].target",
       "parse/unknown-field attack.indicators[0].bogus",
-      "V-025 attack.indicators[1].confidence",
+      "parse/unknown-field attack.indicators[1].bogus",
+      "V-021 attack.indicators[1].target",
+      "V-025 attack.indicators[2].confidence",
       "parse/unknown-field attack.authr",
     ]);
   });

@@ -60,10 +60,8 @@ function walk(
       } else walkValue(value, path, report);
       return;
     case "action":
-      if (!isObj(value)) {
-        mismatch("a mapping (action)");
-        return;
-      }
+      // Not a mapping: V-041 (an action has exactly one action key) reports it.
+      if (!isObj(value)) return;
       for (const [key, shape] of KNOWN_ACTIONS) {
         if (value[key] !== undefined)
           walk(value[key], { kind: "object", shape }, keyPath(path, key), undefined, report);
