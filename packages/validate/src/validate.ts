@@ -22,7 +22,7 @@ import { checkTypes } from "./checks/types.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
-import { RULES } from "./rules.js";
+import { RULES, type RuleId } from "./rules.js";
 import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
 
@@ -86,8 +86,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
       rule: finding.code,
       message: finding.message,
       path: finding.path,
-      // Every error code is a V-rule or a parse rule, each with its spec reference.
-      spec_ref: ruleInfo(finding.code)!.spec_ref,
+      spec_ref: ruleInfo(finding.code)?.spec_ref ?? RULES[finding.code as RuleId].spec_ref,
       ...position(finding),
     }),
   );
