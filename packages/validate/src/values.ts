@@ -5,13 +5,6 @@ import { indexPath, isObject, keyPath } from "@oatf/model";
 
 export type Obj = Record<string, unknown>;
 
-/**
- * How deep the recursive walks (template strings, document order) descend.
- * `parse` caps nesting at 128; this bound only stops cyclic or absurdly deep
- * documents built in code from overflowing the stack.
- */
-export const MAX_WALK_DEPTH = 256;
-
 export function isObj(value: unknown): value is Obj {
   return isObject(value);
 }
