@@ -16,6 +16,7 @@ export interface PhaseView {
 }
 
 export interface ActorView {
+  /** The actor's name; "" when a declared actor has none (V-031). */
   name: string;
   /** False for the implicit "default" actor of the single- and multi-phase forms. */
   declared: boolean;
@@ -43,8 +44,8 @@ export interface ExecutionView {
 export const EXECUTION_PATH = "attack.execution";
 export const DEFAULT_ACTOR = "default";
 
-export function executionView(attack: Obj | undefined): ExecutionView {
-  const execution = attack && isObj(attack.execution) ? attack.execution : undefined;
+export function executionView(attack: Obj): ExecutionView {
+  const execution = isObj(attack.execution) ? attack.execution : undefined;
   const actors: ActorView[] = [];
   if (execution) {
     // Every form present is viewed, so a document mixing forms (V-030) still has
@@ -85,7 +86,9 @@ export function executionView(attack: Obj | undefined): ExecutionView {
       if (typeof mode === "string") view.protocols.add(extractProtocol(mode));
     }
   }
-  return { execution, actors, actorNames: new Set(actors.map((a) => a.name)) };
+  // An actor without a name (V-031) is not one an indicator or template can name.
+  const actorNames = new Set(actors.map((a) => a.name).filter((name) => name !== ""));
+  return { execution, actors, actorNames };
 }
 
 function actor(
@@ -95,14 +98,14 @@ function actor(
   phaseList: { list: unknown[]; path: string } | undefined,
   singleState: ActorView["states"] = [],
 ): ActorView {
-  const items: PhaseView[] = objectsOf(phaseList?.list, phaseList?.path ?? "").map(
-    ([phase, phasePath, index]) => ({
-      phase,
-      path: phasePath,
-      index,
-      mode: isPresent(phase.mode) ? phase.mode : mode,
-    }),
-  );
+  const items: PhaseView[] = phaseList
+    ? objectsOf(phaseList.list, phaseList.path).map(([phase, phasePath, index]) => ({
+        phase,
+        path: phasePath,
+        index,
+        mode: isPresent(phase.mode) ? phase.mode : mode,
+      }))
+    : [];
   const states = [
     ...singleState,
     ...items

@@ -3,8 +3,7 @@
 // and are sorted by source position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
 import {
-  indexPath,
-  keyPath,
+  parentPath,
   positionOrAncestor,
   rangeOrAncestor,
   type SourceInfo,
@@ -12,11 +11,12 @@ import {
   type SourceRange,
 } from "@oatf/model";
 import type { Finding } from "./context.js";
-import { isObj, MAX_WALK_DEPTH } from "./values.js";
+import { visitPaths } from "./values.js";
 
 export interface Located extends Finding {
   range?: SourceRange;
-  rank: number[];
+  /** Sort key: line and column, or the document-order ordinal (and 0) without positions. */
+  rank: [number, number];
 }
 
 export function locate(
@@ -24,13 +24,24 @@ export function locate(
   document: unknown,
   info: SourceInfo | undefined,
 ): Located[] {
-  const rankOf = info ? sourceRank(info) : documentRank(document);
+  // With source info, a finding with no position of its own or of an ancestor sorts first.
+  const rankOf = info ? (): [number, number] => [0, 0] : documentRank(document);
   const located = findings.map((finding): Located => {
-    const known = finding.line !== undefined && finding.column !== undefined;
-    const range = known ? pointRange(finding) : rangeOrAncestor(info, finding.path);
-    const at: SourcePosition | undefined = known
-      ? { line: finding.line!, column: finding.column! }
-      : (range?.start ?? positionOrAncestor(info, finding.path));
+    const { line, column, offset } = finding;
+    if (line !== undefined && column !== undefined) {
+      // The check knew the exact position (V-020): a one-character range there, when the
+      // offset is known too.
+      const range: SourceRange | undefined =
+        offset === undefined
+          ? undefined
+          : {
+              start: { line, column, offset },
+              end: { line, column: column + 1, offset: offset + 1 },
+            };
+      return { ...finding, ...(range && { range }), rank: [line, column] };
+    }
+    const range = rangeOrAncestor(info, finding.path);
+    const at: SourcePosition | undefined = range?.start ?? positionOrAncestor(info, finding.path);
     return {
       ...finding,
       ...(at && { line: at.line, column: at.column }),
@@ -39,49 +50,23 @@ export function locate(
     };
   });
   // Array.prototype.sort is stable: findings at one position keep check order.
-  return located.sort((a, b) => compareRanks(a.rank, b.rank));
+  return located.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
 }
 
-/** A one-character range at a finding's known position, when its offset is known too. */
-function pointRange({ line, column, offset }: Finding): SourceRange | undefined {
-  if (line === undefined || column === undefined || offset === undefined) return undefined;
-  return { start: { line, column, offset }, end: { line, column: column + 1, offset: offset + 1 } };
-}
-
-function sourceRank(info: SourceInfo): (path: string) => number[] {
-  return (path) => {
-    const at = positionOrAncestor(info, path);
-    return at ? [at.line, at.column] : [0, 0];
-  };
-}
-
-function documentRank(document: unknown): (path: string) => number[] {
+/**
+ * Ranks paths by document order (key insertion order). A path not in the document (a
+ * missing field) takes its nearest present ancestor's rank. validate refuses cyclic and too
+ * deep documents before this walk (checkPlainTree), so its recursion is bounded.
+ */
+function documentRank(document: unknown): (path: string) => [number, number] {
   const ordinals = new Map<string, number>();
-  const walk = (value: unknown, path: string, depth: number): void => {
+  visitPaths(document, (_, path) => {
     ordinals.set(path, ordinals.size);
-    if (depth >= MAX_WALK_DEPTH) return;
-    const children: [string, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [indexPath(path, index), item])
-      : isObj(value)
-        ? Object.entries(value).map(([key, child]) => [keyPath(path, key), child])
-        : [];
-    for (const [childPath, child] of children) walk(child, childPath, depth + 1);
-  };
-  walk(document, "", 0);
+  });
   return (path) => {
     let current = path;
-    while (!ordinals.has(current) && current !== "") {
-      const cut = Math.max(current.lastIndexOf("."), current.lastIndexOf("["));
-      current = cut > 0 ? current.slice(0, cut) : "";
-    }
-    return [ordinals.get(current) ?? 0];
+    // The root is always known, so this ends.
+    while (!ordinals.has(current)) current = parentPath(current);
+    return [ordinals.get(current)!, 0];
   };
-}
-
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const diff = (a[i] ?? 0) - (b[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return 0;
 }

@@ -1,19 +1,31 @@
-import { indexPath, isObject } from "@oatf/model";
+import { indexPath, isObject, keyPath } from "@oatf/model";
 // Reading an untrusted document: validate accepts anything `parse` returns (and
 // documents built in code), so every access goes through these guards and
 // nothing assumes the shape the types promise.
 
 export type Obj = Record<string, unknown>;
 
-/**
- * How deep the recursive walks (template strings, document order) descend.
- * `parse` caps nesting at 128; this bound only stops cyclic or absurdly deep
- * documents built in code from overflowing the stack.
- */
-export const MAX_WALK_DEPTH = 256;
-
 export function isObj(value: unknown): value is Obj {
   return isObject(value);
+}
+
+/**
+ * Visits `value` and every value inside it with its dot-path, in document order. Recursive:
+ * only for trees known to be bounded (parse output, or after checkPlainTree).
+ */
+export function visitPaths(
+  value: unknown,
+  visit: (value: unknown, path: string) => void,
+  path = "",
+): void {
+  visit(value, path);
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      visitPaths(item, visit, indexPath(path, index));
+    });
+  } else if (isObj(value)) {
+    for (const [key, child] of Object.entries(value)) visitPaths(child, visit, keyPath(path, key));
+  }
 }
 
 /** Present means neither missing nor YAML null (`key:` with no value). */
@@ -50,7 +62,6 @@ export function objectsOf(list: unknown[] | undefined, path: string): [Obj, stri
 
 /** Quoted for messages: strings in quotes, anything else as compact JSON. */
 export function show(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

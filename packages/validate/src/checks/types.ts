@@ -60,10 +60,8 @@ function walk(
       } else walkValue(value, path, report);
       return;
     case "action":
-      if (!isObj(value)) {
-        mismatch("a mapping (action)");
-        return;
-      }
+      // Not a mapping: V-041 (an action has exactly one action key) reports it.
+      if (!isObj(value)) return;
       for (const [key, shape] of KNOWN_ACTIONS) {
         if (value[key] !== undefined)
           walk(value[key], { kind: "object", shape }, keyPath(path, key), undefined, report);
@@ -86,14 +84,13 @@ function walk(
       if (typeof value !== "boolean") mismatch("true or false");
       return;
     case "enum":
-      if (typeof value !== "string" || !type.values.includes(value)) {
+      if (!type.values.includes(value as string)) {
         mismatch(`a ${type.name} (${type.values.join(", ")})`);
       }
       return;
     case "severity":
-      if (typeof value === "string" || !isObj(value)) {
-        walk(value, SEVERITY.fields.get("level")!.type, path, typeRule, report);
-      } else walkObject(value, SEVERITY, path, report);
+      if (isObj(value)) walkObject(value, SEVERITY, path, report);
+      else walk(value, SEVERITY.fields.get("level")!.type, path, typeRule, report);
       return;
     case "list":
       if (!Array.isArray(value)) mismatch("a list");
@@ -124,8 +121,8 @@ function walkObject(object: Record<string, unknown>, shape: Shape, path: string,
     const value = object[key];
     // Like parse: a required field written as null is missing; an optional one is a
     // wrong type here, since serialize would write the null that parse reads as absent.
-    const keepsNull = field.type.kind === "value" || field.type.kind === "condition";
-    if (value === undefined || (value === null && field.required && !keepsNull)) {
+    // (No required field is free-form, where null is a value.)
+    if (value === undefined || (value === null && field.required)) {
       if (field.required) {
         report(
           field.missingRule ?? "parse/missing-field",
