@@ -12,4 +12,5 @@ export {
   SEVERITY,
   type Shape,
   type ShapeProblem,
+  withArticle,
 } from "./shape.js";

@@ -78,6 +78,11 @@ const value: FieldType = { kind: "value" };
 const date: FieldType = { kind: "date" };
 const strings: FieldType = { kind: "list", of: string };
 
+/** `noun` with its indefinite article, for messages: "an indicator", "a phase". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}
+
 function closed(name: string, values: readonly string[]): FieldType {
   return { kind: "enum", name, values };
 }

@@ -318,6 +318,13 @@ describe("parse: errors and their rules", () => {
     ]);
   });
 
+  it("names the expected enumeration with its article", () => {
+    const [found] = errors(withAttack("impact: [{a: 1}]"));
+    expect(found?.message).toMatch(/^expected an impact \(one of: behavior_manipulation, /);
+    const [category] = errors(withAttack("classification: {category: 5}"));
+    expect(category?.message).toMatch(/^expected a category \(one of: /);
+  });
+
   it("V-005: every closed enumeration, at the path validate reports", () => {
     const found = errors(`oatf: "0.1"
 attack:

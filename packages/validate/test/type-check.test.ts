@@ -368,3 +368,10 @@ describe("free-form values (state, params) hold only data YAML can write", () =>
     ]);
   });
 });
+
+describe("messages name the expected kind with its article", () => {
+  it("a mapping whose name starts with a vowel", () => {
+    const [indicator] = errorsAfter((d) => (d.attack.indicators = [5]));
+    expect(indicator?.[2]).toBe("expected an indicator mapping, found 5");
+  });
+});

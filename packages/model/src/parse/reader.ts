@@ -19,6 +19,7 @@ import {
   PATTERN,
   SEVERITY,
   type Shape,
+  withArticle,
 } from "../shape.js";
 import type { Value } from "../types.js";
 import { parseError, span } from "./errors.js";
@@ -314,7 +315,12 @@ export class Reader {
       );
       return INVALID;
     }
-    return this.mismatch(node, path, `a ${type.name} (one of: ${type.values.join(", ")})`, "V-005");
+    return this.mismatch(
+      node,
+      path,
+      `${withArticle(type.name)} (one of: ${type.values.join(", ")})`,
+      "V-005",
+    );
   }
 
   private unknownField(keyNode: Node, key: string, shape: Shape, path: string): void {
@@ -479,7 +485,7 @@ function describeType(type: FieldType): string {
     case "object":
       return `a mapping (${type.shape.name})`;
     case "enum":
-      return `a ${type.name}`;
+      return withArticle(type.name);
     case "integer":
       return "an integer";
     case "list":

@@ -13,6 +13,7 @@ import {
   OPERATOR_KEYS,
   SEVERITY,
   type Shape,
+  withArticle,
 } from "@oatf/model/shape";
 import type { Context } from "../context.js";
 import type { RuleId } from "../rules.js";
@@ -85,7 +86,7 @@ function walk(
       return;
     case "enum":
       if (!type.values.includes(value as string)) {
-        mismatch(`a ${type.name} (${type.values.join(", ")})`);
+        mismatch(`${withArticle(type.name)} (${type.values.join(", ")})`);
       }
       return;
     case "severity":
@@ -109,7 +110,7 @@ function walk(
       }
       return;
     case "object":
-      if (!isObj(value)) mismatch(`a ${type.shape.name} mapping`);
+      if (!isObj(value)) mismatch(`${withArticle(type.shape.name)} mapping`);
       else walkObject(value, type.shape, path, report);
       return;
   }
