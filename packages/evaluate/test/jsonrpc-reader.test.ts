@@ -64,7 +64,12 @@ describe("JSON-RPC reader: message shapes", () => {
   it("keeps actor and timestamp of a wrapped line, and leaves them out when absent", () => {
     const got = messages(
       read([
-        { actor: "a", timestamp: "2026-01-01T00:00:00Z", direction: "send", message: request(1, "x") },
+        {
+          actor: "a",
+          timestamp: "2026-01-01T00:00:00Z",
+          direction: "send",
+          message: request(1, "x"),
+        },
         { direction: "send", actor: 7, timestamp: 5, message: request(2, "y") },
         request(3, "z"),
       ]),
@@ -122,7 +127,12 @@ describe("JSON-RPC reader: message shapes", () => {
   });
 
   it("passes a synthetic line in the SDK's message shape through", () => {
-    const card = { protocol: "a2a", direction: "response", operation: "agent_card/get", content: {} };
+    const card = {
+      protocol: "a2a",
+      direction: "response",
+      operation: "agent_card/get",
+      content: {},
+    };
     expect(read([card])).toEqual([{ kind: "message", message: { ...card, line: 1 } }]);
   });
 });
@@ -195,7 +205,13 @@ describe("JSON-RPC reader: diagnostics", () => {
       },
       {
         kind: "message",
-        message: { protocol: "mcp", direction: "response", operation: "", content: { a: 1 }, line: 1 },
+        message: {
+          protocol: "mcp",
+          direction: "response",
+          operation: "",
+          content: { a: 1 },
+          line: 1,
+        },
       },
     ]);
   });
