@@ -68,6 +68,8 @@ describe("AG-UI events", () => {
       '{"type":"Bad-Type"}',
       '{"type":["RUN_STARTED"]}',
       "{",
+      '{"type":"x-RUN_STARTED"}',
+      '{"type":"run_started-x"}',
       "",
     ]);
     expect(diagnostics(records).map((d) => [d.line, d.code, d.message])).toEqual([
@@ -85,6 +87,8 @@ describe("AG-UI events", () => {
       [4, "T-SHAPE", 'AG-UI event type "Bad-Type" is not an EventType name'],
       [5, "T-SHAPE", 'AG-UI event type ["RUN_STARTED"] is not an EventType name'],
       [6, "T-JSON", expect.stringMatching(/^not JSON/)],
+      [7, "T-SHAPE", 'AG-UI event type "x-RUN_STARTED" is not an EventType name'],
+      [8, "T-SHAPE", 'AG-UI event type "run_started-x" is not an EventType name'],
     ]);
     expect(messages(records)).toEqual([]);
   });

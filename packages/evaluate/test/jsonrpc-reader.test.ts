@@ -92,7 +92,7 @@ describe("JSON-RPC reader: message shapes", () => {
       timestamp: "1970-01-01T00:00:00.005Z",
       line: 2,
     });
-    expect(got[2]).toEqual({
+    expect(got[2]).toStrictEqual({
       protocol: "mcp",
       direction: "request",
       operation: "z",

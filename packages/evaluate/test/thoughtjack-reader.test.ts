@@ -94,9 +94,16 @@ describe("ThoughtJack reader", () => {
 
   it("gives a lone actor every line, whatever actor it names, and null for missing content", () => {
     const got = messages(
-      read([line({ actor: "other", content: undefined }), line({ direction: "Outgoing" })], server),
+      read(
+        [
+          line({ actor: "other", content: undefined }),
+          line({ direction: "Outgoing", actor: 5, timestamp: undefined }),
+        ],
+        server,
+      ),
     );
-    expect(got).toEqual([
+    // Absent fields are left out, not set to undefined.
+    expect(got).toStrictEqual([
       {
         protocol: "mcp",
         direction: "request",

@@ -84,7 +84,7 @@ describe("AG-UI tool-call enrichment", () => {
       toolCallId: "1",
       toolCallName: "read",
     });
-    expect(enrich(event("tool_call_args", { toolCallId: "1" }))).toEqual({ toolCallId: "1" });
+    expect(enrich(event("tool_call_args", { toolCallId: "1" }))).toStrictEqual({ toolCallId: "1" });
   });
 
   it("names streamed chunks that leave the name out, and keeps a name an event has", () => {
@@ -100,7 +100,7 @@ describe("AG-UI tool-call enrichment", () => {
     });
     // A start without a string name names nothing.
     enrich(event("tool_call_start", { toolCallId: "2", toolCallName: 3 }));
-    expect(enrich(event("tool_call_args", { toolCallId: "2" }))).toEqual({ toolCallId: "2" });
+    expect(enrich(event("tool_call_args", { toolCallId: "2" }))).toStrictEqual({ toolCallId: "2" });
   });
 
   it("keeps calls of different actors apart", () => {
