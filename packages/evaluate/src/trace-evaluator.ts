@@ -83,8 +83,8 @@ interface Compiled {
 function soleActor(attack: Document["attack"]): string | undefined {
   const actors = attack.execution?.actors;
   if (actors === undefined || actors === null) return "default";
-  const name = Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
-  return typeof name === "string" ? name : undefined;
+  // Compared with indicators' string actors only, so a non-string name matches none.
+  return Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
 }
 
 // The index: one bucket per (protocol, surface, direction), `undefined` standing for "any".

@@ -39,7 +39,7 @@ export function traceMessageProblem(value: unknown): string | undefined {
   const m = value as Record<string, unknown>;
   if (typeof m.protocol !== "string") return "missing string field 'protocol'";
   if (typeof m.operation !== "string") return "missing string field 'operation'";
-  if (typeof m.direction !== "string" || !DIRECTIONS.includes(m.direction as Direction))
+  if (!DIRECTIONS.includes(m.direction as Direction))
     return '\'direction\' must be "request" or "response"';
   if (!Object.hasOwn(m, "content")) return "missing field 'content'";
   if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";

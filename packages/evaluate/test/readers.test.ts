@@ -25,10 +25,11 @@ async function collect(source: Parameters<typeof readTrace>[0], options = {}) {
 }
 
 describe("JSON-RPC logs", () => {
-  const records = readTraceText(fixture("mcp-proxy.jsonl"));
-  const read = messages(records);
+  // Read inside each test, not at collection time, so every test sees the code under test.
+  const proxy = () => readTraceText(fixture("mcp-proxy.jsonl"));
 
   it("reads requests as params and correlates responses to their request's method", () => {
+    const read = messages(proxy());
     expect(read[0]).toMatchObject({
       protocol: "mcp",
       direction: "request",
@@ -44,6 +45,7 @@ describe("JSON-RPC logs", () => {
   });
 
   it("enriches a tools/call result with the request's params (SDK §4.1)", () => {
+    const read = messages(proxy());
     expect(read[6]).toMatchObject({ operation: "tools/call", direction: "response", line: 7 });
     expect(read[6]!.content).toEqual({
       name: "read_file",
@@ -54,6 +56,8 @@ describe("JSON-RPC logs", () => {
   });
 
   it("reports uncorrelated responses, reused ids and unknown directions, and goes on", () => {
+    const records = proxy();
+    const read = messages(records);
     expect(read[7]).toMatchObject({ operation: "", direction: "response", line: 9 });
     const found = diagnostics(records).map((d) => [d.line, d.code, d.severity]);
     expect(found).toEqual([

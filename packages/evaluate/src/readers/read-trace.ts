@@ -163,14 +163,14 @@ export class TraceDecoder {
 
   #fail(out: TraceRecord[]): void {
     this.#stopped = true;
-    const first = this.#held.find((l) => !l.tooLong && l.text.trim() !== "")?.line;
-    this.#held = [];
+    // Only called once a non-blank line is held: it names the first one.
+    const first = this.#held.find((l) => !l.tooLong && l.text.trim() !== "")!.line;
     out.push({
       kind: "diagnostic",
       diagnostic: {
         severity: "fatal",
         code: "T-FORMAT",
-        ...(first === undefined ? {} : { line: first }),
+        line: first,
         message: `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`,
       },
     });
@@ -189,11 +189,9 @@ export async function* readTrace(
   const out: TraceRecord[] = [];
   for await (const line of sourceLines(source, options.maxLineLength)) {
     decoder.line(line, out);
-    if (out.length > 0) {
-      yield* out;
-      out.length = 0;
-    }
-    if (decoder.stopped) return;
+    yield* out;
+    out.length = 0;
+    if (decoder.stopped) return; // the rest of the source is not read
   }
   decoder.end(out);
   yield* out;
@@ -204,10 +202,7 @@ export function readTraceText(text: string, options: ReadTraceOptions = {}): Tra
   const decoder = new TraceDecoder(options);
   const splitter = new LineSplitter(options.maxLineLength);
   const out: TraceRecord[] = [];
-  for (const line of [...splitter.push(String(text)), ...splitter.end()]) {
-    decoder.line(line, out);
-    if (decoder.stopped) return out;
-  }
+  for (const line of [...splitter.push(String(text)), ...splitter.end()]) decoder.line(line, out);
   decoder.end(out);
   return out;
 }

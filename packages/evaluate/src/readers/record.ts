@@ -50,8 +50,8 @@ export function parseLine(text: string, line: number, out: TraceRecord[]): unkno
 /** An ISO 8601 timestamp from a string, or from epoch milliseconds (AG-UI events). */
 export function timestampOf(value: unknown): string | undefined {
   if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) {
-    const date = new Date(value);
+  if (typeof value === "number") {
+    const date = new Date(value); // invalid for NaN, ±Infinity and out-of-range numbers
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
   }
   return undefined;

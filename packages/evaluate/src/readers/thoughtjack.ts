@@ -16,10 +16,11 @@ export function actorModes(documents: readonly Document[]): Map<string, string> 
   const modes = new Map<string, string>();
   for (const document of documents) {
     try {
-      const execution = document?.attack?.execution;
-      if (typeof execution?.mode === "string" && !modes.has("default"))
+      // A document without attack or execution throws here and declares no actors.
+      const execution = document.attack.execution;
+      if (typeof execution.mode === "string" && !modes.has("default"))
         modes.set("default", execution.mode);
-      for (const actor of Array.isArray(execution?.actors) ? execution.actors : []) {
+      for (const actor of Array.isArray(execution.actors) ? execution.actors : []) {
         if (
           typeof actor?.name === "string" &&
           typeof actor.mode === "string" &&
@@ -27,7 +28,7 @@ export function actorModes(documents: readonly Document[]): Map<string, string> 
         )
           modes.set(actor.name, actor.mode);
       }
-    } catch {} // an unreadable document declares no actors
+    } catch {}
   }
   return modes;
 }

@@ -1,0 +1,210 @@
+// ThoughtJack export reading (format §6.1 `indicator.direction`): actor modes from the
+// documents decide protocol and request/response; lines of unknown actors are reported.
+import type { Document } from "@oatf/model";
+import { describe, expect, it } from "vitest";
+import { actorModes, formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
+
+const doc = (execution: unknown) => ({ oatf: "0.1", attack: { execution } }) as unknown as Document;
+const line = (fields: Record<string, unknown>) =>
+  JSON.stringify({ seq: 0, direction: "Incoming", method: "tools/call", content: {}, ...fields });
+const read = (lines: string[], documents: Document[]): TraceRecord[] =>
+  readTraceText(lines.join("\n"), { format: "thoughtjack", documents });
+const messages = (records: TraceRecord[]) =>
+  records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
+const diagnostics = (records: TraceRecord[]) =>
+  records.flatMap((r) => (r.kind === "diagnostic" ? [r.diagnostic] : []));
+
+describe("actorModes", () => {
+  it("maps the single-actor mode to `default` and each named actor to its mode", () => {
+    const modes = actorModes([
+      doc({ mode: "mcp_server", actors: [{ name: "b", mode: "a2a_client" }] }),
+    ]);
+    expect([...modes]).toEqual([
+      ["default", "mcp_server"],
+      ["b", "a2a_client"],
+    ]);
+  });
+
+  it("lets the first document win a clash", () => {
+    const modes = actorModes([
+      doc({ mode: "mcp_server", actors: [{ name: "a", mode: "mcp_client" }] }),
+      doc({ mode: "a2a_server", actors: [{ name: "a", mode: "a2a_client" }] }),
+    ]);
+    expect([...modes]).toEqual([
+      ["default", "mcp_server"],
+      ["a", "mcp_client"],
+    ]);
+  });
+
+  it("skips unreadable documents and actors without a string name and mode", () => {
+    const modes = actorModes([
+      {} as Document,
+      null as unknown as Document,
+      doc(null),
+      doc({
+        actors: [
+          null,
+          "x",
+          { name: 1, mode: "mcp_server" },
+          { name: "n" },
+          { name: "ok", mode: "ag_ui_client" },
+        ],
+      }),
+      doc({ actors: "none" }),
+    ]);
+    expect([...modes]).toEqual([["ok", "ag_ui_client"]]);
+  });
+});
+
+describe("ThoughtJack detection", () => {
+  it("needs a seq, a string method and an Incoming/Outgoing direction", () => {
+    expect(formatOfLine(line({}))).toBe("thoughtjack");
+    expect(formatOfLine(line({ direction: "OUTGOING" }))).toBe("thoughtjack");
+    expect(formatOfLine(line({ seq: undefined }))).toBeUndefined();
+    expect(formatOfLine(line({ method: 3 }))).toBeUndefined();
+    expect(formatOfLine(line({ direction: 1 }))).toBeUndefined();
+    expect(formatOfLine(line({ direction: "Incoming2" }))).toBeUndefined();
+    expect(formatOfLine(line({ direction: "xOutgoing" }))).toBeUndefined();
+  });
+});
+
+describe("ThoughtJack reader", () => {
+  const server = [doc({ mode: "mcp_server" })];
+
+  it("reads a line with protocol, direction, operation, content, actor, timestamp and line", () => {
+    const records = read(
+      [line({ actor: "default", timestamp: "2026-01-01T00:00:00Z", content: { name: "x" } })],
+      server,
+    );
+    expect(records).toEqual([
+      {
+        kind: "message",
+        message: {
+          protocol: "mcp",
+          direction: "request",
+          operation: "tools/call",
+          content: { name: "x" },
+          actor: "default",
+          timestamp: "2026-01-01T00:00:00Z",
+          line: 1,
+        },
+      },
+    ]);
+  });
+
+  it("gives a lone actor every line, whatever actor it names, and null for missing content", () => {
+    const got = messages(
+      read(
+        [
+          line({ actor: "other", content: undefined }),
+          line({ direction: "Outgoing", actor: 5, timestamp: undefined }),
+        ],
+        server,
+      ),
+    );
+    // Absent fields are left out, not set to undefined.
+    expect(got).toStrictEqual([
+      {
+        protocol: "mcp",
+        direction: "request",
+        operation: "tools/call",
+        content: null,
+        actor: "other",
+        line: 1,
+      },
+      { protocol: "mcp", direction: "response", operation: "tools/call", content: {}, line: 2 },
+    ]);
+  });
+
+  it("turns a client actor's outgoing lines into requests", () => {
+    const got = messages(
+      read([line({ direction: "outgoing" }), line({})], [doc({ mode: "a2a_client" })]),
+    );
+    expect(got.map((m) => [m.protocol, m.direction])).toEqual([
+      ["a2a", "request"],
+      ["a2a", "response"],
+    ]);
+  });
+
+  it("picks the named actor's mode when there are several", () => {
+    const two = [
+      doc({
+        actors: [
+          { name: "s", mode: "mcp_server" },
+          { name: "c", mode: "a2a_client" },
+        ],
+      }),
+    ];
+    const got = messages(read([line({ actor: "c" }), line({ actor: "s" })], two));
+    expect(got.map((m) => [m.actor, m.protocol, m.direction])).toEqual([
+      ["c", "a2a", "response"],
+      ["s", "mcp", "request"],
+    ]);
+  });
+
+  it("translates AG-UI event names into operations, and keeps other methods", () => {
+    const got = messages(
+      read(
+        [line({ method: "TOOL_CALL_START" }), line({ method: "custom-Event" })],
+        [doc({ mode: "ag_ui_client" })],
+      ),
+    );
+    expect(got.map((m) => [m.protocol, m.operation])).toEqual([
+      ["ag_ui", "tool_call_start"],
+      ["ag_ui", "custom-Event"],
+    ]);
+    const mcp = messages(read([line({ method: "TOOL_CALL_START" })], server));
+    expect(mcp[0]!.operation).toBe("TOOL_CALL_START");
+  });
+
+  it("reports lines of actors the documents do not declare, naming the declared ones", () => {
+    const two = [
+      doc({
+        actors: [
+          { name: "a", mode: "mcp_server" },
+          { name: "b", mode: "a2a_client" },
+        ],
+      }),
+    ];
+    expect(diagnostics(read([line({ actor: "z" }), line({})], two))).toEqual([
+      {
+        severity: "error",
+        code: "T-ACTOR",
+        line: 1,
+        message: 'actor "z" is not an actor of the document (actors: a, b)',
+      },
+      {
+        severity: "error",
+        code: "T-ACTOR",
+        line: 2,
+        message: "actor undefined is not an actor of the document (actors: a, b)",
+      },
+    ]);
+    expect(diagnostics(read([line({ actor: 5 })], []))).toEqual([
+      {
+        severity: "error",
+        code: "T-ACTOR",
+        line: 1,
+        message: "actor 5 is not an actor of the document (actors: none)",
+      },
+    ]);
+  });
+
+  it("reports lines that are not ThoughtJack lines, and bad JSON", () => {
+    expect(
+      diagnostics(read(['{"seq":1}', "[1]", "{"], server)).map((d) => [d.line, d.code, d.message]),
+    ).toEqual([
+      [
+        1,
+        "T-SHAPE",
+        "not a ThoughtJack trace line ({seq, actor, direction: Incoming|Outgoing, method, content})",
+      ],
+      [
+        2,
+        "T-SHAPE",
+        "not a ThoughtJack trace line ({seq, actor, direction: Incoming|Outgoing, method, content})",
+      ],
+      [3, "T-JSON", expect.stringMatching(/^not JSON \(.+\)$/)],
+    ]);
+  });
+});
