@@ -419,8 +419,8 @@ export function asVerdict(
 function idOf(indicator: Indicator, fallback: string | undefined): string {
   let id: unknown;
   try {
-    id = typeof indicator === "object" && indicator !== null ? indicator.id : undefined;
-  } catch {} // an unreadable id is no id
+    id = (indicator as { id?: unknown }).id;
+  } catch {} // an unreadable id (or a null indicator) is no id
   return typeof id === "string" ? id : (fallback ?? "");
 }
 
