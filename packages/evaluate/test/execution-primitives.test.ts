@@ -1,10 +1,10 @@
 // SDK §5.4–§5.10 execution primitives at their edges: predicates, response selection,
 // extractors, effective state, triggers and synthesis, each given malformed input.
 import {
+  compilePredicate,
   computeEffectiveState,
   evaluateExtractor,
   evaluatePredicate,
-  compilePredicate,
   evaluateTrigger,
   selectResponse,
   synthesize,
@@ -93,9 +93,10 @@ describe("evaluateTrigger", () => {
   });
 
   it("an unqualified trigger matches qualified events", () => {
-    expect(evaluateTrigger({ event: "tools/call" }, event("calc"), 0, { event_count: 0 })).toEqual(
-      { advanced: true, reason: "event_matched" },
-    );
+    expect(evaluateTrigger({ event: "tools/call" }, event("calc"), 0, { event_count: 0 })).toEqual({
+      advanced: true,
+      reason: "event_matched",
+    });
   });
 
   it("a null match is no predicate", () => {

@@ -262,12 +262,12 @@ describe("semantic outcomes", () => {
 
   it("rejects a semantic block without a string intent", () => {
     for (const block of ["exfiltrate", { intent: 3 }, { target: "t" }]) {
-      expect(outcome({ semantic: block }, { t: "x" }, { semantic: semanticReturning(ok(1)) })).toEqual(
-        {
-          result: "error",
-          evidence: "semantic.intent must be a string",
-        },
-      );
+      expect(
+        outcome({ semantic: block }, { t: "x" }, { semantic: semanticReturning(ok(1)) }),
+      ).toEqual({
+        result: "error",
+        evidence: "semantic.intent must be a string",
+      });
     }
   });
 
@@ -302,9 +302,10 @@ describe("semantic outcomes", () => {
       [ok(Number.NaN), "the semantic evaluator returned a non-numeric score"],
     ];
     for (const [returned, evidence] of cases) {
-      expect(outcome({ semantic }, { t: "x" }, { semantic: semanticReturning(returned) })).toEqual(
-        { result: "error", evidence },
-      );
+      expect(outcome({ semantic }, { t: "x" }, { semantic: semanticReturning(returned) })).toEqual({
+        result: "error",
+        evidence,
+      });
     }
   });
 
@@ -316,7 +317,10 @@ describe("semantic outcomes", () => {
     );
     expect(at).toEqual({ result: "matched", evidence: "highest score 0.5 (threshold 0.5)" });
     const below = outcome({ semantic }, { t: "x" }, { semantic: semanticReturning(ok(0.69)) });
-    expect(below).toEqual({ result: "not_matched", evidence: "highest score 0.69 (threshold 0.7)" });
+    expect(below).toEqual({
+      result: "not_matched",
+      evidence: "highest score 0.69 (threshold 0.7)",
+    });
   });
 
   it("is not matched, without a score, when the target resolves to nothing", () => {

@@ -39,9 +39,12 @@ describe("compileJsonPath errors", () => {
   });
 
   it("accepts comparisons joined by logical operators", () => {
-    expect(all("$[?@.a == 1 && @.b == 2]", [{ a: 1, b: 2 }, { a: 1, b: 3 }])).toEqual([
-      { a: 1, b: 2 },
-    ]);
+    expect(
+      all("$[?@.a == 1 && @.b == 2]", [
+        { a: 1, b: 2 },
+        { a: 1, b: 3 },
+      ]),
+    ).toEqual([{ a: 1, b: 2 }]);
   });
 });
 

@@ -11,10 +11,22 @@ function compiled(pattern: string) {
 
 describe("compile errors", () => {
   it.each([
-    ["a**", { message: "invalid RE2 regular expression: invalid nested repetition operator: `**`", offset: 1 }],
+    [
+      "a**",
+      {
+        message: "invalid RE2 regular expression: invalid nested repetition operator: `**`",
+        offset: 1,
+      },
+    ],
     ["ab[", { message: "invalid RE2 regular expression: missing closing ]: `[`", offset: 2 }],
-    ["a{2,1}", { message: "invalid RE2 regular expression: invalid repeat count: `{2,1}`", offset: 1 }],
-    ["\\8", { message: "invalid RE2 regular expression: invalid escape sequence: `\\8`", offset: 0 }],
+    [
+      "a{2,1}",
+      { message: "invalid RE2 regular expression: invalid repeat count: `{2,1}`", offset: 1 },
+    ],
+    [
+      "\\8",
+      { message: "invalid RE2 regular expression: invalid escape sequence: `\\8`", offset: 0 },
+    ],
     // For these, the fragment re2js names is not where the problem is: no offset.
     [")", { message: "invalid RE2 regular expression: unexpected ): `)`" }],
     [

@@ -24,7 +24,13 @@ describe("parseTemplate", () => {
       { kind: "extractor", name: "request", expression: "request", offset: 0 },
       { kind: "extractor", name: "a.b.c", expression: "a.b.c", offset: 12 },
       { kind: "extractor", name: ".x", expression: ".x", offset: 22 },
-      { kind: "actor_extractor", actor: "actor", name: "name", expression: "actor.name", offset: 29 },
+      {
+        kind: "actor_extractor",
+        actor: "actor",
+        name: "name",
+        expression: "actor.name",
+        offset: 29,
+      },
       { kind: "response", path: "a.b", expression: "response.a.b", offset: 44 },
     ]);
   });

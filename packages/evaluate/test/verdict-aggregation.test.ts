@@ -15,7 +15,12 @@ const attack = (extra: object = {}) =>
   }) as unknown as Attack;
 
 const verdict = (id: string, result: IndicatorVerdict["result"], evidence?: string) =>
-  ({ indicator_id: id, result, timestamp: null, ...(evidence ? { evidence } : {}) }) as IndicatorVerdict;
+  ({
+    indicator_id: id,
+    result,
+    timestamp: null,
+    ...(evidence ? { evidence } : {}),
+  }) as IndicatorVerdict;
 
 describe("computeVerdict: matching verdicts to indicators", () => {
   it("reports missing and invalid verdicts as skipped, with the reason", () => {
@@ -54,7 +59,10 @@ describe("computeVerdict: matching verdicts to indicators", () => {
   });
 
   it("warns about a verdict for an indicator the attack does not have", () => {
-    const computed = computeVerdict(attack(), [verdict("A-01", "matched"), verdict("Z", "matched")]);
+    const computed = computeVerdict(attack(), [
+      verdict("A-01", "matched"),
+      verdict("Z", "matched"),
+    ]);
     expect(computed.diagnostics).toEqual([
       {
         severity: "warning",
