@@ -107,26 +107,24 @@ describe("computeVerdict: result and tier", () => {
 });
 
 describe("computeVerdict: attacks that cannot be evaluated", () => {
+  // The error verdict of attack "A": nothing evaluated, one error diagnostic.
+  const errorVerdict = (rule: string, message: string, extra: object = {}) => ({
+    attack_id: "A",
+    result: "error",
+    indicator_verdicts: [],
+    evaluation_summary: { matched: 0, not_matched: 0, error: 0, skipped: 0 },
+    timestamp: expect.any(String),
+    ...extra,
+    diagnostics: [{ severity: "error", rule, code: rule, message }],
+  });
+
   it("an attack without indicators is an error verdict with E-NO-INDICATORS", () => {
     const computed = computeVerdict({ id: "A", indicators: [] } as unknown as Attack, [], {
       source: "t",
     });
-    expect(computed).toEqual({
-      attack_id: "A",
-      result: "error",
-      indicator_verdicts: [],
-      evaluation_summary: { matched: 0, not_matched: 0, error: 0, skipped: 0 },
-      timestamp: expect.any(String),
-      source: "t",
-      diagnostics: [
-        {
-          severity: "error",
-          rule: "E-NO-INDICATORS",
-          code: "E-NO-INDICATORS",
-          message: "the attack has no indicators to evaluate",
-        },
-      ],
-    });
+    expect(computed).toEqual(
+      errorVerdict("E-NO-INDICATORS", "the attack has no indicators to evaluate", { source: "t" }),
+    );
   });
 
   it("a null attack or null options do not throw", () => {
@@ -145,22 +143,9 @@ describe("computeVerdict: attacks that cannot be evaluated", () => {
         },
       },
     );
-    const computed = computeVerdict(attack(), hostile as never);
-    expect(computed).toEqual({
-      attack_id: "A",
-      result: "error",
-      indicator_verdicts: [],
-      evaluation_summary: { matched: 0, not_matched: 0, error: 0, skipped: 0 },
-      timestamp: expect.any(String),
-      diagnostics: [
-        {
-          severity: "error",
-          rule: "E-UNREADABLE",
-          code: "E-UNREADABLE",
-          message: "the attack or its verdicts could not be read: locked",
-        },
-      ],
-    });
+    expect(computeVerdict(attack(), hostile as never)).toEqual(
+      errorVerdict("E-UNREADABLE", "the attack or its verdicts could not be read: locked"),
+    );
   });
 });
 
