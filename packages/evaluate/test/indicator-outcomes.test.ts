@@ -80,7 +80,7 @@ describe("pattern outcomes", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe("type_error");
-    expect(result.error.message).toMatch(/\S/);
+    expect(result.error.message).toMatch(/^invalid RE2 regular expression: /);
     expect(outcome({ pattern: { regex: "(" } }, "x")).toEqual({
       result: "error",
       evidence: result.error.message,
@@ -91,6 +91,17 @@ describe("pattern outcomes", () => {
     const result = evaluatePattern({ target: "a[", contains: "x" }, { a: "x" });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.kind).toBe("path_resolution");
+  });
+
+  it("evaluatePattern reports a pattern that cannot be read as a type_error", () => {
+    const hostile = Object.defineProperty({ contains: "x" }, "target", {
+      get() {
+        throw new Error("unreadable target");
+      },
+    });
+    expect(evaluatePattern(hostile as never, "x")).toEqual(
+      err({ kind: "type_error", message: "unreadable target" }),
+    );
   });
 
   it("evaluatePattern answers false when nothing matches", () => {
@@ -277,9 +288,10 @@ describe("semantic outcomes", () => {
       { t: "x" },
       { semantic: semanticReturning(ok(1)) },
     );
-    expect(result.result).toBe("error");
-    expect(result.evidence).not.toBe("semantic.intent must be a string");
-    expect(result.evidence).toMatch(/\S/);
+    const path = evaluatePattern({ target: "t[", contains: "x" }, { t: "x" });
+    expect(path.ok).toBe(false);
+    if (path.ok) return;
+    expect(result).toEqual({ result: "error", evidence: path.error.message });
   });
 
   it("is skipped without an evaluator", () => {
@@ -425,6 +437,11 @@ describe("skipReason", () => {
       skipReason(asIndicator({ method: "pattern", semantic: { intent: "i" } }), {}),
     ).toBeUndefined();
     expect(skipReason(asIndicator({}), {})).toBeUndefined();
+  });
+
+  it("looks only at the block of the indicator's method", () => {
+    const indicator = { method: "pattern", pattern: { contains: "a" }, expression: { cel: "x" } };
+    expect(skipReason(asIndicator(indicator), {})).toBeUndefined();
   });
 
   it("names an unknown method", () => {
