@@ -75,8 +75,9 @@ function evaluationError(kind: EvaluationErrorKind, message: string): Evaluation
   return { kind, message };
 }
 
-function errorProgram(error: EvaluationError): Program {
-  const outcome: Outcome = Object.freeze({ result: "error", evidence: error.message });
+// An outcome carries no error kind: only the message survives, as evidence.
+function errorProgram(message: string): Program {
+  const outcome: Outcome = Object.freeze({ result: "error", evidence: message });
   return () => outcome;
 }
 
@@ -165,7 +166,7 @@ export function evaluatePattern(
 
 function patternProgram(pattern: PatternMatch, defaultTarget: string | undefined): Program {
   const compiled = compilePattern(pattern, defaultTarget);
-  if (!compiled.ok) return errorProgram(compiled.error);
+  if (!compiled.ok) return errorProgram(compiled.error.message);
   const { target, test } = compiled.value;
   return (message) => {
     const found = test(message);
@@ -259,11 +260,10 @@ export function evaluateExpression(
 }
 
 function expressionProgram(expression: ExpressionMatch): Program {
-  if (typeof expression !== "object" || expression === null || typeof expression.cel !== "string") {
-    return errorProgram(evaluationError("type_error", "expression.cel must be a string"));
-  }
+  // A truthy non-object (buildProgram passes no null) has no `cel` either.
+  if (typeof expression.cel !== "string") return errorProgram("expression.cel must be a string");
   const context = compileContext(expression);
-  if (!context.ok) return errorProgram(context.error);
+  if (!context.ok) return errorProgram(context.error.message);
   const build = context.value;
   const source = expression.cel;
   return (message, { cel }) => {
@@ -281,11 +281,10 @@ function expressionProgram(expression: ExpressionMatch): Program {
 const NO_SEMANTIC = "semantic evaluation is not available: no SemanticEvaluator configured";
 
 function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefined): Program {
-  if (typeof semantic !== "object" || semantic === null || typeof semantic.intent !== "string") {
-    return errorProgram(evaluationError("type_error", "semantic.intent must be a string"));
-  }
+  // A truthy non-object (buildProgram passes no null) has no `intent` either.
+  if (typeof semantic.intent !== "string") return errorProgram("semantic.intent must be a string");
   const path = compileWildcardPath(semantic.target ?? defaultTarget ?? "");
-  if (!path.ok) return errorProgram(evaluationError("path_resolution", path.error.message));
+  if (!path.ok) return errorProgram(path.error.message);
   const resolve = path.value.resolve;
   const { intent, intent_class, threshold, examples } = semantic;
   const effective = typeof threshold === "number" ? threshold : DEFAULT_SEMANTIC_THRESHOLD;
@@ -353,7 +352,7 @@ function unsupported(method: string): string {
 
 function buildProgram(indicator: Indicator): Program {
   if (typeof indicator !== "object" || indicator === null) {
-    return errorProgram(evaluationError("type_error", "an indicator must be a mapping"));
+    return errorProgram("an indicator must be a mapping");
   }
   const method = methodOf(indicator);
   if (method !== undefined && !INDICATOR_METHODS.includes(method)) {
@@ -371,12 +370,7 @@ function buildProgram(indicator: Indicator): Program {
     return expressionProgram(indicator.expression);
   if (method === "semantic" && indicator.semantic)
     return semanticProgram(indicator.semantic, target);
-  return errorProgram(
-    evaluationError(
-      "unsupported_method",
-      `indicator has no ${method ?? "pattern, expression or semantic"} block`,
-    ),
-  );
+  return errorProgram(`indicator has no ${method ?? "pattern, expression or semantic"} block`);
 }
 
 // Keyed by the indicator object: documents are treated as immutable once evaluated.
@@ -386,7 +380,7 @@ function safeBuild(indicator: Indicator): Program {
   try {
     return buildProgram(indicator);
   } catch (thrown) {
-    return errorProgram(evaluationError("type_error", describeThrown(thrown)));
+    return errorProgram(describeThrown(thrown));
   }
 }
 
@@ -419,8 +413,8 @@ export function asVerdict(
 function idOf(indicator: Indicator, fallback: string | undefined): string {
   let id: unknown;
   try {
-    id = typeof indicator === "object" && indicator !== null ? indicator.id : undefined;
-  } catch {} // an unreadable id is no id
+    id = (indicator as { id?: unknown }).id;
+  } catch {} // an unreadable id (or a null indicator) is no id
   return typeof id === "string" ? id : (fallback ?? "");
 }
 

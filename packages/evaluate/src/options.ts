@@ -7,9 +7,9 @@ export function readOptions<T extends object, K extends keyof T>(
   keys: readonly K[],
 ): Partial<Pick<T, K>> {
   const out: Partial<Pick<T, K>> = {};
-  if (options === undefined || options === null) return out;
   try {
-    for (const key of keys) out[key] = options[key];
+    // Missing options (undefined, null) throw on the first read, like hostile ones: none.
+    for (const key of keys) out[key] = (options as T)[key];
     return out;
   } catch {
     return {};

@@ -67,7 +67,6 @@ function alternation(r: Reader): Factor {
     r.next();
     branches.push(sequence(r));
   }
-  if (branches.length === 1) return branches[0]!;
   if (branches.some((b) => b === null)) return null;
   const union = [...new Set(branches.flatMap((b) => b!))];
   return union.length > MAX_ALTERNATIVES ? null : union;
@@ -105,13 +104,12 @@ function quantifier(r: Reader): number | undefined {
   } else if (c === "+") {
     r.next();
     min = 1;
-  } else if (c === "{") {
-    min = r.repeat();
+  } else {
+    min = r.repeat(); // undefined unless a `{n,m}` is at the cursor
   }
-  if (min !== undefined && r.peek() === "?") r.next(); // non-greedy: same matches
-  if (min !== undefined && (r.peek() === "*" || r.peek() === "+" || r.peek() === "?")) {
-    throw new GiveUp(); // RE2 rejects a double quantifier; not ours to judge
-  }
+  // Non-greedy: same matches. (Without a quantifier, the cursor is not at a `?`.) A further
+  // quantifier is left to `atom`, which gives up on it.
+  if (r.peek() === "?") r.next();
   return min;
 }
 
@@ -141,10 +139,8 @@ function atom(r: Reader): Atom {
     case "+":
     case "?":
       throw new GiveUp(); // a quantifier with nothing to repeat
-    case "{":
-      // RE2 reads `{` as a literal unless it starts a repetition, which needs an atom.
-      return { literal: c, factor: [c] };
     default:
+      // Also `{`: RE2 reads it as a literal unless it starts a repetition, which needs an atom.
       return { literal: c, factor: [c] };
   }
 }
@@ -202,8 +198,7 @@ export function requiredLiterals(pattern: string): string[] | undefined {
     const r = new Reader(pattern);
     const factor = alternation(r);
     if (!r.done) return undefined; // an unbalanced `)`
-    if (factor === null || factor.some((s) => s === "")) return undefined;
-    return factor;
+    return factor ?? undefined; // never an empty string: a run or literal has a character
   } catch {
     return undefined;
   }

@@ -70,7 +70,7 @@ function scan(template: string): Scanned {
   while (i < template.length) {
     const open = template.indexOf("{{", i);
     if (open < 0) break;
-    if (open > 0 && template[open - 1] === "\\") {
+    if (template[open - 1] === "\\") {
       // `\{{` is a literal `{{`; its backslash is dropped.
       literal += `${template.slice(i, open - 1)}{{`;
       i = open + 2;

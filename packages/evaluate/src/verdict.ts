@@ -98,10 +98,11 @@ function skipped(id: string, evidence: string): IndicatorVerdict {
   return { indicator_id: id, result: "skipped", timestamp: null, evidence };
 }
 
-function aggregate(logic: "any" | "all", summary: EvaluationSummary, total: number): AttackResult {
+// `all`: correlation.logic is "all" (else "any", the default).
+function aggregate(all: boolean, summary: EvaluationSummary, total: number): AttackResult {
   if (summary.skipped === total) return "error"; // nothing was evaluated: not a pass
   if (summary.error > 0) return "error";
-  if (logic === "all") {
+  if (all) {
     if (summary.matched === total) return "exploited";
     return summary.matched > 0 ? "partial" : "not_exploited";
   }
@@ -117,7 +118,7 @@ function maxTier(
     if (v.result !== "matched") return;
     max = Math.max(max, TIERS.indexOf(indicators[i]?.tier as Tier));
   });
-  return max >= 0 ? TIERS[max] : undefined;
+  return TIERS[max]; // undefined while max is -1: no matched indicator has a tier
 }
 
 function errorVerdict(
@@ -127,8 +128,8 @@ function errorVerdict(
 ): ComputedVerdict {
   let attackId: { attack_id?: string } = {};
   try {
-    if (typeof attack?.id === "string") attackId = { attack_id: attack.id };
-  } catch {}
+    if (typeof attack.id === "string") attackId = { attack_id: attack.id };
+  } catch {} // a null or unreadable attack has no id
   return {
     ...attackId,
     result: "error",
@@ -187,14 +188,13 @@ function compute(
     const found = given.get(id);
     // The map's key names the indicator (SDK §4.5); a verdict filed under it that says
     // otherwise is reported under the key, as it was counted.
-    if (isVerdict(found)) return found.indicator_id === id ? found : { ...found, indicator_id: id };
+    if (isVerdict(found)) return { ...found, indicator_id: id };
     if (found === undefined) return skipped(id, "no verdict supplied");
     return skipped(id, "the supplied verdict has no valid result");
   });
   const summary: EvaluationSummary = { matched: 0, not_matched: 0, error: 0, skipped: 0 };
   for (const v of ordered) summary[v.result]++;
-  const logic = attack.correlation?.logic === "all" ? "all" : "any";
-  const result = aggregate(logic, summary, indicators.length);
+  const result = aggregate(attack.correlation?.logic === "all", summary, indicators.length);
   const tier = maxTier(indicators, ordered);
   const unknown = [...given.ids].filter((id) => !known.has(id));
   // Serialized order: `max_tier` follows `result` (spec README item 2).
