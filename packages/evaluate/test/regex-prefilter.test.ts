@@ -65,11 +65,13 @@ describe("requiredLiterals", () => {
       maxLength: 12,
     });
     let checked = 0;
+    let runs = 0;
     fc.assert(
       fc.property(
         fc.array(piece, { maxLength: 8 }),
         fc.array(input, { minLength: 1, maxLength: 5 }),
         (pieces, inputs) => {
+          runs++;
           const pattern = pieces.join("");
           let re: RE2JS;
           try {
@@ -91,8 +93,9 @@ describe("requiredLiterals", () => {
       ),
       { numRuns: 3000 },
     );
-    // Matches with a prefilter really were checked (any count: mutation runs cap the time).
-    expect(checked).toBeGreaterThan(0);
+    // Matches with a prefilter really were checked: at least one per 60 runs (50 of the full
+    // 3000), so the bound holds when mutation runs stop the property early.
+    expect(checked).toBeGreaterThan(runs / 60);
   });
 
   it("case-insensitive patterns: lower-case pieces without k or s (their orbits leave ASCII)", () => {
