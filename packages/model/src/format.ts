@@ -129,9 +129,7 @@ function codeFrame(
     // The range's end on this line (a range over several lines is underlined to the line's end).
     const end = d.range && d.range.end.line === n ? d.range.end.column : line.length + 1;
     const from = Math.min(Math.max(1, start.column), line.length + 1);
-    const { text, pad, carets } = marked
-      ? window(line, from - 1, Math.max(end, from + 1) - 1)
-      : window(line, 0, 0);
+    const { text, pad, carets } = marked ? window(line, from - 1, end - 1) : window(line, 0, 0);
     const gutter = paint("gray", `${String(n).padStart(width)} |`);
     out.push(`${marked ? paint("red", ">") : " "} ${gutter} ${text}`.trimEnd());
     if (marked) {

@@ -110,6 +110,12 @@ describe("formatDiagnostics code frames", () => {
     expect(frame(0)).toBe("5:1  error  V-001  bad\n> 5 | k5: v\n    | ^\n");
   });
 
+  it("treats a missing source as one empty line", () => {
+    expect(formatDiagnostics(null as never, [error({ range: at(1, 1) })])).toBe(
+      "1:1  error  V-001  bad\n> 1 |\n    | ^\n",
+    );
+  });
+
   it("splits the source at \\r\\n, \\r and \\n", () => {
     expect(
       formatDiagnostics("a\r\nb\rc\nd", [error({ range: at(3, 1) })], { contextLines: 1 }),
@@ -263,8 +269,8 @@ describe("formatStylish", () => {
     ).toBe(
       `${paint(4, "a")}\n  0:0       ${paint(33, "warning")}  bad  ${paint(90, "V-001")}\n\n${paint(33, paint(1, "✖ 1 problem (0 errors, 1 warning)"))}\n`,
     );
-    expect(formatStylish([{ fileName: "a", diagnostics: [error()] }], { color: true })).toContain(
-      `${paint(31, paint(1, "✖ 1 problem (1 error, 0 warnings)"))}\n`,
+    expect(formatStylish([{ fileName: "a", diagnostics: [error()] }], { color: true })).toBe(
+      `${paint(4, "a")}\n  0:0       ${paint(31, "error  ")}  bad  ${paint(90, "V-001")}\n\n${paint(31, paint(1, "✖ 1 problem (1 error, 0 warnings)"))}\n`,
     );
   });
 
