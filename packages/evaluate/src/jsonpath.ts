@@ -104,7 +104,8 @@ const SKIPPED_KEYS = new Set(["environment", "token", "input"]);
 function nestedComparison(node: unknown, depth = 0): number | undefined {
   if (typeof node !== "object" || node === null || depth > 256) return undefined;
   const expression = node as ExpressionNode;
-  if (typeof expression.operator === "string" && expression.logical === false) {
+  // json-p3 marks its infix nodes `logical: true` (&&, ||) or `false` (comparisons).
+  if (expression.logical === false) {
     for (const operand of [expression.left, expression.right] as ExpressionNode[]) {
       if (typeof operand === "object" && operand !== null && typeof operand.operator === "string") {
         const index = expression.token?.index;

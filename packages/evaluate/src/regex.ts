@@ -61,11 +61,10 @@ export const re2jsEngine: RegexEngine = {
       groupCount: re.groupCount(),
       test: (input) => re.test(input),
       exec(input) {
+        // re2js gives `undefined` for a group that did not take part; the copy drops
+        // RegExp-style extras (`index`, `input`).
         const match = re.exec(input);
-        if (match === null) return undefined;
-        return Array.from(match, (group: unknown) =>
-          typeof group === "string" ? group : undefined,
-        );
+        return match === null ? undefined : Array.from(match);
       },
     });
   },
@@ -95,11 +94,7 @@ function withPrefilter(source: string, compiled: CompiledRegex): CompiledRegex {
   const folded = needles === undefined ? requiredFoldedLiterals(source) : undefined;
   let mayMatch: (input: string) => boolean;
   if (needles !== undefined) {
-    const [only] = needles;
-    mayMatch =
-      needles.length === 1
-        ? (input) => input.includes(only!)
-        : (input) => needles.some((needle) => input.includes(needle));
+    mayMatch = (input) => needles.some((needle) => input.includes(needle));
   } else if (folded !== undefined) {
     mayMatch = (input) => {
       const lower = input.toLowerCase();

@@ -61,7 +61,7 @@ describe("match() and search() on I-Regexp", () => {
 
   it("a class ends at its `]`: a later `.` is a wildcard again", () => {
     expect(all("$[?match(@, '[a.]')]", ["a", ".", "x"])).toEqual(["a", "."]);
-    expect(all("$[?match(@, '[a].')]", ["ax", "a\n", "x"])).toEqual(["ax"]);
+    expect(all("$[?match(@, '[a].')]", ["ax", "a\r", "x"])).toEqual(["ax"]);
   });
 
   it("match() is anchored, search() is not", () => {
@@ -70,7 +70,7 @@ describe("match() and search() on I-Regexp", () => {
   });
 
   it("is false for a non-string subject or pattern, and for an invalid pattern", () => {
-    expect(all("$[?match(@, 1)]", ["1", 1])).toEqual([]);
+    expect(all("$[?match(@, 1)]", ["", "1", 1])).toEqual([]);
     expect(all("$[?match(@, '1')]", [1, "1"])).toEqual(["1"]);
     expect(all("$[?match(@.a, 'x')]", [{ a: 1 }, { a: "x" }])).toEqual([{ a: "x" }]);
     expect(all("$[?match(@, '(')]", ["("])).toEqual([]);

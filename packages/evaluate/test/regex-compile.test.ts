@@ -1,7 +1,7 @@
 // SDK §5.3 regex: RE2 compile errors (message and offset of the offending fragment), and
 // the compiled pattern's answers with and without a literal prefilter.
-import { compileRegex } from "@oatf/evaluate";
-import { describe, expect, it } from "vitest";
+import { type CompiledRegex, compileRegex, re2jsEngine, setRegexEngine } from "@oatf/evaluate";
+import { afterEach, describe, expect, it } from "vitest";
 
 function compiled(pattern: string) {
   const result = compileRegex(pattern);
@@ -35,6 +35,11 @@ describe("compile errors", () => {
     ],
     // No fragment at all.
     ["x\\", { message: "invalid RE2 regular expression: trailing backslash at end of expression" }],
+    // No fragment, in a pattern that holds the text "null".
+    [
+      "null\\",
+      { message: "invalid RE2 regular expression: trailing backslash at end of expression" },
+    ],
   ])("%s", (pattern, error) => {
     expect(compileRegex(pattern)).toEqual({ ok: false, error });
   });
@@ -57,6 +62,7 @@ describe("compiled patterns", () => {
 
   it("matches patterns without a prefilter", () => {
     expect(compiled("x*").test("abc")).toBe(true);
+    expect(compiled("[0-9]+").exec("abc")).toBeUndefined();
     expect(compiled("[0-9]+").test("abc")).toBe(false);
     expect(compiled("[0-9]+").exec("a12")).toEqual(["12"]);
   });
@@ -74,5 +80,59 @@ describe("compiled patterns", () => {
     expect(re.test("a bar")).toBe(true);
     expect(re.exec("a foo")).toEqual(["foo"]);
     expect(re.test("baz")).toBe(false);
+  });
+});
+
+describe("the literal prefilter", () => {
+  afterEach(() => setRegexEngine(re2jsEngine));
+
+  /** Compiles with an engine that records every input it is asked to match. */
+  function counted(pattern: string): { re: CompiledRegex; inputs: string[] } {
+    const inputs: string[] = [];
+    setRegexEngine({
+      name: "counting",
+      compile(source) {
+        const inner = re2jsEngine.compile(source);
+        if (!inner.ok) return inner;
+        const engine = inner.value;
+        return {
+          ok: true,
+          value: {
+            ...engine,
+            test(input) {
+              inputs.push(input);
+              return engine.test(input);
+            },
+            exec(input) {
+              inputs.push(input);
+              return engine.exec(input);
+            },
+          },
+        };
+      },
+    });
+    return { re: compiled(pattern), inputs };
+  }
+
+  it("keeps inputs without a required literal from the engine", () => {
+    const { re, inputs } = counted("foo|bar");
+    expect(re.test("nothing here")).toBe(false);
+    expect(re.exec("nothing here")).toBeUndefined();
+    expect(re.test("a bar")).toBe(true);
+    expect(re.exec("a foo")).toEqual(["foo"]);
+    expect(inputs).toEqual(["a bar", "a foo"]);
+  });
+
+  it("compares case-folded literals for a case-insensitive pattern", () => {
+    const { re, inputs } = counted("(?i)secret");
+    expect(re.test("no match")).toBe(false);
+    expect(re.test("A SeCrEt")).toBe(true);
+    expect(inputs).toEqual(["A SeCrEt"]);
+  });
+
+  it("sends every input to the engine when no literal is required", () => {
+    const { re, inputs } = counted("[0-9]+");
+    expect(re.test("abc")).toBe(false);
+    expect(inputs).toEqual(["abc"]);
   });
 });
