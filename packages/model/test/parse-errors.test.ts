@@ -1,6 +1,7 @@
 // The ParseError shape (SDK §7.1) and the 1-based positions and ranges parse problems carry.
-import { LineCounter } from "yaml";
+
 import { describe, expect, it } from "vitest";
+import { LineCounter } from "yaml";
 import { parseError, position, span } from "../src/parse/errors.js";
 import { PARSE_RULES, VALIDATION_RULES } from "../src/rule-ids.js";
 

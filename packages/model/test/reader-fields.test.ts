@@ -1,6 +1,6 @@
 // How parse reads each field against the document shape: the messages of type mismatches and
 // unknown fields, keys without values, dates and integers, and what the recovering parse keeps.
-import { type ParseError, parse, parseRecovering } from "@oatf/model";
+import { type ParseError, parse, parseRecovering, serialize } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { MINIMAL } from "./fixtures.js";
 
@@ -96,10 +96,15 @@ describe("reader: what a type mismatch says it found", () => {
 describe("reader: a key written without a value reads as null", () => {
   it("in a known action, a map of strings and a predicate", () => {
     expect(messages(phase("on_enter: [{send}]\nexpression: {cel: x}"))).toEqual([
-      ["attack.execution.phases[0].on_enter[0].send", "expected a mapping (send action), found null"],
+      [
+        "attack.execution.phases[0].on_enter[0].send",
+        "expected a mapping (send action), found null",
+      ],
       ["attack.execution.phases[0].expression", "unknown field `expression` in phase"],
     ]);
-    const found = errors(`${MINIMAL}  indicators: [{target: t, expression: {cel: x, variables: {a}}}]\n`);
+    const found = errors(
+      `${MINIMAL}  indicators: [{target: t, expression: {cel: x, variables: {a}}}]\n`,
+    );
     expect(found.map((e) => [e.path, e.message, e.column])).toEqual([
       ["attack.indicators[0].expression.variables.a", "expected a string, found null", 61],
     ]);
@@ -120,7 +125,13 @@ describe("reader: a key written without a value reads as null", () => {
 
 describe("reader: unknown fields", () => {
   it("says where x- fields are not allowed, and when `exists` needs the standard form", () => {
-    expect(messages(phase("trigger: {x-a: 1, exists: true}\nextractors: [{exists: 1, name: n, source: request, type: regex, selector: s}]"))).toEqual([
+    expect(
+      messages(
+        phase(
+          "trigger: {x-a: 1, exists: true}\nextractors: [{exists: 1, name: n, source: request, type: regex, selector: s}]",
+        ),
+      ),
+    ).toEqual([
       [
         "attack.execution.phases[0].trigger.x-a",
         "unknown field `x-a` in trigger (trigger does not allow `x-` extension fields)",
@@ -128,17 +139,24 @@ describe("reader: unknown fields", () => {
       ["attack.execution.phases[0].trigger.exists", "unknown field `exists` in trigger"],
       ["attack.execution.phases[0].extractors[0].exists", "unknown field `exists` in extractor"],
     ]);
-    expect(messages(`${MINIMAL}  indicators: [{target: t, pattern: {exists: x, regx: y}}]\n`)).toEqual([
+    expect(
+      messages(`${MINIMAL}  indicators: [{target: t, pattern: {exists: x, regx: y}}]\n`),
+    ).toEqual([
       [
         "attack.indicators[0].pattern.exists",
         "unknown field `exists` in pattern (`exists` needs the standard form: `condition: {exists: …}`)",
       ],
-      ["attack.indicators[0].pattern.regx", "unknown field `regx` in pattern; did you mean `regex`?"],
+      [
+        "attack.indicators[0].pattern.regx",
+        "unknown field `regx` in pattern; did you mean `regex`?",
+      ],
     ]);
   });
 
   it("suggests the nearest field regardless of case, and nothing for a distant or long key", () => {
-    expect(messages(`${MINIMAL}  Name: x\n  nmae: y\n  impactful: z\n  ${"n".repeat(30)}: w\n`)).toEqual([
+    expect(
+      messages(`${MINIMAL}  Name: x\n  nmae: y\n  impactful: z\n  ${"n".repeat(30)}: w\n`),
+    ).toEqual([
       ["attack.Name", "unknown field `Name` in attack; did you mean `name`?"],
       ["attack.nmae", "unknown field `nmae` in attack; did you mean `name`?"],
       ["attack.impactful", "unknown field `impactful` in attack"],
@@ -231,5 +249,33 @@ describe("reader: dates and integers", () => {
     expect(messages(`${MINIMAL}  version: 1.0e20\n`)).toEqual([
       ["attack.version", "expected an integer, found number 1.0e20"],
     ]);
+  });
+});
+
+describe("reader: x- fields keep their place among the known fields", () => {
+  it("serializes each x- field after the known field it followed", () => {
+    const result = parse(`oatf: "0.1"
+attack:
+  x-first: 1
+  name: demo
+  x-after-name: 2
+  execution:
+    mode: mcp_server
+    state: {}
+  x-last: 3
+`);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(serialize(result.value)).toBe(`oatf: "0.1"
+attack:
+  x-first: 1
+  name: demo
+  x-after-name: 2
+  execution:
+    mode: mcp_server
+    state: {}
+  x-last: 3
+`);
+    }
   });
 });

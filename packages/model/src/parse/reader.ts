@@ -124,13 +124,11 @@ export class Reader {
         item ? this.value(item as Node, indexPath(path, i), depth + 1) : null,
       );
     }
-    if (isScalar(node)) {
-      const v = node.value;
-      if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
-        return v;
-      return String(v);
-    }
-    return null;
+    // An alias, a mapping and a sequence are handled above: what is left is a scalar.
+    const v = (node as Scalar).value;
+    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+      return v;
+    return String(v);
   }
 
   private object(
@@ -497,18 +495,16 @@ function valueOf(pair: { key: unknown; value: unknown }): Node {
 function describeNode(node: Node): string {
   if (isMap(node)) return "a mapping";
   if (isSeq(node)) return "a sequence";
-  if (isScalar(node)) {
-    const v = node.value;
-    if (v === null) return "null";
-    if (typeof v === "string") return `string "${preview(v)}"`;
-    if (typeof v === "number") {
-      // As written: `1.0` is a float in YAML 1.2 even though its value is whole.
-      const source = (node as { source?: string }).source ?? String(v);
-      return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
-    }
-    return `${typeof v} ${String(v)}`;
+  // The reader follows aliases before it describes a value: what is left is a scalar.
+  const v = (node as Scalar).value;
+  if (v === null) return "null";
+  if (typeof v === "string") return `string "${preview(v)}"`;
+  if (typeof v === "number") {
+    // As written: `1.0` is a float in YAML 1.2 even though its value is whole.
+    const source = (node as { source?: string }).source ?? String(v);
+    return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
   }
-  return "an alias";
+  return `${typeof v} ${String(v)}`;
 }
 
 /** The known field within edit distance 2 of a misspelt one, if any. */
