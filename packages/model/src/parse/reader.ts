@@ -115,7 +115,7 @@ export class Reader {
       for (const pair of node.items) {
         const key = keyText(pair.key);
         if (key === undefined) continue;
-        setOwn(out, key, this.value(valueOf(pair), keyPath(path, key), depth + 1));
+        setOwn(out, key, this.value(entryValue(pair), keyPath(path, key), depth + 1));
       }
       return out;
     }
@@ -154,7 +154,7 @@ export class Reader {
       if (field) lastKnown = key;
       if (!field) {
         if (shape.extensions && key.startsWith("x-")) {
-          setOwn(extensions, key, this.value(valueOf(pair), childPath, depth + 1));
+          setOwn(extensions, key, this.value(entryValue(pair), childPath, depth + 1));
           followed.set(key, lastKnown);
         } else {
           this.unknownField(pair.key as Node, key, shape, childPath);
@@ -213,7 +213,7 @@ export class Reader {
       const key = keyText(pair.key);
       if (key === undefined) continue;
       const childPath = keyPath(path, key);
-      const value = valueOf(pair);
+      const value = entryValue(pair);
       const known = KNOWN_ACTIONS.get(key);
       if (key.startsWith("x-")) {
         setOwn(extensions, key, this.value(value, childPath, depth + 1));
@@ -278,7 +278,7 @@ export class Reader {
       const key = keyText(pair.key);
       if (key === undefined) continue;
       const childPath = keyPath(path, key);
-      const read = this.read(valueOf(pair), of, childPath, depth + 1);
+      const read = this.read(entryValue(pair), of, childPath, depth + 1);
       if (read !== INVALID) setOwn(out, key, read);
     }
     return out;
@@ -485,7 +485,7 @@ export function isDate(value: unknown): boolean {
  * The value of a mapping entry; a key written without one (`{send}`, `? key`) has a null
  * value, placed at the key.
  */
-function valueOf(pair: { key: unknown; value: unknown }): Node {
+function entryValue(pair: { key: unknown; value: unknown }): Node {
   if (pair.value) return pair.value as Node;
   const empty = new Scalar(null);
   empty.range = (pair.key as Node).range;
