@@ -52,7 +52,7 @@ export function position(lineCounter: LineCounter, offset: number): SourcePoint 
 }
 
 /** The range from `start` to `end` (exclusive); an empty or inverted span covers one character. */
-export function span(lineCounter: LineCounter, start: number, end = start + 1): SourceRange {
+export function span(lineCounter: LineCounter, start: number, end = start): SourceRange {
   return {
     start: position(lineCounter, start),
     end: position(lineCounter, Math.max(end, start + 1)),

@@ -2,7 +2,16 @@
 // required fields, closed enums and unknown fields, moves `x-` keys into
 // `extensions`, and copies free-form content (state, params) as plain Values.
 // It collects every error it can instead of stopping at the first one.
-import { type Alias, isAlias, isMap, isScalar, isSeq, type LineCounter, type Node } from "yaml";
+import {
+  type Alias,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Node,
+  Scalar,
+} from "yaml";
 import type { ParseError, SourceRange } from "../diagnostics.js";
 import { recordExtensionAnchors } from "../key-order.js";
 import type { ParseLimits } from "../limits.js";
@@ -106,8 +115,7 @@ export class Reader {
       for (const pair of node.items) {
         const key = keyText(pair.key);
         if (key === undefined) continue;
-        const value = pair.value as Node | null;
-        setOwn(out, key, value ? this.value(value, keyPath(path, key), depth + 1) : null);
+        setOwn(out, key, this.value(entryValue(pair), keyPath(path, key), depth + 1));
       }
       return out;
     }
@@ -116,13 +124,11 @@ export class Reader {
         item ? this.value(item as Node, indexPath(path, i), depth + 1) : null,
       );
     }
-    if (isScalar(node)) {
-      const v = node.value;
-      if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
-        return v;
-      return String(v);
-    }
-    return null;
+    // An alias, a mapping and a sequence are handled above: what is left is a scalar.
+    const v = (node as Scalar).value;
+    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+      return v;
+    return String(v);
   }
 
   private object(
@@ -148,7 +154,7 @@ export class Reader {
       if (field) lastKnown = key;
       if (!field) {
         if (shape.extensions && key.startsWith("x-")) {
-          setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+          setOwn(extensions, key, this.value(entryValue(pair), childPath, depth + 1));
           followed.set(key, lastKnown);
         } else {
           this.unknownField(pair.key as Node, key, shape, childPath);
@@ -207,10 +213,10 @@ export class Reader {
       const key = keyText(pair.key);
       if (key === undefined) continue;
       const childPath = keyPath(path, key);
-      const value = (pair.value as Node | null) ?? null;
+      const value = entryValue(pair);
       const known = KNOWN_ACTIONS.get(key);
       if (key.startsWith("x-")) {
-        setOwn(extensions, key, value ? this.value(value, childPath, depth + 1) : null);
+        setOwn(extensions, key, this.value(value, childPath, depth + 1));
         followed.set(key, lastKey);
         continue;
       }
@@ -226,12 +232,10 @@ export class Reader {
           }),
         );
       } else if (known) {
-        const read = value
-          ? this.read(value, { kind: "object", shape: known }, childPath, depth + 1)
-          : this.mismatch(pair.key as Node, childPath, `a mapping (${known.name})`);
+        const read = this.read(value, { kind: "object", shape: known }, childPath, depth + 1);
         if (read !== INVALID) out[key] = read;
       } else {
-        setOwn(out, key, value ? this.value(value, childPath, depth + 1) : null);
+        setOwn(out, key, this.value(value, childPath, depth + 1));
       }
     }
     if (Object.keys(extensions).length > 0) {
@@ -252,9 +256,8 @@ export class Reader {
     const out: unknown[] = [];
     node.items.forEach((item, i) => {
       const itemPath = indexPath(path, i);
-      const read = item
-        ? this.read(item as Node, of, itemPath, depth + 1)
-        : this.mismatch(node, itemPath, describeType(of));
+      // `yaml` composes an empty item as a null scalar: items are never missing.
+      const read = this.read(item as Node, of, itemPath, depth + 1);
       // An unreadable item keeps its place (as null), so later items keep their paths; the
       // typed `parse` fails anyway, and the recovering parse marks the path unreadable.
       out.push(read === INVALID ? null : read);
@@ -275,11 +278,7 @@ export class Reader {
       const key = keyText(pair.key);
       if (key === undefined) continue;
       const childPath = keyPath(path, key);
-      const read = pair.value
-        ? this.read(pair.value as Node, of, childPath, depth + 1)
-        : of.kind === "condition"
-          ? null
-          : this.mismatch(pair.key as Node, childPath, describeType(of));
+      const read = this.read(entryValue(pair), of, childPath, depth + 1);
       if (read !== INVALID) setOwn(out, key, read);
     }
     return out;
@@ -423,9 +422,10 @@ export class Reader {
     }
   }
 
-  private at(node: Node | null | undefined): SourceRange | undefined {
-    const start = node?.range?.[0];
-    return start === undefined ? undefined : span(this.lineCounter, start, node?.range?.[1]);
+  /** Where `node` is written: `yaml` gives every node it composes a range. */
+  private at(node: Node): SourceRange {
+    const [start, end] = node.range!;
+    return span(this.lineCounter, start, end);
   }
 
   /** The recorded span of `path`, else where `node` starts. */
@@ -450,7 +450,7 @@ const INTEGER_SOURCE = /^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$/;
 
 /** Integers are written as integers, and are exact in a JavaScript number. */
 function isInteger(value: unknown, source: string | undefined): boolean {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) return false;
+  if (!Number.isSafeInteger(value)) return false;
   return source === undefined || INTEGER_SOURCE.test(source);
 }
 
@@ -475,44 +475,36 @@ export function isDate(value: unknown): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  // A day or month out of range rolls the date into another month.
+  if (date.getUTCMonth() !== month - 1) return false;
   if (match[4] === undefined) return true;
   return Number(match[4]) < 24 && Number(match[5]) < 60 && Number(match[6]) < 61;
 }
 
-function describeType(type: FieldType): string {
-  switch (type.kind) {
-    case "object":
-      return `a mapping (${type.shape.name})`;
-    case "enum":
-      return withArticle(type.name);
-    case "integer":
-      return "an integer";
-    case "list":
-      return "a sequence";
-    case "map":
-    case "action":
-      return "a mapping";
-    default:
-      return `a ${type.kind}`;
-  }
+/**
+ * The value of a mapping entry; a key written without one (`{send}`, `? key`) has a null
+ * value, placed at the key.
+ */
+function entryValue(pair: { key: unknown; value: unknown }): Node {
+  if (pair.value) return pair.value as Node;
+  const empty = new Scalar(null);
+  empty.range = (pair.key as Node).range;
+  return empty;
 }
 
 function describeNode(node: Node): string {
   if (isMap(node)) return "a mapping";
   if (isSeq(node)) return "a sequence";
-  if (isScalar(node)) {
-    const v = node.value;
-    if (v === null) return "null";
-    if (typeof v === "string") return `string "${preview(v)}"`;
-    if (typeof v === "number") {
-      // As written: `1.0` is a float in YAML 1.2 even though its value is whole.
-      const source = (node as { source?: string }).source ?? String(v);
-      return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
-    }
-    return `${typeof v} ${String(v)}`;
+  // The reader follows aliases before it describes a value: what is left is a scalar.
+  const v = (node as Scalar).value;
+  if (v === null) return "null";
+  if (typeof v === "string") return `string "${preview(v)}"`;
+  if (typeof v === "number") {
+    // As written: `1.0` is a float in YAML 1.2 even though its value is whole.
+    const source = (node as { source?: string }).source ?? String(v);
+    return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
   }
-  return "an alias";
+  return `${typeof v} ${String(v)}`;
 }
 
 /** The known field within edit distance 2 of a misspelt one, if any. */
@@ -527,7 +519,8 @@ function closest(key: string, candidates: string[]): string | undefined {
 }
 
 function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit || a.length > 64) return limit;
+  // Also bounds the work for a long key: field names are short.
+  if (Math.abs(a.length - b.length) >= limit) return limit;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
