@@ -52,8 +52,8 @@ export function equals(a: CelValue, b: CelValue): boolean {
   if (a === b) return true;
   if (isCelList(a)) return isCelList(b) && listsEqual(a, b);
   if (isCelMap(a)) return isCelMap(b) && mapsEqual(a, b);
-  if (isCelList(b) || isCelMap(b)) return false;
-  // The library's equality answers false across types; it has no error to report.
+  // The library's equality answers false across types (a scalar and a list or map too); it
+  // has no error to report.
   return stdEquals.call(0n, undefined, [a, b]) === true;
 }
 
