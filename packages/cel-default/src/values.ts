@@ -18,8 +18,9 @@ import { checkDeadline, spend } from "./guard.js";
  * JSON value -> CEL value. Integral numbers within the int64 range become CEL `int` (bigint)
  * so `count + 1` and `size(x) > 2` type-check as in other SDKs (a JSON integer is an i64
  * there, whatever its size); other numbers stay `double`. JSON.parse has already dropped the
- * difference between `1` and `1.0`, so both are `int`.
- * Anything that is not JSON (undefined, functions, symbols) binds as `null`.
+ * difference between `1` and `1.0`, so both are `int`. A bigint (an in-memory message may hold
+ * one) binds as `int` too. Anything else that is not JSON (undefined, functions, symbols) binds
+ * as `null`.
  */
 export function toCel(v: unknown): CelValue {
   switch (typeof v) {
