@@ -24,12 +24,12 @@ import { checkDeadline, spend } from "./guard.js";
  */
 export function toCel(v: unknown): CelValue {
   switch (typeof v) {
-    case "string":
-    case "boolean":
-      return v;
     case "bigint":
     case "number":
       return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? BigInt(v) : v;
+    case "string":
+    case "boolean":
+      return v;
     case "object":
       if (v === null) return null;
       if (Array.isArray(v)) return new JsonList(v) as unknown as CelList;

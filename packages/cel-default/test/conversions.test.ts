@@ -128,6 +128,7 @@ describe("double(string) takes what Go's strconv.ParseFloat takes", () => {
     "xinf",
     "infx",
     "nanx",
+    "xnan",
     "infinit",
   ])("'%s' is an error", (s) => {
     expect(outcome(`double('${s}')`)).toEqual(notANumber(s, "double"));
