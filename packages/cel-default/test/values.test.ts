@@ -96,8 +96,7 @@ describe("JSON lists", () => {
   });
 
   it("iterate every element once, in order", () => {
-    // A short limit: a view that never ends must fail fast, not fill the memory.
-    expect(outcome("l.map(x, x * 10)", { l }, { timeoutMs: 1000 })).toEqual([10, 20, 30]);
+    expect(outcome("l.map(x, x * 10)", { l })).toEqual([10, 20, 30]);
     expect(outcome("l == [1, 2, 3] && !(l == [1, 2])", { l })).toBe(true);
   });
 });
