@@ -33,7 +33,8 @@ class AppendList {
     readonly size: number,
   ) {}
   get(index: number): CelValue | undefined {
-    return index >= 0 && index < this.size ? this.items[index] : undefined;
+    // A negative index reads undefined from the array too.
+    return index < this.size ? this.items[index] : undefined;
   }
   *values(): IterableIterator<CelValue> {
     for (let i = 0; i < this.size; i++) yield this.items[i] as CelValue;

@@ -42,8 +42,8 @@ function stringToTimestamp(s: string): Timestamp {
       number,
       number,
     ];
-    const offH = m[7] === undefined ? 0 : Number(m[7]);
-    const offM = m[8] === undefined ? 0 : Number(m[8]);
+    const offH = Number(m[7] ?? 0);
+    const offM = Number(m[8] ?? 0);
     const bad =
       month < 1 ||
       month > 12 ||
@@ -90,26 +90,24 @@ const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+
 
 /**
  * `double(string)`: cel-go's `strconv.ParseFloat(s, 64)`: decimal notation, hexadecimal with a
- * binary exponent (`0x1p-2`), and `inf`, `infinity`, `nan` in any case; a value beyond the
- * double range is an error, as ParseFloat's ErrRange is in cel-go.
+ * binary exponent (`0x1p-2`), `inf` and `infinity` with an optional sign and `nan` without one,
+ * in any case; a value beyond the double range is an error, as ParseFloat's ErrRange is in cel-go.
  */
 function stringToDouble(s: string): number {
-  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(s);
-  if (special) {
-    if (special[2]?.toLowerCase() === "nan") return Number.NaN;
-    return special[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-  }
-  let d: number | undefined;
+  if (/^nan$/i.test(s)) return Number.NaN;
+  const infinity = /^([+-]?)inf(?:inity)?$/i.exec(s);
+  if (infinity) return infinity[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  let d = Number.NaN;
   if (DECIMAL_FLOAT.test(s)) d = Number(s);
   const hex = HEX_FLOAT.exec(s);
   if (hex) {
-    const [, sign, whole = "", frac = "", exp] = hex;
+    const [, sign, whole, frac = "", exp] = hex;
     if (whole + frac !== "") {
       const mantissa = Number(BigInt(`0x${whole}${frac}`));
       d = (sign === "-" ? -1 : 1) * mantissa * 2 ** (Number(exp) - 4 * frac.length);
     }
   }
-  if (d === undefined || !Number.isFinite(d)) throw numberError(s, "double");
+  if (!Number.isFinite(d)) throw numberError(s, "double");
   return d;
 }
 

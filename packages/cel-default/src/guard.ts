@@ -24,17 +24,14 @@ const GUARD = "@oatf_deadline";
 /** Cost units per millisecond: one unit is about a nanosecond of builtin work. */
 export const UNITS_PER_MS = 1_000_000;
 
-/** Reading the clock costs about as much as a loop step: read it every 64th charge, */
+// Reading the clock costs about as much as a loop step, so it is read once per this many
+// charges or once this many units were charged (about 50 µs of work), whichever comes first,
+// counted from the last reading.
 const CLOCK_EVERY = 64;
-/** or once this many units were charged since the last reading (about 50 µs of work). */
 const CLOCK_UNITS = 50_000;
 
 /** Thrown by a charge once the deadline has passed; the evaluator reports the timeout. */
-export class DeadlineExceeded extends Error {
-  constructor() {
-    super("deadline passed");
-  }
-}
+export class DeadlineExceeded extends Error {}
 
 export class Deadline {
   private at = Number.POSITIVE_INFINITY;
@@ -55,12 +52,12 @@ export class Deadline {
 
   /** Records `units` of work about to be done; false once the deadline has passed. */
   charge(units: number): boolean {
-    if (this.expired) return false;
     this.spent += units;
     this.sinceClock += units;
     if (this.spent > this.budget) {
       this.expired = true;
-    } else if (++this.charges % CLOCK_EVERY === 0 || this.sinceClock >= CLOCK_UNITS) {
+    } else if (++this.charges === CLOCK_EVERY || this.sinceClock >= CLOCK_UNITS) {
+      this.charges = 0;
       this.sinceClock = 0;
       // The work about to be done must also fit in the time left.
       if (performance.now() + units / UNITS_PER_MS > this.at) this.expired = true;
@@ -80,8 +77,11 @@ export class Deadline {
   }
 }
 
-/** The deadline of the evaluation in progress (evaluation is synchronous and not reentrant). */
-let current: Deadline | undefined;
+/**
+ * The deadline of the evaluation in progress (evaluation is synchronous); outside any
+ * evaluation, one that was never started and never passes.
+ */
+let current = new Deadline();
 
 export function withDeadline<T>(deadline: Deadline, run: () => T): T {
   const previous = current;
@@ -95,7 +95,7 @@ export function withDeadline<T>(deadline: Deadline, run: () => T): T {
 
 /** Charges the evaluation in progress; throws once its deadline has passed. */
 export function spend(units: number): void {
-  if (current !== undefined && !current.charge(units)) throw new DeadlineExceeded();
+  if (!current.charge(units)) throw new DeadlineExceeded();
 }
 
 /** Called by the data views on each read: throws once the deadline has passed. */
@@ -113,8 +113,9 @@ export function deadlineFunc(deadline: Deadline): CelFunc {
 export function guardLoops(root: Expr): void {
   walk(root, ({ node }) => {
     const kind = node.exprKind;
-    if (kind.case === "comprehensionExpr" && kind.value.loopCondition) {
-      const cond = kind.value.loopCondition;
+    if (kind.case === "comprehensionExpr") {
+      // The parser's macros always set a loop condition.
+      const cond = kind.value.loopCondition as Expr;
       kind.value.loopCondition = {
         id: cond.id,
         exprKind: { case: "callExpr", value: { function: GUARD, args: [cond] } },

@@ -18,17 +18,18 @@ import { checkDeadline, spend } from "./guard.js";
  * JSON value -> CEL value. Integral numbers within the int64 range become CEL `int` (bigint)
  * so `count + 1` and `size(x) > 2` type-check as in other SDKs (a JSON integer is an i64
  * there, whatever its size); other numbers stay `double`. JSON.parse has already dropped the
- * difference between `1` and `1.0`, so both are `int`.
- * Anything that is not JSON (undefined, functions, symbols) binds as `null`.
+ * difference between `1` and `1.0`, so both are `int`. A bigint (an in-memory message may hold
+ * one) binds as `int` too. Anything else that is not JSON (undefined, functions, symbols) binds
+ * as `null`.
  */
 export function toCel(v: unknown): CelValue {
   switch (typeof v) {
-    case "string":
-    case "boolean":
     case "bigint":
-      return v;
     case "number":
       return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? BigInt(v) : v;
+    case "string":
+    case "boolean":
+      return v;
     case "object":
       if (v === null) return null;
       if (Array.isArray(v)) return new JsonList(v) as unknown as CelList;
@@ -71,9 +72,9 @@ class JsonList {
 }
 
 /**
- * A read-only CEL map over a JSON object's own enumerable string keys. Reading through
- * `Object.hasOwn` means keys such as `__proto__` or `constructor` are plain data: they
- * never reach the prototype chain.
+ * A read-only CEL map over a JSON object's own enumerable string keys, with what @bufbuild/cel
+ * reads from a map: size, has, get, keys and entries. Reading through `Object.hasOwn` means
+ * keys such as `__proto__` or `constructor` are plain data: they never reach the prototype chain.
  */
 class JsonMap {
   readonly [MAP_BRAND] = {};
@@ -103,22 +104,10 @@ class JsonMap {
   keys(): IterableIterator<string> {
     return this.keyList()[Symbol.iterator]();
   }
-  *values(): IterableIterator<CelValue> {
-    for (const key of this.keyList()) {
-      checkDeadline();
-      yield toCel(this.obj[key]);
-    }
-  }
   *entries(): IterableIterator<[string, CelValue]> {
     for (const key of this.keyList()) {
       checkDeadline();
       yield [key, toCel(this.obj[key])];
-    }
-  }
-  forEach(fn: (value: CelValue, key: string, map: JsonMap) => void): void {
-    for (const key of this.keyList()) {
-      checkDeadline();
-      fn(toCel(this.obj[key]), key, this);
     }
   }
   [Symbol.iterator](): IterableIterator<[string, CelValue]> {
@@ -136,8 +125,8 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   switch (typeof v) {
     case "string":
     case "boolean":
-    case "number":
       return { ok: true, value: v };
+    case "number":
     case "bigint":
       return { ok: true, value: Number(v) };
   }

@@ -1,12 +1,9 @@
-import { createCelEvaluator } from "@oatf/cel-default";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
+import { celError, evaluator, outcome } from "./helpers.js";
 
-// A generous time limit: the limit has its own tests (limits.test.ts), and a loaded
-// machine must not turn these into timeouts.
-const cel = createCelEvaluator({ timeoutMs: 10_000 });
 const run = (expression: string, context: Record<string, Value> = {}) =>
-  cel.evaluate(expression, context);
+  evaluator().evaluate(expression, context);
 const value = (expression: string, context: Record<string, Value> = {}) => {
   const r = run(expression, context);
   if (!r.ok) throw new Error(`${expression}: ${r.error.kind}: ${r.error.message}`);
@@ -115,13 +112,13 @@ describe("errors", () => {
   });
 
   it("requireBoolean turns a non-boolean result into a type_error", () => {
-    const strict = createCelEvaluator({ requireBoolean: true, timeoutMs: 10_000 });
+    const strict = evaluator({ requireBoolean: true });
     expect(strict.evaluate("size(x)", { x: [1] })).toEqual({
       ok: false,
       error: { kind: "type_error", message: "expected a bool result, got int" },
     });
     expect(strict.evaluate("size(x) == 1", { x: [1] })).toEqual({ ok: true, value: true });
-    expect(cel.evaluate("size(x)", { x: [1] })).toEqual({ ok: true, value: 1 });
+    expect(run("size(x)", { x: [1] })).toEqual({ ok: true, value: 1 });
   });
 
   it("a result with no JSON form is a type_error", () => {
@@ -129,5 +126,113 @@ describe("errors", () => {
       const r = run(e);
       expect(r.ok ? "ok" : r.error.kind, e).toBe("type_error");
     }
+  });
+});
+
+describe("size of a string counts code points", () => {
+  it.each([
+    ["size('')", 0],
+    ["size('héllo')", 5],
+    ["size('a😀b')", 3],
+    ["'😀😀'.size()", 2],
+    ["size(s)", 2], // a lone surrogate counts as one
+  ])("%s is %d", (expression, n) => {
+    expect(outcome(expression, { s: "\ud800x" })).toBe(n);
+  });
+});
+
+describe("== and != compare lists and maps element by element", () => {
+  it.each([
+    ["[1, 2] == [1, 2]", true],
+    ["[1, 2] == [1, 3]", false],
+    ["[1, 2] == [1, 2, 3]", false],
+    ["[1, 2, 3] == [1, 2]", false],
+    ["[1] == [1.0]", true],
+    ["x == y", true],
+    ["x == [1, 2]", true],
+    ["{'a': 1} == {'a': 1}", true],
+    ["{'a': 1} == {'a': 2}", false],
+    ["{'a': 1} == {'b': 1}", false],
+    ["{'a': 1} == {'a': 1, 'b': 2}", false],
+    ["{'a': 1, 'b': 2} == {'a': 1}", false],
+    ["{'a': null} == m", false],
+    ["{'a': [1, {'b': null}]} == {'a': [1, {'b': null}]}", true],
+    ["[] == {}", false],
+    ["{} == []", false],
+    ["1 == [1]", false],
+    ["[1] == 1", false],
+    ["'a' == {'a': 1}", false],
+    ["1 == 1.0", true],
+    ["[1, 2] != [1, 2]", false],
+    ["[1] != [2]", true],
+  ])("%s is %s", (expression, expected) => {
+    expect(outcome(expression, { x: [1, 2], y: [1, 2], m: { b: null } })).toBe(expected);
+  });
+});
+
+describe("in looks for an equal element", () => {
+  it.each([
+    ["2 in [1, 2]", true],
+    ["3 in [1, 2]", false],
+    ["3 in []", false],
+    ["[1] in [[1.0]]", true],
+    ["2 in x", true],
+  ])("%s is %s", (expression, expected) => {
+    expect(outcome(expression, { x: [1, 2] })).toBe(expected);
+  });
+});
+
+describe("has(e.f) needs e to be a map (or a message)", () => {
+  it("on maps it tests presence", () => {
+    expect(outcome("has(m.a) && !has(m.b)", { m: { a: null } })).toBe(true);
+  });
+
+  it.each([
+    ["has(s.f)", "string", 5],
+    ["!has(s.f)", "string", 6],
+    ["has(n.f)", "int", 5],
+    ["has(d.f)", "double", 5],
+    ["has(b.f)", "bool", 5],
+    ["has(l.f)", "list", 5],
+    ["has(z.f)", "null_type", 5],
+  ])("%s is an error naming the type", (expression, type, column) => {
+    const context = { s: "text", n: 1, d: 1.5, b: true, l: [1], z: null };
+    expect(outcome(expression, context)).toEqual(
+      celError(`has() applies to a map or a message, not to a value of type ${type}`, 1, column),
+    );
+  });
+
+  it("a selection outside has() keeps its own error", () => {
+    expect(outcome("s.f", { s: "text" })).toEqual(celError("field not found: f", 1, 2));
+  });
+});
+
+describe("matches(s, re) is s.matches(re)", () => {
+  it("anywhere in the expression", () => {
+    expect(outcome("[matches('abc', '^a'), !matches('abc', 'x'), 'abc'.matches('c$')]")).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it("with exactly two arguments and no target", () => {
+    expect(outcome("matches('abc')")).toEqual(
+      celError("found no matching overload for 'matches' applied to '(string)'", 1, 1),
+    );
+    expect(outcome("matches('a', 'b', 'c')")).toEqual(
+      celError(
+        "found no matching overload for 'matches' applied to '(string, string, string)'",
+        1,
+        1,
+      ),
+    );
+    expect(outcome("'abc'.matches('b', 'c')")).toEqual(
+      celError(
+        "found no matching overload for 'matches' applied to 'string.(string, string)'",
+        1,
+        6,
+      ),
+    );
   });
 });

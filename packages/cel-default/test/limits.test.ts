@@ -2,10 +2,8 @@
 // generous (seconds, not the 100 ms limit): they catch a hang, not a slow machine.
 import { createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
-import { list, timed } from "./helpers.js";
+import { evaluator, list, outcome, timed } from "./helpers.js";
 
-// Static-limit tests run with a generous time limit so that only the limit under test can fail.
-const cel = createCelEvaluator({ timeoutMs: 10_000 });
 const list30 = list(30);
 /** Comprehensions nested `depth` deep over `size`-element lists: size^depth iterations. */
 const nested = (depth: number, macro = "all", size = 30) => {
@@ -15,10 +13,17 @@ const nested = (depth: number, macro = "all", size = 30) => {
   return body;
 };
 
-const errorMessage = (r: ReturnType<typeof cel.evaluate>) => (r.ok ? "ok" : r.error.message);
+const errorMessage = (r: ReturnType<ReturnType<typeof evaluator>["evaluate"]>) =>
+  r.ok ? "ok" : r.error.message;
+/** The error of an expression rejected before it runs, at `line:column` when known. */
+const invalid = (message: string, line: number, column: number) => ({
+  kind: "cel_error",
+  message: `invalid expression at ${line}:${column}: ${message}`,
+});
 
 describe("static limits", () => {
   it("maxExpressionLength: rejects long sources before parsing", () => {
+    const cel = evaluator();
     const long = `'${"a".repeat(DEFAULT_OPTIONS.maxExpressionLength)}' == ''`;
     const { result, ms } = timed(() => cel.evaluate(long, {}));
     expect(errorMessage(result)).toMatch(/longer than 10000 characters/);
@@ -36,24 +41,24 @@ describe("static limits", () => {
     });
     expect(ms).toBeLessThan(5000);
     // The default length limit already stops it (it is ~24,000 characters).
-    expect(errorMessage(cel.evaluate(chain, { x: -1 }))).toMatch(/longer than/);
+    expect(errorMessage(evaluator().evaluate(chain, { x: -1 }))).toMatch(/longer than/);
   });
 
   it("maxAstDepth: a left-deep 300-term sum is an error, not a stack overflow", () => {
     const sum = Array.from({ length: 300 }, () => "x").join(" + ");
-    expect(errorMessage(cel.evaluate(sum, { x: 1 }))).toMatch(/deeper than 100 levels/);
-    const roomy = createCelEvaluator({ maxAstDepth: 1000, timeoutMs: 10_000 });
+    expect(errorMessage(evaluator().evaluate(sum, { x: 1 }))).toMatch(/deeper than 100 levels/);
+    const roomy = evaluator({ maxAstDepth: 1000 });
     expect(roomy.evaluate(sum, { x: 1 })).toEqual({ ok: true, value: 300 });
   });
 
   it("parser recursion: 5,000 nested parentheses are a syntax error", () => {
     const parens = `${"(".repeat(4999)}1${")".repeat(4999)}`;
-    const r = cel.check(parens);
+    const r = evaluator().check(parens);
     expect(r.ok || r.error.message).toMatch(/too deeply|deeper than/);
   });
 
   it("maxComprehensionDepth: rejects nesting beyond the limit with the position of the culprit", () => {
-    const three = createCelEvaluator({ timeoutMs: 10_000, maxComprehensionDepth: 3 });
+    const three = evaluator({ maxComprehensionDepth: 3 });
     expect(three.evaluate(nested(3, "all", 5), {})).toEqual({ ok: true, value: true });
     const r = three.check(nested(4));
     expect(r.ok).toBe(false);
@@ -66,18 +71,48 @@ describe("static limits", () => {
 
   it("a comprehension in the range of another does not count as nested", () => {
     const e = `${list30}.filter(a, a > 1).filter(b, b > 2).filter(c, c > 3).filter(d, d > 4).size() == 25`;
-    expect(cel.evaluate(e, {})).toEqual({ ok: true, value: true });
+    expect(evaluator().evaluate(e, {})).toEqual({ ok: true, value: true });
+  });
+});
+
+describe("static limits at their edge, counted on the AST after parsing", () => {
+  it("maxAstNodes: an expression may have as many nodes as the limit (operators count)", () => {
+    const nodes = { maxAstNodes: 5 };
+    expect(outcome("-x + -x", { x: 1 }, nodes)).toBe(-2); // 5 nodes, 2 of them operands
+    expect(outcome("-x + -x + -x", { x: 1 }, nodes)).toEqual(
+      invalid("expression has more than 5 nodes", 1, 7),
+    );
+    expect(evaluator(nodes).check("-x + -x + -x")).toEqual({
+      ok: false,
+      error: { message: "expression has more than 5 nodes", line: 1, column: 7 },
+    });
+  });
+
+  it("maxAstDepth: an expression may nest as deep as the limit", () => {
+    const depth = { maxAstDepth: 3 };
+    expect(outcome("x + x + x + x", { x: 1 }, depth)).toBe(4);
+    expect(outcome("x + x + x + x + x", { x: 1 }, depth)).toEqual(
+      invalid("expression nests deeper than 3 levels", 1, 5),
+    );
+  });
+
+  it("maxComprehensionDepth: comprehensions may nest as deep as the limit", () => {
+    const one = { maxComprehensionDepth: 1 };
+    expect(outcome("[1].all(a, a > 0) && [2].exists(b, b > 1)", {}, one)).toBe(true);
+    expect(outcome("[1].filter(a, true).map(b, b + 1)", {}, one)).toEqual([2]);
+    const message = "comprehensions (exists, all, exists_one, filter, map) nest deeper than 1";
+    expect(outcome("[1].all(a, [2].all(b, true))", {}, one)).toEqual(invalid(message, 1, 15));
+    expect(outcome("[1].map(a, [2].exists(b, true))", {}, one)).toEqual(invalid(message, 1, 15));
   });
 });
 
 describe("time limit", () => {
-  const unbounded = createCelEvaluator({ maxComprehensionDepth: 10 }); // default 100 ms
-
   it.each(["all", "exists", "map", "filter", "exists_one"])(
     "five nested %s over 30 elements (39 s unguarded) stops at the deadline",
     (macro) => {
       const e = nested(5, macro).replace(">= 0", macro === "exists" ? "< 0" : ">= 0");
-      const { result, ms } = timed(() => unbounded.evaluate(e, {}));
+      const cel = createCelEvaluator(); // the default limit, 100 ms
+      const { result, ms } = timed(() => cel.evaluate(e, {}));
       expect(result).toEqual({
         ok: false,
         error: { kind: "cel_error", message: "evaluation exceeded the time limit of 100 ms" },
@@ -138,13 +173,14 @@ describe("maxConcatSize", () => {
 
   it("ordinary concatenation still works", () => {
     const e = "'a' + 'b' == 'ab' && [1] + [2] == [1, 2] && b'a' + b'b' == b'ab' && 1 + 2 == 3";
-    expect(cel.evaluate(e, {})).toEqual({ ok: true, value: true });
+    expect(evaluator().evaluate(e, {})).toEqual({ ok: true, value: true });
   });
 });
 
 describe("matches uses RE2 (linear time)", () => {
   it("catastrophic-backtracking patterns finish", () => {
     const x = `${"a".repeat(50_000)}!`;
+    const cel = evaluator();
     for (const pattern of ["^(a+)+$", "(a|aa)*b", "^(a*)*$", "^(a|a?)+$"]) {
       const { result, ms } = timed(() => cel.evaluate(`x.matches('${pattern}')`, { x }));
       expect(result, pattern).toEqual({ ok: true, value: false });
@@ -154,7 +190,7 @@ describe("matches uses RE2 (linear time)", () => {
 
   it("lookarounds and backreferences are errors, not matches", () => {
     for (const pattern of ["(?=a)", "(a)\\\\1"]) {
-      const r = cel.evaluate(`'aa'.matches('${pattern}')`, {});
+      const r = evaluator().evaluate(`'aa'.matches('${pattern}')`, {});
       expect(r.ok ? "ok" : r.error.kind, pattern).toBe("cel_error");
     }
   });
