@@ -357,7 +357,7 @@ attack:
   });
 
   it("writes only the x- fields still in extensions, and no other key of an action's", () => {
-    const document = parsed(`oatf: "0.1"
+    const source = `oatf: "0.1"
 attack:
   name: n1
   x-a: 1
@@ -369,24 +369,17 @@ attack:
         on_enter:
           - log: {message: m}
             x-c: 3
-`);
+`;
+    const document = parsed(source);
     const attack = document.attack as unknown as { extensions: object };
     delete (attack.extensions as Record<string, unknown>)["x-a"];
     const action = document.attack.execution.phases![0]!.on_enter![0] as Record<string, unknown>;
     Object.assign(action.extensions as object, { constructor: 1, toString: 2 });
-    expect(serialize(document)).toBe(`oatf: "0.1"
-attack:
-  name: n1
-  x-b: 2
-  execution:
-    mode: mcp_server
-    phases:
-      - state: {}
-        on_enter:
-          - log:
-              message: m
-            x-c: 3
-`);
+    expect(serialize(document)).toBe(
+      source
+        .replace("  x-a: 1\n", "")
+        .replace("log: {message: m}", "log:\n              message: m"),
+    );
   });
 
   it("writes nothing for an extensions value that is not a mapping", () => {
@@ -398,7 +391,7 @@ attack:
   });
 
   it("keeps several x- fields after the same field, and around an action, in source order", () => {
-    const document = parsed(`oatf: "0.1"
+    const source = `oatf: "0.1"
 attack:
   x-z: 0
   x-y: 0
@@ -413,23 +406,9 @@ attack:
           - x-before: 1
             log: {message: m}
             x-after: 2
-`);
-    expect(serialize(document)).toBe(`oatf: "0.1"
-attack:
-  x-z: 0
-  x-y: 0
-  name: n1
-  x-b: 1
-  x-a: 2
-  execution:
-    mode: mcp_server
-    phases:
-      - state: {}
-        on_enter:
-          - x-before: 1
-            log:
-              message: m
-            x-after: 2
-`);
+`;
+    expect(serialize(parsed(source))).toBe(
+      source.replace("log: {message: m}", "log:\n              message: m"),
+    );
   });
 });
