@@ -20,9 +20,8 @@ export function recordExtensionAnchors(
 export function extensionAnchors(
   extensions: unknown,
 ): ReadonlyMap<string, string | null> | undefined {
-  return extensions !== null && typeof extensions === "object"
-    ? anchors.get(extensions)
-    : undefined;
+  // A WeakMap answers `undefined` for a key that is not an object: no guard needed.
+  return anchors.get(extensions as object);
 }
 
 /**

@@ -29,8 +29,8 @@ export class LruCache<K, V> {
     this.#entries.delete(key);
     this.#entries.set(key, value);
     if (this.#entries.size > this.maxSize) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+      // Over the bound, so at least one entry: the first key is the least recently used.
+      this.#entries.delete(this.#entries.keys().next().value as K);
     }
   }
 

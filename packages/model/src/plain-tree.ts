@@ -43,10 +43,10 @@ export function checkPlainTree(
   const maxNodes = limits.maxNodes ?? MAX_TREE_NODES;
   // Depth-first with an explicit stack; `open` holds the containers on the current path.
   type Entry = { node: unknown; path: string; depth: number } | { leave: object };
-  const stack: Entry[] = [{ node: value, path: "", depth: 1 }];
+  let path = ""; // of the value being read, for the problem found there
+  const stack: Entry[] = [{ node: value, path, depth: 1 }];
   const open = new Set<object>();
   let queued = 1; // values put on the stack so far: each counts once per path to it
-  let path = "";
   try {
     while (stack.length > 0) {
       const entry = stack.pop()!;

@@ -37,6 +37,8 @@ export function serialize(document: Document): string {
     compat: "yaml-1.1",
     customTags: (tags) => [NUMBER, ...tags, YAML_1_1_VALUE],
     aliasDuplicateObjects: false,
+    // A field set to `undefined` is not written: the copies below may hold such fields.
+    keepUndefined: false,
   });
   // Characters YAML allows only escaped (controls, DEL, C1, BOM, U+FFFE/F), or that
   // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or a tab in what would be a
@@ -68,11 +70,9 @@ const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 
 function escapeChar(char: string): string {
-  const code = char.charCodeAt(0);
-  return (
-    NAMED_ESCAPES[char] ??
-    (code < 0x100 ? `\\x${code.toString(16)}` : `\\u${code.toString(16).padStart(4, "0")}`)
-  );
+  // ESCAPED_RAW holds U+007F..U+009F (two hex digits) and U+2028 and above (four).
+  const hex = char.charCodeAt(0).toString(16);
+  return NAMED_ESCAPES[char] ?? (hex.length > 2 ? `\\u${hex}` : `\\x${hex}`);
 }
 
 /**
@@ -89,10 +89,10 @@ const NUMBER: ScalarTag = {
   stringify: ({ value }) => {
     const n = value as number;
     if (Number.isNaN(n)) return ".nan";
-    if (!Number.isFinite(n)) return n > 0 ? ".inf" : "-.inf";
     if (Object.is(n, -0)) return "-0";
     const text = String(n);
-    return text.includes("e") && !text.includes(".") ? text.replace("e", ".0e") : text;
+    if (!Number.isFinite(n)) return text.replace("Infinity", ".inf"); // -Infinity: -.inf
+    return text.includes(".") ? text : text.replace("e", ".0e");
   },
 };
 
@@ -131,29 +131,26 @@ function ordered(value: unknown, type: FieldType): unknown {
 function orderedObject(source: Record<string, unknown>, shape: Shape): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const extensions = shape.extensions ? extensionsOf(source.extensions) : {};
+  // Setting a key again (an anchored `x-` field, then all of them) keeps its place.
   const emit = (key: string) => {
-    if (Object.hasOwn(out, key)) return;
     const field = shape.fields.get(key);
     if (field) {
-      if (Object.hasOwn(source, key) && source[key] !== undefined) {
-        out[key] = ordered(source[key], field.type);
-      }
-    } else if (Object.hasOwn(extensions, key)) {
-      if (extensions[key] !== undefined) setOwn(out, key, extensions[key]);
+      if (Object.hasOwn(source, key)) out[key] = ordered(source[key], field.type);
+    } else {
+      // An anchored `x-` field since removed from `extensions` reads undefined: not written.
+      setOwn(out, key, extensions[key]);
     }
   };
   const after = followers(source.extensions);
-  for (const key of after.get(null) ?? []) emit(key);
+  after.get(null)?.forEach(emit);
   for (const key of shape.fields.keys()) {
     emit(key);
-    for (const follower of after.get(key) ?? []) emit(follower);
+    after.get(key)?.forEach(emit);
   }
   // Keys the shape does not know (bare-object conditions, hand-built documents) keep their order.
   for (const key of Object.keys(source)) {
     const known = shape.fields.has(key) || (key === "extensions" && shape.extensions);
-    if (!known && source[key] !== undefined && !Object.hasOwn(out, key)) {
-      setOwn(out, key, source[key]);
-    }
+    if (!known && !Object.hasOwn(out, key)) setOwn(out, key, source[key]);
   }
   for (const key of Object.keys(extensions)) emit(key);
   return out;
@@ -163,22 +160,19 @@ function orderedAction(source: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {};
   const extensions = extensionsOf(source.extensions);
   const emit = (key: string) => {
-    if (Object.hasOwn(out, key)) return;
     if (key.startsWith("x-")) {
-      if (Object.hasOwn(extensions, key) && extensions[key] !== undefined) {
-        setOwn(out, key, extensions[key]);
-      }
+      setOwn(out, key, extensions[key]);
       return;
     }
-    if (key === "extensions" || !Object.hasOwn(source, key) || source[key] === undefined) return;
+    if (key === "extensions" || !Object.hasOwn(source, key)) return;
     const known = KNOWN_ACTIONS.get(key);
     setOwn(out, key, known ? ordered(source[key], { kind: "object", shape: known }) : source[key]);
   };
   const after = followers(source.extensions);
-  for (const key of after.get(null) ?? []) emit(key);
+  after.get(null)?.forEach(emit);
   for (const key of Object.keys(source)) {
     emit(key);
-    for (const follower of after.get(key) ?? []) emit(follower);
+    after.get(key)?.forEach(emit);
   }
   for (const key of Object.keys(extensions)) emit(key);
   return out;
@@ -196,9 +190,9 @@ function followers(extensions: unknown): Map<string | null, string[]> {
   const anchors = extensionAnchors(extensions);
   if (!anchors) return out;
   for (const [key, anchor] of anchors) {
-    const list = out.get(anchor) ?? [];
-    list.push(key);
-    out.set(anchor, list);
+    const list = out.get(anchor);
+    if (list) list.push(key);
+    else out.set(anchor, [key]);
   }
   return out;
 }
@@ -208,8 +202,6 @@ function mapValues(
   f: (value: unknown) => unknown,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    if (source[key] !== undefined) setOwn(out, key, f(source[key]));
-  }
+  for (const key of Object.keys(source)) setOwn(out, key, f(source[key]));
   return out;
 }

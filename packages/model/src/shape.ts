@@ -230,9 +230,10 @@ export const TRIGGER = shape(
     // V-036: a non-string `after` is not a valid duration either.
     after: { type: string, typeRule: "V-036" },
   },
-  // Format §5.3: a number of events (schema `minimum: 1`).
+  // Format §5.3: a number of events (schema `minimum: 1`). `read` holds `count` only when it
+  // read as an integer (undefined < 1 is false).
   (read) =>
-    typeof read.count === "number" && read.count < 1
+    (read.count as number) < 1
       ? { key: "count", message: `trigger count must be at least 1, found ${read.count}` }
       : undefined,
 );

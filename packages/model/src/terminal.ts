@@ -14,10 +14,9 @@ const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 function escapeChar(char: string): string {
   const named = NAMED[char];
   if (named) return named;
-  const code = char.charCodeAt(0);
-  return code < 0x100
-    ? `\\x${code.toString(16).padStart(2, "0")}`
-    : `\\u${code.toString(16).padStart(4, "0")}`;
+  // Every unsafe character past U+00FF is U+2028 or above: four hex digits.
+  const hex = char.charCodeAt(0).toString(16).padStart(2, "0");
+  return hex.length > 2 ? `\\u${hex}` : `\\x${hex}`;
 }
 
 /**

@@ -46,6 +46,28 @@ describe("escapeForTerminal", () => {
     expect(escapeForTerminal("\u202eevil")).toBe("\\u202eevil");
     expect(escapeForTerminal("naïve — 日本語 🎉")).toBe("naïve — 日本語 🎉");
   });
+
+  it.each([
+    ["\n", "\\n"],
+    ["\r", "\\r"],
+    ["\t", "\\t"],
+    ["\x00", "\\x00"],
+    ["\x0b", "\\x0b"],
+    ["\x7f", "\\x7f"],
+    ["\x85", "\\x85"],
+    ["\x9f", "\\x9f"],
+    ["\u2028", "\\u2028"],
+    ["\u2029", "\\u2029"],
+    ["\u202a", "\\u202a"],
+    ["\u2069", "\\u2069"],
+  ])("shows %j as %s", (char, shown) => {
+    expect(escapeForTerminal(`a${char}b`)).toBe(`a${shown}b`);
+  });
+
+  it("keeps the characters just outside the unsafe ranges", () => {
+    const safe = " ~\xa0\u0100\u2027\u202f\u2065\u206a";
+    expect(escapeForTerminal(safe)).toBe(safe);
+  });
 });
 
 describe("the diagnostic shape", () => {

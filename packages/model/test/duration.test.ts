@@ -97,6 +97,30 @@ describe("parseDuration", () => {
     expect(huge.ok ? huge.value : huge.error.message).toMatch(/is too long/);
   });
 
+  it("says what it expected, quoting the input", () => {
+    expect(parseDuration("5 minutes")).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        kind: "syntax",
+        rule: "parse/syntax",
+        message:
+          "invalid duration `5 minutes`: expected shorthand (30s, 5m, 1h, 2d) " +
+          "or ISO 8601 with integer components (PT30S, PT5M30S, P1DT12H)",
+      }),
+    });
+  });
+
+  it("quotes at most 40 characters of the input, then an ellipsis", () => {
+    const message = (input: string) => {
+      const result = parseDuration(input);
+      return result.ok ? "" : result.error.message;
+    };
+    const forty = "x".repeat(40);
+    expect(message(forty)).toMatch(new RegExp(`^invalid duration \`${forty}\`: expected`));
+    expect(message(`${forty}yz`)).toMatch(new RegExp(`^invalid duration \`${forty}…\`: expected`));
+    expect(message(`${"9".repeat(400)}s`)).toBe(`duration \`${"9".repeat(40)}…\` is too long`);
+  });
+
   it("rejects non-strings from untyped callers without throwing", () => {
     expect(parseDuration(30 as unknown as string).ok).toBe(false);
     expect(parseDuration(undefined as unknown as string).ok).toBe(false);
@@ -143,8 +167,8 @@ describe("parseDuration", () => {
 });
 
 describe("parseDuration on values that are not strings (issue 12 §5)", () => {
-  const hostile: [string, unknown][] = [
-    ["a null-prototype object", Object.create(null)],
+  const hostile: [string, unknown, string][] = [
+    ["a null-prototype object", Object.create(null), "object"],
     [
       "an object whose toString throws",
       {
@@ -152,6 +176,7 @@ describe("parseDuration on values that are not strings (issue 12 §5)", () => {
           throw new Error("boom");
         },
       },
+      "object",
     ],
     [
       "an object whose Symbol.toPrimitive throws",
@@ -160,19 +185,20 @@ describe("parseDuration on values that are not strings (issue 12 §5)", () => {
           throw new Error("boom");
         },
       },
+      "object",
     ],
-    ["a symbol", Symbol("30s")],
-    ["an array", ["30s"]],
-    ["a number", 30],
-    ["null", null],
-    ["undefined", undefined],
+    ["a symbol", Symbol("30s"), "symbol"],
+    ["an array", ["30s"], "array"],
+    ["a number", 30, "number"],
+    ["null", null, "null"],
+    ["undefined", undefined, "undefined"],
   ];
-  it.each(hostile)("%s is a syntax error naming its type, not a throw", (_name, input) => {
+  it.each(hostile)("%s is a syntax error naming its type, not a throw", (_name, input, type) => {
     const result = parseDuration(input as string);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.kind).toBe("syntax");
-    expect(!result.ok && result.error.message).toMatch(
-      /expected a string, got (object|symbol|array|number|null|undefined)/,
+    expect(!result.ok && result.error.message).toBe(
+      `invalid duration: expected a string, got ${type}`,
     );
   });
 });

@@ -19,6 +19,20 @@ describe("indicatorProtocol (format §6.1)", () => {
     expect(extractProtocol("ag_ui_client")).toBe("ag_ui");
   });
 
+  it("extracts the protocol only from a role suffix, and never throws on a non-string mode", () => {
+    expect(extractProtocol("mcp_server")).toBe("mcp");
+    expect(extractProtocol("a2a_client")).toBe("a2a");
+    expect(extractProtocol("mcp")).toBe("mcp");
+    expect(extractProtocol("mcp_serverless")).toBe("mcp_serverless");
+    expect(extractProtocol(42 as never)).toBe("");
+    expect(indicatorProtocol({ execution: { mode: 7 } }, {})).toBeUndefined();
+  });
+
+  it("reads no field of a missing attack or indicator", () => {
+    expect(indicatorProtocol(undefined as never, undefined as never)).toBeUndefined();
+    expect(indicatorProtocol(null as never, { protocol: "a2a" })).toBe("a2a");
+  });
+
   it("inherits nothing in multi-actor form or without a mode, and never an actor's mode", () => {
     const actors = [{ name: "a", mode: "a2a_client" }];
     expect(indicatorProtocol({ execution: { actors } }, {})).toBeUndefined();
@@ -35,6 +49,13 @@ describe("generated identifiers (N-001, N-003)", () => {
     expect(indicatorIdAt({ indicators } as never, 1)).toBe("indicator-02");
     expect(indicatorIdAt({ id: "ACME-003", indicators } as never, 2)).toBe("ACME-003-03");
     expect(generatedIndicatorId({}, 99)).toBe("indicator-100");
+  });
+
+  it("indicator ids of a missing attack or indicator list are generated, never a throw", () => {
+    expect(generatedIndicatorId(undefined as never, 0)).toBe("indicator-01");
+    expect(indicatorIdAt(undefined as never, 0)).toBe("indicator-01");
+    expect(indicatorIdAt({ id: "A-1" } as never, 4)).toBe("A-1-05");
+    expect(indicatorIdAt({ id: 7, indicators: [{ id: 3 }] } as never, 0)).toBe("indicator-01");
   });
 
   it("phase names: own, or phase-N", () => {

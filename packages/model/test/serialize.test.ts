@@ -258,3 +258,157 @@ describe("serialize round-trips the upstream documents", () => {
     expect(parseYaml(serialize(document))).toBeTypeOf("object");
   });
 });
+
+describe("serialize writes exactly what a hand-built document holds", () => {
+  const base = () => parsed(MINIMAL);
+
+  it("writes a one-line comment, not YAML, for a document that contains itself", () => {
+    const document = base();
+    (document.attack as unknown as Record<string, unknown>).self = document.attack;
+    expect(serialize(document)).toBe(
+      "# not serialized: the document contains itself here (a cycle) (at attack.self)\n",
+    );
+  });
+
+  it("writes NaN and the infinities as YAML's .nan, .inf and -.inf, integers as written", () => {
+    const document = base();
+    document.attack.execution.state = { nums: [Number.NaN, Infinity, -Infinity, 42, -7] };
+    expect(serialize(document)).toContain(
+      "    state:\n      nums:\n        - .nan\n        - .inf\n        - -.inf\n        - 42\n        - -7\n",
+    );
+  });
+
+  it("escapes the C1 controls and noncharacters with their code", () => {
+    const document = base();
+    document.attack.execution.state = { s: "\x80\x9f\ufffe\uffff" };
+    expect(serialize(document)).toContain('      s: "\\x80\\x9f\\ufffe\\uffff"\n');
+  });
+
+  it("never folds long lines: one line stays one line, multi-line text a literal block", () => {
+    const document = base();
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+    document.attack.name = long;
+    document.attack.description = `${long}\n${long}`;
+    const text = serialize(document);
+    expect(text).toContain(`  name: ${long}\n`);
+    expect(text).toContain(`  description: |-\n    ${long}\n    ${long}\n`);
+  });
+
+  it("writes a severity object's level before its confidence", () => {
+    const document = base();
+    (document.attack as unknown as Record<string, unknown>).severity = {
+      confidence: 80,
+      level: "high",
+    };
+    expect(serialize(document)).toContain("  severity:\n    level: high\n    confidence: 80\n");
+  });
+
+  it("leaves out fields set to undefined, wherever they are", () => {
+    const document = {
+      oatf: "0.1",
+      attack: {
+        name: undefined,
+        later: undefined,
+        execution: {
+          mode: "mcp_server",
+          state: { kept: 1, dropped: undefined },
+          phases: [
+            {
+              on_enter: [
+                { log: { message: "m", level: undefined }, extensions: { "x-gone": undefined } },
+              ],
+            },
+          ],
+        },
+        extensions: { "x-gone": undefined, "x-kept": true },
+      },
+    } as unknown as Document;
+    expect(serialize(document)).toBe(`oatf: "0.1"
+attack:
+  execution:
+    mode: mcp_server
+    state:
+      kept: 1
+    phases:
+      - on_enter:
+          - log:
+              message: m
+  x-kept: true
+`);
+  });
+
+  it("keeps fields the spec does not know after the known ones, and only own fields", () => {
+    const attack = Object.create({ name: "inherited" }) as Record<string, unknown>;
+    Object.assign(attack, {
+      custom: { b: 1, a: 2 },
+      execution: { mode: "mcp_server", state: {} },
+      extensions: { "x-a": 1 },
+    });
+    expect(serialize({ oatf: "0.1", attack } as unknown as Document)).toBe(`oatf: "0.1"
+attack:
+  execution:
+    mode: mcp_server
+    state: {}
+  custom:
+    b: 1
+    a: 2
+  x-a: 1
+`);
+  });
+
+  it("writes only the x- fields still in extensions, and no other key of an action's", () => {
+    const source = `oatf: "0.1"
+attack:
+  name: n1
+  x-a: 1
+  x-b: 2
+  execution:
+    mode: mcp_server
+    phases:
+      - state: {}
+        on_enter:
+          - log: {message: m}
+            x-c: 3
+`;
+    const document = parsed(source);
+    const attack = document.attack as unknown as { extensions: object };
+    delete (attack.extensions as Record<string, unknown>)["x-a"];
+    const action = document.attack.execution.phases![0]!.on_enter![0] as Record<string, unknown>;
+    Object.assign(action.extensions as object, { constructor: 1, toString: 2 });
+    expect(serialize(document)).toBe(
+      source
+        .replace("  x-a: 1\n", "")
+        .replace("log: {message: m}", "log:\n              message: m"),
+    );
+  });
+
+  it("writes nothing for an extensions value that is not a mapping", () => {
+    for (const extensions of [null, ["x-a"], "x-a"]) {
+      const document = base();
+      (document.attack as unknown as Record<string, unknown>).extensions = extensions;
+      expect(serialize(document)).toBe(serialize(base()));
+    }
+  });
+
+  it("keeps several x- fields after the same field, and around an action, in source order", () => {
+    const source = `oatf: "0.1"
+attack:
+  x-z: 0
+  x-y: 0
+  name: n1
+  x-b: 1
+  x-a: 2
+  execution:
+    mode: mcp_server
+    phases:
+      - state: {}
+        on_enter:
+          - x-before: 1
+            log: {message: m}
+            x-after: 2
+`;
+    expect(serialize(parsed(source))).toBe(
+      source.replace("log: {message: m}", "log:\n              message: m"),
+    );
+  });
+});
