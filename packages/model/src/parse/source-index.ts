@@ -119,7 +119,6 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     record(path, where);
     visitProperties(node, path);
     checkUnicode(node, path);
-    if (isAlias(node)) return;
     // Set before the children, as YAML does; the reader rejects recursive aliases.
     if (node.anchor) anchors.set(node.anchor, node);
     if (isMap(node)) {
@@ -144,7 +143,8 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
           range: span(lineCounter, ...firstLine(pair.key as Node)),
         }),
       );
-      if (isNode(pair.key)) visitProperties(pair.key, parent);
+      // Not a scalar key: a collection or an alias.
+      visitProperties(pair.key as Node, parent);
       return;
     }
     const path = keyPath(parent, key);
