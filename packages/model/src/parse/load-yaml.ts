@@ -136,8 +136,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
   // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
   // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
   for (const token of tokens as TokenLike[]) {
-    const version =
-      token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source!) : null;
+    const version = token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source!) : null;
     if (version && version[1] !== "1") {
       return fail({
         rule: "parse/syntax",
@@ -222,9 +221,6 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         opensNode = true;
         break;
       case "alias":
-        nodes++;
-        opensNode = true;
-        break;
       case "single-quoted-scalar":
       case "double-quoted-scalar":
         nodes++;

@@ -44,7 +44,8 @@ const CORE_TAGS = new Set(
  * collection or alias key, which OATF cannot represent.
  */
 export function keyText(key: unknown): string | undefined {
-  if (key === null || key === undefined) return "";
+  // An empty key (`: value`) composes to null.
+  if (key === null) return "";
   if (!isScalar(key)) return undefined;
   if (typeof key.value === "string") return key.value;
   return (key as Scalar & { source?: string }).source ?? String(key.value);
@@ -73,8 +74,9 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
   const spanOf = (node: Ranged): [number, number] =>
     isScalar(node) ? [offset(node), node.range?.[1] ?? offset(node) + 1] : firstLine(node);
 
+  // A duplicated key (an error) keeps the span of its last value: the one the reader keeps.
   const record = (path: string, where: [number, number]) => {
-    if (!index.offsets.has(path)) index.offsets.set(path, where);
+    index.offsets.set(path, where);
   };
 
   const feature = (
@@ -126,9 +128,8 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
       for (const pair of node.items)
         visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
     } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        if (isNode(item)) visit(item, indexPath(path, i), spanOf(item));
-      });
+      for (const [i, item] of node.items.entries())
+        visit(item as Node, indexPath(path, i), spanOf(item as Node));
     }
   };
 
