@@ -216,7 +216,10 @@ describe("keys", () => {
 
 describe("YAML features V-020 forbids", () => {
   it("records anchors, aliases, merge keys and custom tags at their nodes, with their names, in source order", () => {
-    const info = sourceOf(`${SAMPLE}      tagged: !custom x\n`);
+    // Core tags and a quoted `<<` are no features.
+    const info = sourceOf(
+      `${SAMPLE}      tagged: !custom x\n      typed: !!str 1\n      m: {"<<": 1}\n`,
+    );
     expect(info.yamlFeatures).toStrictEqual([
       {
         kind: "anchor",

@@ -80,6 +80,14 @@ describe("one document per file", () => {
   });
 
   it("counts the documents when the second has content", () => {
+    expect(problems(`${inState("      a: 1\n")}--- text\n`)).toEqual([
+      {
+        rule: "parse/syntax",
+        message: "an OATF file holds exactly one YAML document, found 2",
+        line: 7,
+        column: 1,
+      },
+    ]);
     expect(problems(`${inState("      a: 1\n")}---\nb: 1\n---\nc: 2\n`)).toEqual([
       {
         rule: "parse/syntax",

@@ -39,15 +39,13 @@ const CORE_TAGS = new Set(
 ).add("!");
 
 /**
- * The string a mapping key stands for. Keys are strings in OATF; a plain
- * non-string scalar key (`200:`) keeps its source text. Undefined for a
- * collection or alias key, which OATF cannot represent.
+ * The string a mapping key stands for. Keys are strings in OATF; a plain non-string scalar key
+ * (`200:`, `0x1F:`) keeps its source text, which the composer keeps as `source` (the text
+ * before tag resolution; `""` for an empty key). Undefined for a collection or alias key,
+ * which OATF cannot represent.
  */
 export function keyText(key: unknown): string | undefined {
-  // An empty key (`: value`) composes to null.
-  if (key === null) return "";
   if (!isScalar(key)) return undefined;
-  if (typeof key.value === "string") return key.value;
   return (key as Scalar & { source?: string }).source ?? String(key.value);
 }
 
@@ -149,7 +147,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
       return;
     }
     const path = keyPath(parent, key);
-    if (isNode(pair.key)) visitProperties(pair.key, path);
+    visitProperties(pair.key as Node, path);
     checkUnicode(pair.key, path);
     if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
       feature("merge_key", path, pair.key);
