@@ -33,6 +33,8 @@ export function resolveLimits(limits: ParseLimits | undefined): Required<ParseLi
 
 /** Whether the text is longer than `maxBytes` in UTF-8. Counts without encoding (no copy of a large input). */
 export function exceedsByteLimit(text: string, maxBytes: number): boolean {
+  // Each UTF-16 unit is at most three UTF-8 bytes: a text this short always fits, uncounted.
+  if (text.length * 3 <= maxBytes) return false;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
