@@ -112,6 +112,11 @@ describe("the nesting limit", () => {
     const stop = MAX_DEPTH + 2;
     expect(tooDeepAt(`${"- ".repeat(5_000)}x\n- y\n`)).toEqual({ line: 1, column: 2 * stop - 1 });
     expect(tooDeepAt(`${"? ".repeat(5_000)}x\n`)).toEqual({ line: 1, column: 2 * stop - 1 });
+    // After a document end marker, counting starts afresh.
+    expect(tooDeepAt(`a: 1\n...\n  ${"- ".repeat(5_000)}x\n`)).toEqual({
+      line: 3,
+      column: 2 * stop + 1,
+    });
     const big = { maxBytes: 64 * 1024 * 1024 };
     let dashes = "";
     let keys = "";
