@@ -142,6 +142,17 @@ describe("the nesting limit", () => {
     });
   });
 
+  it("counts block nesting after an unclosed flow collection", () => {
+    // The lexer leaves flow mode at the dedent: the 5,000 levels that follow must not reach the
+    // recursive parser (a stack overflow, with no position, before this was counted).
+    for (const open of ["[1", "{a: 1", "[[[1"]) {
+      expect(tooDeepAt(`k: ${open}\n${"- ".repeat(5_000)}x\n- y\n`)).toEqual({
+        line: 2,
+        column: 2 * (MAX_DEPTH + 2) - 1,
+      });
+    }
+  });
+
   it("adds flow nesting to the block levels around it", () => {
     // `k` is one level, the 129th `[` the 130th.
     expect(tooDeepAt(`k: ${"[".repeat(5_000)}\n`)).toEqual({ line: 1, column: 132 });

@@ -195,7 +195,10 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
       case "directive-line":
       case "byte-order-mark":
       case "doc-mode":
+        break;
       case "flow-error-end":
+        // An unclosed flow collection ends every flow level (the lexer is back in block mode).
+        flow = 0;
         break;
       case "doc-start":
       case "doc-end":
