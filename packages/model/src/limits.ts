@@ -31,19 +31,16 @@ export function resolveLimits(limits: ParseLimits | undefined): Required<ParseLi
   };
 }
 
-/**
- * Offset of the first UTF-16 code unit beyond `maxBytes` UTF-8 bytes, or undefined when the
- * text fits. Counts without encoding (no copy of a large input).
- */
-export function overByteLimit(text: string, maxBytes: number): number | undefined {
-  // Each UTF-16 unit is at least one UTF-8 byte: a text this short always fits.
-  if (text.length * 3 <= maxBytes) return undefined;
+/** Whether the text is longer than `maxBytes` in UTF-8. Counts without encoding (no copy of a large input). */
+export function exceedsByteLimit(text: string, maxBytes: number): boolean {
+  // Each UTF-16 unit is at most three UTF-8 bytes: a text this short always fits, uncounted.
+  if (text.length * 3 <= maxBytes) return false;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     // A surrogate pair is 4 bytes, 2 per unit; a lone surrogate is rejected later anyway.
     bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit < 0xe000 ? 2 : 3;
-    if (bytes > maxBytes) return i;
+    if (bytes > maxBytes) return true;
   }
-  return undefined;
+  return false;
 }

@@ -50,8 +50,7 @@ export function getSourceInfo(document: Document): SourceInfo | undefined {
 
 /** The dot-path one level up: `a.b[0]` → `a.b`, `a.b` → `a`, `a` → `""`. */
 export function parentPath(path: string): string {
-  const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
-  return cut > 0 ? path.slice(0, cut) : "";
+  return path.slice(0, Math.max(path.lastIndexOf("."), path.lastIndexOf("["), 0));
 }
 
 /** What `lookup` gives for `path` or, when nothing, for its nearest ancestor. */

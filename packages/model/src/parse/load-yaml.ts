@@ -14,7 +14,7 @@ import {
   type ScalarTag,
 } from "yaml";
 import type { ParseError } from "../diagnostics.js";
-import { MAX_DEPTH, overByteLimit, type ParseLimits, resolveLimits } from "../limits.js";
+import { exceedsByteLimit, MAX_DEPTH, type ParseLimits, resolveLimits } from "../limits.js";
 import { parseError, position, span } from "./errors.js";
 
 export { MAX_DEPTH, position };
@@ -49,8 +49,7 @@ const INTEGRAL_FLOAT: ScalarTag = {
 
 export function loadYaml(text: string, options?: ParseLimits): LoadResult {
   const limits = resolveLimits(options);
-  const tooLong = overByteLimit(text, limits.maxBytes);
-  if (tooLong !== undefined) {
+  if (exceedsByteLimit(text, limits.maxBytes)) {
     return fail({
       rule: "parse/too-large",
       message: `the input is larger than ${limits.maxBytes} bytes (the \`maxBytes\` limit)`,
@@ -107,7 +106,6 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     uniqueKeys: false,
     intAsBigInt: false,
     customTags: (tags) => [...tags, INTEGRAL_FLOAT],
-    prettyErrors: false,
     strict: true,
   });
   const documents = [...composer.compose(tokens), ...composer.end()];
@@ -117,7 +115,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
   if (documents.length > 1) {
     // Like PyYAML and serde_yaml, a trailing `---` counts: it starts a second, empty document.
     const second = documents[1]!.contents;
-    const isEmpty = second == null || (isScalar(second) && second.source === "");
+    const isEmpty = isScalar(second) && second.source === "";
     const empty = isEmpty ? " (the second is empty: remove its `---`)" : "";
     return fail({
       rule: "parse/syntax",
@@ -134,18 +132,16 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     }),
   );
   if (errors.length > 0) return { ok: false, error: errors };
-  if (document.contents == null) return fail(empty);
 
   // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
   // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
   for (const token of tokens as TokenLike[]) {
-    const version =
-      token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source ?? "") : null;
+    const version = token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source!) : null;
     if (version && version[1] !== "1") {
       return fail({
         rule: "parse/syntax",
         message: `OATF documents are YAML 1.2; a %YAML ${version[0].slice(5).trim()} directive names another major version`,
-        range: at(token.offset ?? 0),
+        range: at(token.offset),
       });
     }
   }
@@ -199,7 +195,10 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
       case "directive-line":
       case "byte-order-mark":
       case "doc-mode":
+        break;
       case "flow-error-end":
+        // An unclosed flow collection ends every flow level (the lexer is back in block mode).
+        flow = 0;
         break;
       case "doc-start":
       case "doc-end":
@@ -225,9 +224,6 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         opensNode = true;
         break;
       case "alias":
-        nodes++;
-        opensNode = true;
-        break;
       case "single-quoted-scalar":
       case "double-quoted-scalar":
         nodes++;
@@ -266,30 +262,29 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
   return { ok: true, tokens };
 }
 
-/** Token shape the depth scan needs: collections carry `items`, documents a `value`. */
+/** Token shape the depth scan needs: collections carry `items`, a document its content as `value`. */
 interface TokenLike {
-  type?: string;
-  offset?: number;
+  type: string;
+  offset: number;
   source?: string;
-  value?: unknown;
-  items?: { key?: unknown; value?: unknown }[];
+  value?: TokenLike;
+  items?: { key?: TokenLike | null; value?: TokenLike | null }[];
 }
 
 const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 
 /** Offset of the first collection nested deeper than MAX_DEPTH, found without recursion. */
-function deepestNesting(tokens: unknown[]): number | undefined {
+function deepestNesting(tokens: CST.Token[]): number | undefined {
   const stack: [TokenLike, number][] = [];
-  for (const token of tokens) stack.push([token as TokenLike, 0]);
+  for (const token of tokens as TokenLike[]) stack.push([token, 0]);
   while (stack.length > 0) {
     const [token, parentDepth] = stack.pop()!;
-    if (!token || typeof token !== "object") continue;
-    const depth = COLLECTIONS.has(token.type ?? "") ? parentDepth + 1 : parentDepth;
-    if (depth > MAX_DEPTH) return token.offset ?? 0;
-    if (token.type === "document" && token.value) stack.push([token.value as TokenLike, depth]);
+    const depth = COLLECTIONS.has(token.type) ? parentDepth + 1 : parentDepth;
+    if (depth > MAX_DEPTH) return token.offset;
+    if (token.value) stack.push([token.value, depth]);
     for (const item of token.items ?? []) {
-      if (item.key) stack.push([item.key as TokenLike, depth]);
-      if (item.value) stack.push([item.value as TokenLike, depth]);
+      if (item.key) stack.push([item.key, depth]);
+      if (item.value) stack.push([item.value, depth]);
     }
   }
   return undefined;

@@ -39,14 +39,13 @@ const CORE_TAGS = new Set(
 ).add("!");
 
 /**
- * The string a mapping key stands for. Keys are strings in OATF; a plain
- * non-string scalar key (`200:`) keeps its source text. Undefined for a
- * collection or alias key, which OATF cannot represent.
+ * The string a mapping key stands for. Keys are strings in OATF; a plain non-string scalar key
+ * (`200:`, `0x1F:`) keeps its source text, which the composer keeps as `source` (the text
+ * before tag resolution; `""` for an empty key). Undefined for a collection or alias key,
+ * which OATF cannot represent.
  */
 export function keyText(key: unknown): string | undefined {
-  if (key === null || key === undefined) return "";
   if (!isScalar(key)) return undefined;
-  if (typeof key.value === "string") return key.value;
   return (key as Scalar & { source?: string }).source ?? String(key.value);
 }
 
@@ -73,8 +72,9 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
   const spanOf = (node: Ranged): [number, number] =>
     isScalar(node) ? [offset(node), node.range?.[1] ?? offset(node) + 1] : firstLine(node);
 
+  // A duplicated key (an error) keeps the span of its last value: the one the reader keeps.
   const record = (path: string, where: [number, number]) => {
-    if (!index.offsets.has(path)) index.offsets.set(path, where);
+    index.offsets.set(path, where);
   };
 
   const feature = (
@@ -119,7 +119,6 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     record(path, where);
     visitProperties(node, path);
     checkUnicode(node, path);
-    if (isAlias(node)) return;
     // Set before the children, as YAML does; the reader rejects recursive aliases.
     if (node.anchor) anchors.set(node.anchor, node);
     if (isMap(node)) {
@@ -127,9 +126,8 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
       for (const pair of node.items)
         visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
     } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        if (isNode(item)) visit(item, indexPath(path, i), spanOf(item));
-      });
+      for (const [i, item] of node.items.entries())
+        visit(item as Node, indexPath(path, i), spanOf(item as Node));
     }
   };
 
@@ -144,11 +142,12 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
           range: span(lineCounter, ...firstLine(pair.key as Node)),
         }),
       );
-      if (isNode(pair.key)) visitProperties(pair.key, parent);
+      // Not a scalar key: a collection or an alias.
+      visitProperties(pair.key as Node, parent);
       return;
     }
     const path = keyPath(parent, key);
-    if (isNode(pair.key)) visitProperties(pair.key, path);
+    visitProperties(pair.key as Node, path);
     checkUnicode(pair.key, path);
     if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
       feature("merge_key", path, pair.key);
