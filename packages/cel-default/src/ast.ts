@@ -68,12 +68,12 @@ export function walk(root: Expr, visit: (v: Visit) => boolean): void {
         }
         break;
       case "comprehensionExpr":
-        // The range and the initial accumulator run once; the rest runs once per element.
+        // The condition and the step run once per element; the rest runs once.
         push(kind.value.iterRange);
         push(kind.value.accuInit);
         push(kind.value.loopCondition, true);
         push(kind.value.loopStep, true);
-        push(kind.value.result, true);
+        push(kind.value.result);
         break;
     }
   }

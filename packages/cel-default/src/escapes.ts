@@ -25,7 +25,8 @@ export interface EscapeError {
 
 const SIMPLE_ESCAPES = "abfnrtv\"'\\?`";
 const HEX = /^[0-9a-fA-F]+$/;
-const OCTAL = /^[0-3][0-7][0-7]$/;
+/** Tested on the one to three digits after a backslash. */
+const OCTAL = /[0-3][0-7][0-7]/;
 
 export interface SourceScan {
   /** The first invalid escape sequence in a string or bytes literal. */
@@ -130,8 +131,10 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
   const c = source[at + 1]!;
   if (SIMPLE_ESCAPES.includes(c)) return 2;
   if (c === "x" || c === "X") {
+    // Fewer digits than asked for can only be the end of the source, in a literal left
+    // unterminated, which the scan leaves to the parser: HEX alone decides.
     const digits = source.slice(at + 2, at + 4);
-    return digits.length === 2 && HEX.test(digits)
+    return HEX.test(digits)
       ? 4
       : `invalid escape sequence: \\${c} must be followed by two hex digits`;
   }
@@ -141,7 +144,7 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
     }
     const count = c === "u" ? 4 : 8;
     const digits = source.slice(at + 2, at + 2 + count);
-    if (digits.length < count || !HEX.test(digits)) {
+    if (!HEX.test(digits)) {
       return `invalid escape sequence: \\${c} must be followed by ${count === 4 ? "four" : "eight"} hex digits`;
     }
     const codePoint = Number.parseInt(digits, 16);
@@ -154,7 +157,7 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
     return 2 + count;
   }
   if (c >= "0" && c <= "9") {
-    const digits = /^[0-9]{1,3}/.exec(source.slice(at + 1, at + 4))![0];
+    const digits = /[0-9]{1,3}/.exec(source.slice(at + 1, at + 4))![0];
     return OCTAL.test(digits)
       ? 4
       : `invalid escape sequence: \\${digits} (an octal escape is three octal digits from \\000 to \\377)`;

@@ -110,11 +110,8 @@ function start(options: ResolvedOptions): Running {
   const script = fromSource ? sourceBootstrap() : new URL("./worker.js", import.meta.url);
   const worker = new Worker(script, {
     eval: fromSource,
-    workerData: {
-      port: port2,
-      signal,
-      options: { ...options, isolated: false },
-    } satisfies WorkerData,
+    // The worker's evaluator is the in-thread one whatever `options.isolated` says.
+    workerData: { port: port2, signal, options } satisfies WorkerData,
     transferList: [port2],
     resourceLimits: { maxOldGenerationSizeMb: options.isolatedMemoryMb },
   });
