@@ -37,7 +37,8 @@ export interface SourceScan {
   depth: number;
 }
 
-const NUMBER = /\d[\dA-Za-z_]*(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** A number literal as the parser reads it: `0x1F`, `7u`, `1.5`, `2e-3` (`1.e5` selects `e5`). */
+const NUMBER = /0x[0-9a-fA-F]+[uU]?|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[uU]?/y;
 
 /** Scans the source once: escapes, operand count and bracket depth. */
 export function scanSource(source: string): SourceScan {

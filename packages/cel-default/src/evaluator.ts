@@ -99,7 +99,10 @@ export function createEvaluator(
     const raw = program.run(bind(context));
     if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
-      return err({ kind: "type_error", message: `expected a bool result, got ${celType(raw).name}` });
+      return err({
+        kind: "type_error",
+        message: `expected a bool result, got ${celType(raw).name}`,
+      });
     }
     const out = fromCel(raw);
     if (!out.ok) {

@@ -60,8 +60,7 @@ export function resolveOptions(options: CelEvaluatorOptions | undefined): Resolv
     const v = o[key];
     return typeof v === "number" && valid(v) ? v : (DEFAULT_OPTIONS[key] as number);
   };
-  const positive = (key: keyof ResolvedOptions) =>
-    number(key, (v) => v > 0 && Number.isFinite(v));
+  const positive = (key: keyof ResolvedOptions) => number(key, (v) => v > 0 && Number.isFinite(v));
   return {
     timeoutMs: number("timeoutMs", (v) => v > 0), // Infinity disables the limit
     maxExpressionLength: positive("maxExpressionLength"),
