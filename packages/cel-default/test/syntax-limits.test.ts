@@ -38,14 +38,21 @@ describe("the source is measured before parsing", () => {
     expect(check({ maxAstNodes: 1 }, "x // a b c d\n")).toEqual(valid);
   });
 
-  it.each(["(((1)))", "[[[1]]]", "{1: {2: {3: 4}}}", ")((((1"])(
-    "measures the bracket nesting of %s",
-    (e) => {
-      expect(check({ maxAstDepth: 2 }, e)).toEqual(
-        invalid("expression nests deeper than 2 levels"),
-      );
-    },
-  );
+  it("a single slash is division, not a comment", () => {
+    expect(check({ maxAstNodes: 2 }, "a / b / c")).toEqual(
+      invalid("expression has more than 2 nodes"),
+    );
+  });
+
+  it.each(["(((1)))", "[[[1]]]", "{1: {2: {3: 4}}}"])("measures the bracket nesting of %s", (e) => {
+    expect(check({ maxAstDepth: 2 }, e)).toEqual(invalid("expression nests deeper than 2 levels"));
+  });
+
+  it("a stray closing bracket does not lower the count below zero", () => {
+    expect(check({ maxAstDepth: 3 }, ")((((1")).toEqual(
+      invalid("expression nests deeper than 3 levels"),
+    );
+  });
 
   it.each(["((1)) == ((2))", "[[1]] == [[2]]", "{1: {2: 3}} == {1: {2: 3}}"])(
     "a closing bracket ends its level: %s nests two deep",
