@@ -76,10 +76,11 @@ function failure(message: string, at?: Position): { ok: false; error: CelSyntaxE
 
 /**
  * The parser's errors carry their message without the "<input>:line:col: " prefix, and the
- * position as a location; a stack overflow has neither.
+ * position as a location; a stack overflow (V8 and JavaScriptCore say "Maximum call stack
+ * size exceeded", SpiderMonkey "too much recursion") has neither.
  */
 function parseFailure(e: unknown): { ok: false; error: CelSyntaxError } {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (/call stack|too much recursion/i.test(errorMessage(e))) {
     return failure("expression nests too deeply to parse");
   }
   const { rawMessage, location } = e as { rawMessage?: string; location?: { start: Position } };

@@ -27,12 +27,22 @@ describe("the source is measured before parsing", () => {
     expect(check({ maxAstNodes: 2 }, e)).toEqual(invalid("expression has more than 2 nodes"));
   });
 
-  it.each(["7", "7U", "1.5", "2.5e-3", "1e+2", "3.0E10", "0x1F", "0xFFu", "b'a'", "R'\\d'", "x"])(
-    "%s is one operand",
-    (e) => {
-      expect(check({ maxAstNodes: 1 }, e)).toEqual(valid);
-    },
-  );
+  it.each([
+    "7",
+    "7U",
+    "1.5",
+    "2.5e-3",
+    "1e+2",
+    "3.0E10",
+    "0x1F",
+    "0xFFu",
+    "b'a'",
+    "R'\\d'",
+    "x",
+    "_ab9",
+  ])("%s is one operand", (e) => {
+    expect(check({ maxAstNodes: 1 }, e)).toEqual(valid);
+  });
 
   it("does not count what a comment holds", () => {
     expect(check({ maxAstNodes: 1 }, "x // a b c d\n")).toEqual(valid);
