@@ -69,7 +69,7 @@ export function scanSource(source: string): SourceScan {
       }
     } else if (isQuote(c)) {
       scan.operands++;
-      const literal = scanLiteral(source, i, { raw: false, bytes: false });
+      const literal = scanLiteral(source, i, {}); // no prefix: neither raw nor bytes
       if (literal.end === undefined) return { ...scan, escape: literal.error };
       i = literal.end;
     } else if (c >= "0" && c <= "9") {
@@ -96,8 +96,8 @@ function isQuote(c: string | undefined): boolean {
 }
 
 interface Kind {
-  raw: boolean;
-  bytes: boolean;
+  raw?: boolean;
+  bytes?: boolean;
 }
 
 /**
@@ -137,7 +137,7 @@ function scanLiteral(
  * Reads the escape whose backslash is at `at`: its length when it is valid, else what is
  * wrong with it.
  */
-function readEscape(source: string, at: number, bytes: boolean): number | string {
+function readEscape(source: string, at: number, bytes?: boolean): number | string {
   const c = source[at + 1]!;
   if (SIMPLE_ESCAPES.includes(c)) return 2;
   if (c === "x" || c === "X") {
