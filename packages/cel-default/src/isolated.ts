@@ -93,12 +93,9 @@ export function isolated(options: ResolvedOptions): Isolation {
           `evaluation exceeded the time limit of ${options.timeoutMs} ms (worker terminated after ${hardLimit} ms)`,
         );
       }
-      const reply = receiveMessageOnPort(port);
-      if (reply === undefined) {
-        stop(); // the worker died (e.g. out of memory) after signalling; start afresh next time
-        return failure("the isolated CEL worker stopped");
-      }
-      return reply.message as Result<Value, EvaluationError>;
+      // The worker posts its reply before it signals, so the reply is there. (A worker that
+      // dies, out of memory for instance, never signals: the wait above times out.)
+      return receiveMessageOnPort(port)!.message as Result<Value, EvaluationError>;
     },
   };
 }

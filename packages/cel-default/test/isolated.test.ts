@@ -90,3 +90,21 @@ describe("isolated mode", () => {
     expect(tight.evaluate("3 + 3", {})).toEqual({ ok: true, value: 6 });
   });
 });
+
+describe("isolatedMemoryMb", () => {
+  it("bounds the worker's heap: a context too large for it ends the worker, and a spare answers next", async () => {
+    // 300,000 objects take about 20 MB in the worker: more than 16 MB, far less than the
+    // default 256 MB, with which this evaluation succeeds in about half a second.
+    const cel = createCelEvaluator({ isolated: true, isolatedMemoryMb: 16, timeoutMs: 1000 });
+    await cel.ready();
+    const items = Array.from({ length: 300_000 }, (_, i) => ({ i }));
+    expect(cel.evaluate("size(items)", { items })).toEqual({
+      ok: false,
+      error: {
+        kind: "cel_error",
+        message: "evaluation exceeded the time limit of 1000 ms (worker terminated after 2020 ms)",
+      },
+    });
+    expect(cel.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 });
+  });
+});
