@@ -12,19 +12,8 @@ const outcome = (r: ReturnType<Evaluator["evaluate"]>) => (r.ok ? r.value : r.er
 const INVALID_POSITIVE = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, "5", null, true];
 
 describe("DEFAULT_OPTIONS", () => {
-  it("are the documented defaults", () => {
-    expect(DEFAULT_OPTIONS).toEqual({
-      timeoutMs: 100,
-      maxExpressionLength: 10_000,
-      maxAstNodes: 1_000,
-      maxAstDepth: 100,
-      maxComprehensionDepth: 10,
-      maxConcatSize: 1_000_000,
-      cacheSize: 1_000,
-      requireBoolean: false,
-      isolated: false,
-      isolatedMemoryMb: 256,
-    });
+  // Each default is checked by the behaviour it gives, below.
+  it("cannot be changed by a caller", () => {
     expect(Object.isFrozen(DEFAULT_OPTIONS)).toBe(true);
   });
 });
