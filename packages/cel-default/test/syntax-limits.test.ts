@@ -29,8 +29,10 @@ describe("the source is measured before parsing", () => {
 
   it.each([
     "7",
+    "12",
     "7U",
     "1.5",
+    "1.25",
     "2.5e-3",
     "1e+2",
     "3.0E10",
