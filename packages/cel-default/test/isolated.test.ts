@@ -54,13 +54,13 @@ describe("isolated mode", () => {
   });
 
   it("the worker's own time limit answers an overrun before the hard stop", () => {
-    const quick = createCelEvaluator({ isolated: true, timeoutMs: 50 });
+    const quick = createCelEvaluator({ isolated: true }); // 100 ms, hard stop at 220 ms
     expect(quick.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 }); // worker started
     const { result, ms } = timed(() => quick.evaluate(fiveDeep, {}));
     // On a loaded machine the hard stop may come first; it names the same limit.
     expect(result).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/^evaluation exceeded the time limit of 50 ms/) },
+      error: { message: expect.stringMatching(/^evaluation exceeded the time limit of 100 ms/) },
     });
     expect(ms).toBeLessThan(2000);
     expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
