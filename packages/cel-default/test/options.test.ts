@@ -6,6 +6,10 @@ import { describe, expect, it } from "vitest";
 
 type Evaluator = ReturnType<typeof createCelEvaluator>;
 
+/** A time limit that a loaded machine cannot reach, for the tests of the other options. */
+const roomy = (options: CelEvaluatorOptions = {}) =>
+  createCelEvaluator({ timeoutMs: 10_000, ...options });
+
 const outcome = (r: ReturnType<Evaluator["evaluate"]>) => (r.ok ? r.value : r.error);
 
 /** Wrong types and out-of-range values that every positive limit ignores. */
@@ -58,7 +62,7 @@ describe("maxExpressionLength", () => {
   });
 
   it("defaults to 10,000 UTF-16 code units, checked before parsing", () => {
-    const cel = createCelEvaluator();
+    const cel = roomy();
     expect(cel.evaluate(ofLength(10_000), {})).toEqual({ ok: true, value: 1 });
     expect(cel.check(ofLength(10_001))).toEqual(tooLong(10_000));
     expect(cel.evaluate(ofLength(10_001), {})).toEqual({
@@ -71,13 +75,13 @@ describe("maxExpressionLength", () => {
   });
 
   it("takes a custom limit", () => {
-    const cel = createCelEvaluator({ maxExpressionLength: 5 });
+    const cel = roomy({ maxExpressionLength: 5 });
     expect(cel.evaluate("1 + 2", {})).toEqual({ ok: true, value: 3 });
     expect(cel.check("1 + 23")).toEqual(tooLong(5));
   });
 
   it.each(INVALID_POSITIVE)("%s falls back to the default", (maxExpressionLength) => {
-    const cel = createCelEvaluator({ maxExpressionLength: maxExpressionLength as number });
+    const cel = roomy({ maxExpressionLength: maxExpressionLength as number });
     expect(cel.check("1 + 23")).toEqual({ ok: true, value: undefined });
     expect(cel.check(ofLength(10_001))).toEqual(tooLong(10_000));
   });
@@ -88,7 +92,7 @@ describe("maxAstNodes", () => {
   const listOf = (n: number) => `[${Array.from({ length: n }, () => "x").join(", ")}]`;
 
   it("defaults to 1,000", () => {
-    const cel = createCelEvaluator();
+    const cel = roomy();
     expect(cel.check(listOf(999))).toEqual({ ok: true, value: undefined });
     // 1,000 identifiers pass the count before parsing; the AST has 1,001 nodes, and the walk
     // (the list, then its elements from the last) crosses the limit at the first element.
@@ -103,7 +107,7 @@ describe("maxAstNodes", () => {
   });
 
   it("takes a custom limit", () => {
-    const cel = createCelEvaluator({ maxAstNodes: 1 });
+    const cel = roomy({ maxAstNodes: 1 });
     expect(cel.evaluate("x", { x: 5 })).toEqual({ ok: true, value: 5 });
     expect(cel.check("x + y")).toEqual({
       ok: false,
@@ -112,7 +116,7 @@ describe("maxAstNodes", () => {
   });
 
   it.each(INVALID_POSITIVE)("%s falls back to the default", (maxAstNodes) => {
-    const cel = createCelEvaluator({ maxAstNodes: maxAstNodes as number });
+    const cel = roomy({ maxAstNodes: maxAstNodes as number });
     expect(cel.check(listOf(999)).ok).toBe(true);
     expect(cel.check(listOf(1001)).ok).toBe(false);
   });
@@ -124,7 +128,7 @@ describe("maxAstDepth", () => {
   const parens = (n: number) => `${"(".repeat(n)}1${")".repeat(n)}`;
 
   it("defaults to 100, in the AST and in the source's brackets", () => {
-    const cel = createCelEvaluator();
+    const cel = roomy();
     expect(cel.check(selects(100))).toEqual({ ok: true, value: undefined });
     expect(cel.check(selects(101))).toEqual({
       ok: false,
@@ -138,7 +142,7 @@ describe("maxAstDepth", () => {
   });
 
   it("takes a custom limit", () => {
-    const cel = createCelEvaluator({ maxAstDepth: 2 });
+    const cel = roomy({ maxAstDepth: 2 });
     expect(cel.evaluate("x.a.b", { x: { a: { b: 7 } } })).toEqual({ ok: true, value: 7 });
     expect(cel.check("x.a.b.c")).toMatchObject({
       ok: false,
@@ -147,7 +151,7 @@ describe("maxAstDepth", () => {
   });
 
   it.each(INVALID_POSITIVE)("%s falls back to the default", (maxAstDepth) => {
-    const cel = createCelEvaluator({ maxAstDepth: maxAstDepth as number });
+    const cel = roomy({ maxAstDepth: maxAstDepth as number });
     expect(cel.check(selects(100)).ok).toBe(true);
     expect(cel.check(selects(101)).ok).toBe(false);
   });
@@ -162,7 +166,7 @@ describe("maxComprehensionDepth", () => {
   };
 
   it("defaults to 10", () => {
-    const cel = createCelEvaluator();
+    const cel = roomy();
     expect(cel.evaluate(nested(10), {})).toEqual({ ok: true, value: true });
     expect(cel.check(nested(11))).toMatchObject({
       ok: false,
@@ -173,7 +177,7 @@ describe("maxComprehensionDepth", () => {
   });
 
   it("takes a custom limit, and reports the comprehension that crosses it", () => {
-    const cel = createCelEvaluator({ maxComprehensionDepth: 1 });
+    const cel = roomy({ maxComprehensionDepth: 1 });
     expect(cel.evaluate("[1].all(x, x > 0)", {})).toEqual({ ok: true, value: true });
     expect(cel.check("[[1]].all(x, x.all(y, y > 0))")).toEqual({
       ok: false,
@@ -186,7 +190,7 @@ describe("maxComprehensionDepth", () => {
   });
 
   it.each(INVALID_POSITIVE)("%s falls back to the default", (maxComprehensionDepth) => {
-    const cel = createCelEvaluator({ maxComprehensionDepth: maxComprehensionDepth as number });
+    const cel = roomy({ maxComprehensionDepth: maxComprehensionDepth as number });
     expect(cel.check(nested(10)).ok).toBe(true);
     expect(cel.check(nested(11)).ok).toBe(false);
   });
@@ -197,7 +201,7 @@ describe("maxConcatSize", () => {
     outcome(cel.evaluate("size(s + t)", { s: "a".repeat(total - 1), t: "b" }));
 
   it("defaults to 1,000,000", () => {
-    const cel = createCelEvaluator({ timeoutMs: 10_000 });
+    const cel = roomy();
     expect(concat(cel, 1_000_000)).toBe(1_000_000);
     expect(concat(cel, 1_000_001)).toMatchObject({
       message: expect.stringMatching(/^string concatenation exceeds the size limit of 1000000/),
@@ -205,7 +209,7 @@ describe("maxConcatSize", () => {
   });
 
   it("takes a custom limit", () => {
-    const cel = createCelEvaluator({ maxConcatSize: 10 });
+    const cel = roomy({ maxConcatSize: 10 });
     expect(concat(cel, 10)).toBe(10);
     expect(concat(cel, 11)).toMatchObject({
       message: expect.stringMatching(/^string concatenation exceeds the size limit of 10 /),
@@ -213,7 +217,7 @@ describe("maxConcatSize", () => {
   });
 
   it.each(INVALID_POSITIVE)("%s falls back to the default", (maxConcatSize) => {
-    const cel = createCelEvaluator({ maxConcatSize: maxConcatSize as number, timeoutMs: 10_000 });
+    const cel = roomy({ maxConcatSize: maxConcatSize as number });
     expect(concat(cel, 1_000_000)).toBe(1_000_000);
     expect(concat(cel, 1_000_001)).toMatchObject({ kind: "cel_error" });
   });
@@ -221,12 +225,12 @@ describe("maxConcatSize", () => {
 
 describe("requireBoolean", () => {
   it("only true turns a non-boolean result into a type_error", () => {
-    expect(createCelEvaluator({ requireBoolean: true }).evaluate("1", {})).toEqual({
+    expect(roomy({ requireBoolean: true }).evaluate("1", {})).toEqual({
       ok: false,
       error: { kind: "type_error", message: "expected a bool result, got int" },
     });
     for (const requireBoolean of [false, undefined, "true", 1]) {
-      const cel = createCelEvaluator({ requireBoolean: requireBoolean as boolean });
+      const cel = roomy({ requireBoolean: requireBoolean as boolean });
       expect(cel.evaluate("1", {})).toEqual({ ok: true, value: 1 });
     }
   });
@@ -236,7 +240,7 @@ describe("isolated", () => {
   it("only true starts a worker: other values evaluate in the caller's thread", () => {
     // In the caller's thread a function binds as null; a worker could not even receive it.
     for (const isolated of [false, "true", 1]) {
-      const cel = createCelEvaluator({ isolated: isolated as boolean });
+      const cel = roomy({ isolated: isolated as boolean });
       expect(cel.evaluate("f == null", { f: (() => 1) as never })).toEqual({
         ok: true,
         value: true,

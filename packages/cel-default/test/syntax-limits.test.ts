@@ -108,7 +108,12 @@ describe("the AST is measured after parsing, and the report names a node", () =>
   });
 
   it("walks message construction by field values", () => {
-    expect(createCelEvaluator().evaluate("google.protobuf.Int64Value{value: 1} == 1", {})).toEqual({
+    expect(
+      createCelEvaluator({ timeoutMs: 10_000 }).evaluate(
+        "google.protobuf.Int64Value{value: 1} == 1",
+        {},
+      ),
+    ).toEqual({
       ok: true,
       value: true,
     });
