@@ -53,8 +53,9 @@ function macroProblem({ target, function: name, args }: CallExpr): string | unde
   if (!target && name === "has") {
     return "invalid argument to has() macro: it takes a single field selection such as has(message.field)";
   }
-  const isMacro = target && COMPREHENSION_MACROS.get(name)?.includes(args.length);
-  if (isMacro && args[0]!.exprKind.case !== "identExpr") {
+  // The parser expands a well-formed comprehension macro; one left as a call with a macro's
+  // name and argument count has something other than a simple name as its variable.
+  if (target && COMPREHENSION_MACROS.get(name)?.includes(args.length)) {
     return `invalid argument to ${name}() macro: the first argument must be a simple name`;
   }
   return undefined;
