@@ -33,7 +33,7 @@ type ExprKind =
   | { case: "comprehensionExpr"; value: ComprehensionExpr }
   | { case: undefined; value?: undefined };
 
-/** Where a node sits: `depth` counts ancestors, `loops` counts enclosing comprehension bodies. */
+/** Where a node sits: `depth` counts ancestors, `loops` the comprehension bodies (steps) around it. */
 export interface Visit {
   node: Expr;
   depth: number;
@@ -68,12 +68,13 @@ export function walk(root: Expr, visit: (v: Visit) => boolean): void {
         }
         break;
       case "comprehensionExpr":
-        // The range and the initial accumulator run once; the rest runs once per element.
+        // The step holds the macro's body, run once per element. The condition and the
+        // result only test the accumulator (a macro never puts a comprehension there).
         push(kind.value.iterRange);
         push(kind.value.accuInit);
-        push(kind.value.loopCondition, true);
+        push(kind.value.loopCondition);
         push(kind.value.loopStep, true);
-        push(kind.value.result, true);
+        push(kind.value.result);
         break;
     }
   }

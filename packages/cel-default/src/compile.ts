@@ -49,12 +49,13 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   try {
     parsed = parse(source);
   } catch (e) {
-    return failure(syntaxMessage(e), parseErrorPosition(e));
+    return parseFailure(e);
   }
   const root = parsed.expr as unknown as Expr;
-  const positions = parsed.sourceInfo?.positions ?? {};
+  // The parser always records each node's offset.
+  const { positions } = parsed.sourceInfo!;
   const position = (id: bigint | undefined): Position | undefined => {
-    const offset = id === undefined ? undefined : positions[id.toString()];
+    const offset = positions[String(id)]; // an error without an id has no position
     return offset === undefined ? undefined : offsetToPosition(source, offset);
   };
   const breach = checkSyntax(root) ?? checkLimits(root, limits);
@@ -73,19 +74,17 @@ function failure(message: string, at?: Position): { ok: false; error: CelSyntaxE
   return { ok: false, error: at ? { message, line: at.line, column: at.column } : { message } };
 }
 
-function syntaxMessage(e: unknown): string {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return "expression nests too deeply to parse";
+/**
+ * The parser's errors carry their message without the "<input>:line:col: " prefix, and the
+ * position as a location; a stack overflow (V8 and JavaScriptCore say "Maximum call stack
+ * size exceeded", SpiderMonkey "too much recursion") has neither.
+ */
+function parseFailure(e: unknown): { ok: false; error: CelSyntaxError } {
+  if (/call stack|too much recursion/i.test(errorMessage(e))) {
+    return failure("expression nests too deeply to parse");
   }
-  // The parser prefixes "<input>:line:col: "; we report the position as fields instead.
-  return errorMessage(e).replace(/^<input>:\d+:\d+: /, "");
-}
-
-function parseErrorPosition(e: unknown): Position | undefined {
-  const start = (e as { location?: { start?: Partial<Position> } } | null)?.location?.start;
-  return typeof start?.line === "number" && typeof start.column === "number"
-    ? { line: start.line, column: start.column }
-    : undefined;
+  const { rawMessage, location } = e as { rawMessage?: string; location?: { start: Position } };
+  return failure(rawMessage ?? errorMessage(e), location?.start);
 }
 
 function offsetToPosition(source: string, offset: number): Position {

@@ -25,7 +25,8 @@ export interface EscapeError {
 
 const SIMPLE_ESCAPES = "abfnrtv\"'\\?`";
 const HEX = /^[0-9a-fA-F]+$/;
-const OCTAL = /^[0-3][0-7][0-7]$/;
+/** Tested on the one to three digits after a backslash. */
+const OCTAL = /[0-3][0-7][0-7]/;
 
 export interface SourceScan {
   /** The first invalid escape sequence in a string or bytes literal. */
@@ -36,7 +37,12 @@ export interface SourceScan {
   depth: number;
 }
 
-const NUMBER = /\d[\dA-Za-z_]*(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const COMMENT = /\/\/[^\n\r]*/y;
+const WORD = /[A-Za-z_]\w*/y;
+/** The prefixes of a literal: raw (r), bytes (b), or both in either order. */
+const PREFIX = /^(?:[rRbB]|[rR][bB]|[bB][rR])$/;
+/** A number literal as the parser reads it: `0x1F`, `7u`, `1.5`, `2e-3` (`1.e5` selects `e5`). */
+const NUMBER = /0x[0-9a-fA-F]+[uU]?|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[uU]?/y;
 
 /** Scans the source once: escapes, operand count and bracket depth. */
 export function scanSource(source: string): SourceScan {
@@ -45,33 +51,30 @@ export function scanSource(source: string): SourceScan {
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
-    if (c === "/" && source[i + 1] === "/") {
-      // A comment runs to the end of the line.
-      while (i < source.length && source[i] !== "\n" && source[i] !== "\r") i++;
+    if (source.startsWith("//", i)) {
+      i = skip(COMMENT, source, i); // a comment runs to the end of the line
     } else if (/[A-Za-z_]/.test(c)) {
       // A word: an identifier, a keyword, or the prefix of the literal right after it.
       const start = i;
-      while (i < source.length && /[A-Za-z0-9_]/.test(source[i]!)) i++;
+      i = skip(WORD, source, i);
       const word = source.slice(start, i);
       scan.operands++;
-      if (isQuote(source[i]) && /^(?:[rRbB]|[rR][bB]|[bB][rR])$/.test(word)) {
+      if (isQuote(source[i]) && PREFIX.test(word)) {
         const literal = scanLiteral(source, i, {
           raw: /[rR]/.test(word),
           bytes: /[bB]/.test(word),
         });
-        if (literal.error || literal.end === undefined) return { ...scan, escape: literal.error };
+        if (literal.end === undefined) return { ...scan, escape: literal.error };
         i = literal.end;
       }
     } else if (isQuote(c)) {
       scan.operands++;
-      const literal = scanLiteral(source, i, { raw: false, bytes: false });
-      if (literal.error || literal.end === undefined) return { ...scan, escape: literal.error };
+      const literal = scanLiteral(source, i, {}); // no prefix: neither raw nor bytes
+      if (literal.end === undefined) return { ...scan, escape: literal.error };
       i = literal.end;
     } else if (c >= "0" && c <= "9") {
       scan.operands++;
-      NUMBER.lastIndex = i;
-      NUMBER.test(source);
-      i = NUMBER.lastIndex;
+      i = skip(NUMBER, source, i);
     } else {
       if (c === "(" || c === "[" || c === "{") scan.depth = Math.max(scan.depth, ++open);
       else if (c === ")" || c === "]" || c === "}") open = Math.max(0, open - 1);
@@ -81,18 +84,26 @@ export function scanSource(source: string): SourceScan {
   return scan;
 }
 
+/** The offset just past the match of the sticky `token` at `i` (the caller saw it start). */
+function skip(token: RegExp, source: string, i: number): number {
+  token.lastIndex = i;
+  token.test(source);
+  return token.lastIndex;
+}
+
 function isQuote(c: string | undefined): boolean {
   return c === "'" || c === '"';
 }
 
 interface Kind {
-  raw: boolean;
-  bytes: boolean;
+  raw?: boolean;
+  bytes?: boolean;
 }
 
 /**
  * Scans the literal whose opening quote is at `start`. Returns the offset just past its
- * closing quote, or the first invalid escape in it; neither when it is unterminated.
+ * closing quote, or (without an end) the first invalid escape in it; neither when it is
+ * unterminated.
  */
 function scanLiteral(
   source: string,
@@ -126,12 +137,14 @@ function scanLiteral(
  * Reads the escape whose backslash is at `at`: its length when it is valid, else what is
  * wrong with it.
  */
-function readEscape(source: string, at: number, bytes: boolean): number | string {
+function readEscape(source: string, at: number, bytes?: boolean): number | string {
   const c = source[at + 1]!;
   if (SIMPLE_ESCAPES.includes(c)) return 2;
   if (c === "x" || c === "X") {
+    // Fewer digits than asked for can only be the end of the source, in a literal left
+    // unterminated, which the scan leaves to the parser: HEX alone decides.
     const digits = source.slice(at + 2, at + 4);
-    return digits.length === 2 && HEX.test(digits)
+    return HEX.test(digits)
       ? 4
       : `invalid escape sequence: \\${c} must be followed by two hex digits`;
   }
@@ -141,7 +154,7 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
     }
     const count = c === "u" ? 4 : 8;
     const digits = source.slice(at + 2, at + 2 + count);
-    if (digits.length < count || !HEX.test(digits)) {
+    if (!HEX.test(digits)) {
       return `invalid escape sequence: \\${c} must be followed by ${count === 4 ? "four" : "eight"} hex digits`;
     }
     const codePoint = Number.parseInt(digits, 16);
@@ -154,7 +167,7 @@ function readEscape(source: string, at: number, bytes: boolean): number | string
     return 2 + count;
   }
   if (c >= "0" && c <= "9") {
-    const digits = /^[0-9]{1,3}/.exec(source.slice(at + 1, at + 4))![0];
+    const digits = /[0-9]+/.exec(source.slice(at + 1, at + 4))![0];
     return OCTAL.test(digits)
       ? 4
       : `invalid escape sequence: \\${digits} (an octal escape is three octal digits from \\000 to \\377)`;

@@ -65,14 +65,8 @@ export function createEvaluator(
   );
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
 
-  const compiled = (expression: string): CompileResult => {
-    let c = cache.get(expression);
-    if (c === undefined) {
-      c = compile(expression, env, opts);
-      cache.set(expression, c);
-    }
-    return c;
-  };
+  const compiled = (expression: string): CompileResult =>
+    cache.getOrCreate(expression, (source) => compile(source, env, opts));
 
   const evaluate = (
     expression: string,
@@ -85,15 +79,15 @@ export function createEvaluator(
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
     const program = c.value;
-    let result: Result<Value, EvaluationError>;
+    let result: Result<Value, EvaluationError> | undefined;
     try {
       result = withDeadline(deadline, () => run(program, context));
     } catch (e) {
+      // A charge past the deadline throws this; the check below reports it.
       if (!(e instanceof DeadlineExceeded)) throw e;
-      result = timeout();
     }
-    // A result finished after the deadline is a timeout, never `ok`.
-    return deadline.check() ? result : timeout();
+    // A result finished after the deadline (or cut short by it) is a timeout, never `ok`.
+    return deadline.check() && result ? result : timeout();
   };
 
   const timeout = () => err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
@@ -103,10 +97,12 @@ export function createEvaluator(
     context: Record<string, Value>,
   ): Result<Value, EvaluationError> => {
     const raw = program.run(bind(context));
-    if (deadline.expired) return timeout();
     if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
-      return err({ kind: "type_error", message: `expected a bool result, got ${typeName(raw)}` });
+      return err({
+        kind: "type_error",
+        message: `expected a bool result, got ${celType(raw).name}`,
+      });
     }
     const out = fromCel(raw);
     if (!out.ok) {
@@ -140,12 +136,9 @@ export function createEvaluator(
 }
 
 /** A null-prototype bindings object, so `toString` or `__proto__` never resolve to builtins. */
-function bind(context: unknown): Record<string, CelValue> {
+function bind(context: Record<string, Value> | null | undefined): Record<string, CelValue> {
   const bindings: Record<string, CelValue> = Object.create(null);
-  if (typeof context === "object" && context !== null) {
-    const record = context as Record<string, Value>;
-    for (const key of Object.keys(record)) bindings[key] = toCel(record[key]);
-  }
+  for (const [key, value] of Object.entries(context ?? {})) bindings[key] = toCel(value);
   return bindings;
 }
 
@@ -163,12 +156,4 @@ function celErr(message: string): EvaluationError {
 
 function at(e: CelSyntaxError): string {
   return e.line === undefined ? "" : ` at ${e.line}:${e.column}`;
-}
-
-function typeName(v: CelValue): string {
-  try {
-    return celType(v).name;
-  } catch (e) {
-    return errorMessage(e);
-  }
 }

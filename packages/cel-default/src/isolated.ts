@@ -93,12 +93,9 @@ export function isolated(options: ResolvedOptions): Isolation {
           `evaluation exceeded the time limit of ${options.timeoutMs} ms (worker terminated after ${hardLimit} ms)`,
         );
       }
-      const reply = receiveMessageOnPort(port);
-      if (reply === undefined) {
-        stop(); // the worker died (e.g. out of memory) after signalling; start afresh next time
-        return failure("the isolated CEL worker stopped");
-      }
-      return reply.message as Result<Value, EvaluationError>;
+      // The worker posts its reply before it signals, so the reply is there. (A worker that
+      // dies, out of memory for instance, never signals: the wait above times out.)
+      return receiveMessageOnPort(port)!.message as Result<Value, EvaluationError>;
     },
   };
 }
@@ -110,11 +107,8 @@ function start(options: ResolvedOptions): Running {
   const script = fromSource ? sourceBootstrap() : new URL("./worker.js", import.meta.url);
   const worker = new Worker(script, {
     eval: fromSource,
-    workerData: {
-      port: port2,
-      signal,
-      options: { ...options, isolated: false },
-    } satisfies WorkerData,
+    // The worker's evaluator is the in-thread one whatever `options.isolated` says.
+    workerData: { port: port2, signal, options } satisfies WorkerData,
     transferList: [port2],
     resourceLimits: { maxOldGenerationSizeMb: options.isolatedMemoryMb },
   });

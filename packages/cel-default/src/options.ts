@@ -55,28 +55,21 @@ export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
 
 /** Fills in defaults; a value of the wrong type or out of range falls back to the default. */
 export function resolveOptions(options: CelEvaluatorOptions | undefined): ResolvedOptions {
-  const o = (typeof options === "object" && options !== null ? options : {}) as Record<
-    string,
-    unknown
-  >;
-  const positive = (key: keyof ResolvedOptions, allowInfinity = false): number => {
+  const o = (options ?? {}) as Record<string, unknown>;
+  const number = (key: keyof ResolvedOptions, valid: (v: number) => boolean): number => {
     const v = o[key];
-    return typeof v === "number" && v > 0 && (allowInfinity || Number.isFinite(v))
-      ? v
-      : (DEFAULT_OPTIONS[key] as number);
+    return typeof v === "number" && valid(v) ? v : (DEFAULT_OPTIONS[key] as number);
   };
-  const cacheSize = o.cacheSize;
+  const positive = (key: keyof ResolvedOptions) => number(key, (v) => v > 0 && Number.isFinite(v));
   return {
-    timeoutMs: positive("timeoutMs", true),
+    timeoutMs: number("timeoutMs", (v) => v > 0), // Infinity disables the limit
     maxExpressionLength: positive("maxExpressionLength"),
     maxAstNodes: positive("maxAstNodes"),
     maxAstDepth: positive("maxAstDepth"),
     maxComprehensionDepth: positive("maxComprehensionDepth"),
     maxConcatSize: positive("maxConcatSize"),
-    cacheSize:
-      typeof cacheSize === "number" && cacheSize >= 0 && Number.isFinite(cacheSize)
-        ? Math.floor(cacheSize)
-        : DEFAULT_OPTIONS.cacheSize,
+    // LruCache rounds a fractional size down.
+    cacheSize: number("cacheSize", (v) => v >= 0 && Number.isFinite(v)),
     requireBoolean: o.requireBoolean === true,
     isolated: o.isolated === true,
     isolatedMemoryMb: positive("isolatedMemoryMb"),

@@ -6,7 +6,7 @@
 //   misused macro as a plain call, which would then evaluate as an unknown function;
 // - integer literals fit their type: int in [-2^63, 2^63), uint in [0, 2^64). The parser keeps
 //   `9223372036854775808` as an out-of-range int instead of rejecting it.
-import { type Expr, walk } from "./ast.js";
+import { type CallExpr, type Expr, walk } from "./ast.js";
 
 export interface SyntaxBreach {
   message: string;
@@ -14,13 +14,13 @@ export interface SyntaxBreach {
 }
 
 /** Macros whose first argument is the iteration variable, with their argument counts. */
-const COMPREHENSION_MACROS: Readonly<Record<string, readonly number[]>> = {
-  all: [2],
-  exists: [2],
-  exists_one: [2],
-  filter: [2],
-  map: [2, 3],
-};
+const COMPREHENSION_MACROS: ReadonlyMap<string, readonly number[]> = new Map([
+  ["all", [2]],
+  ["exists", [2]],
+  ["exists_one", [2]],
+  ["filter", [2]],
+  ["map", [2, 3]],
+]);
 
 const INT_MIN = -(2n ** 63n);
 const INT_MAX = 2n ** 63n - 1n;
@@ -39,30 +39,39 @@ export function checkSyntax(root: Expr): SyntaxBreach | undefined {
 
 function problem(node: Expr): string | undefined {
   const kind = node.exprKind;
-  if (kind.case === "callExpr") {
-    const { target, function: name, args } = kind.value;
-    // A well-formed has() was already expanded into a presence test.
-    if (!target && name === "has") {
-      return "invalid argument to has() macro: it takes a single field selection such as has(message.field)";
-    }
-    const arity = Object.hasOwn(COMPREHENSION_MACROS, name)
-      ? COMPREHENSION_MACROS[name]
-      : undefined;
-    if (target && arity?.includes(args.length) && args[0]?.exprKind.case !== "identExpr") {
-      return `invalid argument to ${name}() macro: the first argument must be a simple name`;
-    }
+  switch (kind.case) {
+    case "callExpr":
+      return macroProblem(kind.value);
+    case "constExpr":
+      return literalProblem(kind.value as Constant);
   }
-  if (kind.case === "constExpr") {
-    const constant = (kind.value as { constantKind?: { case?: string; value?: unknown } })
-      .constantKind;
-    const v = constant?.value;
-    if (typeof v !== "bigint") return undefined;
-    if (constant?.case === "int64Value" && (v < INT_MIN || v > INT_MAX)) {
-      return `int literal ${v} is out of range [-2^63, 2^63-1]`;
-    }
-    if (constant?.case === "uint64Value" && (v < 0n || v > UINT_MAX)) {
-      return `uint literal ${v}u is out of range [0, 2^64-1]`;
-    }
+  return undefined;
+}
+
+function macroProblem({ target, function: name, args }: CallExpr): string | undefined {
+  // A well-formed has() was already expanded into a presence test.
+  if (!target && name === "has") {
+    return "invalid argument to has() macro: it takes a single field selection such as has(message.field)";
+  }
+  // The parser expands a well-formed comprehension macro; one left as a call with a macro's
+  // name and argument count has something other than a simple name as its variable.
+  if (target && COMPREHENSION_MACROS.get(name)?.includes(args.length)) {
+    return `invalid argument to ${name}() macro: the first argument must be a simple name`;
+  }
+  return undefined;
+}
+
+/** A literal: integers are bigints; the parser folds a minus sign into an int literal only. */
+interface Constant {
+  constantKind: { case?: string; value?: unknown };
+}
+
+function literalProblem({ constantKind: { case: type, value } }: Constant): string | undefined {
+  if (type === "int64Value" && ((value as bigint) < INT_MIN || (value as bigint) > INT_MAX)) {
+    return `int literal ${value} is out of range [-2^63, 2^63-1]`;
+  }
+  if (type === "uint64Value" && (value as bigint) > UINT_MAX) {
+    return `uint literal ${value}u is out of range [0, 2^64-1]`;
   }
   return undefined;
 }

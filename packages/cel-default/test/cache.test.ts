@@ -40,6 +40,27 @@ describe("compile cache", () => {
   });
 });
 
+describe("cacheSize", () => {
+  const parsesOf = (cacheSize: unknown, expressions: string[]) => {
+    const parse = vi.mocked(bufbuild.parse);
+    parse.mockClear();
+    const cel = createCelEvaluator({ cacheSize: cacheSize as number });
+    for (const e of expressions) cel.evaluate(e, {});
+    return parse.mock.calls.map((c) => c[0]);
+  };
+
+  it("a fractional size is rounded down", () => {
+    expect(parsesOf(1.7, ["1 == 1", "2 == 2", "1 == 1"])).toEqual(["1 == 1", "2 == 2", "1 == 1"]);
+  });
+
+  it.each([Number.POSITIVE_INFINITY, Number.NaN, -1, "5", null])(
+    "%s falls back to the default size",
+    (cacheSize) => {
+      expect(parsesOf(cacheSize, ["1 == 1", "2 == 2", "1 == 1"])).toEqual(["1 == 1", "2 == 2"]);
+    },
+  );
+});
+
 describe("LruCache", () => {
   it("keeps at most `capacity` entries, refreshing on get", () => {
     const c = new LruCache<string, number>(2);

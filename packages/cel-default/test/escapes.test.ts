@@ -102,3 +102,112 @@ describe("valid escapes and raw literals still work", () => {
     expect(r.ok || r.error.message).toMatch(/^found ' but expecting/);
   });
 });
+
+describe("the message names the escape exactly", () => {
+  const error = (e: string) => {
+    const r = cel.check(e);
+    return r.ok ? "ok" : r.error;
+  };
+
+  it.each([
+    [raw`'\q'`, 2, raw`invalid escape sequence: \q`],
+    [raw`'\😀'`, 2, raw`invalid escape sequence: \😀`],
+    [
+      raw`'\9'`,
+      2,
+      raw`invalid escape sequence: \9 (an octal escape is three octal digits from \000 to \377)`,
+    ],
+    [
+      raw`'\12'`,
+      2,
+      raw`invalid escape sequence: \12 (an octal escape is three octal digits from \000 to \377)`,
+    ],
+    [
+      raw`'\4000'`,
+      2,
+      raw`invalid escape sequence: \400 (an octal escape is three octal digits from \000 to \377)`,
+    ],
+    [raw`'\x4'`, 2, raw`invalid escape sequence: \x must be followed by two hex digits`],
+    [raw`'\X'a'`, 2, raw`invalid escape sequence: \X must be followed by two hex digits`],
+    [raw`'\u12'`, 2, raw`invalid escape sequence: \u must be followed by four hex digits`],
+    [raw`'\u'123'`, 2, raw`invalid escape sequence: \u must be followed by four hex digits`],
+    [raw`'\U0010FFF'`, 2, raw`invalid escape sequence: \U must be followed by eight hex digits`],
+    [
+      raw`'\U00110000'`,
+      2,
+      raw`invalid escape sequence: \U00110000 is beyond the last code point U+10FFFF`,
+    ],
+    [
+      raw`'\uD800'`,
+      2,
+      raw`invalid escape sequence: \uD800 is a surrogate code point (U+D800 to U+DFFF)`,
+    ],
+    [
+      raw`b'\u00e9'`,
+      3,
+      raw`invalid escape sequence: \u is not allowed in a bytes literal (use \x or an octal escape)`,
+    ],
+    [
+      raw`b'\U000000e9'`,
+      3,
+      raw`invalid escape sequence: \U is not allowed in a bytes literal (use \x or an octal escape)`,
+    ],
+    ["'''a\\\rb'''", 5, "invalid escape sequence: a backslash cannot end a line"],
+    ["'''a\\\nb'''", 5, "invalid escape sequence: a backslash cannot end a line"],
+  ])("%s", (e, column, message) => {
+    expect(error(e)).toEqual({ message, line: 1, column });
+  });
+
+  it("the first invalid escape of a literal is the one reported", () => {
+    expect(error(raw`'\q\z'`)).toEqual({
+      message: raw`invalid escape sequence: \q`,
+      line: 1,
+      column: 2,
+    });
+  });
+
+  it("code points next to the surrogates and the last one are fine", () => {
+    for (const e of [
+      raw`'\uD7FF'`,
+      raw`'\uE000'`,
+      raw`'\U0010FFFF'`,
+      raw`'\377'`,
+      raw`'\x0a\XfF'`,
+    ]) {
+      expect(cel.check(e), e).toEqual({ ok: true, value: undefined });
+    }
+  });
+});
+
+describe("what the scan treats as a literal", () => {
+  it("a word is a prefix only when it is exactly r, b or both", () => {
+    // `rx` and `xr` are identifiers: the literal after them is an ordinary one.
+    for (const e of [raw`rx'\q'`, raw`xr'\q'`]) {
+      expect(cel.check(e), e).toEqual({
+        ok: false,
+        error: { message: raw`invalid escape sequence: \q`, line: 1, column: 4 },
+      });
+    }
+  });
+
+  it("a comment ends at a carriage return too", () => {
+    expect(cel.check("x == 1 // c\r&& y == '\\q'")).toMatchObject({
+      ok: false,
+      error: { message: raw`invalid escape sequence: \q` },
+    });
+  });
+
+  it("a single-quoted literal ends at a line break: the parser reports it", () => {
+    for (const e of ["'a\n' == '\\q'", "'a\r' == '\\q'"]) {
+      const r = cel.check(e);
+      expect(r, JSON.stringify(e)).toMatchObject({ ok: false, error: { line: 1, column: 1 } });
+      expect(r.ok || r.error.message, JSON.stringify(e)).toMatch(/^found ' but expecting/);
+    }
+  });
+
+  it("a backslash that ends the source leaves the literal to the parser", () => {
+    const r = cel.check("'abc\\");
+    expect(r).toMatchObject({ ok: false, error: { line: 1, column: 1 } });
+    expect(r.ok || r.error.message).toMatch(/^found ' but expecting/);
+  });
+});

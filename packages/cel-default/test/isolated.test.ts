@@ -33,16 +33,34 @@ describe("isolated mode", () => {
 
   it("a context that cannot be cloned is an error, not a throw", () => {
     const r = cel.evaluate("x", { x: (() => 1) as never });
-    expect(r).toMatchObject({ ok: false, error: { kind: "cel_error" } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        kind: "cel_error",
+        message: expect.stringMatching(
+          /^the context cannot be sent to the isolated worker: .*could not be cloned/,
+        ),
+      },
+    });
+    expect(cel.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 });
+  });
+
+  it("the worker evaluates with the caller's options", () => {
+    const strict = createCelEvaluator({ isolated: true, requireBoolean: true, timeoutMs: 10_000 });
+    expect(strict.evaluate("1", {})).toEqual({
+      ok: false,
+      error: { kind: "type_error", message: "expected a bool result, got int" },
+    });
   });
 
   it("the worker's own time limit answers an overrun before the hard stop", () => {
-    const quick = createCelEvaluator({ isolated: true, maxComprehensionDepth: 10 });
+    const quick = createCelEvaluator({ isolated: true }); // 100 ms, hard stop at 220 ms
     expect(quick.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 }); // worker started
     const { result, ms } = timed(() => quick.evaluate(fiveDeep, {}));
+    // On a loaded machine the hard stop may come first; it names the same limit.
     expect(result).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/time limit/) },
+      error: { message: expect.stringMatching(/^evaluation exceeded the time limit of 100 ms/) },
     });
     expect(ms).toBeLessThan(2000);
     expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
@@ -63,5 +81,30 @@ describe("isolated mode", () => {
     const { result, ms } = timed(() => tight.evaluate("2 + 2", {}));
     expect(result).toEqual({ ok: true, value: 4 });
     expect(ms).toBeLessThan(1000);
+    // A new spare replaced the one now in use: a second overrun is answered the same way.
+    await tight.ready();
+    expect(tight.evaluate("size(items)", { items })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/worker terminated after 60 ms/) },
+    });
+    expect(tight.evaluate("3 + 3", {})).toEqual({ ok: true, value: 6 });
+  });
+});
+
+describe("isolatedMemoryMb", () => {
+  it("bounds the worker's heap: a context too large for it ends the worker, and a spare answers next", async () => {
+    // 300,000 objects take about 20 MB in the worker: more than 16 MB, far less than the
+    // default 256 MB, with which this evaluation succeeds in about half a second.
+    const cel = createCelEvaluator({ isolated: true, isolatedMemoryMb: 16, timeoutMs: 1000 });
+    await cel.ready();
+    const items = Array.from({ length: 300_000 }, (_, i) => ({ i }));
+    expect(cel.evaluate("size(items)", { items })).toEqual({
+      ok: false,
+      error: {
+        kind: "cel_error",
+        message: "evaluation exceeded the time limit of 1000 ms (worker terminated after 2020 ms)",
+      },
+    });
+    expect(cel.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 });
   });
 });

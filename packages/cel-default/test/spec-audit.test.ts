@@ -32,6 +32,44 @@ describe("macro arguments are checked at parse time (V-014), as cel-go does", ()
     expect(value(e, { message: {} })).toMatchObject({ kind: "cel_error" });
   });
 
+  it("the messages name the rule and point at the misused macro", () => {
+    expect(cel.check("has(message)")).toEqual({
+      ok: false,
+      error: {
+        message:
+          "invalid argument to has() macro: it takes a single field selection such as has(message.field)",
+        line: 1,
+        column: 1,
+      },
+    });
+    expect(cel.check("l.exists(x.y, true)")).toEqual({
+      ok: false,
+      error: {
+        message: "invalid argument to exists() macro: the first argument must be a simple name",
+        line: 1,
+        column: 2,
+      },
+    });
+  });
+
+  it("with several misused macros, the one the walk meets first is reported", () => {
+    // The walk visits a call's arguments from the last.
+    expect(cel.check("has(m) && has(n)")).toMatchObject({ ok: false, error: { column: 11 } });
+  });
+
+  it("calls that are not these macros are left to evaluation (unsupported_method)", () => {
+    for (const e of [
+      "m.has(1)", // a method named has
+      "exists(x.y, true)", // a global function named like a macro
+      "[1].all(1)", // a macro name with another number of arguments
+      "[1].map(x.y, true, x, 1)",
+      "[1].toString(1)", // a name that every object has
+    ]) {
+      expect(cel.check(e), e).toEqual({ ok: true, value: undefined });
+      expect(value(e, { m: {}, x: {} }), e).toMatchObject({ kind: "unsupported_method" });
+    }
+  });
+
   it("well-formed macros still pass", () => {
     for (const e of ["has(m.a)", "has(m.a.b)", "[1].map(x, x)", "[1].map(x, true, x)"]) {
       expect(cel.check(e), e).toEqual({ ok: true, value: undefined });
@@ -47,6 +85,19 @@ describe("integer literals must fit their type", () => {
     "18446744073709551616u",
   ])("%s is a syntax error", (e) => {
     expect(cel.check(e).ok).toBe(false);
+  });
+
+  it("the message names the literal and its range, at the literal", () => {
+    const at = (message: string) => ({ ok: false, error: { message, line: 1, column: 6 } });
+    expect(cel.check("1 == 9223372036854775808")).toEqual(
+      at("int literal 9223372036854775808 is out of range [-2^63, 2^63-1]"),
+    );
+    expect(cel.check("1 == -9223372036854775809")).toEqual(
+      at("int literal -9223372036854775809 is out of range [-2^63, 2^63-1]"),
+    );
+    expect(cel.check("1 == 18446744073709551616u")).toEqual(
+      at("uint literal 18446744073709551616u is out of range [0, 2^64-1]"),
+    );
   });
 
   it("the extreme values are fine", () => {
