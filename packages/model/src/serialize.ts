@@ -23,6 +23,7 @@ import {
   SEVERITY,
   type Shape,
 } from "./shape.js";
+import { hexEscape } from "./terminal.js";
 import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {
@@ -70,9 +71,7 @@ const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 
 function escapeChar(char: string): string {
-  // ESCAPED_RAW holds U+007F..U+009F (two hex digits) and U+2028 and above (four).
-  const hex = char.charCodeAt(0).toString(16);
-  return NAMED_ESCAPES[char] ?? (hex.length > 2 ? `\\u${hex}` : `\\x${hex}`);
+  return NAMED_ESCAPES[char] ?? hexEscape(char);
 }
 
 /**

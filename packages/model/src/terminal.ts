@@ -12,11 +12,18 @@ const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** One character as a visible escape: `\n`, `\x1b`, `\u202e`. */
 function escapeChar(char: string): string {
-  const named = NAMED[char];
-  if (named) return named;
-  // Every unsafe character past U+00FF is U+2028 or above: four hex digits.
-  const hex = char.charCodeAt(0).toString(16).padStart(2, "0");
-  return hex.length > 2 ? `\\u${hex}` : `\\x${hex}`;
+  return NAMED[char] ?? hexEscape(char);
+}
+
+/**
+ * `char` as `\xHH` (up to U+00FF) or `\uHHHH`, the escape syntax terminals and YAML's
+ * double-quoted scalars share.
+ */
+export function hexEscape(char: string): string {
+  const code = char.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, "0")}`
+    : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
 /**
