@@ -230,10 +230,11 @@ export const TRIGGER = shape(
     // V-036: a non-string `after` is not a valid duration either.
     after: { type: string, typeRule: "V-036" },
   },
-  // Format §5.3: a number of events (schema `minimum: 1`). `read` holds `count` only when it
-  // read as an integer (undefined < 1 is false).
+  // Format §5.3: a number of events (schema `minimum: 1`). Validate runs this on documents
+  // built in code too, where `count` may be any value (an object without a prototype cannot
+  // even be compared): only a number is checked here, the type check reports the rest.
   (read) =>
-    (read.count as number) < 1
+    typeof read.count === "number" && read.count < 1
       ? { key: "count", message: `trigger count must be at least 1, found ${read.count}` }
       : undefined,
 );

@@ -96,6 +96,15 @@ describe("scalar fields of the wrong type", () => {
     expect(count(3)).toEqual([]);
   });
 
+  it("an integer field given an object that cannot be compared (no prototype) is a type mismatch", () => {
+    const errors = errorsAfter(
+      (d) => (d.attack.execution.phases[0].trigger.count = Object.create(null)),
+    );
+    expect(errors.map(([rule, path]) => [rule, path])).toEqual([
+      ["parse/type-mismatch", `${PHASE}.trigger.count`],
+    ]);
+  });
+
   it("a number field", () => {
     expect(errorsAfter((d) => (d.attack.indicators[0].pattern = { gt: "5" }))).toEqual([
       ["parse/type-mismatch", "attack.indicators[0].pattern.gt", 'expected a number, found "5"'],
