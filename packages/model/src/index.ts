@@ -19,6 +19,7 @@ export {
   isParseError,
   isValidationError,
 } from "./diagnostics.js";
+export { closestName, editDistance } from "./did-you-mean.js";
 export { parseDuration } from "./duration.js";
 export type {
   CelEvaluator,

@@ -1,1 +1,2 @@
+export { type CarriedComments, carryComments } from "./comments.js";
 export { normalize } from "./normalize.js";
