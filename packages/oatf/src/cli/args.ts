@@ -1,5 +1,7 @@
 // A small argument parser: positionals, `--flag`, `--option value` and `--option=value`.
-// Unknown options are usage errors (exit 2), reported by the caller.
+// Unknown options are usage errors (exit 2), reported by the caller with the nearest known
+// option when one is close ("did you mean --format?").
+import { closestName } from "@oatf/model";
 
 export interface ParsedArgs {
   positionals: string[];
@@ -32,10 +34,11 @@ export function parseArgs(
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`option ${name} needs a value`);
       options.set(name, value);
-    } else if (flags.includes(name) && eq < 0) {
+    } else if (flags.includes(name)) {
+      if (eq > 0) throw new UsageError(`option ${name} takes no value`);
       options.set(name, true);
     } else {
-      throw new UsageError(`unknown option ${name}`);
+      throw new UsageError(`unknown option ${name}${didYouMean(name, [...valued, ...flags])}`);
     }
   }
   return { positionals, options };
@@ -57,4 +60,10 @@ export function oneOfOption<T extends string>(
     throw new UsageError(`${name} must be one of ${allowed.join(", ")} (got '${value}')`);
   }
   return value as T;
+}
+
+/** `; did you mean X?` when a known name is within edit distance 2 of `name`, else "". */
+export function didYouMean(name: string, known: readonly string[]): string {
+  const suggestion = closestName(name, known);
+  return suggestion === undefined ? "" : `; did you mean ${suggestion}?`;
 }

@@ -4,6 +4,8 @@
 export interface OutStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** The terminal's width, when it is one (help text wraps to it). */
+  columns?: number;
 }
 
 export interface CliStreams {

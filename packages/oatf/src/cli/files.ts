@@ -113,3 +113,31 @@ function isDir(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * Reads all of standard input as UTF-8 (`oatf validate -`), bounded like a file: more than
+ * `maxBytes` is refused as soon as it arrives, without reading the rest.
+ */
+export async function readStdin(
+  stdin: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): Promise<ReadResult> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stdin) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+      chunks.push(bytes);
+      total += bytes.length;
+      if (total > maxBytes) return tooLarge(maxBytes);
+    }
+  } catch (error) {
+    return { ok: false, reason: describeReadError(error) };
+  }
+  return { ok: true, text: Buffer.concat(chunks, total).toString("utf8") };
+}
+
+/** The name `-` (standard input) is reported under: `--stdin-filename`, else `<stdin>`. */
+export function stdinName(stdinFilename: string | undefined): string {
+  return stdinFilename ?? "<stdin>";
+}

@@ -1,8 +1,9 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
-import { type CliContext, type CliStreams, EXIT } from "./context.js";
+import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./args.js";
+import { type CliContext, type CliStreams, EXIT, type OutStream } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
+import { terminalWidth, wrapText } from "./help.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
@@ -11,15 +12,15 @@ export type { CliStreams } from "./context.js";
 export const USAGE = `Usage: oatf <command> [options]
 
 Commands:
-  validate <files or globs...>          Validate OATF documents (--format text|stylish|json|sarif)
-  normalize <file> [--check]            Print the canonical form of a document
+  validate <files or globs...|->        Validate OATF documents (--format text|stylish|json|sarif)
+  normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
   -v, --version           Show the version
 
-Exit codes: 0 success, 1 invalid / failed / exploited, 2 usage error, 3 error.
+Exit codes: 0 success, 1 invalid / failed / exploited, 2 usage error (also: no command), 3 error.
 `;
 
 interface Command {
@@ -32,7 +33,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   validate: {
     usage: VALIDATE_USAGE,
-    valued: ["--format"],
+    valued: ["--format", "--max-warnings", "--stdin-filename"],
     flags: ["--quiet"],
     run: validateCommand,
   },
@@ -42,7 +43,12 @@ const COMMANDS: Record<string, Command> = {
     flags: ["--allow-empty-trace"],
     run: evaluateCommand,
   },
-  normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
+  normalize: {
+    usage: NORMALIZE_USAGE,
+    valued: ["--stdin-filename"],
+    flags: ["--check", "--write"],
+    run: normalizeCommand,
+  },
 };
 
 export async function runCli(
@@ -51,8 +57,13 @@ export async function runCli(
 ): Promise<number> {
   const ctx: CliContext = { ...io, env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
   const [name, ...rest] = argv;
-  if (name === undefined || name === "-h" || name === "--help" || name === "help") {
-    ctx.stdout.write(USAGE);
+  // No command is a usage error (exit 2), as in git and npm; help asked for is not.
+  if (name === undefined) {
+    help(ctx.stderr, USAGE, ctx);
+    return EXIT.usage;
+  }
+  if (name === "-h" || name === "--help" || name === "help") {
+    help(ctx.stdout, USAGE, ctx);
     return EXIT.ok;
   }
   if (name === "-v" || name === "--version") {
@@ -61,18 +72,21 @@ export async function runCli(
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    ctx.stderr.write(`oatf: unknown command '${name}'\n\n${USAGE}`);
+    const known = [...Object.keys(COMMANDS), "help", "--help", "--version"];
+    ctx.stderr.write(`oatf: unknown command '${name}'${didYouMean(name, known)}\n\n`);
+    help(ctx.stderr, USAGE, ctx);
     return EXIT.usage;
   }
   if (rest.includes("-h") || rest.includes("--help")) {
-    ctx.stdout.write(command.usage);
+    help(ctx.stdout, command.usage, ctx);
     return EXIT.ok;
   }
   try {
     return await command.run(parseArgs(rest, command.valued, command.flags), ctx);
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.stderr.write(`oatf ${name}: ${error.message}\n\n${command.usage}`);
+      ctx.stderr.write(`oatf ${name}: ${error.message}\n\n`);
+      help(ctx.stderr, command.usage, ctx);
       return EXIT.usage;
     }
     // Commands report bad input themselves; anything reaching here is a bug, still one line.
@@ -81,4 +95,9 @@ export async function runCli(
     );
     return EXIT.error;
   }
+}
+
+/** Writes help text wrapped to the width of the stream it goes to. */
+function help(stream: OutStream, text: string, ctx: CliContext): void {
+  stream.write(wrapText(text, terminalWidth(stream, ctx.env)));
 }

@@ -1,51 +1,109 @@
-// `oatf normalize <file> [--check]`: print the canonical YAML, or check a file already is.
+// `oatf normalize <file|-> [--check|--write]`: print the canonical YAML (comments carried over
+// from the source), check files already are canonical, or rewrite them in place.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { DEFAULT_LIMITS, escapeForTerminal, serialize } from "@oatf/model";
-import { normalize } from "@oatf/normalize";
-import { type ParsedArgs, UsageError } from "./args.js";
+import { carryComments, normalize } from "@oatf/normalize";
+import { option, type ParsedArgs, UsageError } from "./args.js";
+import { canonicalDifference } from "./canonical.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
-import { readInput } from "./files.js";
-import { invalidDocument } from "./report.js";
+import { expandInputs, type ReadResult, readInput, readStdin, stdinName } from "./files.js";
+import { invalidDocument, plural } from "./report.js";
 
-export const NORMALIZE_USAGE = `Usage: oatf normalize <file> [--check]
+export const NORMALIZE_USAGE = `Usage: oatf normalize <file|-> | --check <files or globs...> | --write <files or globs...>
 
-Prints the document in canonical form: normalized (every default and shorthand expanded)
-and serialized as canonical YAML. --check prints nothing on stdout and exits 1 when the file is
-not already byte-for-byte in canonical form (for CI), saying where on stderr.
-Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or
-missing/unreadable file.
+Prints the document in canonical form: normalized (every default and shorthand expanded, the multi-actor form) and serialized as canonical YAML, with the source's comments kept on the fields they belonged to (a comment on \`execution.state\` moves with it under the default actor's phase). '-' reads standard input.
+
+Options:
+  --check                   print nothing on stdout; exit 1 when a file is not in canonical form, saying where on stderr. Only what the spec fixes counts (defaults and shorthands expanded, the multi-actor form, \`oatf\` first, fields in specification order), not formatting (quoting, indentation, flow or block style, comments, blank lines).
+  --write                   rewrite each file in place in canonical form, comments kept; a file --write wrote passes --check
+  --stdin-filename <name>   the name '-' is reported under (default <stdin>)
+
+Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or missing/unreadable file.
 `;
 
 export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
-  if (args.positionals.length !== 1) throw new UsageError("expected exactly one file");
-  const file = args.positionals[0]!;
-  const read = readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
-  if (!read.ok) {
-    ctx.stderr.write(`oatf normalize: cannot read ${escapeForTerminal(file)}: ${read.reason}\n`);
-    return read.tooLarge === undefined ? EXIT.usage : EXIT.failed;
+  const check = args.options.has("--check");
+  const write = args.options.has("--write");
+  if (check && write) throw new UsageError("--check and --write do not go together");
+  const inputs = args.positionals;
+  if (inputs.length === 0) throw new UsageError("no file given");
+  if (!check && !write && inputs.length !== 1) {
+    throw new UsageError("expected exactly one file (--check and --write take several)");
   }
-  const checked = await checkDocument(read.text);
+  const stdinFilename = option(args, "--stdin-filename");
+  if (inputs.includes("-")) {
+    if (write) throw new UsageError("--write rewrites files: it cannot take '-'");
+    if (inputs.length > 1) throw new UsageError("'-' (standard input) goes alone");
+  } else if (stdinFilename !== undefined) {
+    throw new UsageError("--stdin-filename names standard input: give '-' as the input");
+  }
+  const files = inputs[0] === "-" ? ["-"] : expandInputs(inputs, ctx.cwd);
+  if (!Array.isArray(files) && files.unmatched.length > 0) {
+    const list = files.unmatched.map((u) => `'${u}'`).join(", ");
+    ctx.stderr.write(`oatf normalize: no files match ${list}\n`);
+    return EXIT.usage;
+  }
+  let code: number = EXIT.ok;
+  for (const file of Array.isArray(files) ? files : files.files) {
+    const name = file === "-" ? stdinName(stdinFilename) : file;
+    const read: ReadResult =
+      file === "-"
+        ? await readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes)
+        : readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
+    if (!read.ok) {
+      ctx.stderr.write(`oatf normalize: cannot read ${escapeForTerminal(name)}: ${read.reason}\n`);
+      if (read.tooLarge === undefined) return EXIT.usage;
+      code = EXIT.failed;
+      continue;
+    }
+    const result = await normalizeOne(name, read.text, ctx, { check, write });
+    if (result === EXIT.usage) return result;
+    if (result !== EXIT.ok) code = result;
+  }
+  return code;
+}
+
+async function normalizeOne(
+  file: string,
+  text: string,
+  ctx: CliContext,
+  mode: { check: boolean; write: boolean },
+): Promise<number> {
+  const checked = await checkDocument(text);
   if (!checked.valid) {
-    ctx.stderr.write(invalidDocument("normalize", file, read.text, checked.diagnostics));
+    ctx.stderr.write(invalidDocument("normalize", file, text, checked.diagnostics));
     return EXIT.failed;
   }
   const canonical = serialize(normalize(checked.document));
-  if (!args.options.has("--check")) {
-    ctx.stdout.write(canonical);
+  const shown = escapeForTerminal(file);
+  if (mode.check) {
+    const difference = canonicalDifference(text, canonical);
+    if (difference === undefined) return EXIT.ok;
+    ctx.stderr.write(
+      `oatf normalize: ${shown} is not in canonical form: ${escapeForTerminal(difference)}; 'oatf normalize --write ${shown}' rewrites it\n`,
+    );
+    return EXIT.failed;
+  }
+  const { text: output, dropped } = carryComments(text, canonical);
+  if (dropped > 0) {
+    ctx.stderr.write(
+      `oatf normalize: ${shown}: warning: ${plural(dropped, "comment")} had no place in the canonical form and ${dropped === 1 ? "was" : "were"} left out\n`,
+    );
+  }
+  if (!mode.write) {
+    ctx.stdout.write(output);
     return EXIT.ok;
   }
-  if (canonical === read.text) return EXIT.ok;
-  ctx.stderr.write(
-    `oatf normalize: ${escapeForTerminal(file)} is not in canonical form (${firstDifference(read.text, canonical)}); run 'oatf normalize ${escapeForTerminal(file)}' to see it\n`,
-  );
-  return EXIT.failed;
-}
-
-function firstDifference(actual: string, canonical: string): string {
-  const a = actual.split("\n");
-  const c = canonical.split("\n");
-  for (let i = 0; i < Math.max(a.length, c.length); i++) {
-    if (a[i] !== c[i]) return `first difference at line ${i + 1}`;
+  if (output === text) return EXIT.ok;
+  try {
+    // In place (the file keeps its mode, owner and links).
+    writeFileSync(resolve(ctx.cwd, file), output);
+  } catch (error) {
+    ctx.stderr.write(`oatf normalize: cannot write ${shown}: ${(error as Error).message}\n`);
+    return EXIT.error;
   }
-  return "line endings differ";
+  ctx.stderr.write(`oatf normalize: wrote ${shown}\n`);
+  return EXIT.ok;
 }

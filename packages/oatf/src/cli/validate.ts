@@ -1,22 +1,26 @@
 // `oatf validate <files or globs...>`: ESLint-style report, or JSON, or SARIF 2.1.0.
 
 import { DEFAULT_LIMITS, escapeForTerminal, formatStylish } from "@oatf/model";
-import { oneOfOption, type ParsedArgs, UsageError } from "./args.js";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { checkDocument, type FileDiagnostic, tooLargeDiagnostic } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
-import { expandInputs, readInput } from "./files.js";
+import { expandInputs, type ReadResult, readInput, readStdin, stdinName } from "./files.js";
 import { formatFile, MAX_SHOWN, plural } from "./report.js";
 import { type FileReport, toSarif } from "./sarif.js";
 
-export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...> [--format text|stylish|json|sarif] [--quiet]
+export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...|-> [options]
 
-Validates OATF documents. Globs are expanded by oatf ('examples/**/*.yaml'); a directory
-means every .yaml/.yml file under it. text shows code frames, stylish one line per problem
-grouped by file (as ESLint). --quiet hides warnings in text and stylish output, which show at
-most ${MAX_SHOWN} diagnostics per file (JSON and SARIF have them all). Files larger than
-${DEFAULT_LIMITS.maxBytes} bytes or with more than ${DEFAULT_LIMITS.maxNodes} YAML nodes are
-rejected unread; FIFOs and devices are refused.
-Exit code: 0 all valid, 1 any invalid, 2 usage error or missing/unreadable input.
+Validates OATF documents. Globs are expanded by oatf ('examples/**/*.yaml'); a directory means every .yaml/.yml file under it; '-' reads standard input.
+
+Options:
+  --format <format>         text (code frames) | stylish (one line per problem, grouped by file, as ESLint) | json | sarif (SARIF 2.1.0); default text
+  --quiet                   hide warnings in text and stylish output (they still count for --max-warnings)
+  --max-warnings <n>        exit 1 when there are more than n warnings in all (as ESLint; -1, the default, means no limit)
+  --stdin-filename <name>   the name '-' is reported under (default <stdin>)
+
+Text and stylish output show at most ${MAX_SHOWN} diagnostics per file (JSON and SARIF have them all). Files larger than ${DEFAULT_LIMITS.maxBytes} bytes or with more than ${DEFAULT_LIMITS.maxNodes} YAML nodes are rejected unread; FIFOs and devices are refused.
+
+Exit code: 0 all valid, 1 any invalid or more warnings than --max-warnings, 2 usage error or missing/unreadable input.
 `;
 
 const FORMATS = ["text", "stylish", "json", "sarif"] as const;
@@ -30,8 +34,24 @@ interface Report extends FileReport {
 
 export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const format = oneOfOption(args, "--format", FORMATS, "text");
+  const maxWarnings = maxWarningsOption(args);
   if (args.positionals.length === 0) throw new UsageError("no files given");
-  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
+  const stdinCount = args.positionals.filter((p) => p === "-").length;
+  if (stdinCount > 1) throw new UsageError("'-' (standard input) can be given once");
+  const stdinFilename = option(args, "--stdin-filename");
+  if (stdinFilename !== undefined && stdinCount === 0) {
+    throw new UsageError("--stdin-filename names standard input: give '-' as an input");
+  }
+  // Standard input keeps its place among the inputs.
+  const at = args.positionals.indexOf("-");
+  const before = expandInputs(at < 0 ? args.positionals : args.positionals.slice(0, at), ctx.cwd);
+  const after = expandInputs(at < 0 ? [] : args.positionals.slice(at + 1), ctx.cwd);
+  const files: (string | typeof STDIN)[] = [
+    ...before.files,
+    ...(at < 0 ? [] : ([STDIN] as const)),
+    ...after.files.filter((f) => !before.files.includes(f)),
+  ];
+  const unmatched = [...before.unmatched, ...after.unmatched];
   if (unmatched.length > 0) {
     ctx.stderr.write(
       `oatf validate: no files match ${unmatched.map((u) => `'${u}'`).join(", ")}\n`,
@@ -40,11 +60,15 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
   }
   const progress = files.length > PROGRESS_THRESHOLD && ctx.stderr.isTTY === true;
   const reports: Report[] = [];
-  for (const [i, file] of files.entries()) {
+  for (const [i, input] of files.entries()) {
+    const file = input === STDIN ? stdinName(stdinFilename) : input;
     if (progress) {
       ctx.stderr.write(`\rvalidating ${i + 1}/${files.length} ${escapeForTerminal(file)}\x1b[K`);
     }
-    const read = readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
+    const read: ReadResult =
+      input === STDIN
+        ? await readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes)
+        : readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
     if (!read.ok && read.tooLarge !== undefined) {
       reports.push({
         file,
@@ -78,7 +102,30 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
       format === "stylish" ? toStylish(reports, quiet, color) : toText(reports, quiet, color),
     );
   }
+  const warnings = count(reports, "warning");
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    // On stderr, so JSON and SARIF on stdout stay one parseable document.
+    ctx.stderr.write(
+      `oatf validate: ${plural(warnings, "warning")}, more than --max-warnings ${maxWarnings} allows\n`,
+    );
+    return EXIT.failed;
+  }
   return reports.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
+}
+
+/** Marks standard input among the inputs (a file named `-` is given as `./-`). */
+const STDIN: unique symbol = Symbol("stdin");
+
+/** `--max-warnings <n>`: an integer, -1 (the default) for no limit (ESLint's convention). */
+function maxWarningsOption(args: ParsedArgs): number {
+  const value = option(args, "--max-warnings");
+  if (value === undefined) return -1;
+  if (!/^-?\d+$/.test(value) || Number(value) < -1) {
+    throw new UsageError(
+      `--max-warnings must be a whole number, or -1 for no limit (got '${value}')`,
+    );
+  }
+  return Number(value);
 }
 
 function toJson(reports: Report[]): object {
