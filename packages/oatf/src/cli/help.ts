@@ -32,22 +32,24 @@ function wrapLine(line: string, width: number): string {
   gap.lastIndex = lead;
   const row = gap.exec(line);
   const column = row ? row.index + row[0].length : lead;
-  const prefix = line.slice(0, column);
-  // Continuation lines go under the description, or, when that leaves it too narrow, a
-  // little in from the row's indent.
-  const hang = !row || width - column >= MIN_DESCRIPTION ? column : lead + 4;
+  // Continuation lines go under the description; when that leaves it too narrow, a little in
+  // from the row's indent, and when even the row's term does not fit, the term wraps too.
+  const roomy = row !== null && width - column >= MIN_DESCRIPTION;
+  const prefix = row !== null && column <= width ? line.slice(0, column) : line.slice(0, lead);
+  const hang = roomy ? column : row ? lead + 4 : lead;
   const words = line.slice(prefix.length).split(/ +/).filter(Boolean);
   const out: string[] = [];
   let current = prefix;
-  let empty = true;
+  let hasText = prefix.trim() !== "";
   for (const word of words) {
-    if (!empty && current.length + 1 + word.length > width) {
-      out.push(current);
+    const separator = current.endsWith(" ") || current === "" ? "" : " ";
+    if (hasText && current.length + separator.length + word.length > width) {
+      out.push(current.trimEnd());
       current = " ".repeat(hang) + word;
     } else {
-      current += (empty ? "" : " ") + word;
+      current += separator + word;
     }
-    empty = false;
+    hasText = true;
   }
   out.push(current);
   return out.join("\n");

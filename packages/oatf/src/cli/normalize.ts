@@ -39,7 +39,8 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   } else if (stdinFilename !== undefined) {
     throw new UsageError("--stdin-filename names standard input: give '-' as the input");
   }
-  const files = inputs[0] === "-" ? ["-"] : expandInputs(inputs, ctx.cwd);
+  // One file to print is read as given; --check and --write expand globs and directories.
+  const files = inputs[0] === "-" || (!check && !write) ? inputs : expandInputs(inputs, ctx.cwd);
   if (!Array.isArray(files) && files.unmatched.length > 0) {
     const list = files.unmatched.map((u) => `'${u}'`).join(", ");
     ctx.stderr.write(`oatf normalize: no files match ${list}\n`);
