@@ -30,7 +30,13 @@ export function analyse(
   const fatal = trace.diagnostics.find((d) => d.severity === "fatal");
   if (fatal) {
     const where = fatal.line === undefined ? "" : `line ${fatal.line}: `;
-    report({ id, kind: "trace", problem: `trace ${where}${fatal.message}` });
+    report({
+      id,
+      kind: "trace",
+      problem: `trace ${where}${fatal.message}`,
+      traceDiagnostics: trace.diagnostics,
+      singleValue: trace.singleValue,
+    });
     return;
   }
   const verdict = evaluateTrace(normalized, trace.messages, { source: "oatf-playground" });
@@ -41,5 +47,6 @@ export function analyse(
     format: trace.singleValue ? `${trace.format} (one JSON value)` : trace.format,
     messageCount: trace.messages.length,
     traceDiagnostics: trace.diagnostics,
+    singleValue: trace.singleValue,
   });
 }

@@ -14,7 +14,8 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import type { Diagnostic } from "oatf";
+import type { Diagnostic, TraceDiagnostic } from "oatf";
+import { messageNodes } from "./message-text.js";
 
 const highlight = HighlightStyle.define([
   { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--tok-key)" },
@@ -63,7 +64,7 @@ function base(label: string, onChange: () => void, language: Extension[]): Exten
 }
 
 export function createDocumentEditor(parent: HTMLElement, onChange: () => void): EditorView {
-  const language = [yaml(), syntaxHighlighting(highlight), lintGutter()];
+  const language = [yaml(), syntaxHighlighting(highlight), lintGutter(), EditorView.lineWrapping];
   return new EditorView({
     parent,
     state: EditorState.create({ extensions: base("OATF document (YAML)", onChange, language) }),
@@ -76,6 +77,7 @@ export function createTraceEditor(parent: HTMLElement, onChange: () => void): Ed
     state: EditorState.create({
       extensions: base("Trace (JSON Lines or one JSON message)", onChange, [
         EditorView.lineWrapping,
+        lintGutter(),
       ]),
     }),
   });
@@ -103,7 +105,7 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
       to: Math.max(clamp(d.range.end.offset), from),
       severity: d.severity,
       message: d.message,
-      source: d.rule,
+      // No `source`: the hover below names the rule (CodeMirror would show it a second time).
       renderMessage: () => hoverContent(d),
     });
   }
@@ -116,7 +118,7 @@ function hoverContent(d: Diagnostic): HTMLElement {
   const head = document.createElement("strong");
   head.textContent = d.rule;
   const message = document.createElement("div");
-  message.textContent = d.message;
+  message.append(...messageNodes(d.message));
   box.append(head, message);
   if (d.spec_ref) {
     const ref = document.createElement("div");
@@ -125,4 +127,28 @@ function hoverContent(d: Diagnostic): HTMLElement {
     box.append(ref);
   }
   return box;
+}
+
+/**
+ * Marks the trace lines the reader could not read (its diagnostics name 1-based lines). When
+ * the paste was read as one JSON value, its line 1 is the whole text.
+ */
+export function showTraceDiagnostics(
+  view: EditorView,
+  diagnostics: readonly TraceDiagnostic[],
+  wholeText: boolean,
+): void {
+  const doc = view.state.doc;
+  const marks: Mark[] = [];
+  for (const d of diagnostics) {
+    if (d.line === undefined || d.line < 1 || (!wholeText && d.line > doc.lines)) continue;
+    const line = wholeText ? { from: 0, to: doc.length } : doc.line(d.line);
+    marks.push({
+      from: line.from,
+      to: line.to,
+      severity: d.severity === "warning" ? "warning" : "error",
+      message: `${d.code}: ${d.message}`,
+    });
+  }
+  view.dispatch(setDiagnostics(view.state, marks));
 }

@@ -8,9 +8,11 @@ import {
   createTraceEditor,
   replaceText,
   showDiagnostics,
+  showTraceDiagnostics,
 } from "./editors.js";
 import { EvaluationClient } from "./evaluation-client.js";
 import { EXAMPLES } from "./examples.js";
+import { messageNodes } from "./message-text.js";
 import type { DocumentReport, TraceReport, WorkerReply } from "./protocol.js";
 import { decodeShare, encodeShare } from "./share.js";
 import { renderVerdict } from "./verdict-view.js";
@@ -87,6 +89,7 @@ function showDocumentReport(report: DocumentReport): void {
 }
 
 function showTraceReport(report: TraceReport): void {
+  showTraceDiagnostics(traceEditor, report.traceDiagnostics ?? [], report.singleValue === true);
   renderVerdict(verdictView, report);
   setStatus(report.verdict ? `Verdict: ${report.verdict.result}.` : "Ready.");
 }
@@ -99,8 +102,8 @@ function diagnosticItem(d: Diagnostic): HTMLLIElement {
   if (d.range) item.dataset.line = String(d.range.start.line);
   const button = document.createElement("button");
   button.type = "button";
-  const where = d.range ? `line ${d.range.start.line}` : "document";
-  button.textContent = `${where} · ${d.severity} ${d.rule}: ${d.message}`;
+  const where = d.range ? `line ${d.range.start.line}:${d.range.start.column}` : "document";
+  button.append(`${where} · ${d.severity} ${d.rule}: `, ...messageNodes(d.message));
   if (d.spec_ref) button.title = `spec ${d.spec_ref}${d.path ? ` · ${d.path}` : ""}`;
   button.addEventListener("click", () => {
     const range = d.range;

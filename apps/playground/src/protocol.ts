@@ -26,6 +26,8 @@ export interface TraceReport {
   messageCount?: number;
   /** The trace reader's diagnostics: lines that are not (entirely) messages. */
   traceDiagnostics?: TraceDiagnostic[];
+  /** The paste was read as one JSON value: its diagnostics' line 1 is the whole text. */
+  singleValue?: boolean;
   problem?: string;
 }
 

@@ -34,6 +34,8 @@ export function renderVerdict(container: HTMLElement, report: TraceReport): void
       "muted",
     ),
   );
+  const unread = (report.traceDiagnostics ?? []).filter((d) => d.severity !== "warning").length;
+  if (unread > 0) container.append(unreadWarning(unread));
   if (report.traceDiagnostics?.length)
     container.append(traceDiagnosticList(report.traceDiagnostics));
   for (const d of verdict.diagnostics ?? []) {
@@ -81,6 +83,21 @@ function traceDiagnosticList(diagnostics: TraceDiagnostic[]): HTMLUListElement {
     list.append(item);
   }
   return list;
+}
+
+/**
+ * Lines the reader could not read may have held what an indicator looks for: the verdict is
+ * over the rest only (`oatf evaluate` exits 3 on such a trace, whatever the verdict).
+ */
+function unreadWarning(count: number): HTMLParagraphElement {
+  const p = paragraph(
+    `Warning: ${count} trace line(s) could not be read (marked in the trace), so this verdict ` +
+      "covers only the rest; oatf evaluate exits 3 on this trace.",
+    "warning",
+  );
+  p.dataset.testid = "trace-warning";
+  p.setAttribute("role", "alert");
+  return p;
 }
 
 function paragraph(text: string, className: string): HTMLParagraphElement {

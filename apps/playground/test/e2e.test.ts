@@ -123,6 +123,19 @@ describe("playground", () => {
     await page.locator("#document-editor .cm-lintRange-error").first().hover();
     const tooltip = page.locator(".cm-tooltip-lint");
     await expect.poll(() => tooltip.textContent()).toMatch(/V-005.*severity.*spec §11\.1\.5/s);
+    // The rule id once (CodeMirror's own `source` line would repeat it).
+    expect((await tooltip.textContent())?.match(/V-005/g)).toHaveLength(1);
+    // The list shows line and column, and backtick-quoted names as code, not raw backticks.
+    const listed = await items.evaluateAll((list) =>
+      list.map((li) => ({ text: li.textContent, code: li.querySelectorAll("code").length })),
+    );
+    expect(listed).toEqual(
+      errors.map((e) => ({
+        text: `line ${e.range!.start.line}:${e.range!.start.column} · error ${e.rule}: ${e.message.replaceAll("`", "")}`,
+        code: (e.message.match(/`[^`\n]+`/g) ?? []).length,
+      })),
+    );
+    expect(listed.some((l) => l.code > 0)).toBe(true);
     await expect.poll(() => page.locator("#verdict").textContent()).toMatch(/fix the document/);
     await page.screenshot({ path: join(output, "02-diagnostics.png"), fullPage: true });
   });
@@ -177,6 +190,31 @@ describe("playground", () => {
     await expect.poll(() => list.locator("li").count()).toBe(1);
     expect(await list.textContent()).toMatch(/^error T-JSON: line 2: not JSON/);
     expect(await attackResult().textContent()).toBe("exploited");
+    // The line is marked in the trace editor, and the verdict warns it covers only the rest.
+    const marked = page.locator("#trace-editor .cm-lintRange-error");
+    await expect.poll(() => marked.count()).toBe(1);
+    expect(await marked.textContent()).toBe("{not json");
+    expect(await page.getByTestId("trace-warning").textContent()).toMatch(
+      /^Warning: 1 trace line\(s\) could not be read .*oatf evaluate exits 3/,
+    );
+    // Fixed, the mark and the warning go.
+    await replaceEditorText("trace-editor", fixture("pasted-trace.jsonrpc.jsonl"));
+    await expect.poll(() => page.getByTestId("trace-warning").count()).toBe(0);
+    expect(await marked.count()).toBe(0);
+  });
+
+  it("wraps long lines in the document editor instead of scrolling sideways", async () => {
+    const long = `# ${"a long comment that goes on ".repeat(20)}\n${readExample("mcp-rug-pull")}`;
+    await replaceEditorText("document-editor", long);
+    await expect.poll(() => attackResult().textContent()).toBe("exploited");
+    const scroller = page.locator("#document-editor .cm-scroller");
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Back to the document the next tests share (the pasted trace stays).
+    await replaceEditorText("document-editor", readExample("mcp-rug-pull"));
   });
 
   it("shares the document and trace through the URL fragment", async () => {
