@@ -102,6 +102,7 @@ export {
   type CorrelationLogic,
   carryExtensionAnchors,
   checkPlainTree,
+  closestName,
   DEFAULT_LIMITS,
   DIAGNOSTIC_SEVERITIES,
   DIRECTIONS,
@@ -126,6 +127,7 @@ export {
   type Extractor,
   type ExtractorSource,
   type ExtractorType,
+  editDistance,
   err,
   escapeForTerminal,
   extensionAnchors,
@@ -240,7 +242,7 @@ export {
   type WarningRuleId,
   type YamlFeatureUse,
 } from "@oatf/model";
-export { normalize } from "@oatf/normalize";
+export { type CarriedComments, carryComments, normalize } from "@oatf/normalize";
 export {
   type AgentData,
   type BatchConfig,
