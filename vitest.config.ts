@@ -19,6 +19,10 @@ const alias = [
     replacement: `${packagesDir}/model/src/parse-table.ts`,
   },
   {
+    find: /^@oatf\/normalize\/comments$/,
+    replacement: `${packagesDir}/normalize/src/comments.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compilers.ts`,
   },

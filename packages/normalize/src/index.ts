@@ -1,2 +1,1 @@
-export { type CarriedComments, carryComments } from "./comments.js";
 export { normalize } from "./normalize.js";

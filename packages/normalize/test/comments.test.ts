@@ -1,7 +1,8 @@
 // carryComments: the source's comments on the canonical YAML, on the nodes they belonged to,
 // wherever N-001..N-008 moved them; the canonical values never change.
 import { parse, serialize } from "@oatf/model";
-import { carryComments, normalize } from "@oatf/normalize";
+import { normalize } from "@oatf/normalize";
+import { carryComments } from "@oatf/normalize/comments";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isScalar, parseDocument, visit } from "yaml";

@@ -242,7 +242,7 @@ export {
   type WarningRuleId,
   type YamlFeatureUse,
 } from "@oatf/model";
-export { type CarriedComments, carryComments, normalize } from "@oatf/normalize";
+export { normalize } from "@oatf/normalize";
 export {
   type AgentData,
   type BatchConfig,

@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_LIMITS, escapeForTerminal, serialize } from "@oatf/model";
-import { carryComments, normalize } from "@oatf/normalize";
+import { normalize } from "@oatf/normalize";
+import { carryComments } from "@oatf/normalize/comments";
 import { option, type ParsedArgs, UsageError } from "./args.js";
 import { canonicalDifference } from "./canonical.js";
 import { checkDocument } from "./check.js";
