@@ -73,6 +73,9 @@ describe("usage", () => {
     const command = oatf(["valdate", "x.yaml"]);
     expect(command.code).toBe(2);
     expect(command.stderr).toContain("unknown command 'valdate'; did you mean validate?");
+    expect(oatf(["validate", "--format", "sarf", "x.yaml"]).stderr).toContain(
+      "--format must be one of text, stylish, json, sarif (got 'sarf'); did you mean sarif?",
+    );
     const far = oatf(["validate", "--colour", "x.yaml"]);
     expect(far.stderr).toContain("unknown option --colour\n");
     expect(oatf(["validate", "--quiet=yes", "x.yaml"]).stderr).toContain(

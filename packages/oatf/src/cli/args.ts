@@ -57,7 +57,9 @@ export function oneOfOption<T extends string>(
 ): T {
   const value = option(args, name) ?? fallback;
   if (!allowed.includes(value as T)) {
-    throw new UsageError(`${name} must be one of ${allowed.join(", ")} (got '${value}')`);
+    throw new UsageError(
+      `${name} must be one of ${allowed.join(", ")} (got '${value}')${didYouMean(value, allowed)}`,
+    );
   }
   return value as T;
 }
