@@ -26,32 +26,28 @@ import { openTrace } from "./trace.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
 
-Evaluates the documents' indicators over one observed trace (read as a stream; '-' reads
-standard input) and prints each attack verdict: for one document its indicators, for
-several a summary table, then totals.
+Evaluates the documents' indicators over one observed trace (read as a stream; '-' reads standard input) and prints each attack verdict: for one document its indicators, for several a summary table, then totals.
 
 Options:
   --trace <file|->          the trace (required)
-  --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines)
-                              oatf:        {"protocol":"mcp","direction":"request","operation":"tools/call","content":{...}}
-                              jsonrpc:     {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{...}}
-                                           or {"direction":"send","actor":"a","message":{...JSON-RPC...}}
-                              ag_ui:       data: {"type":"TOOL_CALL_START",...}  (SSE), or one event per line
-                              thoughtjack: {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
+  --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --allow-empty-trace       a trace without messages is not an error (it still warns)
 
-Expression indicators use the default CEL evaluator; semantic indicators are skipped.
-Evidence names the 1-based line of the trace. Reading stops early once every indicator
-of every document is decided.
+Trace formats, a line of each:
+  oatf          {"protocol":"mcp","direction":"request","operation":"tools/call","content":{...}}
+  jsonrpc       {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{...}}  or  {"direction":"send","actor":"a","message":{...JSON-RPC...}}
+  ag_ui         data: {"type":"TOOL_CALL_START",...}  (SSE), or one event per line
+  thoughtjack   {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
+
+Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace. Reading stops early once every indicator of every document is decided.
 
 Exit code:
   0  every document not_exploited (or exploited/partial below --fail-on-tier)
   1  some document exploited or partial (with --fail-on-tier: at or above the tier)
   2  usage error, no matching document, missing or unreadable file
-  3  an invalid document, an error verdict, unreadable trace lines, or an empty trace
-     without --allow-empty-trace (3 wins over 1)
+  3  an invalid document, an error verdict, unreadable trace lines, or an empty trace without --allow-empty-trace (3 wins over 1)
 `;
 
 const FORMATS = ["text", "json", "junit"] as const;
