@@ -1,0 +1,90 @@
+// textDocument/hover: for a field, its SDK §2 table row and section; for an enum value,
+// the allowed values; for a surface or event, its binding (surface-info); for a
+// diagnostic under the cursor, its rule and what the rule checks.
+import { ruleInfo } from "@oatf/model";
+import { type Hover, MarkupKind, type Position } from "vscode-languageserver-types";
+import type { Analysis } from "./analysis.js";
+import { describeType, enumValues, fieldDoc, resolve, type Segment, sectionOf } from "./schema.js";
+import { describeSurface } from "./surface-info.js";
+import { nodeAt } from "./yaml-tree.js";
+
+export function hover(analysis: Analysis, position: Position): Hover | null {
+  const offset = analysis.document.offsetAt(position);
+  const parts: string[] = [];
+  let span: { start: number; end: number } | undefined;
+  const at = nodeAt(analysis.tree, offset);
+  if (at) {
+    const text = at.onKey ? fieldHover(at.path) : valueHover(at.path, at.scalar?.value);
+    if (text) parts.push(text);
+    if (text && at.scalar) span = at.scalar;
+  }
+  for (const d of analysis.diagnostics) {
+    if (
+      !d.range ||
+      d.range.start.offset > offset ||
+      offset > Math.max(d.range.end.offset, d.range.start.offset)
+    )
+      continue;
+    const info = ruleInfo(d.rule);
+    const ref = d.spec_ref ?? info?.spec_ref;
+    parts.push(
+      `**${d.rule}**${ref ? ` (${ref})` : ""}${info ? `: ${info.check}` : ""}\n\n${d.message}`,
+    );
+  }
+  if (parts.length === 0) return null;
+  const result: Hover = {
+    contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") },
+  };
+  if (span)
+    result.range = {
+      start: analysis.document.positionAt(span.start),
+      end: analysis.document.positionAt(span.end),
+    };
+  return result;
+}
+
+function fieldHover(path: Segment[]): string | undefined {
+  const key = path.at(-1);
+  if (typeof key !== "string") return undefined;
+  const resolved = resolve(path);
+  if (!resolved) return undefined;
+  if (key.startsWith("x-") && !resolved.field) {
+    return `**\`${key}\`** — extension field: preserved, ignored by conforming tools (format §10.2)`;
+  }
+  const found = fieldDoc(resolved.owner, key);
+  const lines = [
+    `**\`${key}\`** — ${describeType(resolved.type)}${resolved.field?.required ? " (required)" : ""}`,
+  ];
+  if (found) {
+    lines.push("", found.doc.description);
+    if (found.doc.default) lines.push("", `Default: ${found.doc.default}`);
+    lines.push("", `${found.section.section} ${found.section.title}`);
+  } else {
+    const section = sectionOf(resolved.owner);
+    if (section) lines.push("", `${section.section} ${section.title}`);
+  }
+  return lines.join("\n");
+}
+
+function valueHover(path: Segment[], value: unknown): string | undefined {
+  const key = path.at(-1);
+  if (typeof value === "string" && (key === "surface" || key === "event")) {
+    const surface = describeSurface(value);
+    if (surface) return surface;
+  }
+  const resolved = resolve(path);
+  const values = resolved ? enumValues(resolved.type) : undefined;
+  if (!values) return undefined;
+  const known = typeof value === "string" && values.includes(value);
+  const name =
+    resolved?.type.kind === "enum"
+      ? resolved.type.name
+      : resolved?.type.kind === "list" && resolved.type.of.kind === "enum"
+        ? resolved.type.of.name
+        : "severity level";
+  return [
+    `${known ? `\`${String(value)}\`: one of the ${name} values` : `not a ${name} value`}`,
+    "",
+    `Allowed: ${values.map((v) => `\`${v}\``).join(", ")}`,
+  ].join("\n");
+}
