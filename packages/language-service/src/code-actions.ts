@@ -93,6 +93,8 @@ function candidates(
   return closest(word, pool).map((text) => ({ text, edit: { range, newText: text } }));
 }
 
+const PLACEHOLDER: Partial<Record<string, string>> = { string: ' ""', list: " []", object: " {}" };
+
 /** When the path names a required field absent from its mapping: the edit inserting it. */
 function missingField(
   analysis: Analysis,
@@ -113,12 +115,8 @@ function missingField(
   const first = node.items[0]?.key;
   if (!isScalar(first) || !first.range) return undefined;
   const start = analysis.document.positionAt(first.range[0]);
-  const value =
-    key === "oatf"
-      ? ' "0.1"'
-      : resolved.type.kind === "object" || resolved.type.kind === "list"
-        ? ""
-        : " ";
+  // A value of the field's type to fill in: an empty string, list or mapping.
+  const value = key === "oatf" ? ' "0.1"' : (PLACEHOLDER[resolved.type.kind] ?? "");
   const indent = " ".repeat(start.character);
   // Inserted before the mapping's first key, at its indentation: valid whatever follows.
   return { key, edit: { range: { start, end: start }, newText: `${key}:${value}\n${indent}` } };

@@ -1,9 +1,10 @@
-// Did-you-mean: the candidates closest to a misspelling by edit distance (Levenshtein,
-// bounded), as the CLI's messages suggest them.
+// Did-you-mean: the candidates closest to a misspelling by edit distance (Levenshtein with
+// transpositions, bounded), as the CLI's messages suggest them.
 
 /** Edit distance of `a` and `b`, or `max + 1` as soon as it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let older: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
@@ -19,14 +20,15 @@ export function editDistance(a: string, b: string, max: number): number {
       best = Math.min(best, value);
     }
     if (best > max) return max + 1;
+    older = previous;
     previous = row;
   }
   return previous[b.length] as number;
 }
 
-/** The candidates within a third of the word's length (at least 1, at most 3 edits), closest first. */
+/** The candidates within a third of the word's length (rounded up, at most 3 edits), closest first. */
 export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
-  const max = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  const max = Math.min(3, Math.max(1, Math.ceil(word.length / 3)));
   const scored: [string, number][] = [];
   for (const candidate of candidates) {
     if (candidate === word) continue;

@@ -76,8 +76,10 @@ export function fieldNames(type: FieldType): string[] {
 export function enumValues(type: FieldType): readonly string[] | undefined {
   if (type.kind === "enum") return type.values;
   if (type.kind === "list" && type.of.kind === "enum") return type.of.values;
-  if (type.kind === "severity")
-    return (SEVERITY.fields.get("level")?.type as { values?: readonly string[] }).values;
+  if (type.kind === "severity") {
+    const level = SEVERITY.fields.get("level")?.type;
+    return level?.kind === "enum" ? level.values : undefined;
+  }
   return undefined;
 }
 
