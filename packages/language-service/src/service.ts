@@ -31,6 +31,8 @@ export interface LanguageServiceOptions {
   maxDocuments?: number;
   /** Most scalars indexed for navigation per document. Default 100,000. */
   maxSymbols?: number;
+  /** Told of an exception inside a feature (a bug): the feature answers empty instead. */
+  onError?: (feature: string, error: unknown) => void;
 }
 
 /** A document as the service reads it: a `TextDocument`, or its uri, version and text. */
@@ -86,26 +88,33 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   }
 
   /** Runs a feature; a bug in it answers `fallback` rather than failing the editor's request. */
-  function guard<T>(fallback: T, run: () => T): T {
+  function guard<T>(feature: string, fallback: T, run: () => T): T {
     try {
       return run();
-    } catch {
+    } catch (error) {
+      try {
+        options.onError?.(feature, error);
+      } catch {
+        // the caller's reporter failed too: still answer
+      }
       return fallback;
     }
   }
 
   return {
     diagnostics: (d) =>
-      guard([], () => {
+      guard("diagnostics", [], () => {
         const a = get(d);
         return a.diagnostics.map((x) => toLspDiagnostic(a.document, x));
       }),
-    hover: (d, p) => guard(null, () => hover(get(d), p)),
-    completion: (d, p) => guard({ isIncomplete: false, items: [] }, () => completion(get(d), p)),
-    definition: (d, p) => guard([], () => definition(get(d), p)),
-    references: (d, p, include = true) => guard([], () => references(get(d), p, include)),
-    codeActions: (d, _r, diags) => guard([], () => codeActions(get(d), diags)),
-    documentSymbols: (d) => guard([], () => documentSymbols(get(d))),
+    hover: (d, p) => guard("hover", null, () => hover(get(d), p)),
+    completion: (d, p) =>
+      guard("completion", { isIncomplete: false, items: [] }, () => completion(get(d), p)),
+    definition: (d, p) => guard("definition", [], () => definition(get(d), p)),
+    references: (d, p, include = true) =>
+      guard("references", [], () => references(get(d), p, include)),
+    codeActions: (d, _r, diags) => guard("codeActions", [], () => codeActions(get(d), diags)),
+    documentSymbols: (d) => guard("documentSymbols", [], () => documentSymbols(get(d))),
     close: (uri) => {
       cache.delete(uri);
     },
