@@ -11,11 +11,15 @@ export function editDistance(a: string, b: string, max: number): number {
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
+      let value = Math.min(
         (previous[j] as number) + 1,
         (row[j - 1] as number) + 1,
         (previous[j - 1] as number) + cost,
       );
+      // `teir` → `tier`: two swapped letters are one edit.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (older[j - 2] as number) + 1);
+      }
       row.push(value);
       best = Math.min(best, value);
     }

@@ -203,3 +203,14 @@ describe("quick fixes", () => {
     expect(fixed).toContain('    - target: ""\n      id: OATF-030-01');
   });
 });
+
+describe("edit distance", () => {
+  it("counts a swap of neighbours as one edit and stops past the bound", async () => {
+    const { editDistance, closest } = await import("../src/index.js");
+    expect(editDistance("teir", "tier", 3)).toBe(1);
+    expect(editDistance("stabel", "stable", 3)).toBe(1);
+    expect(editDistance("kitten", "sitting", 3)).toBe(3);
+    expect(editDistance("abc", "xyzxyz", 2)).toBe(3);
+    expect(closest("colour", ["color", "column", "draft"])).toEqual(["color", "column"]);
+  });
+});
