@@ -211,6 +211,7 @@ describe("edit distance", () => {
     expect(editDistance("stabel", "stable", 3)).toBe(1);
     expect(editDistance("kitten", "sitting", 3)).toBe(3);
     expect(editDistance("abc", "xyzxyz", 2)).toBe(3);
-    expect(closest("colour", ["color", "column", "draft"])).toEqual(["color", "column"]);
+    expect(closest("colour", ["color", "column", "draft"])).toEqual(["color"]);
+    expect(closest("tools/lsit", ["tools/list", "tools/call"])).toEqual(["tools/list"]);
   });
 });
