@@ -3,6 +3,7 @@ import { VERSION } from "../version.js";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
+import { LSP_USAGE, lspCommand } from "./lsp.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
@@ -14,6 +15,7 @@ Commands:
   validate <files or globs...>          Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file> [--check]            Print the canonical form of a document
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
+  lsp [--stdio]                         Start the language server on stdin/stdout
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
     run: evaluateCommand,
   },
   normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
+  lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
 };
 
 export async function runCli(
