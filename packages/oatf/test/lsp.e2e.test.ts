@@ -3,13 +3,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMessageConnection,
   type MessageConnection,
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-jsonrpc/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 beforeAll(() => setup(), 600_000);
@@ -20,7 +20,12 @@ const URI = "file:///work/cross-protocol-chain.yaml";
 interface Diagnostics {
   uri: string;
   version?: number;
-  diagnostics: { code: string; message: string; range: { start: { line: number; character: number } }; data?: unknown }[];
+  diagnostics: {
+    code: string;
+    message: string;
+    range: { start: { line: number; character: number } };
+    data?: unknown;
+  }[];
 }
 
 interface Server {
@@ -32,7 +37,9 @@ interface Server {
 }
 
 function start(): Server {
-  const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   const connection = createMessageConnection(
     new StreamMessageReader(child.stdout!),
     new StreamMessageWriter(child.stdin!),
@@ -50,7 +57,8 @@ function start(): Server {
     child,
     connection,
     exited,
-    nextDiagnostics: (uri, version) => new Promise((resolve) => waiting.push({ uri, version, resolve })),
+    nextDiagnostics: (uri, version) =>
+      new Promise((resolve) => waiting.push({ uri, version, resolve })),
   };
 }
 
@@ -100,13 +108,22 @@ describe("oatf lsp", () => {
     await server.connection.sendNotification("textDocument/didOpen", {
       textDocument: { uri: URI, languageId: "yaml", version: 1, text: EXAMPLE },
     });
-    expect((await opened).diagnostics.filter((d) => d.code.startsWith("V-0") || d.code.startsWith("parse/"))).toEqual([]);
+    expect(
+      (await opened).diagnostics.filter(
+        (d) => d.code.startsWith("V-0") || d.code.startsWith("parse/"),
+      ),
+    ).toEqual([]);
 
     const changed = server.nextDiagnostics(URI, 2);
     const start = at(EXAMPLE, "tier: ingested", 6);
     await server.connection.sendNotification("textDocument/didChange", {
       textDocument: { uri: URI, version: 2 },
-      contentChanges: [{ range: { start, end: { line: start.line, character: start.character + 8 } }, text: "ingestd" }],
+      contentChanges: [
+        {
+          range: { start, end: { line: start.line, character: start.character + 8 } },
+          text: "ingestd",
+        },
+      ],
     });
     const published = await changed;
     const tier = published.diagnostics.find((d) => d.message.includes("ingestd"));
@@ -154,7 +171,13 @@ describe("oatf lsp", () => {
       position: at(EXAMPLE, "actor: mcp_poisoner", 9),
     })) as { uri: string; range: { start: unknown } }[];
     expect(definition).toEqual([
-      { uri: URI, range: { start: at(EXAMPLE, "name: mcp_poisoner", 6), end: at(EXAMPLE, "name: mcp_poisoner", 18) } },
+      {
+        uri: URI,
+        range: {
+          start: at(EXAMPLE, "name: mcp_poisoner", 6),
+          end: at(EXAMPLE, "name: mcp_poisoner", 18),
+        },
+      },
     ]);
     const references = (await server.connection.sendRequest("textDocument/references", {
       ...doc,
@@ -169,7 +192,13 @@ describe("oatf lsp", () => {
       name: string;
       children?: { name: string }[];
     }[];
-    expect(symbols.map((s) => s.name)).toEqual(["mcp_poisoner", "rogue_checker", "OATF-030-01", "OATF-030-02", "OATF-030-03"]);
+    expect(symbols.map((s) => s.name)).toEqual([
+      "mcp_poisoner",
+      "rogue_checker",
+      "OATF-030-01",
+      "OATF-030-02",
+      "OATF-030-03",
+    ]);
     expect(symbols[0]!.children!.map((c) => c.name)).toEqual(["poison", "wait"]);
   });
 
@@ -190,7 +219,11 @@ describe("oatf lsp", () => {
 describe("oatf lsp exits", () => {
   it("0 after shutdown and exit", async () => {
     const server = start();
-    await server.connection.sendRequest("initialize", { processId: null, rootUri: null, capabilities: {} });
+    await server.connection.sendRequest("initialize", {
+      processId: null,
+      rootUri: null,
+      capabilities: {},
+    });
     await server.connection.sendRequest("shutdown");
     await server.connection.sendNotification("exit");
     expect(await server.exited).toBe(0);
@@ -198,7 +231,11 @@ describe("oatf lsp exits", () => {
 
   it("1 on exit without shutdown", async () => {
     const server = start();
-    await server.connection.sendRequest("initialize", { processId: null, rootUri: null, capabilities: {} });
+    await server.connection.sendRequest("initialize", {
+      processId: null,
+      rootUri: null,
+      capabilities: {},
+    });
     await server.connection.sendNotification("exit");
     expect(await server.exited).toBe(1);
   });
