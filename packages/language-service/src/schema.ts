@@ -107,12 +107,59 @@ const SECTION_OF: Readonly<Record<string, string>> = {
   "framework mapping": "FrameworkMapping",
 };
 
+/**
+ * Fields the SDK §2 tables do not row: the pattern shorthand operators (rowed under
+ * MatchCondition, format §6.2), the fields of the known actions (SDK §2.7a describes them in
+ * prose) and `indicator.tier` (an addendum in the spec README).
+ */
+const SUPPLEMENT: Readonly<Record<string, { doc: FieldDoc; section: SectionDoc }>> = {
+  "indicator.tier": {
+    doc: {
+      type: "`Optional<Tier>`",
+      description:
+        "How far the attack got when this indicator matches: `ingested` < `local_action` < `boundary_breach`. No default; the verdict's `max_tier` is the highest matched tier.",
+    },
+    section: { section: "spec README", title: "(tier addendum)", fields: {} },
+  },
+  ...actionField(
+    "send action",
+    "method",
+    "`String`",
+    "The protocol method name of the message to send.",
+  ),
+  ...actionField(
+    "send action",
+    "params",
+    "`Optional<Value>`",
+    "Protocol-native message parameters (pass-through).",
+  ),
+  ...actionField(
+    "log action",
+    "message",
+    "`String`",
+    "The message to log; supports `{{template}}` interpolation.",
+  ),
+  ...actionField("log action", "level", "`Optional<LogLevel>`", "`info`, `warn` or `error`."),
+};
+
+function actionField(shape: string, key: string, type: string, description: string) {
+  const section = FIELD_DOCS.Action as SectionDoc;
+  return { [`${shape}.${key}`]: { doc: { type, description }, section } };
+}
+
 /** The specification's table entry for field `key` of `shape`, and its section. */
 export function fieldDoc(
   shape: Shape | undefined,
   key: string,
 ): { doc: FieldDoc; section: SectionDoc } | undefined {
-  const section = sectionOf(shape);
+  if (!shape) return undefined;
+  const supplement = SUPPLEMENT[`${shape.name}.${key}`];
+  if (supplement) return supplement;
+  // The shorthand operators of a pattern are MatchCondition's (format §6.2).
+  const section =
+    shape.name === "pattern" && key !== "target" && key !== "condition"
+      ? FIELD_DOCS.MatchCondition
+      : sectionOf(shape);
   // The Document table calls `$schema` `schema` (its name in code).
   const name = key === "$schema" ? "schema" : key;
   if (!section || !Object.hasOwn(section.fields, name)) return undefined;

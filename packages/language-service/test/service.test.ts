@@ -48,9 +48,11 @@ describe("diagnostics", () => {
 describe("hover", () => {
   it("on a field: its SDK §2 description and section", () => {
     expect(service.hover(doc(example), { line: 1000, character: 0 })).toBeNull();
+    const direction = service.hover(doc(example), at(example, "direction:", 1));
+    expect(JSON.stringify(direction?.contents)).toContain("SDK §2.12 Indicator");
+    expect(JSON.stringify(direction?.contents)).toContain("one of `request`, `response`");
     const tier = service.hover(doc(example), at(example, "tier:", 1));
-    expect(JSON.stringify(tier?.contents)).toContain("SDK §2.12 Indicator");
-    expect(JSON.stringify(tier?.contents)).toMatch(/ingested/);
+    expect(JSON.stringify(tier?.contents)).toContain("`ingested` < `local_action` < `boundary_breach`");
   });
 
   it("on an enum value: the allowed values", () => {
