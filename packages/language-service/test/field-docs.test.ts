@@ -7,7 +7,10 @@ import { fieldDoc, shapeOf } from "../src/schema.js";
 function shapes(): Shape[] {
   const seen = new Set<Shape>();
   const visit = (type: FieldType): void => {
-    if (type.kind === "list" || type.kind === "map") return visit(type.of);
+    if (type.kind === "list" || type.kind === "map") {
+      visit(type.of);
+      return;
+    }
     const shape = shapeOf(type);
     if (!shape || seen.has(shape)) return;
     seen.add(shape);

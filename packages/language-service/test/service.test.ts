@@ -52,7 +52,9 @@ describe("hover", () => {
     expect(JSON.stringify(direction?.contents)).toContain("SDK §2.12 Indicator");
     expect(JSON.stringify(direction?.contents)).toContain("one of `request`, `response`");
     const tier = service.hover(doc(example), at(example, "tier:", 1));
-    expect(JSON.stringify(tier?.contents)).toContain("`ingested` < `local_action` < `boundary_breach`");
+    expect(JSON.stringify(tier?.contents)).toContain(
+      "`ingested` < `local_action` < `boundary_breach`",
+    );
   });
 
   it("on an enum value: the allowed values", () => {
