@@ -25,13 +25,14 @@ export interface AnalysisOptions {
   cel?: CelEvaluator | undefined;
   maxBytes: number;
   maxSymbols: number;
+  validate: boolean;
 }
 
 /** Parse, validate and index `document`. Never throws: a failure becomes a diagnostic. */
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
-  const diagnostics = validateText(text, options);
+  const diagnostics = options.validate ? validateText(text, options) : [];
   if (text.length > options.maxBytes) {
     return {
       text,

@@ -31,6 +31,11 @@ export interface LanguageServiceOptions {
   maxDocuments?: number;
   /** Most scalars indexed for navigation per document. Default 100,000. */
   maxSymbols?: number;
+  /**
+   * Whether to validate (default true). A host that validates elsewhere (the playground's
+   * evaluation worker) passes false: then `diagnostics` is empty and hover shows no rule text.
+   */
+  validate?: boolean;
   /** Told of an exception inside a feature (a bug): the feature answers empty instead. */
   onError?: (feature: string, error: unknown) => void;
 }
@@ -68,7 +73,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const maxDocuments = positive(options.maxDocuments, DEFAULTS.maxDocuments);
   // Least recently used first (a Map keeps insertion order; a hit re-inserts).
   const cache = new Map<string, Analysis>();
-  const analysisOptions = { cel: options.cel, maxBytes, maxSymbols };
+  const analysisOptions = {
+    cel: options.cel,
+    maxBytes,
+    maxSymbols,
+    validate: options.validate !== false,
+  };
 
   function get(input: DocumentInput): Analysis {
     const document =

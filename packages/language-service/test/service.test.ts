@@ -219,3 +219,18 @@ describe("edit distance", () => {
     expect(closest("tools/lsit", ["tools/list", "tools/call"])).toEqual(["tools/list"]);
   });
 });
+
+describe("validate: false", () => {
+  it("gives no diagnostics and no rule text, and still hovers and completes", () => {
+    const quiet = createLanguageService({ validate: false });
+    const text = example.replace("tier: ingested", "tier: ingestd");
+    expect(quiet.diagnostics(doc(text))).toEqual([]);
+    expect(JSON.stringify(quiet.hover(doc(text), at(text, "ingestd", 2))?.contents)).not.toContain(
+      "V-005",
+    );
+    expect(JSON.stringify(quiet.hover(doc(text), at(text, "ingestd", 2))?.contents)).toContain(
+      "not a tier value",
+    );
+    expect(quiet.completion(doc(text), at(text, "tier: ", 6)).items.length).toBe(3);
+  });
+});
