@@ -15,6 +15,7 @@ import {
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import type { Diagnostic } from "oatf";
+import { languageFeatures } from "./language.js";
 
 const highlight = HighlightStyle.define([
   { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--tok-key)" },
@@ -63,7 +64,7 @@ function base(label: string, onChange: () => void, language: Extension[]): Exten
 }
 
 export function createDocumentEditor(parent: HTMLElement, onChange: () => void): EditorView {
-  const language = [yaml(), syntaxHighlighting(highlight), lintGutter()];
+  const language = [yaml(), syntaxHighlighting(highlight), lintGutter(), languageFeatures()];
   return new EditorView({
     parent,
     state: EditorState.create({ extensions: base("OATF document (YAML)", onChange, language) }),
