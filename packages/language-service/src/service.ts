@@ -25,9 +25,9 @@ import { definition, documentSymbols, references } from "./navigation.js";
 export interface LanguageServiceOptions {
   /** The CEL evaluator for V-014 (`oatf lsp` passes the default one); without it V-014 is skipped with a warning, as in `validate`. */
   cel?: CelEvaluator;
-  /** Largest document analysed, in UTF-16 code units; larger ones get one diagnostic. Default 1,048,576. */
+  /** Largest document analysed (as `parse`'s `maxBytes`); a larger one gets one `parse/too-large` diagnostic. Default 1,048,576. */
   maxBytes?: number;
-  /** Most document analyses kept (one per open document version). Default 32. */
+  /** Most documents whose analysis is kept (the latest version of each URI). Default 32. */
   maxDocuments?: number;
   /** Most scalars indexed for navigation per document. Default 100,000. */
   maxSymbols?: number;
