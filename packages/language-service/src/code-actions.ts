@@ -2,17 +2,13 @@
 // (edit distance) for enum values, field names, surfaces and trigger events, and inserting a
 // required field that is missing (SDK §2 tables: `required`).
 import { eventsFor, PROTOCOL_OPERATIONS, surfacesFor } from "@oatf/registries";
-import {
-  type CodeAction,
-  CodeActionKind,
-  type Diagnostic,
-  type TextEdit,
-} from "vscode-languageserver-types";
+import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver-types";
 import { isMap, isScalar } from "yaml";
 import type { Analysis } from "./analysis.js";
 import { indicatorProtocolAt, modeAt } from "./context.js";
 import type { DiagnosticData } from "./diagnostics.js";
 import { closest } from "./distance.js";
+import { CodeActionKind } from "./lsp-constants.js";
 import { enumValues, fieldNames, resolve, type Segment } from "./schema.js";
 import { keysAt, nodeAt } from "./yaml-tree.js";
 

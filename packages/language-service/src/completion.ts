@@ -10,16 +10,10 @@ import {
   surfacesFor,
 } from "@oatf/registries";
 import { SUPPORTED_VERSIONS } from "@oatf/validate";
-import {
-  type CompletionItem,
-  CompletionItemKind,
-  type CompletionList,
-  MarkupKind,
-  type Position,
-  type Range,
-} from "vscode-languageserver-types";
+import type { CompletionItem, CompletionList, Position, Range } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { indicatorProtocolAt, modeAt } from "./context.js";
+import { CompletionItemKind, MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, fieldNames, resolve, type Segment } from "./schema.js";
 import { describeSurface } from "./surface-info.js";
 import { keyContext, valueContext } from "./text-path.js";

@@ -2,7 +2,8 @@
 // `validateRecovered` call), its ranges mapped from offsets to line/character positions.
 import type { Diagnostic as OatfDiagnostic } from "@oatf/model";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { type Diagnostic, DiagnosticSeverity, type Range } from "vscode-languageserver-types";
+import type { Diagnostic, Range } from "vscode-languageserver-types";
+import { DiagnosticSeverity } from "./lsp-constants.js";
 
 /** What a diagnostic carries for code actions and hover (`Diagnostic.data`). */
 export interface DiagnosticData {

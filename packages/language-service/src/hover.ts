@@ -2,8 +2,9 @@
 // the allowed values; for a surface or event, its binding (surface-info); for a
 // diagnostic under the cursor, its rule and what the rule checks.
 import { ruleInfo } from "@oatf/model";
-import { type Hover, MarkupKind, type Position } from "vscode-languageserver-types";
+import type { Hover, Position } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
+import { MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, resolve, type Segment, sectionOf } from "./schema.js";
 import { describeSurface } from "./surface-info.js";
 import { nodeAt } from "./yaml-tree.js";

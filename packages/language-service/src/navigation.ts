@@ -1,13 +1,8 @@
 // textDocument/definition, textDocument/references and textDocument/documentSymbol over the
 // symbol index (symbols.ts): actors, phases, extractors, indicators and their uses.
-import {
-  type DocumentSymbol,
-  type Location,
-  type Position,
-  type Range,
-  SymbolKind,
-} from "vscode-languageserver-types";
+import type { DocumentSymbol, Location, Position, Range } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
+import { SymbolKind } from "./lsp-constants.js";
 import type { Segment } from "./schema.js";
 import { type Occurrence, occurrenceAt, sameSymbol } from "./symbols.js";
 
