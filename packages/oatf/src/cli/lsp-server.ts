@@ -107,8 +107,12 @@ export function serveLanguageServer(
   // 1); a client that closes the pipe without it ends here.
   return new Promise((resolve) => {
     input.on("end", () => {
-      ctx.stderr.write("oatf lsp: the client closed the connection without exit\n");
-      resolve(1);
+      // Messages read before the end are still being dispatched: an `exit` among them ends the
+      // process first.
+      setTimeout(() => {
+        ctx.stderr.write("oatf lsp: the client closed the connection without exit\n");
+        resolve(1);
+      }, 200);
     });
   });
 }
