@@ -24,36 +24,47 @@ export function completion(analysis: Analysis, position: Position): CompletionLi
   const character = Math.min(position.character, line.length);
   const lineStart = analysis.document.offsetAt({ line: position.line, character: 0 });
   const before = line.slice(0, character);
+  // The rest of the word under the cursor is replaced too (`direction: re|quest`).
+  const after = /^[\w$./-]*/.exec(line.slice(character))?.[0].length ?? 0;
+  const at = { line: position.line, character };
   const items =
-    templateItems(analysis, before, position) ??
-    keyItems(analysis, position.line, character, lineStart) ??
-    valueItems(analysis, position.line, character) ??
+    templateItems(analysis, before, at) ??
+    keyItems(analysis, at, lineStart, line.slice(character)) ??
+    valueItems(analysis, at, after) ??
     [];
   return { isIncomplete: false, items };
 }
 
-function rangeBack(position: Position, length: number): Range {
-  return { start: { line: position.line, character: position.character - length }, end: position };
+/** From `before` characters left of the cursor to `after` characters right of it. */
+function rangeAround(position: Position, before: number, after = 0): Range {
+  return {
+    start: { line: position.line, character: position.character - before },
+    end: { line: position.line, character: position.character + after },
+  };
 }
 
 function keyItems(
   analysis: Analysis,
-  line: number,
-  character: number,
+  position: Position,
   lineStart: number,
+  rest: string,
 ): CompletionItem[] | undefined {
-  const context = keyContext(analysis.lines, line, character, lineStart);
+  const context = keyContext(analysis.lines, position.line, position.character, lineStart);
   if (!context) return undefined;
   const resolved = resolve(context.path);
   if (!resolved) return [];
+  const word = /^[\w$-]*/.exec(rest)?.[0] ?? "";
   // A list item of scalars (`impact:` → `- |`): its values, not keys.
   if (enumValues(resolved.type) || resolved.type.kind === "string") {
-    return valueCandidates(analysis, context.path, { line, character }, context.prefix.length);
+    return valueCandidates(analysis, context.path, position, context.prefix.length, word.length);
   }
+  // Renaming an existing key (`na|me: x`): the whole key is replaced, its colon kept.
+  const renaming = /^[\w$-]*\s*:/.test(rest);
+  const editing = context.prefix + word;
   const present = keysAt(analysis.tree, context.path);
-  const range = rangeBack({ line, character }, context.prefix.length);
+  const range = rangeAround(position, context.prefix.length, renaming ? word.length : 0);
   return fieldNames(resolved.type)
-    .filter((name) => !present.has(name))
+    .filter((name) => !present.has(name) || name === editing)
     .map((name, order) => {
       const field = resolve([...context.path, name]);
       const doc = field ? fieldDoc(field.owner, name) : undefined;
@@ -66,7 +77,7 @@ function keyItems(
         detail: field
           ? `${describeType(field.type)}${field.field?.required ? " (required)" : ""}`
           : undefined,
-        textEdit: { range, newText: `${name}:${nested ? "" : " "}` },
+        textEdit: { range, newText: renaming ? name : `${name}:${nested ? "" : " "}` },
         // Required fields first, then specification order.
         sortText: `${field?.field?.required ? 0 : 1}${String(order).padStart(3, "0")}`,
       };
@@ -82,12 +93,12 @@ function keyItems(
 
 function valueItems(
   analysis: Analysis,
-  line: number,
-  character: number,
+  position: Position,
+  after: number,
 ): CompletionItem[] | undefined {
-  const context = valueContext(analysis.lines, line, character);
+  const context = valueContext(analysis.lines, position.line, position.character);
   if (!context) return undefined;
-  return valueCandidates(analysis, context.path, { line, character }, context.prefix.length);
+  return valueCandidates(analysis, context.path, position, context.prefix.length, after);
 }
 
 function valueCandidates(
@@ -95,8 +106,9 @@ function valueCandidates(
   path: Segment[],
   position: Position,
   prefixLength: number,
+  after = 0,
 ): CompletionItem[] {
-  const range = rangeBack(position, prefixLength);
+  const range = rangeAround(position, prefixLength, after);
   const item = (
     label: string,
     kind: CompletionItemKind,
@@ -175,7 +187,10 @@ function templateItems(
   if (!open || /\\\{\{[^{]*$/.test(before)) return undefined;
   const qualifier = open[1]?.slice(0, -1);
   const prefix = open[2] as string;
-  const range = rangeBack(position, prefix.length);
+  // The rest of the name after the cursor (up to `.` or `}}`) is replaced too.
+  const rest =
+    /^[\w-]*/.exec((analysis.lines[position.line] ?? "").slice(position.character))?.[0] ?? "";
+  const range = rangeAround(position, prefix.length, rest.length);
   const extractors = analysis.symbols.occurrences.filter(
     (o) => o.kind === "extractor" && o.definition,
   );

@@ -234,3 +234,25 @@ describe("validate: false", () => {
     expect(quiet.completion(doc(text), at(text, "tier: ", 6)).items.length).toBe(3);
   });
 });
+
+describe("completion ranges", () => {
+  const edit = (text: string, position: Position, label: string) => {
+    const item = service.completion(doc(text), position).items.find((i) => i.label === label);
+    const textEdit = item?.textEdit as {
+      range: import("vscode-languageserver-types").Range;
+      newText: string;
+    };
+    return TextDocument.applyEdits(TextDocument.create("u", "yaml", 0, text), [textEdit]);
+  };
+
+  it("replace the whole word under the cursor, and keep an existing key's colon", () => {
+    expect(edit(example, at(example, "direction: request", 13), "response")).toContain(
+      "direction: response\n",
+    );
+    const renamed = edit(example, at(example, "      direction: request", 8), "confidence");
+    expect(renamed).toContain("      confidence: request\n      target");
+    expect(
+      edit(example, at(example, "{{mcp_poisoner.requested_env}}", 5), "rogue_checker"),
+    ).toContain("{{rogue_checker.requested_env}}");
+  });
+});
