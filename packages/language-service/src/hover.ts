@@ -7,14 +7,19 @@ import type { Analysis } from "./analysis.js";
 import { MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, resolve, type Segment, sectionOf } from "./schema.js";
 import { describeSurface } from "./surface-info.js";
-import { nodeAt } from "./yaml-tree.js";
+import { type Occurrence, occurrenceAt, sameSymbol } from "./symbols.js";
+import { nodeAt, scalarValue } from "./yaml-tree.js";
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const offset = analysis.document.offsetAt(position);
   const parts: string[] = [];
   let span: { start: number; end: number } | undefined;
+  const symbol = occurrenceAt(analysis.symbols, offset);
   const at = nodeAt(analysis.tree, offset);
-  if (at) {
+  if (symbol) {
+    parts.push(symbolHover(analysis, symbol));
+    span = symbol;
+  } else if (at) {
     const text = at.onKey ? fieldHover(at.path) : valueHover(at.path, at.scalar?.value);
     if (text) parts.push(text);
     if (text && at.scalar) span = at.scalar;
@@ -88,4 +93,33 @@ function valueHover(path: Segment[], value: unknown): string | undefined {
     "",
     `Allowed: ${values.map((v) => `\`${v}\``).join(", ")}`,
   ].join("\n");
+}
+
+/** What a name refers to: its kind, where it is defined (an extractor: what it captures), uses. */
+function symbolHover(analysis: Analysis, occurrence: Occurrence): string {
+  const all = sameSymbol(analysis.symbols, occurrence);
+  const definition = all.find((o) => o.definition);
+  const uses = all.filter((o) => !o.definition).length;
+  const head = `**${occurrence.kind}** \`${occurrence.name}\``;
+  if (!definition) {
+    return `${head}: not defined in this document${occurrence.kind === "extractor" ? " (it interpolates as an empty string, W-004)" : ""}`;
+  }
+  const item = definition.path.slice(0, -1);
+  const text = (key: string) => {
+    const value = scalarValue(analysis.tree, [...item, key]);
+    return typeof value === "string" ? value : undefined;
+  };
+  const lines = [head];
+  if (occurrence.kind === "actor" && text("mode")) lines.push(`mode \`${text("mode")}\``);
+  if (occurrence.kind === "extractor") {
+    const actor =
+      definition.path[2] === "actors"
+        ? scalarValue(analysis.tree, [...definition.path.slice(0, 4), "name"])
+        : undefined;
+    lines.push(
+      `captures from the ${text("source") ?? "?"} with ${text("type") ?? "?"} \`${text("selector") ?? ""}\`${typeof actor === "string" ? ` (actor \`${actor}\`)` : ""}`,
+    );
+  }
+  lines.push(`${uses} ${uses === 1 ? "use" : "uses"} in this document`);
+  return lines.join("\n\n");
 }

@@ -256,3 +256,23 @@ describe("completion ranges", () => {
     ).toContain("{{rogue_checker.requested_env}}");
   });
 });
+
+describe("hover on names", () => {
+  it("says what a template's extractor captures and how often an actor is used", () => {
+    const extractor = JSON.stringify(
+      service.hover(doc(example), at(example, "requested_env}}", 3))?.contents,
+    );
+    expect(extractor).toContain(
+      "captures from the request with json_path `$.arguments.env` (actor `mcp_poisoner`)",
+    );
+    const actor = JSON.stringify(
+      service.hover(doc(example), at(example, "name: mcp_poisoner", 8))?.contents,
+    );
+    expect(actor).toContain("mode `mcp_server`");
+    expect(actor).toContain("2 uses in this document");
+    const text = example.replace("{{mcp_poisoner.requested_env}}", "{{mcp_poisoner.missing}}");
+    expect(JSON.stringify(service.hover(doc(text), at(text, "missing}}", 2))?.contents)).toContain(
+      "not defined",
+    );
+  });
+});
