@@ -55,7 +55,7 @@ function render(markdown: string): HTMLElement {
 /** Whether a diagnostic is underlined at `pos`: its own tooltip (editors.ts) says it all there. */
 function underlined(state: EditorState, pos: number): boolean {
   let found = false;
-  forEachDiagnostic(state, (d, from, to) => {
+  forEachDiagnostic(state, (_diagnostic, from, to) => {
     if (from <= pos && pos <= to) found = true;
   });
   return found;
