@@ -44,7 +44,12 @@ for (const line of text.split("\n")) {
   if (!current || !row) continue;
   const cells = row[2].split(" | ");
   // Field tables: Field | Type | [Required | Default |] Description; action table: Key | Required Fields | Description.
-  const description = cells.at(-1).replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
+  // Links become plain text naming their specification (`[§5.2](/sdk/…)` → `SDK §5.2`).
+  const description = cells
+    .at(-1)
+    .replace(/\[(§[^\]]+)\]\(\/sdk\/[^)]*\)/g, "SDK $1")
+    .replace(/\[(§[^\]]+)\]\(\/specification\/[^)]*\)/g, "format $1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
   const entry = { type: cells[0], description };
   if (cells.length >= 4) {
     entry.required = cells[1] === "Yes";

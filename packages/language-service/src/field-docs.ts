@@ -87,7 +87,7 @@ export const FIELD_DOCS: Readonly<Record<string, SectionDoc>> = {
       grace_period: {
         type: "`Optional<Duration>`",
         description:
-          "Post-terminal-phase observation window. When present, tools observe for this duration after all terminal phases complete before computing the verdict. Parsed by `parse_duration` (§5.2).",
+          "Post-terminal-phase observation window. When present, tools observe for this duration after all terminal phases complete before computing the verdict. Parsed by `parse_duration` (SDK §5.2).",
         required: false,
       },
       severity: {
@@ -124,7 +124,7 @@ export const FIELD_DOCS: Readonly<Record<string, SectionDoc>> = {
       },
       correlation: {
         type: "`Optional<Correlation>`",
-        description: "How indicator verdicts combine. See §2.3a.",
+        description: "How indicator verdicts combine. See SDK §2.3a.",
         required: false,
       },
       extensions: {
@@ -269,7 +269,7 @@ export const FIELD_DOCS: Readonly<Record<string, SectionDoc>> = {
       },
       on_enter: {
         type: "`Optional<List<Action>>`",
-        description: "Entry actions executed when this phase begins. See §2.7a.",
+        description: "Entry actions executed when this phase begins. See SDK §2.7a.",
         required: false,
       },
       trigger: {

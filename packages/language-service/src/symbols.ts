@@ -1,6 +1,6 @@
-// Names a document defines and where it uses them: actors (format §5.1), phases (§5.2),
-// extractors (§5.5), indicators (§6.1), and the uses `indicator.actor` (V-048) and `{{…}}`
-// templates (§5.6: `{{extractor}}`, `{{actor.extractor}}`). Read from the YAML tree, so a
+// Names a document defines and where it uses them: actors (format §5.1), phases (format §5.2),
+// extractors (format §5.5), indicators (format §6.1), and the uses `indicator.actor` (V-048) and
+// `{{…}}` templates (format §5.6: `{{extractor}}`, `{{actor.extractor}}`). Read from the YAML tree, so a
 // half-written document still navigates.
 import type { Segment } from "./schema.js";
 import { type ScalarEntry, scalars, type YamlDocument } from "./yaml-tree.js";
