@@ -55,7 +55,11 @@ function keyItems(
   if (!resolved) return [];
   const word = /^[\w$-]*/.exec(rest)?.[0] ?? "";
   // A list item of scalars (`impact:` → `- |`): its values, not keys.
-  if (enumValues(resolved.type) || resolved.type.kind === "string") {
+  // (A severity on its own lines is the object form: its keys.)
+  if (
+    (enumValues(resolved.type) && resolved.type.kind !== "severity") ||
+    resolved.type.kind === "string"
+  ) {
     return valueCandidates(analysis, context.path, position, context.prefix.length, word.length);
   }
   // Renaming an existing key (`na|me: x`): the whole key is replaced, its colon kept.

@@ -99,6 +99,13 @@ describe("completion", () => {
     expect(got).toContain("target");
   });
 
+  it("offers a severity's keys on its own lines and its levels after the colon", () => {
+    const block = 'oatf: "0.1"\nattack:\n  severity:\n    \n';
+    expect(labels(block, { line: 3, character: 4 })).toEqual(["level", "confidence"]);
+    const scalar = 'oatf: "0.1"\nattack:\n  severity: \n';
+    expect(labels(scalar, { line: 2, character: 12 })).toContain("critical");
+  });
+
   it("offers enum values", () => {
     const text = example.replace("tier: ingested", "tier: ");
     expect(labels(text, at(text, "tier: ", 6))).toEqual([
