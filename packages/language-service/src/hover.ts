@@ -6,7 +6,7 @@ import type { Hover, Position } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, resolve, type Segment, sectionOf } from "./schema.js";
-import { describeSurface } from "./surface-info.js";
+import { describeMode, describeSurface } from "./surface-info.js";
 import { type Occurrence, occurrenceAt, sameSymbol } from "./symbols.js";
 import { nodeAt, scalarValue } from "./yaml-tree.js";
 
@@ -78,6 +78,8 @@ function valueHover(path: Segment[], value: unknown): string | undefined {
     const surface = describeSurface(value);
     if (surface) return surface;
   }
+  if (typeof value === "string" && key === "mode" && path[1] === "execution")
+    return describeMode(value);
   const resolved = resolve(path);
   const values = resolved ? enumValues(resolved.type) : undefined;
   if (!values) return undefined;

@@ -1,7 +1,15 @@
 // What a surface or trigger event is (SDK §2.21, §2.22; format §7.1–§7.3), from the binding
 // tables of @oatf/registries: its protocol, which modes observe it and in which direction,
 // and what its content is.
-import { EVENT_MODE_VALIDITY, PROTOCOL_OPERATIONS, parseEventQualifier } from "@oatf/registries";
+import {
+  EVENT_MODE_VALIDITY,
+  eventsFor,
+  extractProtocol,
+  isKnownMode,
+  KNOWN_MODES,
+  PROTOCOL_OPERATIONS,
+  parseEventQualifier,
+} from "@oatf/registries";
 
 const BINDING_SECTION: Readonly<Record<string, string>> = {
   mcp: "format §7.1",
@@ -53,4 +61,19 @@ function directionOf(protocol: string, operation: string): string {
     return operation === "run_agent_input" ? " (client → agent)" : " (agent → client)";
   if (operation.startsWith("notifications/")) return " (one-way notification)";
   return " (server mode: incoming request; client mode: correlated response)";
+}
+
+/** Markdown describing a mode (format §7.0 `{protocol}_{role}`): its binding and events. */
+export function describeMode(mode: string): string {
+  if (!isKnownMode(mode)) {
+    return `mode \`${mode}\` is not one the included bindings define (W-002); known: ${KNOWN_MODES.map((m) => `\`${m}\``).join(", ")}`;
+  }
+  const protocol = extractProtocol(mode);
+  const role = mode.slice(protocol.length + 1);
+  const events = eventsFor(mode) ?? [];
+  return [
+    `**\`${mode}\`** — the attacker acts as the ${protocol} ${role} (${BINDING_SECTION[protocol] ?? "its binding"})`,
+    "",
+    `Trigger events it observes (${events.length}): ${events.map((e) => `\`${e}\``).join(", ")}`,
+  ].join("\n");
 }

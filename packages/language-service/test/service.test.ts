@@ -72,6 +72,14 @@ describe("hover", () => {
     expect(text).toContain("content:");
   });
 
+  it("on a mode: its binding and the events it observes", () => {
+    const h = JSON.stringify(
+      service.hover(doc(example), at(example, "mode: a2a_server", 8))?.contents,
+    );
+    expect(h).toContain("the a2a server (format §7.2)");
+    expect(h).toContain("`agent_card/get`");
+  });
+
   it("on a diagnostic: the rule and what it checks", () => {
     const text = example.replace("tier: ingested", "tier: ingestd");
     const h = service.hover(doc(text), at(text, "ingestd", 2));
