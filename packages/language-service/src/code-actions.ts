@@ -1,7 +1,13 @@
 // textDocument/codeAction: quick fixes for the diagnostics the client sends back — did-you-mean
 // (edit distance) for enum values, field names, surfaces and trigger events, and inserting a
 // required field that is missing (SDK §2 tables: `required`).
-import { eventsFor, PROTOCOL_OPERATIONS, surfacesFor } from "@oatf/registries";
+import {
+  eventsFor,
+  KNOWN_MODES,
+  KNOWN_PROTOCOLS,
+  PROTOCOL_OPERATIONS,
+  surfacesFor,
+} from "@oatf/registries";
 import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver-types";
 import { isMap, isScalar } from "yaml";
 import type { Analysis } from "./analysis.js";
@@ -75,6 +81,8 @@ function candidates(
     pool = (protocols.length > 0 ? protocols : Object.keys(PROTOCOL_OPERATIONS)).flatMap(
       (p) => surfacesFor(p) ?? [],
     );
+  } else if (key === "mode" || key === "protocol") {
+    pool = key === "mode" ? KNOWN_MODES : KNOWN_PROTOCOLS;
   } else if (key === "event") {
     const mode = modeAt(analysis.tree, path);
     pool = (mode && eventsFor(mode)) || [];

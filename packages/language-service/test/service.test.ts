@@ -213,6 +213,11 @@ describe("quick fixes", () => {
     expect(apply(surface, "Change to `message/send`")).toBe(example);
   });
 
+  it("did-you-mean a mode (W-002)", () => {
+    const text = example.replace("mode: a2a_server", "mode: a2a_sever");
+    expect(apply(text, "Change to `a2a_server`")).toBe(example);
+  });
+
   it("insert a missing required field", () => {
     const text = example.replace('      target: "name"\n', "");
     const fixed = apply(text, "Add required field `target`");
