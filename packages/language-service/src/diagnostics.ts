@@ -28,9 +28,34 @@ export function toLspDiagnostic(document: TextDocument, diagnostic: OatfDiagnost
   };
 }
 
+/** Template findings whose message opens with the reference (format §5.6). */
+const TEMPLATE_RULES = new Set(["V-032", "W-004"]);
+
+/**
+ * A template finding covers the whole string; narrowed here to its `{{…}}` when that occurs
+ * once in the range's source (names are `[a-z0-9_]`, which no YAML quoting escapes).
+ */
+function templateSpan(
+  text: string,
+  diagnostic: OatfDiagnostic,
+): { start: number; end: number } | undefined {
+  const range = diagnostic.range;
+  const reference = /^\{\{([\w.-]+)\}\}/.exec(diagnostic.message)?.[1];
+  if (!range || !reference || !TEMPLATE_RULES.has(diagnostic.rule)) return undefined;
+  const source = text.slice(range.start.offset, range.end.offset);
+  const pattern = new RegExp(`\\{\\{\\s*${reference.replaceAll(".", "\\.")}\\s*\\}\\}`, "g");
+  const found = [...source.matchAll(pattern)];
+  if (found.length !== 1) return undefined;
+  const start = range.start.offset + (found[0]?.index ?? 0);
+  return { start, end: start + (found[0]?.[0].length ?? 0) };
+}
+
 function rangeOf(document: TextDocument, diagnostic: OatfDiagnostic): Range {
   const range = diagnostic.range;
   if (range) {
+    const narrowed = templateSpan(document.getText(), diagnostic);
+    if (narrowed)
+      return { start: document.positionAt(narrowed.start), end: document.positionAt(narrowed.end) };
     const start = document.positionAt(range.start.offset);
     const end = document.positionAt(Math.max(range.end.offset, range.start.offset));
     return { start, end };

@@ -296,3 +296,20 @@ describe("hover on names", () => {
     );
   });
 });
+
+describe("template diagnostics", () => {
+  it("are narrowed to their {{…}} inside the string", () => {
+    const text = example.replace(
+      "{{mcp_poisoner.requested_env}}",
+      "{{ ghost.requested_env }} and {{nope}}",
+    );
+    const got = service.diagnostics(doc(text, "file:///templates.yaml"));
+    const ghost = got.find((d) => d.code === "V-032");
+    expect(ghost?.range).toEqual({
+      start: at(text, "{{ ghost"),
+      end: at(text, "{{ ghost", "{{ ghost.requested_env }}".length),
+    });
+    const nope = got.find((d) => d.code === "W-004" && d.message.startsWith("{{nope}}"));
+    expect(nope?.range.start).toEqual(at(text, "{{nope}}"));
+  });
+});
