@@ -11,7 +11,7 @@ const KB = 1024;
 // The worker's ceiling is today's size plus a margin: it holds the SDK, whose growth should show.
 // The language worker (hover and completion, @oatf/language-service) starts on the first hover
 // or completion; it carries its own copy of the SDK parts it needs.
-const BUDGETS = { page: 700 * KB, worker: 420 * KB, "language worker": 430 * KB };
+const BUDGETS = { page: 700 * KB, worker: 420 * KB, "language worker": 420 * KB };
 const assets = join(import.meta.dirname, "..", "dist", "assets");
 const chunks = readdirSync(assets).filter((file) => file.endsWith(".js"));
 const source = (name) => readFileSync(join(assets, name), "utf8");
