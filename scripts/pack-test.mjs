@@ -70,6 +70,27 @@ try {
   console.log(
     `npx oatf validate: ${run("npx", ["--no-install", "oatf", "validate", celExample], scratch).trim()}`,
   );
+  // The language server (bundled into the bin): initialize, shutdown, exit over stdio.
+  const frame = (message) => {
+    const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+    return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  };
+  const lsp = execFileSync("npx", ["--no-install", "oatf", "lsp", "--stdio"], {
+    cwd: scratch,
+    encoding: "utf8",
+    input: [
+      frame({
+        id: 1,
+        method: "initialize",
+        params: { processId: null, rootUri: null, capabilities: {} },
+      }),
+      frame({ id: 2, method: "shutdown" }),
+      frame({ method: "exit" }),
+    ].join(""),
+  });
+  if (!lsp.includes('"hoverProvider":true'))
+    problems.push(`npx oatf lsp answered: ${lsp.slice(0, 300)}`);
+  else console.log("npx oatf lsp: initialize, shutdown and exit answered");
 } catch (error) {
   problems.push(error.stderr || error.message);
 } finally {

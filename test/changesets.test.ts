@@ -64,7 +64,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("changesets with independent versions", () => {
   it("bumps only the named package and its dependents", () => {
     const after = versionWith('---\n"@oatf/paths": minor\n---\n\nA new path function.\n');
-    expect(bumped(after)).toEqual(["@oatf/evaluate", "@oatf/paths", "@oatf/validate", "oatf"]);
+    expect(bumped(after)).toEqual([
+      "@oatf/evaluate",
+      "@oatf/language-service",
+      "@oatf/paths",
+      "@oatf/validate",
+      "oatf",
+    ]);
   });
 
   it("writes each bumped package's CHANGELOG.md from the changeset summary", () => {

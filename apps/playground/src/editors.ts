@@ -15,6 +15,7 @@ import {
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import type { Diagnostic, TraceDiagnostic } from "oatf";
+import { languageFeatures } from "./language.js";
 import { messageNodes } from "./message-text.js";
 
 const highlight = HighlightStyle.define([
@@ -64,7 +65,13 @@ function base(label: string, onChange: () => void, language: Extension[]): Exten
 }
 
 export function createDocumentEditor(parent: HTMLElement, onChange: () => void): EditorView {
-  const language = [yaml(), syntaxHighlighting(highlight), lintGutter(), EditorView.lineWrapping];
+  const language = [
+    yaml(),
+    syntaxHighlighting(highlight),
+    lintGutter(),
+    EditorView.lineWrapping,
+    languageFeatures(),
+  ];
   return new EditorView({
     parent,
     state: EditorState.create({ extensions: base("OATF document (YAML)", onChange, language) }),

@@ -4,6 +4,7 @@ import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./args.js";
 import { type CliContext, type CliStreams, EXIT, type OutStream } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { terminalWidth, wrapText } from "./help.js";
+import { LSP_USAGE, lspCommand } from "./lsp.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
@@ -15,6 +16,7 @@ Commands:
   validate <files or globs...|->        Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
+  lsp [--stdio]                         Start the language server on stdin/stdout
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
@@ -49,6 +51,7 @@ const COMMANDS: Record<string, Command> = {
     flags: ["--check", "--write"],
     run: normalizeCommand,
   },
+  lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
 };
 
 export async function runCli(

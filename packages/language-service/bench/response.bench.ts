@@ -1,0 +1,104 @@
+// The language service's response to one keystroke on a 2,000-line document: a new version
+// analysed (validate + YAML tree + symbol index), then diagnostics, hover and completion —
+// what an editor asks after each change. Goal (issue 25): at most 100 ms. Measured in the
+// same run against its baseline, `validate` over the same text (what `oatf validate` does per
+// file), so the ratio says what the editor features add; the absolute time is printed too.
+//
+// As the other benches: many short rounds that run both tasks back to back in alternating
+// order and compare medians; the result is the median over rounds.
+import { readFileSync } from "node:fs";
+import { parseRecovering } from "@oatf/model";
+import { validateRecovered } from "@oatf/validate";
+import { Bench } from "tinybench";
+import { createLanguageService } from "../src/index.js";
+
+const GOAL_MS = 100;
+const LINES = 2_000;
+const ROUNDS = 41;
+const BASE = "validate (parseRecovering + validateRecovered)";
+const LS = "language service: new version → diagnostics + hover + completion";
+
+const example = readFileSync(
+  new URL("../../../examples/cross-protocol-chain.yaml", import.meta.url),
+  "utf8",
+);
+/** The example with indicators inserted (before `correlation`) until it has LINES lines. */
+function document(): string {
+  const [head, tail] = example.split("  correlation:\n") as [string, string];
+  const lines = head.trimEnd().split("\n");
+  const tailLines = `  correlation:\n${tail}`.trimEnd().split("\n");
+  for (let i = 0; lines.length + tailLines.length + 10 <= LINES; i++) {
+    lines.push(
+      `    - id: OATF-030-${String(100 + i)}`,
+      "      protocol: mcp",
+      "      actor: mcp_poisoner",
+      "      surface: tools/call",
+      "      direction: request",
+      '      target: "arguments.env"',
+      `      description: "generated indicator ${i}"`,
+      "      tier: local_action",
+      "      pattern:",
+      `        regex: "(prod|staging)-${i}"`,
+    );
+  }
+  while (lines.length + tailLines.length < LINES) lines.push("    # padding");
+  return `${[...lines, ...tailLines].join("\n")}\n`;
+}
+
+const text = document();
+const service = createLanguageService();
+const hoverAt = { line: 1500, character: 8 };
+const completeAt = { line: 1502, character: 19 };
+let version = 0;
+const errors = service
+  .diagnostics({ uri: "file:///bench.yaml", version: -1, text })
+  .filter((d) => d.severity === 1);
+if (errors.length > 0) {
+  console.error("the benchmark document is not valid:", errors.slice(0, 3));
+  process.exit(1);
+}
+console.log(`document: ${text.split("\n").length - 1} lines, ${text.length} characters`);
+
+const tasks: Record<string, () => void> = {
+  [BASE]: () => {
+    validateRecovered(parseRecovering(text), {});
+  },
+  [LS]: () => {
+    const d = { uri: "file:///bench.yaml", version: ++version, text };
+    service.diagnostics(d);
+    service.hover(d, hoverAt);
+    service.completion(d, completeAt);
+  },
+};
+
+function bench(names: string[], options: ConstructorParameters<typeof Bench>[0]): Bench {
+  const b = new Bench(options);
+  for (const name of names) b.add(name, tasks[name]!);
+  b.runSync();
+  return b;
+}
+
+function p50(b: Bench, name: string): number {
+  const result = b.getTask(name)?.result;
+  if (!result || !("latency" in result)) throw new Error(`no result for ${name}`);
+  return result.latency.p50 ?? result.latency.mean;
+}
+
+const overview = bench([BASE, LS], { time: 1000, warmupTime: 300 });
+console.table(overview.table());
+
+const ratios: number[] = [];
+const times: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const names = round % 2 === 0 ? [BASE, LS] : [LS, BASE];
+  const b = bench(names, { time: 0, iterations: 5, warmup: false });
+  ratios.push(p50(b, LS) / p50(b, BASE));
+  times.push(p50(b, LS));
+}
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = median(times);
+console.log(
+  `language service response on ${LINES} lines = ${ms.toFixed(1)} ms (goal <= ${GOAL_MS} ms: ${ms <= GOAL_MS ? "meets" : "MISSES"}); ` +
+    `${median(ratios).toFixed(2)}x validate alone on the same text`,
+);

@@ -1,0 +1,21 @@
+// `oatf lsp`: the OATF language server on standard input/output. The server itself
+// (lsp-server.ts, with vscode-languageserver) is loaded only when this command runs, so the
+// other commands start without it.
+import { type ParsedArgs, UsageError } from "./args.js";
+import type { CliContext } from "./context.js";
+
+export const LSP_USAGE = `Usage: oatf lsp [--stdio]
+
+Starts the OATF language server (LSP 3.17) on standard input and output, for any editor
+that speaks LSP: diagnostics as you type (the same as oatf validate), hover, completion,
+go to definition, find references, quick fixes and the document outline. --stdio is
+accepted (and implied) for clients that pass it. Exit code: 0 after a shutdown request
+and exit, 1 when the client exits or goes away without one.
+`;
+
+export async function lspCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument '${args.positionals[0]}'`);
+  const { serveLanguageServer } = await import("./lsp-server.js");
+  return serveLanguageServer(process.stdin, process.stdout, ctx);
+}
