@@ -27,6 +27,9 @@ describe("escapeForTerminal", () => {
   it("escapes C0, DEL, C1, line separators and bidi controls, and keeps other text", () => {
     const unsafe = ["\x00", "\x07", "\x1b", "\n", "\r", "\t", "\x7f", "\x85", "\x9b"];
     const bidi = [
+      "\u061c",
+      "\u200e",
+      "\u200f",
       "\u202a",
       "\u202b",
       "\u202c",
@@ -60,13 +63,35 @@ describe("escapeForTerminal", () => {
     ["\u2029", "\\u2029"],
     ["\u202a", "\\u202a"],
     ["\u2069", "\\u2069"],
+    ["\u061c", "\\u061c"],
+    ["\u200e", "\\u200e"],
+    ["\u200f", "\\u200f"],
   ])("shows %j as %s", (char, shown) => {
     expect(escapeForTerminal(`a${char}b`)).toBe(`a${shown}b`);
   });
 
   it("keeps the characters just outside the unsafe ranges", () => {
-    const safe = " ~\xa0\u0100\u2027\u202f\u2065\u206a";
+    const safe = " ~\xa0\u0100\u061b\u061d\u200d\u2010\u2027\u202f\u2065\u206a";
     expect(escapeForTerminal(safe)).toBe(safe);
+  });
+
+  it("escapes exactly C0, DEL, C1, U+2028/U+2029 and the Bidi_Control set in the whole BMP", () => {
+    // Unicode's Bidi_Control property (PropList.txt), listed by hand rather than by \p{...}.
+    const bidiControl = [0x61c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e];
+    bidiControl.push(0x2066, 0x2067, 0x2068, 0x2069);
+    const unsafe = (c: number) =>
+      c < 0x20 ||
+      (c >= 0x7f && c <= 0x9f) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      bidiControl.includes(c);
+    const wrong: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const char = String.fromCharCode(c);
+      if ((escapeForTerminal(char) !== char) !== unsafe(c)) wrong.push(c.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });
 
