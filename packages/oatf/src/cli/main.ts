@@ -4,6 +4,7 @@ import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { safe } from "./terminal.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
 export type { CliStreams } from "./context.js";
@@ -61,7 +62,7 @@ export async function runCli(
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    ctx.stderr.write(`oatf: unknown command '${name}'\n\n${USAGE}`);
+    ctx.stderr.write(`${safe`oatf: unknown command '${name}'`}\n\n${USAGE}`);
     return EXIT.usage;
   }
   if (rest.includes("-h") || rest.includes("--help")) {
@@ -72,13 +73,12 @@ export async function runCli(
     return await command.run(parseArgs(rest, command.valued, command.flags), ctx);
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.stderr.write(`oatf ${name}: ${error.message}\n\n${command.usage}`);
+      ctx.stderr.write(`${safe`oatf ${name}: ${error.message}`}\n\n${command.usage}`);
       return EXIT.usage;
     }
     // Commands report bad input themselves; anything reaching here is a bug, still one line.
-    ctx.stderr.write(
-      `oatf ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.stderr.write(safe`oatf ${name}: internal error: ${message}\n`);
     return EXIT.error;
   }
 }

@@ -6,6 +6,7 @@ import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { readInput } from "./files.js";
 import { invalidDocument } from "./report.js";
+import { safe } from "./terminal.js";
 
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file> [--check]
 
@@ -21,7 +22,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   const file = args.positionals[0]!;
   const read = readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
   if (!read.ok) {
-    ctx.stderr.write(`oatf normalize: cannot read ${escapeForTerminal(file)}: ${read.reason}\n`);
+    ctx.stderr.write(safe`oatf normalize: cannot read ${file}: ${read.reason}\n`);
     return read.tooLarge === undefined ? EXIT.usage : EXIT.failed;
   }
   const checked = await checkDocument(read.text);
