@@ -218,6 +218,8 @@ describe("documents built in code", () => {
   });
 
   it("never throw on documents with arbitrary values in every field", () => {
+    // One set lookup per error: an `expect` per error made this test several times slower.
+    const KNOWN_RULES = new Set([...Object.keys(RULES), ...Object.keys(PARSE_RULES)]);
     const anyValue = fc.oneof(fc.jsonValue(), fc.constant(undefined));
     const phase = fc.record(
       {
@@ -282,9 +284,7 @@ describe("documents built in code", () => {
       fc.property(document, (value) => {
         const result = validate(value as unknown as Document, { cel: celStub });
         // V-rules, or the parse rule for a field of the wrong type that no V-rule names.
-        for (const error of result.errors) {
-          expect({ ...RULES, ...PARSE_RULES }).toHaveProperty(error.rule);
-        }
+        expect(result.errors.filter((e) => !KNOWN_RULES.has(e.rule))).toEqual([]);
       }),
       { numRuns: 500 },
     );
