@@ -1,6 +1,5 @@
 // Issue 15 / issue 12 §3–§5: one diagnostic shape with ranges, rule ids from one closed table,
 // a terminal-safe formatter, input limits checked before the YAML library recurses.
-import { cpuTimed } from "@oatf/conformance";
 import {
   DEFAULT_LIMITS,
   type Diagnostic,
@@ -173,7 +172,7 @@ describe("formatDiagnostics", () => {
     expect(text).toContain("… 3 more diagnostics not shown");
   });
 
-  it("is linear in the number of diagnostics (20,000 on a 260 KB source)", () => {
+  it("shows every one of 20,000 diagnostics on a 260 KB source (linear: `pnpm bench`)", () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${"v".repeat(8)}`);
     const big = lines.join("\n");
     const many: Diagnostic[] = lines.map((_, i) => ({
@@ -185,9 +184,9 @@ describe("formatDiagnostics", () => {
         end: { line: i + 1, column: 3, offset: 2 },
       },
     }));
-    const { value: text, ms } = cpuTimed(() => formatDiagnostics(big, many));
-    // Quadratic (a split of the source per diagnostic) took ~19 s here.
-    expect(ms).toBeLessThan(5_000);
+    // Quadratic (a split of the source per diagnostic) took ~19 s here; bench/hostile.bench.ts
+    // measures it against a quarter of the diagnostics.
+    const text = formatDiagnostics(big, many);
     expect(text.match(/^> /gm)).toHaveLength(20_000);
   });
 
