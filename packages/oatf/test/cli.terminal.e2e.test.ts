@@ -16,10 +16,10 @@ const RUG_TRACE = join(REPO, "examples/mcp-rug-pull.trace.jsonl");
 // The first three messages of the rug pull, before the rug is pulled: not_exploited, exit 0.
 const BENIGN = join(tmp, "benign.jsonl");
 writeFileSync(BENIGN, readFileSync(RUG_TRACE, "utf8").split("\n").slice(0, 3).join("\n"));
-// Enough documents that the JSON output (~1.4 kB each) overflows a pipe's 64 kB buffer.
+// Enough documents that the JSON output (~1.4 kB each, 140 kB) overflows a pipe's 64 kB buffer.
 const MANY = join(tmp, "many");
 mkdirSync(MANY);
-for (let i = 0; i < 200; i++) copyFileSync(RUG, join(MANY, `doc-${i}.yaml`));
+for (let i = 0; i < 100; i++) copyFileSync(RUG, join(MANY, `doc-${i}.yaml`));
 
 describe("a hostile file name on stderr", () => {
   it("is escaped: no window title, no screen clear, no bidi reordering", () => {
