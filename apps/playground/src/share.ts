@@ -71,7 +71,10 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
  * slice at a time (the pipe only pulls when the output is read), so at most one slice is
  * inflated past the limit before the stream is cancelled. Throws on damaged input.
  */
-async function inflate(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | undefined> {
+async function inflate(
+  bytes: Uint8Array<ArrayBuffer>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
   let offset = 0;
   const source = new ReadableStream<BufferSource>(
     {
