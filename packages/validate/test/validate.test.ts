@@ -234,7 +234,10 @@ describe("documents built in code", () => {
           fc.array(fc.record({ name: anyValue, type: anyValue, selector: anyValue }), LIST),
           anyValue,
         ),
-        on_enter: fc.oneof(fc.array(fc.dictionary(fc.string(), anyValue, LIST), LIST), anyValue),
+        on_enter: fc.oneof(
+          fc.array(fc.dictionary(fc.string(), anyValue, { maxKeys: 4 }), LIST),
+          anyValue,
+        ),
         trigger: fc.oneof(
           fc.record({ event: anyValue, after: anyValue, match: anyValue }),
           anyValue,
