@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/cli.js";
 import { MissingSuiteError, OWN_FIXTURES, upstreamCases, upstreamDir } from "../src/index.js";
+import { runRoots } from "../src/roots.js";
+import { formatReport, runConformance } from "../src/run.js";
 
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
   let stdout = "";
@@ -60,10 +62,18 @@ describe("oatf-conformance", () => {
 
   it("fails with a clear message when the upstream suite is missing", async () => {
     const missing = join(scratch(), "nowhere");
-    const r = await run([], { OATF_CONFORMANCE_DIR: missing });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`upstream conformance fixtures not found at ${missing}`);
-    expect(r.stdout).toContain("OATF_CONFORMANCE_DIR");
+    // The roots of a run without --only: the upstream suite that OATF_CONFORMANCE_DIR names
+    // first. Run alone (the CLI would run the whole own suite after it, as `pnpm conformance`
+    // does anyway), a missing one is a failed case with the message.
+    const roots = runRoots({ OATF_CONFORMANCE_DIR: missing }, process.cwd());
+    expect(roots.map((r) => r.label)).toEqual(["upstream", "own"]);
+    expect(roots[0]!.path).toBe(missing);
+    const report = await runConformance(roots.slice(0, 1));
+    expect(report.failed).toBe(1);
+    const text = formatReport(report).join("\n");
+    expect(text).toContain(`upstream conformance fixtures not found at ${missing}`);
+    expect(text).toContain("OATF_CONFORMANCE_DIR");
+    expect(text.split("\n").at(-1)).toBe("conformance: 0 passed, 1 failed");
   });
 
   it("rejects unknown options and --only without a directory with exit 2", async () => {

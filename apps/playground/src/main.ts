@@ -135,18 +135,21 @@ for (const example of EXAMPLES) {
 }
 
 byId<HTMLButtonElement>("share").addEventListener("click", async () => {
-  const fragment = await encodeShare({ document: text(documentEditor), trace: text(traceEditor) });
-  history.replaceState(null, "", fragment);
+  const encoded = await encodeShare({ document: text(documentEditor), trace: text(traceEditor) });
+  if (!encoded.ok) return setStatus(encoded.message);
+  history.replaceState(null, "", encoded.fragment);
   shareLink.value = location.href;
   shareLink.hidden = false;
   shareLink.select();
   setStatus("The link in the address bar holds the document and trace.");
 });
 
+/** Loads a shared link; false when the fragment is not one. A refused link only says why. */
 async function loadFromFragment(): Promise<boolean> {
-  const shared = await decodeShare(location.hash);
-  if (shared) load(shared.document, shared.trace);
-  return shared !== undefined;
+  const decoded = await decodeShare(location.hash);
+  if (decoded?.ok) load(decoded.shared.document, decoded.shared.trace);
+  else if (decoded) setStatus(decoded.message);
+  return decoded !== undefined;
 }
 
 window.addEventListener("hashchange", () => void loadFromFragment());

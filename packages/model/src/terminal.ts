@@ -3,10 +3,11 @@
 // window or hide text, so every control and bidi-override character is shown as an escape.
 // JSON and SARIF output stay exact: only human-readable output goes through here.
 
-// C0 controls, DEL, C1 controls, line/paragraph separators, bidi embeddings and overrides
-// (U+202A–U+202E) and isolates (U+2066–U+2069).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// C0 controls, DEL, C1 controls (General_Category Cc), line/paragraph separators and every
+// Bidi_Control character: the Arabic letter mark U+061C, the LRM/RLM marks U+200E/U+200F,
+// embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069. Each of them can reorder
+// or hide what a reader sees (a "Trojan Source" file name), so none reaches a terminal raw.
+const UNSAFE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
@@ -27,9 +28,11 @@ export function hexEscape(char: string): string {
 }
 
 /**
- * `text` with every C0 and C1 control character, DEL, U+2028/U+2029 and bidi control
- * (U+202A–U+202E, U+2066–U+2069) replaced by a visible escape (`\x1b`, `\n`, `\u202e`).
- * Everything else, including non-ASCII text, is kept as is.
+ * `text` with every C0 and C1 control character, DEL, U+2028/U+2029 and Bidi_Control
+ * character (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) replaced by a visible
+ * escape (`\x1b`, `\n`, `\u202e`). Everything else, including non-ASCII text, is kept as is.
+ * The one function for user-controlled text on a terminal (the CLI's messages, file names,
+ * paths and evidence go through it).
  */
 export function escapeForTerminal(text: string): string {
   return String(text).replace(UNSAFE, escapeChar);

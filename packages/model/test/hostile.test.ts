@@ -1,9 +1,7 @@
 // Bad input never throws, never hangs, never touches a prototype.
-import { cpuTimed as timed } from "@oatf/conformance";
 import { getSourceInfo, parse } from "@oatf/model";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseDocument } from "yaml";
 import { MINIMAL } from "./fixtures.js";
 
 const inState = (yaml: string) =>
@@ -24,8 +22,8 @@ describe("limits", () => {
             .fill(`*${levels[i - 1]}`)
             .join(", ")}]`,
     );
-    const { value: result, ms } = timed(() => parse(inState(`${lines.join("\n")}\n`)));
-    expect(ms).toBeLessThan(2000);
+    // Its cost against 1,000 plain values is in `pnpm bench` (bench/hostile.bench.ts).
+    const result = parse(inState(`${lines.join("\n")}\n`));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", rule: "V-020" });
   });
@@ -41,10 +39,9 @@ describe("limits", () => {
     ["unclosed flow sequences", "[".repeat(100_000)],
     ["flow mappings", `${"{a: ".repeat(100_000)}1${"}".repeat(100_000)}`],
     ["block sequences", `${"- ".repeat(100_000)}x`],
-  ])("rejects 100,000 nested %s quickly, as a syntax error", (_name, nested) => {
+  ])("rejects 100,000 nested %s as a syntax error (linear: `pnpm bench`)", (_name, nested) => {
     for (let round = 0; round < 2; round++) {
-      const { value: result, ms } = timed(() => parse(inState(`      x: ${nested}\n`)));
-      expect(ms).toBeLessThan(3000);
+      const result = parse(inState(`      x: ${nested}\n`));
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", line: 6 });
     }
@@ -69,26 +66,21 @@ describe("limits", () => {
     expect(result.ok).toBe(false);
   });
 
-  it("parses multi-megabyte strings in linear time", () => {
+  it("parses multi-megabyte strings (linear time: `pnpm bench`)", () => {
     const big = "lorem ipsum ".repeat(400_000); // 4.8 MB
-    const { value: result, ms } = timed(() =>
-      parse(
-        `oatf: "0.1"\nattack:\n  description: "${big}"\n  execution:\n    mode: mcp_server\n    state: {}\n`,
-        { maxBytes: 8 * 1024 * 1024 },
-      ),
+    const result = parse(
+      `oatf: "0.1"\nattack:\n  description: "${big}"\n  execution:\n    mode: mcp_server\n    state: {}\n`,
+      { maxBytes: 8 * 1024 * 1024 },
     );
-    expect(ms).toBeLessThan(3000);
     expect(result.ok && result.value.attack.description?.length).toBe(big.length);
   });
 
-  it("parses a mapping with 50,000 keys quickly (duplicate checks are linear)", () => {
+  it("parses a mapping with 50,000 keys (duplicate checks linear against `yaml`: `pnpm bench`)", () => {
     const keys = Array.from({ length: 50_000 }, (_, i) => `      k${i}: ${i}\n`).join("");
-    const input = inState(keys);
-    // Relative to the `yaml` package alone, so the bound holds on a loaded machine.
-    const baseline = timed(() => parseDocument(input, { uniqueKeys: false })).ms;
-    const { value: result, ms } = timed(() => parse(input));
-    expect(ms).toBeLessThan(3 * baseline + 1000);
-    expect(result.ok).toBe(true);
+    const result = parse(inState(keys));
+    expect(result.ok && Object.keys(result.value.attack.execution.state ?? {})).toHaveLength(
+      50_000,
+    );
   });
 });
 

@@ -1,6 +1,25 @@
+import { EXIT } from "./cli/context.js";
 import { runCli } from "./cli/main.js";
+import { safe } from "./cli/terminal.js";
 
-process.exitCode = await runCli(process.argv.slice(2), {
+// A reader that stops early (`oatf evaluate … | head -c 100`) closes the pipe: Node reports
+// EPIPE as an 'error' event on the stream, which unhandled ends the process with exit 1, and
+// 1 reads as "exploited" to a CI gate. A closed stdout is the reader's choice, so it is ignored
+// and the exit code stays the verdict's; any other failure to write the output is exit 3.
+let readerGone = false;
+let outputLost = false;
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") readerGone = true;
+  if (readerGone || outputLost) return;
+  outputLost = true;
+  process.exitCode = EXIT.error;
+  process.stderr.write(safe`oatf: cannot write the output: ${error.message}\n`);
+});
+// A closed stderr leaves nowhere to report anything: the exit code still says what happened.
+process.stderr.on("error", () => {});
+
+const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
 });
+if (!outputLost) process.exitCode = code;

@@ -1,6 +1,5 @@
 // Issue 15 §1: validating text reports parse problems and every rule still checkable, in one
 // pass, each problem exactly once, and no finding that follows from an unreadable part.
-import { cpuTimed } from "@oatf/conformance";
 import { isParseError, parseRecovering } from "@oatf/model";
 import {
   type ValidateOptions,
@@ -175,17 +174,14 @@ attack:
 });
 
 describe("V-016 on hostile templates", () => {
-  it("finds the first unclosed {{ of 2 MB of them in linear time", () => {
+  it("finds the first unclosed {{ of 2 MB of them (linear time: `pnpm bench`)", () => {
     const state = (text: string) => ({
       oatf: "0.1",
       attack: { execution: { mode: "mcp_server", state: { tools: [{ name: text }] } } },
     });
-    const { value: result, ms } = cpuTimed(() =>
-      validate(state("{{a ".repeat(500_000)) as never, { cel: celStub }),
-    );
-    const { errors } = result;
-    // Quadratic (one search for `}}` per `{{`) took over 10 s here.
-    expect(ms).toBeLessThan(5_000);
+    // Quadratic (one search for `}}` per `{{`) took over 10 s here; bench/templates.bench.ts
+    // measures it against a quarter of the input.
+    const { errors } = validate(state("{{a ".repeat(500_000)) as never, { cel: celStub });
     expect(errors).toMatchObject([
       { rule: "V-016", message: expect.stringContaining('unclosed "{{" at offset 0') },
     ]);

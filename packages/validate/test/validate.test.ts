@@ -218,17 +218,26 @@ describe("documents built in code", () => {
   });
 
   it("never throw on documents with arbitrary values in every field", () => {
-    const anyValue = fc.oneof(fc.jsonValue(), fc.constant(undefined));
+    // One set lookup per error: an `expect` per error made this test several times slower.
+    const KNOWN_RULES = new Set([...Object.keys(RULES), ...Object.keys(PARSE_RULES)]);
+    // Every field gets every JSON type; depth and length are bounded so that a run costs
+    // ~1 ms instead of ~6 (documents of 14 kB on average), as deep values are exercised
+    // by the V-020 tests above and the fuzz test.
+    const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined));
+    const LIST = { maxLength: 4 };
     const phase = fc.record(
       {
         name: anyValue,
         mode: anyValue,
         state: anyValue,
         extractors: fc.oneof(
-          fc.array(fc.record({ name: anyValue, type: anyValue, selector: anyValue })),
+          fc.array(fc.record({ name: anyValue, type: anyValue, selector: anyValue }), LIST),
           anyValue,
         ),
-        on_enter: fc.oneof(fc.array(fc.dictionary(fc.string(), anyValue)), anyValue),
+        on_enter: fc.oneof(
+          fc.array(fc.dictionary(fc.string(), anyValue, { maxKeys: 4 }), LIST),
+          anyValue,
+        ),
         trigger: fc.oneof(
           fc.record({ event: anyValue, after: anyValue, match: anyValue }),
           anyValue,
@@ -247,9 +256,12 @@ describe("documents built in code", () => {
             {
               mode: anyValue,
               state: anyValue,
-              phases: fc.oneof(fc.array(phase), anyValue),
+              phases: fc.oneof(fc.array(phase, LIST), anyValue),
               actors: fc.oneof(
-                fc.array(fc.record({ name: anyValue, mode: anyValue, phases: fc.array(phase) })),
+                fc.array(
+                  fc.record({ name: anyValue, mode: anyValue, phases: fc.array(phase, LIST) }),
+                  LIST,
+                ),
                 anyValue,
               ),
             },
@@ -270,6 +282,7 @@ describe("documents built in code", () => {
                 },
                 { requiredKeys: [] },
               ),
+              LIST,
             ),
             anyValue,
           ),
@@ -282,9 +295,7 @@ describe("documents built in code", () => {
       fc.property(document, (value) => {
         const result = validate(value as unknown as Document, { cel: celStub });
         // V-rules, or the parse rule for a field of the wrong type that no V-rule names.
-        for (const error of result.errors) {
-          expect({ ...RULES, ...PARSE_RULES }).toHaveProperty(error.rule);
-        }
+        expect(result.errors.filter((e) => !KNOWN_RULES.has(e.rule))).toEqual([]);
       }),
       { numRuns: 500 },
     );

@@ -22,6 +22,7 @@ import { type CliContext, EXIT } from "./context.js";
 import { expandInputs, readInput } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
+import { safe } from "./terminal.js";
 import { openTrace } from "./trace.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
@@ -79,7 +80,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
   if (unmatched.length > 0) {
     const list = unmatched.map((u) => `'${u}'`).join(", ");
-    ctx.stderr.write(`oatf evaluate: no files match ${list}\n`);
+    ctx.stderr.write(safe`oatf evaluate: no files match ${list}\n`);
     return EXIT.usage;
   }
 
@@ -118,7 +119,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     const where = d.line === undefined ? tracePath : `${tracePath}:${d.line}`;
     const level = d.severity === "warning" ? "warning: " : "";
     progress?.clear();
-    ctx.stderr.write(`oatf evaluate: ${where}: ${level}${escapeForTerminal(d.message)}\n`);
+    ctx.stderr.write(safe`oatf evaluate: ${where}: ${level}${d.message}\n`);
   };
   let lastLine = 0;
   try {
@@ -144,15 +145,18 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   }
   if (problems.reported > MAX_REPORTED) {
     const more = problems.reported - MAX_REPORTED;
-    ctx.stderr.write(`oatf evaluate: ${tracePath}: ${plural(more, "more problem")} not shown\n`);
+    ctx.stderr.write(
+      safe`oatf evaluate: ${tracePath}: ${plural(more, "more problem")} not shown\n`,
+    );
   }
   if (problems.fatal) return EXIT.error;
   const empty = evaluator.count === 0;
   if (empty) {
+    const hint = args.options.has("--allow-empty-trace")
+      ? ""
+      : " (exit 3; --allow-empty-trace accepts it)";
     ctx.stderr.write(
-      `oatf evaluate: ${tracePath}: warning: the trace has no messages, so no indicator can match${
-        args.options.has("--allow-empty-trace") ? "" : " (exit 3; --allow-empty-trace accepts it)"
-      }\n`,
+      safe`oatf evaluate: ${tracePath}: warning: the trace has no messages, so no indicator can match${hint}\n`,
     );
   }
 
@@ -161,7 +165,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     entry.verdict = ordered(verdict);
     // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
     for (const d of verdict.diagnostics ?? []) {
-      ctx.stderr.write(`oatf evaluate: ${entry.file}: ${d.severity}: ${d.message}\n`);
+      ctx.stderr.write(safe`oatf evaluate: ${entry.file}: ${d.severity}: ${d.message}\n`);
     }
   }
   const tier = failOnTier as Tier | undefined;
@@ -180,7 +184,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
 }
 
 function cannotRead(path: string, reason: string, ctx: CliContext): number {
-  ctx.stderr.write(`oatf evaluate: cannot read ${path}: ${reason}\n`);
+  ctx.stderr.write(safe`oatf evaluate: cannot read ${path}: ${reason}\n`);
   return EXIT.usage;
 }
 

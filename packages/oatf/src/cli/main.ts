@@ -6,6 +6,7 @@ import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { terminalWidth, wrapText } from "./help.js";
 import { LSP_USAGE, lspCommand } from "./lsp.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { safe } from "./terminal.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
 export type { CliStreams } from "./context.js";
@@ -76,7 +77,7 @@ export async function runCli(
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     const known = [...Object.keys(COMMANDS), "help", "--help", "--version"];
-    ctx.stderr.write(`oatf: unknown command '${name}'${didYouMean(name, known)}\n\n`);
+    ctx.stderr.write(`${safe`oatf: unknown command '${name}'`}${didYouMean(name, known)}\n\n`);
     help(ctx.stderr, USAGE, ctx);
     return EXIT.usage;
   }
@@ -88,14 +89,13 @@ export async function runCli(
     return await command.run(parseArgs(rest, command.valued, command.flags), ctx);
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.stderr.write(`oatf ${name}: ${error.message}\n\n`);
+      ctx.stderr.write(`${safe`oatf ${name}: ${error.message}`}\n\n`);
       help(ctx.stderr, command.usage, ctx);
       return EXIT.usage;
     }
     // Commands report bad input themselves; anything reaching here is a bug, still one line.
-    ctx.stderr.write(
-      `oatf ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.stderr.write(safe`oatf ${name}: internal error: ${message}\n`);
     return EXIT.error;
   }
 }

@@ -2,7 +2,7 @@
 // from the source), check files already are canonical, or rewrite them in place.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_LIMITS, escapeForTerminal, serialize } from "@oatf/model";
+import { DEFAULT_LIMITS, serialize } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { carryComments } from "@oatf/normalize/comments";
 import { option, type ParsedArgs, UsageError } from "./args.js";
@@ -11,6 +11,7 @@ import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { expandInputs, type ReadResult, readInput, readStdin, stdinName } from "./files.js";
 import { invalidDocument, plural } from "./report.js";
+import { safe } from "./terminal.js";
 
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file|-> | --check <files or globs...> | --write <files or globs...>
 
@@ -32,6 +33,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   if (inputs.length === 0) throw new UsageError("no file given");
   if (!check && !write && inputs.length !== 1) {
     throw new UsageError("expected exactly one file (--check and --write take several)");
+import { safe } from "./terminal.js";
   }
   const stdinFilename = option(args, "--stdin-filename");
   if (inputs.includes("-")) {
@@ -44,7 +46,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   const files = inputs[0] === "-" || (!check && !write) ? inputs : expandInputs(inputs, ctx.cwd);
   if (!Array.isArray(files) && files.unmatched.length > 0) {
     const list = files.unmatched.map((u) => `'${u}'`).join(", ");
-    ctx.stderr.write(`oatf normalize: no files match ${list}\n`);
+    ctx.stderr.write(safe`oatf normalize: no files match ${list}\n`);
     return EXIT.usage;
   }
   let code: number = EXIT.ok;
@@ -55,7 +57,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
         ? await readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes)
         : readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
     if (!read.ok) {
-      ctx.stderr.write(`oatf normalize: cannot read ${escapeForTerminal(name)}: ${read.reason}\n`);
+      ctx.stderr.write(safe`oatf normalize: cannot read ${name}: ${read.reason}\n`);
       if (read.tooLarge === undefined) return EXIT.usage;
       code = EXIT.failed;
       continue;
@@ -79,19 +81,18 @@ async function normalizeOne(
     return EXIT.failed;
   }
   const canonical = serialize(normalize(checked.document));
-  const shown = escapeForTerminal(file);
   if (mode.check) {
     const difference = canonicalDifference(text, canonical);
     if (difference === undefined) return EXIT.ok;
     ctx.stderr.write(
-      `oatf normalize: ${shown} is not in canonical form: ${escapeForTerminal(difference)}; 'oatf normalize --write ${shown}' rewrites it\n`,
+      safe`oatf normalize: ${file} is not in canonical form: ${difference}; 'oatf normalize --write ${file}' rewrites it\n`,
     );
     return EXIT.failed;
   }
   const { text: output, dropped } = carryComments(text, canonical);
   if (dropped > 0) {
     ctx.stderr.write(
-      `oatf normalize: ${shown}: warning: ${plural(dropped, "comment")} had no place in the canonical form and ${dropped === 1 ? "was" : "were"} left out\n`,
+      safe`oatf normalize: ${file}: warning: ${plural(dropped, "comment")} had no place in the canonical form and ${dropped === 1 ? "was" : "were"} left out\n`,
     );
   }
   if (!mode.write) {
@@ -103,9 +104,9 @@ async function normalizeOne(
     // In place (the file keeps its mode, owner and links).
     writeFileSync(resolve(ctx.cwd, file), output);
   } catch (error) {
-    ctx.stderr.write(`oatf normalize: cannot write ${shown}: ${(error as Error).message}\n`);
+    ctx.stderr.write(safe`oatf normalize: cannot write ${file}: ${(error as Error).message}\n`);
     return EXIT.error;
   }
-  ctx.stderr.write(`oatf normalize: wrote ${shown}\n`);
+  ctx.stderr.write(safe`oatf normalize: wrote ${file}\n`);
   return EXIT.ok;
 }

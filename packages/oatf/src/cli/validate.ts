@@ -7,6 +7,7 @@ import { type CliContext, EXIT } from "./context.js";
 import { expandInputs, type ReadResult, readInput, readStdin, stdinName } from "./files.js";
 import { formatFile, MAX_SHOWN, plural } from "./report.js";
 import { type FileReport, toSarif } from "./sarif.js";
+import { safe } from "./terminal.js";
 
 export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...|-> [options]
 
@@ -53,9 +54,8 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
   ];
   const unmatched = [...before.unmatched, ...after.unmatched];
   if (unmatched.length > 0) {
-    ctx.stderr.write(
-      `oatf validate: no files match ${unmatched.map((u) => `'${u}'`).join(", ")}\n`,
-    );
+    const list = unmatched.map((u) => `'${u}'`).join(", ");
+    ctx.stderr.write(safe`oatf validate: no files match ${list}\n`);
     return EXIT.usage;
   }
   const progress = files.length > PROGRESS_THRESHOLD && ctx.stderr.isTTY === true;
@@ -80,7 +80,7 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
     }
     if (!read.ok) {
       if (progress) ctx.stderr.write("\r\x1b[K");
-      ctx.stderr.write(`oatf validate: cannot read ${escapeForTerminal(file)}: ${read.reason}\n`);
+      ctx.stderr.write(safe`oatf validate: cannot read ${file}: ${read.reason}\n`);
       return EXIT.usage;
     }
     const checked = await checkDocument(read.text);

@@ -1,0 +1,41 @@
+// V-016 over hostile templates costs time linear in their size (format §12.1). Formerly a time
+// limit inside a unit test, which flips with machine load; here a ratio measured in one run:
+// 2 MB of unclosed `{{` against a quarter of it (linear: ~4x, quadratic: ~16x). Median of
+// RUNS runs of CPU time; a missed goal is printed, not thrown.
+import type { Document } from "@oatf/model";
+import { validate } from "../src/index.js";
+
+const RUNS = 5;
+const GOAL = 8;
+
+function cpuMs(f: () => unknown): number {
+  const before = process.cpuUsage();
+  f();
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1000;
+}
+const median = (f: () => unknown) => {
+  const runs = Array.from({ length: RUNS }, () => cpuMs(f)).sort((a, b) => a - b);
+  return runs[Math.floor(RUNS / 2)]!;
+};
+const withName = (name: string) =>
+  ({
+    oatf: "0.1",
+    attack: { execution: { mode: "mcp_server", state: { tools: [{ name }] } } },
+  }) as unknown as Document;
+
+for (const [label, unit] of [
+  ["unclosed {{", "{{a "],
+  ["closed {{x}}", "{{x}} "],
+] as const) {
+  const run = (n: number) => {
+    const document = withName(unit.repeat(n));
+    return () => validate(document, { cel: null });
+  };
+  const n = Math.round(2_000_000 / unit.length);
+  const ms = median(run(n));
+  const ratio = ms / Math.max(median(run(n / 4)), 0.01);
+  console.log(
+    `V-016 over 2 MB of ${label.padEnd(12)} ${ms.toFixed(1).padStart(8)} ms  ${ratio.toFixed(2)}x the input / 4 (goal <= ${GOAL}x)${ratio <= GOAL ? "" : "  MISSED"}`,
+  );
+}
