@@ -33,7 +33,6 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   if (inputs.length === 0) throw new UsageError("no file given");
   if (!check && !write && inputs.length !== 1) {
     throw new UsageError("expected exactly one file (--check and --write take several)");
-import { safe } from "./terminal.js";
   }
   const stdinFilename = option(args, "--stdin-filename");
   if (inputs.includes("-")) {
