@@ -99,6 +99,12 @@ export {
   positionOrAncestor,
   rangeOrAncestor,
 } from "./source-info.js";
+export {
+  didYouMean,
+  editDistance,
+  type SuggestOptions,
+  suggestionSuffix,
+} from "./suggest.js";
 export { escapeForTerminal } from "./terminal.js";
 export type {
   Action,

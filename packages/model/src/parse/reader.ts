@@ -30,6 +30,7 @@ import {
   type Shape,
   withArticle,
 } from "../shape.js";
+import { suggestionSuffix } from "../suggest.js";
 import type { Value } from "../types.js";
 import { parseError, span } from "./errors.js";
 import { MAX_DEPTH } from "./load-yaml.js";
@@ -307,7 +308,7 @@ export class Reader {
         parseError({
           rule: "V-005",
           kind: "unknown_variant",
-          message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}`,
+          message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}${suggestionSuffix(node.value, type.values)}`,
           path,
           range: this.at(node),
         }),
@@ -323,7 +324,7 @@ export class Reader {
   }
 
   private unknownField(keyNode: Node, key: string, shape: Shape, path: string): void {
-    const suggestion = closest(key, [...shape.fields.keys()]);
+    const suggestion = suggestionSuffix(key, shape.fields.keys());
     const xHint = key.startsWith("x-")
       ? ` (${shape.name} does not allow \`x-\` extension fields)`
       : shape === PATTERN && key === "exists"
@@ -332,9 +333,7 @@ export class Reader {
     this.errors.push(
       parseError({
         rule: "parse/unknown-field",
-        message:
-          `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` +
-          (suggestion ? `; did you mean \`${suggestion}\`?` : ""),
+        message: `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` + suggestion,
         path,
         range: this.at(keyNode),
       }),
@@ -505,30 +504,4 @@ function describeNode(node: Node): string {
     return `${INTEGER_SOURCE.test(source) ? "integer" : "number"} ${preview(source)}`;
   }
   return `${typeof v} ${String(v)}`;
-}
-
-/** The known field within edit distance 2 of a misspelt one, if any. */
-function closest(key: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(key.toLowerCase(), candidate, bestDistance);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string, limit: number): number {
-  // Also bounds the work for a long key: field names are short.
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

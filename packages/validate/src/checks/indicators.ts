@@ -8,6 +8,7 @@ import {
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
+  didYouMean,
   generatedIndicatorId,
   INDICATOR_METHODS,
   indexPath,
@@ -170,10 +171,14 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
   const surface = indicator.surface;
   // Unrecognized protocols pass (no V-018), so a warned protocol has an operation list.
   if (typeof surface === "string" && !isSurfaceValidForProtocol(protocol, surface)) {
+    const operations = surfacesFor(protocol)!;
+    const suggestion = didYouMean(surface, operations);
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${surfacesFor(protocol)!.slice(0, 3).join(", ")})`,
+      suggestion === undefined
+        ? `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${operations.slice(0, 3).join(", ")})`
+        : `surface "${surface}" is not an operation of protocol ${protocol}; did you mean \`${suggestion}\`?`,
     );
   }
 }
