@@ -65,8 +65,8 @@ export function dependsOnUnreadable(
     let child = path;
     for (const ancestor of selfAndAncestors(path)) {
       if (ancestor !== path) {
-        let names = unreadableChildren.get(ancestor);
-        if (!names) unreadableChildren.set(ancestor, (names = new Set()));
+        const names = unreadableChildren.get(ancestor) ?? new Set<string>();
+        unreadableChildren.set(ancestor, names);
         names.add(childName(ancestor, child));
       }
       child = ancestor;

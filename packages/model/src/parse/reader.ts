@@ -333,7 +333,7 @@ export class Reader {
     this.errors.push(
       parseError({
         rule: "parse/unknown-field",
-        message: `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` + suggestion,
+        message: `unknown field \`${preview(key)}\` in ${shape.name}${xHint}${suggestion}`,
         path,
         range: this.at(keyNode),
       }),

@@ -130,7 +130,7 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
     ctx.warn(
       "V-029",
       keyPath(path, "event"),
-      `event "${event}" is not defined for mode ${mode}${suggestionSuffix(event, eventsFor(mode) ?? [])}; check the binding's event table`,
+      `event "${event}" is not defined for mode ${mode}${suggestionSuffix(event, eventsFor(mode) ?? []) || "; check the binding's event table"}`,
     );
   }
   if (isPresent(trigger.match)) checkPredicate(ctx, trigger.match, keyPath(path, "match"));
