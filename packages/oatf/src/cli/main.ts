@@ -4,6 +4,7 @@ import { type ParsedArgs, parseArgs, UsageError } from "./args.js";
 import { type CliContext, type CliStreams, EXIT } from "./context.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { SCHEMA_USAGE, schemaCommand } from "./schema.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
 export type { CliStreams } from "./context.js";
@@ -14,6 +15,7 @@ Commands:
   validate <files or globs...>          Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file> [--check]            Print the canonical form of a document
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
+  schema                                Print the JSON Schema of OATF documents (for editors)
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
     run: evaluateCommand,
   },
   normalize: { usage: NORMALIZE_USAGE, valued: [], flags: ["--check"], run: normalizeCommand },
+  schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
 };
 
 export async function runCli(
