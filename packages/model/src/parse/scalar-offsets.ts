@@ -117,14 +117,14 @@ export function valueOffsets(
         while (isBlank(source[i])) i++;
         continue;
       }
-      const escape = decodeEscape(source, i);
-      if (!escape || value.slice(k, k + escape.text.length) !== escape.text) return undefined;
-      for (let n = 0; n < escape.text.length; n++) {
+      const decoded = decodeEscape(source, i);
+      if (!decoded || value.slice(k, k + decoded.text.length) !== decoded.text) return undefined;
+      for (let n = 0; n < decoded.text.length; n++) {
         at.push(i);
-        after.push(i + escape.length);
+        after.push(i + decoded.length);
       }
-      k += escape.text.length;
-      i += escape.length;
+      k += decoded.text.length;
+      i += decoded.length;
       continue;
     }
     if (style === "QUOTE_SINGLE" && s === "'" && source[i + 1] === "'") {
