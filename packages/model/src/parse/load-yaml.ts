@@ -25,6 +25,8 @@ const MAX_SYNTAX_ERRORS = 10;
 export interface LoadedYaml {
   document: Document.Parsed;
   lineCounter: LineCounter;
+  /** The text the offsets refer to (a leading BOM removed, lone CRs read as LF). */
+  text: string;
 }
 
 export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: ParseError[] };
@@ -141,7 +143,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
       });
     }
   }
-  return { ok: true, value: { document, lineCounter } };
+  return { ok: true, value: { document, lineCounter, text: input } };
 }
 
 /**

@@ -69,8 +69,14 @@ export function checkRegex(ctx: Context, pattern: unknown, path: string): number
   const compiled = compileRegex(pattern);
   if (compiled.ok) return compiled.value.groupCount;
   // The compiler's message already says "invalid RE2 regular expression: …".
-  const at = compiled.error.offset === undefined ? "" : ` (at offset ${compiled.error.offset})`;
-  ctx.error("V-013", path, `${compiled.error.message}${at}`);
+  const { offset } = compiled.error;
+  const at = offset === undefined ? "" : ` (at offset ${offset})`;
+  ctx.error(
+    "V-013",
+    path,
+    `${compiled.error.message}${at}`,
+    offset === undefined ? undefined : { within: { start: offset } },
+  );
   return undefined;
 }
 

@@ -268,7 +268,25 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
   if (result.ok) return;
   const { message, line, column } = result.error;
   const at = column === undefined ? "" : ` at ${line ?? 1}:${column}`;
-  ctx.error("V-014", path, `CEL syntax error${at}: ${message}`);
+  const index = column === undefined ? undefined : indexOf(expression, line ?? 1, column);
+  ctx.error(
+    "V-014",
+    path,
+    `CEL syntax error${at}: ${message}`,
+    index === undefined ? undefined : { within: { start: index } },
+  );
+}
+
+/** The index in `text` of a 1-based line and column (UTF-16), when it is inside the text. */
+function indexOf(text: string, line: number, column: number): number | undefined {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf("\n", start);
+    if (next < 0) return undefined;
+    start = next + 1;
+  }
+  const index = start + column - 1;
+  return Number.isInteger(index) && index >= start && index <= text.length ? index : undefined;
 }
 
 function checkSemantic(ctx: Context, semantic: Obj, path: string): void {
