@@ -1,1 +1,2 @@
+export { serializeNormalized } from "./comments.js";
 export { normalize } from "./normalize.js";
