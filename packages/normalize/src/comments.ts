@@ -73,7 +73,7 @@ function collect(document: YamlDocument): Map<string, Carried> {
       else add(path, node.commentBefore);
       // A comment after the last entry stays after it; a flow mapping's is its line's.
       if (node.flow) add(path, undefined, node.comment);
-      else if (node.comment && path !== "") add(`${path}\u0000end`, node.comment);
+      else if (node.comment && path !== "") add(`${path}\uE000end`, node.comment);
       for (const pair of node.items) {
         if (!isScalar(pair.key)) continue;
         const child = join(path, String(pair.key.value));
@@ -85,7 +85,7 @@ function collect(document: YamlDocument): Map<string, Carried> {
     } else if (isSeq(node)) {
       if (node.items.length > 0) add(`${path}[0]`, node.commentBefore);
       if (node.flow) add(path, undefined, node.comment);
-      else if (node.comment) add(`${path}\u0000end`, node.comment);
+      else if (node.comment) add(`${path}\uE000end`, node.comment);
       node.items.forEach((item, i) => {
         const itemPath = `${path}[${i}]`;
         if (isScalar(item)) add(itemPath, item.commentBefore, item.comment);
@@ -111,20 +111,20 @@ function pathTranslator(document: Document): (path: string) => string {
           ? "state"
           : undefined;
   const OPERATORS =
-    /^(attack\.indicators\[\d+\]\.pattern)\.(contains|starts_with|ends_with|regex|any_of|gt|lt|gte|lte)(?=$|[.[\u0000])/;
+    /^(attack\.indicators\[\d+\]\.pattern)\.(contains|starts_with|ends_with|regex|any_of|gt|lt|gte|lte)(?=$|[.[\uE000])/;
   return (path) => {
     let out = path;
     if (form === "phases") {
       out = out
-        .replace(/^attack\.execution\.phases(?=$|[.[\u0000])/, "attack.execution.actors[0].phases")
-        .replace(/^attack\.execution\.mode(?=$|[.[\u0000])/, "attack.execution.actors[0].mode");
+        .replace(/^attack\.execution\.phases(?=$|[.[\uE000])/, "attack.execution.actors[0].phases")
+        .replace(/^attack\.execution\.mode(?=$|[.[\uE000])/, "attack.execution.actors[0].mode");
     } else if (form === "state") {
       out = out
         .replace(
-          /^attack\.execution\.state(?=$|[.[\u0000])/,
+          /^attack\.execution\.state(?=$|[.[\uE000])/,
           "attack.execution.actors[0].phases[0].state",
         )
-        .replace(/^attack\.execution\.mode(?=$|[.[\u0000])/, "attack.execution.actors[0].mode");
+        .replace(/^attack\.execution\.mode(?=$|[.[\uE000])/, "attack.execution.actors[0].mode");
     }
     const shorthand = OPERATORS.exec(out);
     if (shorthand) out = `${shorthand[1]}.condition.${out.slice(shorthand[1]!.length + 1)}`;
@@ -182,7 +182,7 @@ function insert(
     map.set(line, [...(map.get(line) ?? []), ...texts]);
   };
   for (const [path, carried] of comments) {
-    const endMarker = path.indexOf("\u0000end");
+    const endMarker = path.indexOf("\uE000end");
     const base = endMarker >= 0 ? path.slice(0, endMarker) : path;
     let target = base;
     while (!located.has(target) && target !== "") target = parentOf(target);
