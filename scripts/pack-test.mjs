@@ -108,9 +108,9 @@ function checkManifest(name, manifest) {
 function typecheckConsumer() {
   writeFileSync(
     join(scratch, "consumer.ts"),
-    `import { type Document, evaluateTrace, load, normalize, parse, readTraceText, validate } from "oatf";
+    `import { type Document, evaluateTrace, load, normalize, parse, type TraceMessage, validate } from "oatf";
 import type { NormalizedDocument } from "@oatf/model";
-export function run(text: string, trace: string): string {
+export function run(text: string, trace: TraceMessage[]): string {
   const loaded = load(text);
   if (!loaded.ok) return loaded.error.map((e) => e.message).join("\\n");
   const document: NormalizedDocument = loaded.value.document;
@@ -121,7 +121,7 @@ export function run(text: string, trace: string): string {
     void again;
   }
   void validate(plain).errors.length;
-  return JSON.stringify(evaluateTrace(document, readTraceText(trace)));
+  return evaluateTrace(document, trace).result;
 }
 `,
   );
