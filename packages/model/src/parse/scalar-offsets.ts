@@ -1,13 +1,7 @@
-// Where each character of a YAML string scalar's value is written in the source (YAML 1.2
-// §7.3 flow scalars, §8.1 block scalars), so a position inside the value (a CEL syntax error at
-// 1:25, a regex error at offset 57, an unclosed `{{`) becomes a position in the file, through
-// quoting, escapes, line folding and block indentation.
-//
-// The value is known (the composer decoded it); the source is walked beside it: a character
-// written as itself, an escape (`\t`, `\u00e9`, `''`) or a line break folded into a space or a
-// newline maps to where it is written, and whitespace that folding or indentation removed is
-// skipped. A source that does not produce the value gives undefined (callers fall back to the
-// whole scalar).
+// Where each character of a YAML string scalar's value is written in the source (flow scalars
+// YAML 1.2 §7.3, block scalars YAML 1.2 §8.1), so a position inside the value (a CEL syntax
+// error at 1:25, a regex error at offset 57, an unclosed `{{`) becomes a position in the file,
+// through quoting, escapes, line folding and block indentation.
 
 /** The `yaml` scalar styles (`Scalar.type`). */
 export type ScalarStyle =
