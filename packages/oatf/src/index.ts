@@ -244,7 +244,7 @@ export {
   type WarningRuleId,
   type YamlFeatureUse,
 } from "@oatf/model";
-export { normalize } from "@oatf/normalize";
+export { normalize, serializeNormalized } from "@oatf/normalize";
 export {
   type AgentData,
   type BatchConfig,
