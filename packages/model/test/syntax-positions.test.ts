@@ -55,6 +55,17 @@ describe("syntax errors at their real position", () => {
     expect(error!.message).toContain(message);
   });
 
+  it("a quote that a later line's quote seems to close: still where it opened", () => {
+    const text =
+      'oatf: "0.1"\nattack:\n  description: "unterminated\n  name: "x"\n  execution: {}\n';
+    const [error] = errorsOf(text);
+    expect(error).toMatchObject({
+      line: 3,
+      column: 16,
+      message: 'missing closing " quote: the string opened at 3:16 is not closed',
+    });
+  });
+
   it("an error reported past the last line break belongs to the last character", () => {
     // `yaml` reports this one at the end of the input; the frame must not show an empty line.
     const text = "a:\n  - b\n  c: [\n\n\n";

@@ -169,11 +169,11 @@ function syntaxError(
     const where = position(lineCounter, opened);
     const lineEnd = input.indexOf("\n", opened);
     const range = span(lineCounter, opened, lineEnd < 0 ? input.length : lineEnd);
-    const until = at >= input.trimEnd().length ? "the end of the input" : position(lineCounter, at);
-    const runs = typeof until === "string" ? until : `${until.line}:${until.column}`;
+    const atEnd = at >= input.trimEnd().length;
+    const opening = `${where.line}:${where.column}`;
     const message = quote
-      ? `missing closing ${quote[1]} quote: the string opened at ${where.line}:${where.column} runs on to ${runs}`
-      : `unclosed flow ${flow![1]}: the \`${flow![1] === "map" ? "{" : "["}\` opened at ${where.line}:${where.column} has no matching \`${flow![1] === "map" ? "}" : "]"}\` before ${runs}`;
+      ? `missing closing ${quote[1]} quote: the string opened at ${opening} ${atEnd ? "runs on to the end of the input" : "is not closed"}`
+      : `unclosed flow ${flow![1]}: the \`${flow![1] === "map" ? "{" : "["}\` opened at ${opening} has no matching \`${flow![1] === "map" ? "}" : "]"}\`${atEnd ? " before the end of the input" : ""}`;
     return parseError({ rule: "parse/syntax", message, range });
   }
   // An error at the end of the input (past its last line break) belongs to its last character.
