@@ -55,7 +55,8 @@ function entryReport(program, checker, file, self) {
 function typeEntries(manifest, pkgDir) {
   const out = [];
   for (const [key, value] of Object.entries(manifest.exports)) {
-    if (key === "./package.json") continue;
+    // Plain files (`./package.json`, `./schema.json`) have no declarations.
+    if (typeof value === "string") continue;
     const subpath = key === "." ? manifest.name : `${manifest.name}${key.slice(1)}`;
     if (value.node) out.push([subpath, " (node)", join(pkgDir, value.node.import.types)]);
     out.push([subpath, value.node ? " (other)" : "", join(pkgDir, value.import.types)]);

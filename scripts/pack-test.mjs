@@ -1,7 +1,9 @@
 // `pnpm test:pack` (issue 13): packs every package as it would be published, checks each
 // tarball's manifest, installs all tarballs into a scratch project with plain npm (external
 // dependencies come from the npm registry), and loads every package through ESM `import` and
-// CJS `require`, then runs `npx oatf --version` and `npx oatf validate` on a CEL example. Run after `pnpm build`.
+// CJS `require`, type-checks a consumer against the published declarations under a matrix of
+// compiler settings (strict, `exactOptionalPropertyTypes`, node16 and bundler resolution), then
+// runs `npx oatf --version` and `npx oatf validate` on a CEL example. Run after `pnpm build`.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +62,7 @@ try {
       }
     }
   }
+  typecheckConsumer();
   const oatf = packages.find((p) => p.name === "oatf");
   const printed = run("npx", ["--no-install", "oatf", "--version"], scratch).trim();
   if (printed !== oatf?.version)
@@ -115,6 +118,69 @@ function checkManifest(name, manifest) {
   }
   if (JSON.stringify(manifest).includes("workspace:")) {
     problems.push(`${name}: the published package.json still has workspace: ranges`);
+  }
+}
+
+/**
+ * The published declarations compile in a consumer's project under common strict settings
+ * (issue 25: `NormalizedDocument` failed under `exactOptionalPropertyTypes`), with
+ * `skipLibCheck` off so the declarations themselves are checked, not only their use.
+ */
+function typecheckConsumer() {
+  writeFileSync(
+    join(scratch, "consumer.ts"),
+    `import { type Document, evaluateTrace, load, normalize, parse, type TraceMessage, validate } from "oatf";
+import type { NormalizedDocument } from "@oatf/model";
+export function run(text: string, trace: TraceMessage[]): string {
+  const loaded = load(text);
+  if (!loaded.ok) return loaded.error.map((e) => e.message).join("\\n");
+  const document: NormalizedDocument = loaded.value.document;
+  const plain: Document = document;
+  const parsed = parse(text);
+  if (parsed.ok) {
+    const again: NormalizedDocument = normalize(parsed.value);
+    void again;
+  }
+  void validate(plain).errors.length;
+  return evaluateTrace(document, trace).result;
+}
+`,
+  );
+  const matrix = [
+    { module: "node16", moduleResolution: "node16" },
+    { module: "esnext", moduleResolution: "bundler" },
+  ].flatMap((resolution) => [
+    { ...resolution, strict: true },
+    {
+      ...resolution,
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+    },
+  ]);
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  for (const options of matrix) {
+    const compilerOptions = {
+      ...options,
+      target: "es2022",
+      noEmit: true,
+      skipLibCheck: false,
+      resolveJsonModule: true,
+      types: [],
+    };
+    writeFileSync(
+      join(scratch, "tsconfig.json"),
+      JSON.stringify({ compilerOptions, files: ["consumer.ts"] }),
+    );
+    const label = Object.entries(options)
+      .map(([key, value]) => (value === true ? key : `${key}=${value}`))
+      .join(", ");
+    try {
+      run(process.execPath, [tsc, "-p", "tsconfig.json"], scratch);
+      console.log(`consumer typecheck: ${label}`);
+    } catch (error) {
+      problems.push(`consumer typecheck (${label}) fails:\n${error.stdout || error.message}`);
+    }
   }
 }
 

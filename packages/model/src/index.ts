@@ -19,7 +19,6 @@ export {
   isParseError,
   isValidationError,
 } from "./diagnostics.js";
-export { closestName, editDistance } from "./did-you-mean.js";
 export { parseDuration } from "./duration.js";
 export type {
   CelEvaluator,
@@ -100,6 +99,12 @@ export {
   positionOrAncestor,
   rangeOrAncestor,
 } from "./source-info.js";
+export {
+  didYouMean,
+  editDistance,
+  type SuggestOptions,
+  suggestionSuffix,
+} from "./suggest.js";
 export { escapeForTerminal } from "./terminal.js";
 export type {
   Action,

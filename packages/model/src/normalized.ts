@@ -38,11 +38,15 @@ export interface NormalizedAttack extends Attack {
   correlation?: Required<Correlation>;
 }
 
-/** N-006/N-007: every form becomes multi-actor form; `mode`, `state`, `phases` are removed. */
+/**
+ * N-006/N-007: every form becomes multi-actor form; `mode`, `state`, `phases` are removed.
+ * `?: never` (not `?: undefined`): absent, which also compiles as a narrowing of `Execution`
+ * under `exactOptionalPropertyTypes`.
+ */
 export interface NormalizedExecution extends Execution {
-  mode?: undefined;
-  state?: undefined;
-  phases?: undefined;
+  mode?: never;
+  state?: never;
+  phases?: never;
   actors: NormalizedActor[];
 }
 
@@ -59,8 +63,7 @@ export interface NormalizedPhase extends Phase {
 }
 
 /** N-001: a trigger with an `event` has a `count` (default 1). */
-export type NormalizedTrigger = Trigger &
-  ({ event: string; count: number } | { event?: undefined });
+export type NormalizedTrigger = Trigger & ({ event: string; count: number } | { event?: never });
 
 export interface NormalizedIndicator extends Indicator {
   /** N-003: `{attack.id}-NN` or `indicator-NN` when omitted. */

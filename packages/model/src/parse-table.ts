@@ -1,6 +1,8 @@
 // The `@oatf/model/shape` subpath: the field table `parse` reads with (SDK §3.1), for sibling
 // packages that check documents built in code against the same table (validate). Internal to
 // the SDK: on a subpath so the main entry's public surface does not carry it.
+
+export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 export { isDate } from "./parse/reader.js";
 export {
   DOCUMENT,

@@ -63,6 +63,11 @@ export interface Shape {
    * when absent). `present` holds the keys written, read or not.
    */
   check?: (read: Record<string, unknown>, present: ReadonlySet<string>) => ShapeProblem | undefined;
+  /**
+   * The same constraint in JSON Schema terms, for the schema generated from this table
+   * (json-schema.ts): keywords added to the object's schema (`properties` merge per field).
+   */
+  schema?: Readonly<Record<string, unknown>>;
 }
 
 export interface ShapeProblem {
@@ -97,12 +102,19 @@ function shape(
   extensions: boolean,
   fields: Record<string, FieldType | Field>,
   check?: Shape["check"],
+  schema?: Shape["schema"],
 ): Shape {
   const map = new Map<string, Field>();
   for (const [key, field] of Object.entries(fields)) {
     map.set(key, "type" in field ? field : { type: field });
   }
-  return check ? { name, fields: map, extensions, check } : { name, fields: map, extensions };
+  return {
+    name,
+    fields: map,
+    extensions,
+    ...(check && { check }),
+    ...(schema && { schema }),
+  };
 }
 function required(type: FieldType, rules: Omit<Field, "type" | "required"> = {}): Field {
   return { type, required: true, ...rules };
@@ -163,6 +175,12 @@ export const PATTERN = shape(
     }
     return undefined;
   },
+  // Exactly one of `condition` and the operators.
+  {
+    oneOf: ["condition", ...SHORTHAND_OPERATORS.map(([key]) => key)].map((k) => ({
+      required: [k],
+    })),
+  },
 );
 
 export const EXPRESSION = shape("expression", false, {
@@ -177,8 +195,13 @@ export const SEMANTIC = shape("semantic", false, {
   threshold: { type: number, typeRule: "V-022" },
   // core-types §2.16: at least one of the two (schema `minProperties: 1`).
   examples: object(
-    shape("examples", false, { positive: strings, negative: strings }, (_read, present) =>
-      present.size === 0 ? { message: "examples needs `positive` or `negative`" } : undefined,
+    shape(
+      "examples",
+      false,
+      { positive: strings, negative: strings },
+      (_read, present) =>
+        present.size === 0 ? { message: "examples needs `positive` or `negative`" } : undefined,
+      { minProperties: 1 },
     ),
   ),
 });
@@ -237,6 +260,7 @@ export const TRIGGER = shape(
     typeof read.count === "number" && read.count < 1
       ? { key: "count", message: `trigger count must be at least 1, found ${read.count}` }
       : undefined,
+  { properties: { count: { minimum: 1 } } },
 );
 
 export const PHASE = shape("phase", true, {

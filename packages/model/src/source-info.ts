@@ -34,6 +34,14 @@ export interface SourceInfo {
    * (its first line, for the root and for list items). Absent on source info made by hand.
    */
   rangeOf?(path: string): SourceRange | undefined;
+  /**
+   * The source span of characters [start, end) of the string value at a dot-path (UTF-16
+   * indexes into the value; `end` defaults to start + 1; `start` may be the value's length, for
+   * a problem at its end), mapped through YAML quoting, escapes, folding and block scalars: a
+   * CEL error at column 25 of an expression points at that column in the file. Undefined for
+   * a path that is not a string written in the source.
+   */
+  rangeInValue?(path: string, start: number, end?: number): SourceRange | undefined;
 }
 
 const sources = new WeakMap<object, SourceInfo>();

@@ -519,7 +519,7 @@ attack:
       },
     ]);
     expect(ok(`---\n${MINIMAL}...\n`).oatf).toBe("0.1");
-    expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", line: 2 });
+    expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", line: 1, column: 7 });
     expect(errors(withAttack("name: a\nname: b"))).toEqual([
       expect.objectContaining({
         kind: "syntax",

@@ -27,6 +27,14 @@ export interface Finding {
   column?: number;
   /** The offset of `line`/`column` in the source, when known (a one-character range). */
   offset?: number;
+  /** Where inside the string value at `path` (a CEL or regex error's column). */
+  within?: Within;
+}
+
+/** Characters [start, end) of a string value (UTF-16 indexes; end defaults to start + 1). */
+export interface Within {
+  start: number;
+  end?: number;
 }
 
 export class Context {
@@ -39,12 +47,12 @@ export class Context {
     rule: RuleId,
     path: string,
     message: string,
-    at?: SourcePosition & { offset?: number },
+    at?: (SourcePosition & { offset?: number }) | { within: Within },
   ): void {
     this.errors.push({ code: rule, path, message, ...at });
   }
 
-  warn(code: WarningCode, path: string, message: string): void {
-    this.warnings.push({ code, path, message });
+  warn(code: WarningCode, path: string, message: string, at?: { within: Within }): void {
+    this.warnings.push({ code, path, message, ...at });
   }
 }

@@ -40,7 +40,9 @@ export function locate(
             };
       return { ...finding, ...(range && { range }), rank: [line, column] };
     }
-    const range = rangeOrAncestor(info, finding.path);
+    const { within } = finding;
+    const inValue = within && info?.rangeInValue?.(finding.path, within.start, within.end);
+    const range = inValue || rangeOrAncestor(info, finding.path);
     const at: SourcePosition | undefined = range?.start ?? positionOrAncestor(info, finding.path);
     return {
       ...finding,

@@ -1,30 +1,34 @@
 // Validating text with parse problems (SDK §3.1 "SHOULD attempt to report multiple errors"):
 // the rules run on what the recovering parse could read, and a finding is left out when it
 // depends on a part it could not, so one problem is reported once, not as a cascade.
-import { type Diagnostic, type ParseError, parentPath } from "@oatf/model";
+import { type Diagnostic, didYouMean, type ParseError, parentPath } from "@oatf/model";
 import { visitPaths } from "./values.js";
 
 /**
  * Rules that judge an element by which children it has (a detection key, `state`, a trigger
- * `event`, …): when one of its children could not be read, their verdict would be a guess.
+ * `event`, …): when one of those children could not be read, their verdict would be a guess.
+ * Each names the children it judges; an unreadable child it does not judge (a bad `tier` next
+ * to a missing detection key) does not hide it, unless the child's name is a near miss of one
+ * it judges (`patern`). Rules judging a list or any key (an action's one key) list none:
+ * every unreadable child counts.
  */
-const PRESENCE_RULES: ReadonlySet<string> = new Set([
-  "V-004",
-  "V-006",
-  "V-007",
-  "V-009",
-  "V-012",
-  "V-019",
-  "V-028",
-  "V-030",
-  "V-031",
-  "V-038",
-  "V-040",
-  "V-041",
-  "V-043",
-  "V-047",
-  "V-049",
-  "W-005",
+const PRESENCE_RULES: ReadonlyMap<string, readonly string[] | undefined> = new Map([
+  ["V-004", ["execution"]],
+  ["V-006", undefined],
+  ["V-007", ["phases", "actors"]],
+  ["V-009", ["state"]],
+  ["V-012", ["pattern", "expression", "semantic"]],
+  ["V-019", ["event", "count", "match"]],
+  ["V-028", ["mode", "protocol"]],
+  ["V-030", ["state", "phases", "actors", "mode"]],
+  ["V-031", ["name", "mode", "phases"]],
+  ["V-038", undefined],
+  ["V-040", ["event", "after"]],
+  ["V-041", undefined],
+  ["V-043", undefined],
+  ["V-047", ["indicators"]],
+  ["V-049", ["method", "pattern", "expression", "semantic"]],
+  ["W-005", ["actor", "protocol"]],
 ]);
 
 /**
@@ -55,9 +59,18 @@ export function dependsOnUnreadable(
   document: unknown,
 ): (finding: Diagnostic) => boolean {
   const unreadableSet = new Set(unreadable);
-  const containsUnreadable = new Set<string>();
+  // Element path → the names of its children that are (or hold) unreadable values.
+  const unreadableChildren = new Map<string, Set<string>>();
   for (const path of unreadable) {
-    for (const ancestor of selfAndAncestors(path)) containsUnreadable.add(ancestor);
+    let child = path;
+    for (const ancestor of selfAndAncestors(path)) {
+      if (ancestor !== path) {
+        const names = unreadableChildren.get(ancestor) ?? new Set<string>();
+        unreadableChildren.set(ancestor, names);
+        names.add(childName(ancestor, child));
+      }
+      child = ancestor;
+    }
   }
   const present = new Set<string>();
   visitPaths(document, (_, path) => {
@@ -72,7 +85,8 @@ export function dependsOnUnreadable(
       // holding the missing field (`state`) or the field it is reported at.
       const holder = !present.has(path) || HOLDER_RULES.has(finding.rule);
       const element = holder ? parentPath(path) : path;
-      if (containsUnreadable.has(element)) return true;
+      const children = unreadableChildren.get(element);
+      if (children && judgesAny(PRESENCE_RULES.get(finding.rule), children)) return true;
     }
     for (const ancestor of selfAndAncestors(path)) {
       // The root is every path's ancestor; only a root that could not be read at all counts.
@@ -81,4 +95,19 @@ export function dependsOnUnreadable(
     }
     return false;
   };
+}
+
+/** The name of `child` below `parent`: a key (`tier`), or `[0]` for a list item. */
+function childName(parent: string, child: string): string {
+  const rest = child.slice(parent.length);
+  return rest.startsWith(".") ? rest.slice(1) : rest;
+}
+
+/** Whether a rule judging `judged` (every child when undefined) depends on one of `children`. */
+function judgesAny(judged: readonly string[] | undefined, children: ReadonlySet<string>): boolean {
+  if (judged === undefined) return true;
+  for (const child of children) {
+    if (judged.includes(child) || didYouMean(child, judged) !== undefined) return true;
+  }
+  return false;
 }

@@ -195,3 +195,37 @@ describe("V-016 on hostile templates", () => {
     expect(offsetOf("{{a {{b}}")).toEqual([]);
   });
 });
+
+describe("did you mean", () => {
+  const head = `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    phases:\n      - state: {}\n        trigger: {event: tools/cal}\n      - name: b\n  indicators:\n`;
+  const messages = (text: string) => {
+    const { errors, warnings } = validate(text, { cel: celStub });
+    return [...errors, ...warnings].map((d) => `${d.rule} ${d.message}`);
+  };
+
+  it("for a surface, a trigger event and an enum value validate checks", () => {
+    const found = messages(
+      `${head}    - surface: tools/lsit\n      target: x\n      pattern: {contains: y}\n`,
+    );
+    expect(found).toContain(
+      'V-018 surface "tools/lsit" is not an operation of protocol mcp; did you mean `tools/list`?',
+    );
+    expect(found.find((m) => m.startsWith("V-029"))).toBe(
+      'V-029 event "tools/cal" is not defined for mode mcp_server; did you mean `tools/call`?',
+    );
+    expect(
+      validateDocument(
+        {
+          oatf: "0.1",
+          attack: {
+            execution: { mode: "mcp_server", state: {} },
+            indicators: [{ target: "x", tier: "ingestd", pattern: { contains: "y" } }],
+          },
+        } as never,
+        { cel: celStub },
+      ).errors.map((e) => e.message),
+    ).toEqual([
+      '"ingestd" is not allowed here; use one of: ingested, local_action, boundary_breach; did you mean `ingested`?',
+    ]);
+  });
+});

@@ -179,3 +179,45 @@ describe("warnings", () => {
     });
   });
 });
+
+describe("every problem in one pass: an unreadable child hides only the rules that judge it", () => {
+  const INDICATOR = `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n`;
+
+  it.each([
+    ["an enum error (`tier`)", "      tier: bogus\n", "V-005 attack.indicators[0].tier"],
+    [
+      "an enum error (`direction`)",
+      "      direction: sideways\n",
+      "V-005 attack.indicators[0].direction",
+    ],
+    ["a type error", "      confidence: [1]\n", "V-025 attack.indicators[0].confidence"],
+    [
+      "an unknown field far from any detection key",
+      "      severty: high\n",
+      "parse/unknown-field attack.indicators[0].severty",
+    ],
+  ])("%s does not hide the indicator's missing detection key (V-012)", (_, line, parse) => {
+    expect(findings(INDICATOR + line).errors).toEqual(["V-012 attack.indicators[0]", parse]);
+  });
+
+  it("a near miss of a detection key still does (it is probably the key)", () => {
+    expect(findings(`${INDICATOR}      patern: {contains: y}\n`).errors).toEqual([
+      "parse/unknown-field attack.indicators[0].patern",
+    ]);
+  });
+
+  it("an unreadable detection key still does (the indicator has one)", () => {
+    expect(findings(`${INDICATOR}      pattern: 5\n`).errors).toEqual([
+      "parse/type-mismatch attack.indicators[0].pattern",
+    ]);
+  });
+
+  it("an enum error in a trigger does not hide V-040 (no `event` or `after`)", () => {
+    const text = `${PHASES}      - name: a\n        state: {}\n        on_enter: [{log: {message: m, level: loud}}]\n        trigger: {count: 1}\n      - name: b\n`;
+    expect(findings(text).errors).toEqual([
+      "V-005 attack.execution.phases[0].on_enter[0].log.level",
+      "V-040 attack.execution.phases[0].trigger",
+      "V-019 attack.execution.phases[0].trigger",
+    ]);
+  });
+});

@@ -25,6 +25,8 @@ const MAX_SYNTAX_ERRORS = 10;
 export interface LoadedYaml {
   document: Document.Parsed;
   lineCounter: LineCounter;
+  /** The text the offsets refer to (a leading BOM removed, lone CRs read as LF). */
+  text: string;
 }
 
 export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: ParseError[] };
@@ -124,13 +126,9 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     });
   }
   const document = documents[0]!;
-  const errors: ParseError[] = document.errors.slice(0, MAX_SYNTAX_ERRORS).map((error) =>
-    parseError({
-      rule: "parse/syntax",
-      message: error.message,
-      range: span(lineCounter, error.pos[0], error.pos[1]),
-    }),
-  );
+  const errors: ParseError[] = document.errors
+    .slice(0, MAX_SYNTAX_ERRORS)
+    .map((error) => syntaxError(input, tokens, lineCounter, error));
   if (errors.length > 0) return { ok: false, error: errors };
 
   // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
@@ -145,7 +143,64 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
       });
     }
   }
-  return { ok: true, value: { document, lineCounter } };
+  return { ok: true, value: { document, lineCounter, text: input } };
+}
+
+/**
+ * A `yaml` syntax error where the author can fix it. `yaml` reports an unclosed quote or flow
+ * collection where it gave up (often the end of the input, an empty line); the problem is where
+ * the string or collection opened, so that is where the error points.
+ */
+function syntaxError(
+  input: string,
+  tokens: readonly CST.Token[],
+  lineCounter: LineCounter,
+  error: { code: string; message: string; pos: [number, number] },
+): ParseError {
+  const [at] = error.pos;
+  const quote = /^Missing closing (["'])quote/.exec(error.message);
+  const flow = /^Flow (sequence|map) in block collection/.exec(error.message);
+  const opened = quote
+    ? openingOf(tokens, at, quote[1] === '"' ? "double-quoted-scalar" : "single-quoted-scalar")
+    : flow
+      ? openingOf(tokens, at, "flow-collection")
+      : undefined;
+  if (opened !== undefined) {
+    const where = position(lineCounter, opened);
+    const lineEnd = input.indexOf("\n", opened);
+    const range = span(lineCounter, opened, lineEnd < 0 ? input.length : lineEnd);
+    const atEnd = at >= input.trimEnd().length;
+    const opening = `${where.line}:${where.column}`;
+    const message = quote
+      ? `missing closing ${quote[1]} quote: the string opened at ${opening} ${atEnd ? "runs on to the end of the input" : "is not closed"}`
+      : `unclosed flow ${flow![1]}: the \`${flow![1] === "map" ? "{" : "["}\` opened at ${opening} has no matching \`${flow![1] === "map" ? "}" : "]"}\`${atEnd ? " before the end of the input" : ""}`;
+    return parseError({ rule: "parse/syntax", message, range });
+  }
+  // An error at the end of the input (past its last line break) belongs to its last character.
+  const end = input.trimEnd().length;
+  const start = at >= end && end > 0 ? end - 1 : at;
+  return parseError({
+    rule: "parse/syntax",
+    message: error.message,
+    range: span(lineCounter, start, start === at ? error.pos[1] : end),
+  });
+}
+
+/** Offset of the last token of `type` that starts before `at` and reaches it, if any. */
+function openingOf(tokens: readonly CST.Token[], at: number, type: string): number | undefined {
+  let found: number | undefined;
+  const stack: unknown[] = [...tokens];
+  while (stack.length > 0) {
+    const token = stack.pop() as TokenLike & { end?: unknown; start?: unknown };
+    if (!token || typeof token !== "object") continue;
+    if (token.type === type && token.offset < at && (found === undefined || token.offset > found)) {
+      const length = token.source?.length ?? Number.POSITIVE_INFINITY;
+      if (type === "flow-collection" || token.offset + length >= at) found = token.offset;
+    }
+    if (token.value) stack.push(token.value);
+    for (const item of token.items ?? []) stack.push(item.key, item.value);
+  }
+  return found;
 }
 
 function codePoint(char: string): string {

@@ -13,6 +13,7 @@ import type { Document } from "../types.js";
 import { parseError, position, span } from "./errors.js";
 import { loadYaml } from "./load-yaml.js";
 import { INVALID, LimitExceeded, Reader } from "./reader.js";
+import { type ScalarStyle, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
 
 /** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
@@ -76,7 +77,7 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
   }
   const loaded = loadYaml(input, options);
   if (!loaded.ok) return stopped(loaded.error);
-  const { document: yamlDocument, lineCounter } = loaded.value;
+  const { document: yamlDocument, lineCounter, text } = loaded.value;
   const root = yamlDocument.contents!;
 
   const index = indexSource(root, lineCounter);
@@ -105,6 +106,20 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
     rangeOf: (path) => {
       const where = offsets.get(path);
       return where === undefined ? undefined : span(lineCounter, where[0], where[1]);
+    },
+    rangeInValue: (path, start, end = start + 1) => {
+      const node = index.strings.get(path);
+      if (!node || !Number.isInteger(start) || start < 0 || start > node.value.length)
+        return undefined;
+      const [from, to] = node.range!;
+      const mapped = valueOffsets(text, from, to, node.type as ScalarStyle, node.value);
+      if (!mapped) return undefined;
+      const last = node.value.length - 1;
+      // At the end of the value (an "unexpected end"): just after its last character.
+      const begin = start <= last ? mapped.at[start]! : (mapped.after[last] ?? from);
+      const stop = Math.min(Math.max(end, start + 1), node.value.length) - 1;
+      const finish = stop >= start ? mapped.after[stop]! : begin + 1;
+      return span(lineCounter, begin, finish);
     },
   });
   return { document: document as Document, errors: sortByPosition(errors), unreadable };

@@ -13,7 +13,6 @@ import {
   Scalar,
 } from "yaml";
 import type { ParseError, SourceRange } from "../diagnostics.js";
-import { closestName } from "../did-you-mean.js";
 import { recordExtensionAnchors } from "../key-order.js";
 import type { ParseLimits } from "../limits.js";
 import { indexPath, keyPath } from "../paths.js";
@@ -31,6 +30,7 @@ import {
   type Shape,
   withArticle,
 } from "../shape.js";
+import { suggestionSuffix } from "../suggest.js";
 import type { Value } from "../types.js";
 import { parseError, span } from "./errors.js";
 import { MAX_DEPTH } from "./load-yaml.js";
@@ -308,7 +308,7 @@ export class Reader {
         parseError({
           rule: "V-005",
           kind: "unknown_variant",
-          message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}`,
+          message: `unknown ${type.name} \`${preview(node.value)}\`; expected one of: ${type.values.join(", ")}${suggestionSuffix(node.value, type.values)}`,
           path,
           range: this.at(node),
         }),
@@ -324,7 +324,7 @@ export class Reader {
   }
 
   private unknownField(keyNode: Node, key: string, shape: Shape, path: string): void {
-    const suggestion = closestName(key, shape.fields.keys());
+    const suggestion = suggestionSuffix(key, shape.fields.keys());
     const xHint = key.startsWith("x-")
       ? ` (${shape.name} does not allow \`x-\` extension fields)`
       : shape === PATTERN && key === "exists"
@@ -333,9 +333,7 @@ export class Reader {
     this.errors.push(
       parseError({
         rule: "parse/unknown-field",
-        message:
-          `unknown field \`${preview(key)}\` in ${shape.name}${xHint}` +
-          (suggestion ? `; did you mean \`${suggestion}\`?` : ""),
+        message: `unknown field \`${preview(key)}\` in ${shape.name}${xHint}${suggestion}`,
         path,
         range: this.at(keyNode),
       }),

@@ -30,6 +30,8 @@ export interface SourceIndex {
   features: YamlFeatureUse[];
   /** The node each alias stands for (the latest earlier anchor of that name). */
   aliasTargets: Map<Alias, Node>;
+  /** The string scalar written at each dot-path (for positions inside its value). */
+  strings: Map<string, Scalar<string>>;
   errors: ParseError[];
 }
 
@@ -55,6 +57,7 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
     rootKeys: [],
     features: [],
     aliasTargets: new Map(),
+    strings: new Map(),
     errors: [],
   };
   const anchors = new Map<string, Node>();
@@ -117,6 +120,8 @@ export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
 
   const visit = (node: Node, path: string, where: [number, number]) => {
     record(path, where);
+    if (isScalar(node) && typeof node.value === "string" && node.range)
+      index.strings.set(path, node as Scalar<string>);
     visitProperties(node, path);
     checkUnicode(node, path);
     // Set before the children, as YAML does; the reader rejects recursive aliases.

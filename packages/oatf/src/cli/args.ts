@@ -1,7 +1,7 @@
 // A small argument parser: positionals, `--flag`, `--option value` and `--option=value`.
 // Unknown options are usage errors (exit 2), reported by the caller with the nearest known
 // option when one is close ("did you mean --format?").
-import { closestName } from "@oatf/model";
+import { didYouMean as nearestName } from "@oatf/model";
 
 export interface ParsedArgs {
   positionals: string[];
@@ -66,6 +66,6 @@ export function oneOfOption<T extends string>(
 
 /** `; did you mean X?` when a known name is within edit distance 2 of `name`, else "". */
 export function didYouMean(name: string, known: readonly string[]): string {
-  const suggestion = closestName(name, known);
+  const suggestion = nearestName(name, known);
   return suggestion === undefined ? "" : `; did you mean ${suggestion}?`;
 }

@@ -6,6 +6,7 @@ import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { terminalWidth, wrapText } from "./help.js";
 import { LSP_USAGE, lspCommand } from "./lsp.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { SCHEMA_USAGE, schemaCommand } from "./schema.js";
 import { safe } from "./terminal.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
 
@@ -18,6 +19,7 @@ Commands:
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
   lsp [--stdio]                         Start the language server on stdin/stdout
+  schema                                Print the JSON Schema of OATF documents (for editors)
 
 Options:
   -h, --help              Show this help (also: oatf <command> --help)
@@ -53,6 +55,7 @@ const COMMANDS: Record<string, Command> = {
     run: normalizeCommand,
   },
   lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
+  schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
 };
 
 export async function runCli(

@@ -1,7 +1,7 @@
 // Checks shared by several areas: closed enumerations (V-005), modes and
 // protocols (V-034 with W-002/W-003), regular expressions (V-013) and durations.
 import { compileRegex } from "@oatf/evaluate/compilers";
-import { parseDuration } from "@oatf/model";
+import { parseDuration, suggestionSuffix } from "@oatf/model";
 import { isKnownMode, isKnownProtocol, knownModes, knownProtocols } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { RuleId } from "../rules.js";
@@ -18,7 +18,12 @@ export function checkEnum(
   path: string,
 ): void {
   if (!isPresent(value) || allowed.includes(value as string)) return;
-  ctx.error("V-005", path, `${show(value)} is not allowed here; use one of: ${allowed.join(", ")}`);
+  const suggestion = typeof value === "string" ? suggestionSuffix(value, allowed) : "";
+  ctx.error(
+    "V-005",
+    path,
+    `${show(value)} is not allowed here; use one of: ${allowed.join(", ")}${suggestion}`,
+  );
 }
 
 /** V-034 for a mode; W-002 when it is well formed but no included binding defines it. */
@@ -64,8 +69,14 @@ export function checkRegex(ctx: Context, pattern: unknown, path: string): number
   const compiled = compileRegex(pattern);
   if (compiled.ok) return compiled.value.groupCount;
   // The compiler's message already says "invalid RE2 regular expression: …".
-  const at = compiled.error.offset === undefined ? "" : ` (at offset ${compiled.error.offset})`;
-  ctx.error("V-013", path, `${compiled.error.message}${at}`);
+  const { offset } = compiled.error;
+  const at = offset === undefined ? "" : ` (at offset ${offset})`;
+  ctx.error(
+    "V-013",
+    path,
+    `${compiled.error.message}${at}`,
+    offset === undefined ? undefined : { within: { start: offset } },
+  );
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import {
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
+  didYouMean,
   generatedIndicatorId,
   INDICATOR_METHODS,
   indexPath,
@@ -170,10 +171,14 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
   const surface = indicator.surface;
   // Unrecognized protocols pass (no V-018), so a warned protocol has an operation list.
   if (typeof surface === "string" && !isSurfaceValidForProtocol(protocol, surface)) {
+    const operations = surfacesFor(protocol)!;
+    const suggestion = didYouMean(surface, operations);
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${surfacesFor(protocol)!.slice(0, 3).join(", ")})`,
+      suggestion === undefined
+        ? `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${operations.slice(0, 3).join(", ")})`
+        : `surface "${surface}" is not an operation of protocol ${protocol}; did you mean \`${suggestion}\`?`,
     );
   }
 }
@@ -263,7 +268,25 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
   if (result.ok) return;
   const { message, line, column } = result.error;
   const at = column === undefined ? "" : ` at ${line ?? 1}:${column}`;
-  ctx.error("V-014", path, `CEL syntax error${at}: ${message}`);
+  const index = column === undefined ? undefined : indexOf(expression, line ?? 1, column);
+  ctx.error(
+    "V-014",
+    path,
+    `CEL syntax error${at}: ${message}`,
+    index === undefined ? undefined : { within: { start: index } },
+  );
+}
+
+/** The index in `text` of a 1-based line and column (UTF-16), when it is inside the text. */
+function indexOf(text: string, line: number, column: number): number | undefined {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf("\n", start);
+    if (next < 0) return undefined;
+    start = next + 1;
+  }
+  const index = start + column - 1;
+  return Number.isInteger(index) && index >= start && index <= text.length ? index : undefined;
 }
 
 function checkSemantic(ctx: Context, semantic: Obj, path: string): void {

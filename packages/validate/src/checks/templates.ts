@@ -55,19 +55,27 @@ function checkTemplate(
   const parsed = parseTemplate(text);
   if (!parsed.ok) {
     // The only syntax error: an unclosed `{{` ("unclosed "{{" at offset N in template").
+    const { offset } = parsed.error;
     ctx.error(
       "V-016",
       path,
       `invalid template: ${parsed.error.message}; close it with }} or write a literal {{ as \\{{`,
+      offset === undefined ? undefined : { within: { start: offset, end: offset + 2 } },
     );
     return;
   }
   for (const reference of parsed.value.references) {
+    // The whole `{{…}}` in the value.
+    const close = text.indexOf("}}", reference.offset);
+    const at = {
+      within: { start: reference.offset, end: close < 0 ? reference.offset + 2 : close + 2 },
+    };
     if (reference.kind === "extractor" && !actor.extractorNames.has(reference.name)) {
       ctx.warn(
         "W-004",
         path,
         `{{${reference.name}}} refers to no extractor of actor "${actor.name}"; it will interpolate as an empty string`,
+        at,
       );
     } else if (reference.kind === "actor_extractor") {
       const { actor: name, name: extractor } = reference;
@@ -76,12 +84,14 @@ function checkTemplate(
           "V-032",
           path,
           `{{${name}.${extractor}}} refers to actor "${name}", which does not exist; actors: ${[...view.actorNames].join(", ")}`,
+          at,
         );
       } else if (!view.actors.some((a) => a.name === name && a.extractorNames.has(extractor))) {
         ctx.warn(
           "W-004",
           path,
           `{{${name}.${extractor}}}: actor "${name}" declares no extractor "${extractor}"; it will interpolate as an empty string`,
+          at,
         );
       }
     }
