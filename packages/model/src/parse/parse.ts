@@ -6,6 +6,7 @@
 // not read, so `validate` over text can report parse problems and V-rules in one pass.
 import type { ParseError } from "../diagnostics.js";
 import { type ParseLimits, resolveLimits } from "../limits.js";
+import { LruCache } from "../lru.js";
 import { err, ok, type Result } from "../result.js";
 import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
@@ -13,7 +14,7 @@ import type { Document } from "../types.js";
 import { parseError, position, span } from "./errors.js";
 import { loadYaml } from "./load-yaml.js";
 import { INVALID, LimitExceeded, Reader } from "./reader.js";
-import { type ScalarStyle, valueOffsets } from "./scalar-offsets.js";
+import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
 
 /** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
@@ -94,6 +95,9 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
     return { document: undefined, errors: sortByPosition(errors), unreadable };
 
   const { offsets } = index;
+  // A string with many findings (thousands of `{{…}}` in one value) maps its characters once,
+  // not once per finding, which was quadratic in the value's length.
+  const mappings = new LruCache<string, ValueOffsets | null>(8);
   attachSourceInfo(document as Document, {
     rootKeys: index.rootKeys,
     yamlFeatures: index.features,
@@ -112,7 +116,10 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
       if (!node || !Number.isInteger(start) || start < 0 || start > node.value.length)
         return undefined;
       const [from, to] = node.range!;
-      const mapped = valueOffsets(text, from, to, node.type as ScalarStyle, node.value);
+      const mapped = mappings.getOrCreate(
+        path,
+        () => valueOffsets(text, from, to, node.type as ScalarStyle, node.value) ?? null,
+      );
       if (!mapped) return undefined;
       const last = node.value.length - 1;
       // At the end of the value (an "unexpected end"): just after its last character.
