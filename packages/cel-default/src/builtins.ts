@@ -25,16 +25,11 @@ import {
 } from "@bufbuild/cel";
 import { LruCache } from "@oatf/model";
 import { RE2JS } from "re2js";
-import { spend } from "./guard.js";
+import { COMPILE_UNITS, ELEMENT_UNITS, MATCH_UNITS } from "./costs.js";
+import { currentRun, spend } from "./guard.js";
 
 const { BOOL, DYN, INT, STRING } = CelScalar;
 
-/** Units charged per list or map element visited (about 20 ns each). */
-export const ELEMENT_UNITS = 20;
-
-/** Units per input character matched, and per pattern character compiled. */
-const MATCH_UNITS = 50;
-const COMPILE_UNITS = 200;
 
 /** Code points in `s`: UTF-16 units minus one per surrogate pair. */
 export function codePoints(s: string): number {
@@ -85,18 +80,24 @@ function inList(value: CelValue, list: CelList): boolean {
   return false;
 }
 
-/** The `re2` option of celEnv: re2js, compiled patterns cached, matches charged. */
+/**
+ * The `re2` option of celEnv: re2js, compiled patterns cached, matches charged. A pattern's
+ * compilation is charged on its first use in each evaluation, whether or not the cache holds
+ * it, so that an evaluation's cost never depends on what earlier evaluations compiled.
+ */
 export function re2(cacheSize = 256): NonNullable<Parameters<typeof celEnv>[0]>["re2"] {
-  const cache = new LruCache<string, RE2JS>(cacheSize);
+  const cache = new LruCache<string, { re: RE2JS; run: number }>(cacheSize);
   return {
     compile(pattern: string) {
-      let re = cache.get(pattern);
-      if (re === undefined) {
-        spend(pattern.length * COMPILE_UNITS);
-        re = RE2JS.compile(pattern);
-        cache.set(pattern, re);
+      const run = currentRun();
+      let entry = cache.get(pattern);
+      if (entry?.run !== run) spend(pattern.length * COMPILE_UNITS);
+      if (entry === undefined) {
+        entry = { re: RE2JS.compile(pattern), run };
+        cache.set(pattern, entry);
       }
-      const compiled = re;
+      entry.run = run;
+      const compiled = entry.re;
       return {
         test(input: string) {
           spend(input.length * MATCH_UNITS);

@@ -16,7 +16,7 @@ import {
   celFunc,
   listType,
 } from "@bufbuild/cel";
-import { ELEMENT_UNITS } from "./builtins.js";
+import { CHAR_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -62,7 +62,7 @@ export function cappedConcat(maxSize: number): CelFunc[] {
   const check = (size: number, what: string) => {
     if (size > maxSize)
       throw new Error(`${what} concatenation exceeds the size limit of ${maxSize}`);
-    spend(size);
+    spend(size * CHAR_UNITS);
   };
   return [
     celFunc(

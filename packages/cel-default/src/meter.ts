@@ -5,10 +5,9 @@
 // before it starts. Builtins that walk lists and maps (equality, `in`, `+`) charge per element
 // themselves (builtins.ts, concat.ts): their argument sizes say nothing about nesting.
 import type { CelEnv, CelValue } from "@bufbuild/cel";
+import { CALL_UNITS, CHAR_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
-/** The fixed cost of a call, in units (about a nanosecond each). */
-const CALL_UNITS = 10;
 
 // The part of @bufbuild/cel's function resolver that the planner uses: it looks each function
 // up by name once, when it plans the call.
@@ -22,8 +21,8 @@ interface FuncResolver {
 
 /** The bytes a call may scan in one argument. */
 function scanned(v: CelValue | undefined): number {
-  if (typeof v === "string") return v.length;
-  if (v instanceof Uint8Array) return v.length;
+  if (typeof v === "string") return v.length * CHAR_UNITS;
+  if (v instanceof Uint8Array) return v.length * CHAR_UNITS;
   return 0;
 }
 

@@ -1,0 +1,32 @@
+// The weights of the cost budget (SDK §6.1, bound evaluation; see guard.ts): what each kind
+// of work is charged, in units of about a nanosecond of work on the machine the default
+// budget was calibrated on (bench/hostile.bench.ts measures it). They need not be exact, only
+// never far below the real cost: the budget bounds the time of the most expensive work per
+// unit, and charging cheap work more than it costs only makes the budget stricter for it.
+
+/** The fixed cost of a function or operator call (its string and bytes are charged apart). */
+export const CALL_UNITS = 50;
+
+/** Per character of a string or byte of bytes that a call may scan or that `+` builds. */
+export const CHAR_UNITS = 1;
+
+/** Per list or map element an equality, `in`, a list concatenation or the result visits. */
+export const ELEMENT_UNITS = 40;
+
+/** Per read of the bound message (a list element or a map entry, converted on access). */
+export const READ_UNITS = 200;
+
+/** Per key of a bound object whose keys are listed (size, iteration, equality). */
+export const KEY_UNITS = 300;
+
+/** Per loop step, on top of its nodes: a comprehension's bookkeeping. */
+export const STEP_UNITS = 200;
+
+/** Per AST node of a loop step's condition and body, evaluated once per step. */
+export const NODE_UNITS = 50;
+
+/** Per input character a regular expression scans (RE2: linear, up to ~70 ns a character). */
+export const MATCH_UNITS = 50;
+
+/** Per pattern character compiled, once per pattern and evaluation. */
+export const COMPILE_UNITS = 200;
