@@ -1,6 +1,7 @@
-// Hostile expressions (issue 12 §1): each class of input that kept one `evaluate` call of the
-// in-thread evaluator running for seconds. Shared by hostile.test.ts (each ends in a limit
-// error, within a generous bound) and bench/hostile.bench.ts (the precise wall times).
+// Hostile expressions (issue 12 §1, issue 23 §12): each class of input that kept one
+// `evaluate` call of the in-thread evaluator running for seconds. Shared by hostile.test.ts
+// (each ends in a limit error), load.test.ts (the same results with the machine loaded) and
+// bench/hostile.bench.ts (the wall times at the default budget: its calibration).
 import type { Value } from "@oatf/model";
 
 export interface HostileCase {
@@ -8,8 +9,8 @@ export interface HostileCase {
   expression: string;
   /** Built when first read (a getter), not at import: some hold tens of megabytes. */
   readonly context: Record<string, Value>;
-  /** The limit that stops it: the time limit, or a static limit (before parsing). */
-  stop: "time" | "static";
+  /** The limit that stops it: the cost budget, or a static limit (before parsing). */
+  stop: "cost" | "static";
 }
 
 /** `[seed]` grown by `steps` comprehensions that each make it four times longer. */
@@ -46,13 +47,13 @@ const bigMap = once(() =>
 export const hostileCases: HostileCase[] = [
   {
     name: "many size(t), t ~1 MB built in the expression",
-    stop: "time",
+    stop: "cost",
     expression: `${grown("'abc'", 9)}.map(t, [${repeat("size(t)", 300)}]).size() > 0`,
     context: {},
   },
   {
     name: "many size(t), t a 10 MB string of the message",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("size(t)", 400)}].size() > 0`,
     get context() {
       return { t: mb10() };
@@ -60,13 +61,13 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "x + x doubling in map, empty context",
-    stop: "time",
+    stop: "cost",
     expression: `${grown("'a'", 9)}.map(y, ${range(200)}.map(i, size(y + y) > 0)).size() > 0`,
     context: {},
   },
   {
     name: "loops concatenating ~1 MB strings (within the cap on +)",
-    stop: "time",
+    stop: "cost",
     expression: `${range(100)}.map(i, ${range(100)}.map(j, size(t + t + t) > 0)).size() > 0`,
     get context() {
       return { t: kb300() };
@@ -74,7 +75,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "contains, startsWith, endsWith on a 10 MB string",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("t.contains('abababababbb') || t.startsWith(t) || t.endsWith(t)", 80)}].size() > 0`,
     get context() {
       return { t: mb10() };
@@ -82,7 +83,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "matches on a 10 MB string",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("t.matches('(a|b|c|d)*(e|f)+[a-z]{20}q')", 50)}].size() > 0`,
     get context() {
       return { t: mb10() };
@@ -90,7 +91,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "a pattern of 1 MB from the message",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("'ab'.matches(p)", 50)}].size() > 0`,
     get context() {
       return { p: pattern1mb() };
@@ -98,7 +99,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "in on a list of a million elements",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("-1 in l", 200)}].size() > 0`,
     get context() {
       return { l: bigList() };
@@ -110,11 +111,11 @@ export const hostileCases: HostileCase[] = [
     get context() {
       return { m: { o: bigMap() } };
     },
-    stop: "time",
+    stop: "cost",
   },
   {
     name: "equality of large lists built by map",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("l.map(x, x) == l.map(y, y)", 40)}].size() > 0`,
     get context() {
       return { l: bigList() };
@@ -122,13 +123,13 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "nested comprehensions",
-    stop: "time",
+    stop: "cost",
     expression: `${range(60)}.all(a, ${range(60)}.all(b, ${range(60)}.all(c, ${range(60)}.all(d, a + b + c + d >= 0))))`,
     context: {},
   },
   {
     name: "maps built in a comprehension",
-    stop: "time",
+    stop: "cost",
     expression: `l.map(x, {'k': x, 'v': [x, x, x]}).filter(m, m.k >= 0).size() > 0`,
     get context() {
       return { l: bigList() };
@@ -136,7 +137,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "a huge result to convert",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("l", 400)}]`,
     get context() {
       return { l: bigList() };
@@ -144,7 +145,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "timestamps and durations from long strings",
-    stop: "time",
+    stop: "cost",
     // exists() goes on past an error, so every step parses the long strings again.
     expression: `${range(200)}.exists(i, timestamp(t) < timestamp(t) || duration(t) > duration(t))`,
     get context() {
@@ -153,10 +154,26 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "string conversions of large bytes",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("size(string(bytes(t)))", 200)}].size() > 0`,
     get context() {
       return { t: mb10() };
+    },
+  },
+  {
+    name: "a wide map literal built in every loop step",
+    stop: "cost",
+    expression: `l.all(i, size({${Array.from({ length: 300 }, (_, k) => `${k}: i`).join(", ")}}) > 0)`,
+    get context() {
+      return { l: bigList() };
+    },
+  },
+  {
+    name: "a long chain of field selections in every loop step",
+    stop: "cost",
+    expression: `l.all(i, ${repeat("m.a.b.c.d.e.f.g.h == 1", 12, " && ")})`,
+    get context() {
+      return { l: bigList(), m: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } };
     },
   },
   {
