@@ -30,7 +30,6 @@ import { currentRun, spend } from "./guard.js";
 
 const { BOOL, DYN, INT, STRING } = CelScalar;
 
-
 /** Code points in `s`: UTF-16 units minus one per surrogate pair. */
 export function codePoints(s: string): number {
   return s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);

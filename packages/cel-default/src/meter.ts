@@ -8,7 +8,6 @@ import type { CelEnv, CelValue } from "@bufbuild/cel";
 import { CALL_UNITS, CHAR_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
-
 // The part of @bufbuild/cel's function resolver that the planner uses: it looks each function
 // up by name once, when it plans the call.
 interface FuncGroup {
