@@ -17,16 +17,16 @@ export const ELEMENT_UNITS = 40;
 export const READ_UNITS = 200;
 
 /** Per key of a bound object whose keys are listed (size, iteration, equality). */
-export const KEY_UNITS = 300;
+export const KEY_UNITS = 500;
 
 /** Per loop step, on top of its nodes: a comprehension's bookkeeping. */
-export const STEP_UNITS = 200;
+export const STEP_UNITS = 300;
 
 /** Per AST node of a loop step's condition and body, evaluated once per step. */
-export const NODE_UNITS = 50;
+export const NODE_UNITS = 80;
 
-/** Per input character a regular expression scans (RE2: linear, up to ~70 ns a character). */
-export const MATCH_UNITS = 50;
+/** Per input character a regular expression scans (RE2 is linear: up to ~90 ns a character). */
+export const MATCH_UNITS = 100;
 
 /** Per pattern character compiled, once per pattern and evaluation. */
 export const COMPILE_UNITS = 200;

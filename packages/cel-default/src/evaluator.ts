@@ -73,12 +73,12 @@ export function createEvaluator(
     context: Record<string, Value>,
   ): Result<Value, EvaluationError> => {
     if (typeof expression !== "string") return err(celErr("expression must be a string"));
-    // The backstop covers compiling too; the budget does not (compiling happens once per
-    // cached expression, so charging it would make the result depend on the cache), and
-    // its cost is bounded by the static limits instead. The result's conversion is charged.
-    deadline.start(opts.maxCost, opts.timeoutMs);
+    // Compiling is neither charged nor timed: it happens once per cached expression, so
+    // counting it would make the result depend on the cache (and on the machine's speed),
+    // and the static limits bound its cost. The result's conversion is charged.
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
+    deadline.start(opts.maxCost, opts.timeoutMs);
     const program = c.value;
     let result: Result<Value, EvaluationError> | undefined;
     try {

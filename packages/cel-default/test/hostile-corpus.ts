@@ -35,6 +35,8 @@ const mb10 = once(() => "ab".repeat(5_000_000));
 const kb300 = once(() => "abc".repeat(100_000));
 const bigList = once(() => Array.from({ length: 1_000_000 }, (_, i) => i));
 const pattern1mb = once(() => `(?:${"a|".repeat(250_000)}b)`);
+/** Just under what one match may scan within the default budget (100 units a character). */
+const fullMatchInput = once(() => `${"ab".repeat(490_000)}!`);
 const longTimestamp = once(() => `2024-01-01T00:00:00${"9".repeat(5_000_000)}Z`);
 const bigMap = once(() =>
   Object.fromEntries(
@@ -87,6 +89,16 @@ export const hostileCases: HostileCase[] = [
     expression: `[${repeat("t.matches('(a|b|c|d)*(e|f)+[a-z]{20}q')", 50)}].size() > 0`,
     get context() {
       return { t: mb10() };
+    },
+  },
+  {
+    // The slowest pattern per character found (a full match over alternation), on the longest
+    // input one call may scan: the first call runs, the second is refused.
+    name: "matches, slowest pattern, on the most one call may scan",
+    stop: "cost",
+    expression: `[${repeat("t.matches('^(a|b)+$')", 2)}].size() > 0`,
+    get context() {
+      return { t: fullMatchInput() };
     },
   },
   {
