@@ -128,10 +128,18 @@ export function deadlineFunc(deadline: Deadline): CelFunc {
   );
 }
 
-/** AST nodes under `root`, itself included. */
+/**
+ * AST nodes under `root`, itself included, and two more per map literal entry: building a
+ * map hashes and stores each key, which costs about as much as evaluating two more nodes.
+ */
 function nodes(root: Expr | undefined): number {
   let n = 0;
-  if (root) walk(root, () => ++n > 0);
+  if (root) {
+    walk(root, ({ node }) => {
+      n += node.exprKind.case === "structExpr" ? 1 + 2 * node.exprKind.value.entries.length : 1;
+      return true;
+    });
+  }
   return n;
 }
 
