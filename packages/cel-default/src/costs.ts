@@ -1,8 +1,9 @@
 // The weights of the cost budget (SDK §6.1, bound evaluation; see guard.ts): what each kind
-// of work is charged, in units of about a nanosecond of work on the machine the default
-// budget was calibrated on (bench/hostile.bench.ts measures it). They need not be exact, only
-// never far below the real cost: the budget bounds the time of the most expensive work per
-// unit, and charging cheap work more than it costs only makes the budget stricter for it.
+// of work is charged, in units that cost about the same time whatever the work (0.2 to 0.8 ns
+// each on the 2-core machine the default budget was calibrated on, under load; the hostile
+// bench measures it). They need not be exact, only never far below the real cost: the budget's
+// time is set by the work charged least for its cost, and charging cheap work more than it
+// costs only makes the budget stricter for it.
 
 /** The fixed cost of a function or operator call (its string and bytes are charged apart). */
 export const CALL_UNITS = 50;

@@ -3,7 +3,8 @@
 // load, so the primary bound is a cost budget (`maxCost`) counted in work units, not in
 // milliseconds. @bufbuild/cel evaluates synchronously and has no interrupt, so the work is
 // charged from the places it all passes through, each in proportion to the work it is about
-// to do (units are calibrated to about a nanosecond of work each; bench/hostile.bench.ts):
+// to do (costs.ts weighs each kind of work so that a unit costs about the same time whatever
+// the work; bench/hostile.bench.ts measures it):
 //
 // - builtins: every function and operator call goes through meter.ts, which charges the
 //   bytes and elements its arguments make it touch before the call runs;

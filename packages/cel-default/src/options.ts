@@ -2,10 +2,11 @@
 
 export interface CelEvaluatorOptions {
   /**
-   * Cost budget per evaluation, in work units (about a nanosecond of work each on the machine
-   * the default was calibrated on; see the README). The primary bound: it is deterministic, so
-   * the same expression and context give the same result under any machine load. Default
-   * 100,000,000 (the hostile corpus ends within about 100 ms). `Infinity` disables it.
+   * Cost budget per evaluation, in work units (weighted so that every kind of work costs about
+   * the same time per unit; see the README). The primary bound: it is deterministic, so the
+   * same expression and context give the same result under any machine load. Default
+   * 100,000,000, at which the hostile corpus stops within about 100 ms on a loaded 2-core
+   * machine. `Infinity` disables it.
    */
   maxCost?: number;
   /**
