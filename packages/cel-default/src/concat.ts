@@ -16,7 +16,7 @@ import {
   celFunc,
   listType,
 } from "@bufbuild/cel";
-import { CHAR_UNITS, ELEMENT_UNITS } from "./costs.js";
+import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -37,7 +37,13 @@ class AppendList {
     return index < this.size ? this.items[index] : undefined;
   }
   *values(): IterableIterator<CelValue> {
-    for (let i = 0; i < this.size; i++) yield this.items[i] as CelValue;
+    // Charged per element: a comprehension copies its whole range before its first step, so
+    // `big.exists(x, true)` in a loop would otherwise copy `big` again on every step for the
+    // price of one step.
+    for (let i = 0; i < this.size; i++) {
+      spend(COPY_UNITS);
+      yield this.items[i] as CelValue;
+    }
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();

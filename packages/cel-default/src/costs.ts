@@ -14,6 +14,9 @@ export const CHAR_UNITS = 1;
 /** Per list or map element an equality, `in`, a list concatenation or the result visits. */
 export const ELEMENT_UNITS = 40;
 
+/** Per element read from a list built in the expression (a comprehension copies its range). */
+export const COPY_UNITS = 100;
+
 /** Per read of the bound message (a list element or a map entry, converted on access). */
 export const READ_UNITS = 200;
 
@@ -25,6 +28,9 @@ export const STEP_UNITS = 300;
 
 /** Per AST node of a loop step's condition and body, evaluated once per step. */
 export const NODE_UNITS = 80;
+
+/** Per character a conversion parses (`int`, `uint`, `double`, `timestamp` of a string). */
+export const PARSE_UNITS = 4;
 
 /** Per input character a regular expression scans (RE2 is linear: up to ~90 ns a character). */
 export const MATCH_UNITS = 100;

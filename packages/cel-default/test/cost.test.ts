@@ -8,10 +8,12 @@ import {
   CALL_UNITS,
   CHAR_UNITS,
   COMPILE_UNITS,
+  COPY_UNITS,
   ELEMENT_UNITS,
   KEY_UNITS,
   MATCH_UNITS,
   NODE_UNITS,
+  PARSE_UNITS,
   READ_UNITS,
   STEP_UNITS,
 } from "../src/costs.js";
@@ -114,6 +116,16 @@ describe("concatenation", () => {
     );
   });
 
+  it("a list built in the expression is charged per element each time a loop copies it", () => {
+    // `exists` stops at its first step, after copying its whole range: ten copies of a list
+    // 1,000 elements longer cost 10 × 1,000 × COPY_UNITS more, beyond building it.
+    const copying = "[l.map(x, x)].all(big, o.all(i, big.exists(x, true)))";
+    const building = "[l.map(x, x)].all(big, o.all(i, true))";
+    const longer = (e: string) =>
+      costOf(e, { l: range(2000), o: range(10) }) - costOf(e, { l: range(1000), o: range(10) });
+    expect(longer(copying) - longer(building)).toBe(10 * 1000 * COPY_UNITS);
+  });
+
   it("map appends its result in place: each step costs the same (not quadratic)", () => {
     const e = "l.map(i, i).size() > 0";
     const c = (n: number) => costOf(e, { l: range(n) });
@@ -134,6 +146,14 @@ describe("reading the message is charged", () => {
   it("each element of the result: a read and ELEMENT_UNITS", () => {
     // (From one element: the cost of `l` on [] is 0, below the smallest budget, 1.)
     expect(extra("l", { l: [0] }, { l: range(5001) })).toBe(5000 * (READ_UNITS + ELEMENT_UNITS));
+  });
+});
+
+describe("conversions from strings are charged the parse", () => {
+  it.each(["int", "uint", "double", "timestamp"])("%s(s): PARSE_UNITS a character", (f) => {
+    // The parse fails; || absorbs the error, so only the charges differ.
+    const cost = (s: string) => costOf(`${f}(s) == ${f}(s) || true`, { s });
+    expect(cost("x".repeat(1001)) - cost("x")).toBe(1000 * (PARSE_UNITS + CHAR_UNITS));
   });
 });
 

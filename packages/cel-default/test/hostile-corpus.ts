@@ -165,6 +165,14 @@ export const hostileCases: HostileCase[] = [
     },
   },
   {
+    name: "double() of a long decimal string",
+    stop: "cost",
+    expression: `[${repeat("double(d) > 0.0", 120)}].size() > 0`,
+    get context() {
+      return { d: `0.${"1".repeat(1_000_000)}` };
+    },
+  },
+  {
     name: "string conversions of large bytes",
     stop: "cost",
     expression: `[${repeat("size(string(bytes(t)))", 200)}].size() > 0`,
@@ -186,6 +194,16 @@ export const hostileCases: HostileCase[] = [
     expression: `l.all(i, ${repeat("m.a.b.c.d.e.f.g.h == 1", 12, " && ")})`,
     get context() {
       return { l: bigList(), m: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } };
+    },
+  },
+  {
+    // A comprehension copies its range before its first step: one step of `exists` on a list
+    // built in the expression copies all of it.
+    name: "a list built in the expression, iterated anew in every step",
+    stop: "cost",
+    expression: "[l.map(x, x)].all(big, o.all(i, big.exists(x, true)))",
+    get context() {
+      return { l: bigList().slice(0, 50_000), o: bigList() };
     },
   },
   {
