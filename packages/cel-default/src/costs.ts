@@ -29,6 +29,15 @@ export const STEP_UNITS = 300;
 /** Per AST node of a loop step's condition and body, evaluated once per step. */
 export const NODE_UNITS = 80;
 
+/**
+ * Per character of the string `contains` searches: V8's substring search costs up to about ten
+ * times a plain scan (a pattern whose first character is everywhere in the text).
+ */
+export const SEARCH_UNITS = 10;
+
+/** Per UTF-16 unit `size` walks to count the code points of a string with surrogate pairs. */
+export const WALK_UNITS = 10;
+
 /** Per character a conversion parses (`int`, `uint`, `double`, `timestamp` of a string). */
 export const PARSE_UNITS = 4;
 

@@ -15,9 +15,11 @@ import {
   NODE_UNITS,
   PARSE_UNITS,
   READ_UNITS,
+  SEARCH_UNITS,
   STEP_UNITS,
+  WALK_UNITS,
 } from "../src/costs.js";
-import { costOf, list, overBudget, withinBudget } from "./helpers.js";
+import { costOf, list, outcome, overBudget, withinBudget } from "./helpers.js";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const repeat = (term: string, n: number) => Array.from({ length: n }, () => term).join(", ");
@@ -51,6 +53,22 @@ describe("a call is charged a fixed cost and the length of its string and bytes 
   it("bytes too: bytes(t) scans t, then each size(b) the bytes", () => {
     const e = `[bytes(t)].all(b, [${repeat("size(b)", 10)}].size() > 0)`;
     expect(extra(e, { t: "" }, { t })).toBe(11 * 100_000 * CHAR_UNITS);
+  });
+
+  it("contains: SEARCH_UNITS more a character of the string it searches", () => {
+    const e = "t.contains('aab')";
+    expect(extra(e, { t: "" }, { t: "a".repeat(10_000) })).toBe(
+      10_000 * (CHAR_UNITS + SEARCH_UNITS),
+    );
+  });
+
+  it("size of a string with surrogate pairs: WALK_UNITS more a UTF-16 unit; without, nothing", () => {
+    const e = "size(t) > 0";
+    const plain = extra(e, { t: "a" }, { t: "a".repeat(10_001) });
+    expect(plain).toBe(10_000 * CHAR_UNITS);
+    const emoji = extra(e, { t: "\u{1F600}" }, { t: "\u{1F600}".repeat(5001) });
+    expect(emoji).toBe(10_000 * (CHAR_UNITS + WALK_UNITS));
+    expect(outcome("size(t)", { t: "a\u{1F600}b\uD800" })).toBe(4); // a lone surrogate counts
   });
 
   it("every call, whatever its arguments, costs CALL_UNITS", () => {

@@ -84,6 +84,22 @@ export const hostileCases: HostileCase[] = [
     },
   },
   {
+    name: "contains, a pattern whose first character is everywhere",
+    stop: "cost",
+    expression: `[${repeat("t.contains('aab')", 200)}].size() > 0`,
+    get context() {
+      return { t: "a".repeat(1_000_000) };
+    },
+  },
+  {
+    name: "size of a string of emoji (surrogate pairs)",
+    stop: "cost",
+    expression: `[${repeat("size(t)", 200)}].size() > 0`,
+    get context() {
+      return { t: "\u{1F600}".repeat(500_000) };
+    },
+  },
+  {
     name: "matches on a 10 MB string",
     stop: "cost",
     expression: `[${repeat("t.matches('(a|b|c|d)*(e|f)+[a-z]{20}q')", 50)}].size() > 0`,
