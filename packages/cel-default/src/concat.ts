@@ -1,10 +1,10 @@
-// `+` on strings, bytes and lists (SDK §6.1, the time and size limits). Concatenation is the
+// `+` on strings, bytes and lists (SDK §6.1, the cost budget and the size limit). Concatenation is the
 // only CEL operation that grows a value beyond the input and the expression's literals, and
 // nesting it inside comprehensions grows it geometrically: three nested loops over
 // `[a + a + ... + a]` with 128 terms turn a 20 kB string into 300 million characters and
 // exhaust the heap. With the cap, every value stays within max(input, cap).
 //
-// Each concatenation is charged to the deadline: strings and bytes by the size of the result
+// Each concatenation is charged to the budget: strings and bytes by the size of the result
 // (what reading it will cost), lists by the elements appended. Lists append in place when they
 // can: `map` and `filter` build their result one `accumulator + [element]` at a time, which
 // @bufbuild/cel's nested concatenation views made quadratic to read.

@@ -81,7 +81,7 @@ class JsonMap {
   private ownKeys: string[] | undefined;
   constructor(private readonly obj: Record<string, unknown>) {}
   /**
-   * The keys, listed once per view and charged to the deadline. Listing cannot be interrupted:
+   * The keys, listed once per view and charged to the budget. Listing cannot be interrupted:
    * for an object with 100,000 keys in dictionary mode it takes tens of milliseconds.
    */
   private keyList(): string[] {
