@@ -15,7 +15,7 @@ export const CHAR_UNITS = 1;
 export const ELEMENT_UNITS = 40;
 
 /** Per element read from a list built in the expression (a comprehension copies its range). */
-export const COPY_UNITS = 100;
+export const COPY_UNITS = 150;
 
 /** Per read of the bound message (a list element or a map entry, converted on access). */
 export const READ_UNITS = 200;
@@ -24,10 +24,10 @@ export const READ_UNITS = 200;
 export const KEY_UNITS = 500;
 
 /** Per loop step, on top of its nodes: a comprehension's bookkeeping. */
-export const STEP_UNITS = 300;
+export const STEP_UNITS = 450;
 
 /** Per AST node of a loop step's condition and body, evaluated once per step. */
-export const NODE_UNITS = 80;
+export const NODE_UNITS = 120;
 
 /**
  * Per character of the string `contains` searches: V8's substring search costs up to about ten
