@@ -1,5 +1,5 @@
-// Compile once, evaluate many: parse, check the static limits, install the deadline guard
-// and plan. The result (a runnable plan or the reason there is none) is what gets cached.
+// Compile once, evaluate many: parse, check the static limits, install the loop guard of the
+// cost budget and plan. The result (a runnable plan or the reason there is none) is what gets cached.
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
 import type { CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";

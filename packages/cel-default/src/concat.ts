@@ -1,10 +1,10 @@
-// `+` on strings, bytes and lists (SDK §6.1, the time and size limits). Concatenation is the
+// `+` on strings, bytes and lists (SDK §6.1, the cost budget and the size limit). Concatenation is the
 // only CEL operation that grows a value beyond the input and the expression's literals, and
 // nesting it inside comprehensions grows it geometrically: three nested loops over
 // `[a + a + ... + a]` with 128 terms turn a 20 kB string into 300 million characters and
 // exhaust the heap. With the cap, every value stays within max(input, cap).
 //
-// Each concatenation is charged to the deadline: strings and bytes by the size of the result
+// Each concatenation is charged to the budget: strings and bytes by the size of the result
 // (what reading it will cost), lists by the elements appended. Lists append in place when they
 // can: `map` and `filter` build their result one `accumulator + [element]` at a time, which
 // @bufbuild/cel's nested concatenation views made quadratic to read.
@@ -16,7 +16,7 @@ import {
   celFunc,
   listType,
 } from "@bufbuild/cel";
-import { ELEMENT_UNITS } from "./builtins.js";
+import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -37,7 +37,13 @@ class AppendList {
     return index < this.size ? this.items[index] : undefined;
   }
   *values(): IterableIterator<CelValue> {
-    for (let i = 0; i < this.size; i++) yield this.items[i] as CelValue;
+    // Charged per element: a comprehension copies its whole range before its first step, so
+    // `big.exists(x, true)` in a loop would otherwise copy `big` again on every step for the
+    // price of one step.
+    for (let i = 0; i < this.size; i++) {
+      spend(COPY_UNITS);
+      yield this.items[i] as CelValue;
+    }
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();
@@ -62,7 +68,7 @@ export function cappedConcat(maxSize: number): CelFunc[] {
   const check = (size: number, what: string) => {
     if (size > maxSize)
       throw new Error(`${what} concatenation exceeds the size limit of ${maxSize}`);
-    spend(size);
+    spend(size * CHAR_UNITS);
   };
   return [
     celFunc(

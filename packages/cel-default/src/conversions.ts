@@ -4,6 +4,8 @@
 import { type CelFunc, CelScalar, type CelUint, celFunc, celUint, objectType } from "@bufbuild/cel";
 import { create, fromJson } from "@bufbuild/protobuf";
 import { type Timestamp, TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { PARSE_UNITS } from "./costs.js";
+import { spend } from "./guard.js";
 
 const { DOUBLE, INT, STRING, UINT } = CelScalar;
 const TIMESTAMP = objectType(TimestampSchema);
@@ -32,6 +34,7 @@ function intToTimestamp(seconds: bigint): Timestamp {
  * March 1 and `T24:00:00` to the next day, so the fields are checked first.
  */
 function stringToTimestamp(s: string): Timestamp {
+  parsing(s);
   const m = RFC3339.exec(s);
   if (m) {
     const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
@@ -71,16 +74,29 @@ const UINT_MAX = 2n ** 64n - 1n;
 // surrounding spaces, '' (as 0), and 0x/0b/0o prefixes; Number() also turns garbage into NaN.
 // cel-go uses strconv with base 10, which these follow.
 
+/**
+ * At most this many significant digits reach BigInt: more are out of range for int and uint
+ * anyway, and BigInt's decimal parse is quadratic in the digits (1 MB of them: 130 ms).
+ */
+const MAX_DIGITS = 20;
+
+/** The decimal string as a bigint, or undefined when it has more digits than any int64/uint64. */
+function decimal(s: string): bigint | undefined {
+  return s.replace(/^[+-]?0*/, "").length <= MAX_DIGITS ? BigInt(s) : undefined;
+}
+
 /** `int(string)`: cel-go's `strconv.ParseInt(s, 10, 64)`, an optional sign and decimal digits. */
 function stringToInt(s: string): bigint {
-  const n = /^[+-]?\d+$/.test(s) ? BigInt(s) : undefined;
+  parsing(s);
+  const n = /^[+-]?\d+$/.test(s) ? decimal(s) : undefined;
   if (n === undefined || n < INT_MIN || n > INT_MAX) throw numberError(s, "int");
   return n;
 }
 
 /** `uint(string)`: cel-go's `strconv.ParseUint(s, 10, 64)`, decimal digits and no sign. */
 function stringToUint(s: string): CelUint {
-  const n = /^\d+$/.test(s) ? BigInt(s) : undefined;
+  parsing(s);
+  const n = /^\d+$/.test(s) ? decimal(s) : undefined;
   if (n === undefined || n > UINT_MAX) throw numberError(s, "uint");
   return celUint(n);
 }
@@ -94,6 +110,7 @@ const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+
  * in any case; a value beyond the double range is an error, as ParseFloat's ErrRange is in cel-go.
  */
 function stringToDouble(s: string): number {
+  parsing(s);
   if (/^nan$/i.test(s)) return Number.NaN;
   const infinity = /^([+-]?)inf(?:inity)?$/i.exec(s);
   if (infinity) return infinity[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
@@ -109,6 +126,14 @@ function stringToDouble(s: string): number {
   }
   if (!Number.isFinite(d)) throw numberError(s, "double");
   return d;
+}
+
+/**
+ * Charges the parse of `s` (its scan by the call is charged already): the patterns and number
+ * parsing here cost several times a plain scan (a megabyte of digits: about 2 ms).
+ */
+function parsing(s: string): void {
+  spend(s.length * PARSE_UNITS);
 }
 
 function numberError(s: string, type: string): Error {

@@ -73,11 +73,12 @@ export function createEvaluator(
     context: Record<string, Value>,
   ): Result<Value, EvaluationError> => {
     if (typeof expression !== "string") return err(celErr("expression must be a string"));
-    // The limit covers compiling too (its cost is bounded by the static limits), and the
-    // conversion of the result.
-    deadline.start(opts.timeoutMs);
+    // Compiling is neither charged nor timed: it happens once per cached expression, so
+    // counting it would make the result depend on the cache (and on the machine's speed),
+    // and the static limits bound its cost. The result's conversion is charged.
     const c = compiled(expression);
     if (!c.ok) return err(celErr(`invalid expression${at(c.error)}: ${c.error.message}`));
+    deadline.start(opts.maxCost, opts.timeoutMs);
     const program = c.value;
     let result: Result<Value, EvaluationError> | undefined;
     try {
@@ -86,11 +87,18 @@ export function createEvaluator(
       // A charge past the deadline throws this; the check below reports it.
       if (!(e instanceof DeadlineExceeded)) throw e;
     }
-    // A result finished after the deadline (or cut short by it) is a timeout, never `ok`.
-    return deadline.check() && result ? result : timeout();
+    // A result cut short by a bound, or finished past the backstop, is an error, never `ok`.
+    return deadline.check() && result ? result : exceeded();
   };
 
-  const timeout = () => err(celErr(`evaluation exceeded the time limit of ${opts.timeoutMs} ms`));
+  const exceeded = () =>
+    err(
+      celErr(
+        deadline.breach === "time"
+          ? `evaluation exceeded the time limit of ${opts.timeoutMs} ms`
+          : `evaluation exceeded the cost budget of ${opts.maxCost} units`,
+      ),
+    );
 
   const run = (
     program: Compiled,

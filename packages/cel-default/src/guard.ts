@@ -1,79 +1,99 @@
-// The per-expression time limit (SDK §6.1: "bound evaluation time"). @bufbuild/cel evaluates
-// synchronously and has no interrupt, so the limit is enforced from the places all work
-// passes through, and each of them charges the deadline a cost in proportion to the work it
-// is about to do (about one unit per nanosecond of work on a typical machine):
+// The per-expression bound (SDK §6.1: "bound evaluation time"), deterministic first. A verdict
+// must be a function of the documents, the trace and the options only, never of the machine's
+// load, so the primary bound is a cost budget (`maxCost`) counted in work units, not in
+// milliseconds. @bufbuild/cel evaluates synchronously and has no interrupt, so the work is
+// charged from the places it all passes through, each in proportion to the work it is about
+// to do (costs.ts weighs each kind of work so that a unit costs about the same time whatever
+// the work; bench/hostile.bench.ts measures it):
 //
 // - builtins: every function and operator call goes through meter.ts, which charges the
 //   bytes and elements its arguments make it touch before the call runs;
-// - loops: every comprehension's loop condition `c` is rewritten to `@oatf_deadline(c)`,
-//   which answers `false` once the deadline has passed, so every running loop stops;
+// - loops: every comprehension's loop condition `c` is rewritten to `@oatf_deadline(c, n)`,
+//   which charges `n` units per step, `n` in proportion to the AST nodes the step evaluates,
+//   and answers `false` once the budget is spent, so every running loop stops;
 // - data: every read of the bound message goes through the views of values.ts, and every
-//   element an equality or concatenation visits is charged as it goes.
+//   element an equality, a concatenation or the result's conversion visits is charged.
 //
-// The deadline expires when the clock passes it, when the units charged exceed twice what the
-// time limit allows (a clock-independent bound), or when one call's cost predicts that it would
-// end past the deadline: that call is then refused before it starts, so no single builtin can
-// overrun the limit by more than a misestimate. The evaluator then reports the breach instead of
-// the (partial) result, and checks the clock once more after the run.
+// A charge that would take the total past the budget is refused before its work starts, so
+// the same inputs stop at the same charge on any machine. The wall clock (`timeoutMs`) is
+// only a backstop at a generous multiple of what the budget costs, for what the units cannot
+// see (a getter of an in-memory context, a machine far slower than the calibration): it is
+// read now and then during the run and once after it, and is the only non-deterministic bound.
 import { type CelFunc, CelScalar, celFunc } from "@bufbuild/cel";
 import { type Expr, walk } from "./ast.js";
+import { NODE_UNITS, STEP_UNITS } from "./costs.js";
 
 /** `@` cannot appear in CEL source, so expressions cannot call or shadow this function. */
 const GUARD = "@oatf_deadline";
 
-/** Cost units per millisecond: one unit is about a nanosecond of builtin work. */
-export const UNITS_PER_MS = 1_000_000;
-
 // Reading the clock costs about as much as a loop step, so it is read once per this many
-// charges or once this many units were charged (about 50 µs of work), whichever comes first,
-// counted from the last reading.
+// charges or once this many units were charged, whichever comes first, counted from the
+// last reading.
 const CLOCK_EVERY = 64;
 const CLOCK_UNITS = 50_000;
 
-/** Thrown by a charge once the deadline has passed; the evaluator reports the timeout. */
+/** Thrown by a charge once a bound is passed; the evaluator reports which one. */
 export class DeadlineExceeded extends Error {}
+
+/** Which bound ended an evaluation. */
+export type Breach = "cost" | "time";
+
+/** Numbers each started evaluation, so per-evaluation charges (a regex compile) can tell them apart. */
+let runs = 0;
 
 export class Deadline {
   private at = Number.POSITIVE_INFINITY;
   private budget = Number.POSITIVE_INFINITY;
-  private spent = 0;
   private sinceClock = 0;
   private charges = 0;
-  expired = false;
+  /** Units charged since `start`. */
+  spent = 0;
+  /** The bound that ended the evaluation, once one has. */
+  breach: Breach | undefined;
+  /** The number of the evaluation in progress (0 before any). */
+  run = 0;
 
-  start(timeoutMs: number): void {
+  get expired(): boolean {
+    return this.breach !== undefined;
+  }
+
+  start(maxCost: number, timeoutMs: number): void {
     this.at = performance.now() + timeoutMs;
-    this.budget = timeoutMs * UNITS_PER_MS * 2;
+    this.budget = maxCost;
     this.spent = 0;
     this.sinceClock = 0;
     this.charges = 0;
-    this.expired = false;
+    this.breach = undefined;
+    this.run = ++runs;
   }
 
-  /** Records `units` of work about to be done; false once the deadline has passed. */
+  /** Records `units` of work about to be done; false once a bound has been passed. */
   charge(units: number): boolean {
+    if (this.breach) return false;
+    if (this.spent + units > this.budget) {
+      // Refused before the work starts: the units are not spent.
+      this.breach = "cost";
+      return false;
+    }
     this.spent += units;
     this.sinceClock += units;
-    if (this.spent > this.budget) {
-      this.expired = true;
-    } else if (++this.charges === CLOCK_EVERY || this.sinceClock >= CLOCK_UNITS) {
+    if (++this.charges === CLOCK_EVERY || this.sinceClock >= CLOCK_UNITS) {
       this.charges = 0;
       this.sinceClock = 0;
-      // The work about to be done must also fit in the time left.
-      if (performance.now() + units / UNITS_PER_MS > this.at) this.expired = true;
+      if (performance.now() > this.at) this.breach = "time";
     }
-    return !this.expired;
+    return !this.breach;
   }
 
-  /** Reads the clock now (after the run: a result finished late is still a timeout). */
+  /** Reads the clock now (after the run: a result finished past the backstop is still a breach). */
   check(): boolean {
-    if (!this.expired && performance.now() > this.at) this.expired = true;
-    return !this.expired;
+    if (!this.breach && performance.now() > this.at) this.breach = "time";
+    return !this.breach;
   }
 
-  /** A loop step or a read of the message: a small charge. */
-  passed(): boolean {
-    return !this.charge(1);
+  /** `units` of work (a loop step): true once a bound has been passed. */
+  passed(units = 1): boolean {
+    return !this.charge(units);
   }
 }
 
@@ -93,32 +113,61 @@ export function withDeadline<T>(deadline: Deadline, run: () => T): T {
   }
 }
 
-/** Charges the evaluation in progress; throws once its deadline has passed. */
+/** Charges the evaluation in progress; throws once a bound has been passed. */
 export function spend(units: number): void {
   if (!current.charge(units)) throw new DeadlineExceeded();
 }
 
-/** Called by the data views on each read: throws once the deadline has passed. */
-export function checkDeadline(): void {
-  spend(1);
+/** The number of the evaluation in progress (0 outside any). */
+export function currentRun(): number {
+  return current.run;
 }
 
 export function deadlineFunc(deadline: Deadline): CelFunc {
-  return celFunc(GUARD, [CelScalar.DYN], CelScalar.DYN, (cond) =>
-    deadline.passed() ? false : cond,
+  return celFunc(GUARD, [CelScalar.DYN, CelScalar.INT], CelScalar.DYN, (cond, units: bigint) =>
+    deadline.passed(Number(units)) ? false : cond,
   );
 }
 
-/** Rewrites, in place, every comprehension's loop condition `c` into `@oatf_deadline(c)`. */
+/**
+ * AST nodes under `root`, itself included, and four more per map literal entry: building a
+ * map hashes and stores each key, which costs about as much as evaluating four more nodes
+ * (bench/hostile.bench.ts: map literals in a loop were the work charged least for its time).
+ */
+function nodes(root: Expr | undefined): number {
+  let n = 0;
+  if (root) {
+    walk(root, ({ node }) => {
+      n += node.exprKind.case === "structExpr" ? 1 + 4 * node.exprKind.value.entries.length : 1;
+      return true;
+    });
+  }
+  return n;
+}
+
+/**
+ * Rewrites, in place, every comprehension's loop condition `c` into `@oatf_deadline(c, n)`,
+ * where `n` is the step's cost: STEP_UNITS, and NODE_UNITS per node of the condition and the
+ * step, so a loop
+ * whose body builds a wide literal or a long chain is charged for it on every step.
+ */
 export function guardLoops(root: Expr): void {
   walk(root, ({ node }) => {
     const kind = node.exprKind;
     if (kind.case === "comprehensionExpr") {
       // The parser's macros always set a loop condition.
       const cond = kind.value.loopCondition as Expr;
+      const units = BigInt(STEP_UNITS + NODE_UNITS * (nodes(cond) + nodes(kind.value.loopStep)));
+      const weight: Expr = {
+        id: cond.id,
+        exprKind: {
+          case: "constExpr",
+          value: { constantKind: { case: "int64Value", value: units } },
+        },
+      };
       kind.value.loopCondition = {
         id: cond.id,
-        exprKind: { case: "callExpr", value: { function: GUARD, args: [cond] } },
+        exprKind: { case: "callExpr", value: { function: GUARD, args: [cond, weight] } },
       };
     }
     return true;

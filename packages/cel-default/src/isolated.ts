@@ -1,4 +1,4 @@
-// Isolated mode (SDK §6.1, the time limit; Node only, see index.ts): evaluation in a worker
+// Isolated mode (SDK §6.1, bound evaluation time; Node only, see index.ts): evaluation in a worker
 // thread that is terminated when it overruns. The in-thread guards (guard.ts, meter.ts,
 // limits.ts) bound the work but cannot preempt one builtin call or the parser; this bounds
 // the wall-clock time and the memory of the evaluation outright. A spare worker, started and
@@ -8,8 +8,9 @@
 // CelEvaluator.evaluate is synchronous, so the caller's thread blocks on Atomics.wait until
 // the worker signals through shared memory, then takes the reply with receiveMessageOnPort
 // (its event loop cannot run while it waits). The worker runs its own in-thread evaluator,
-// which normally reports a timeout itself; the hard kill at twice the time limit (plus 20 ms)
-// is the backstop for what it cannot interrupt.
+// which normally reports the (deterministic) budget error itself; the hard kill at twice the
+// clock backstop `timeoutMs` (plus 20 ms) is, like that backstop, a non-deterministic last
+// resort for what it cannot interrupt.
 
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";

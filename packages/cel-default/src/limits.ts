@@ -1,5 +1,6 @@
-// Static limits, checked once per expression before it is planned. They bound what the
-// deadline guard cannot: the size of the work done per loop iteration and the stack depth.
+// Static limits, checked once per expression before it is planned. They bound what the cost
+// budget does not count: compilation, the stack depth, and the size of the work done per loop
+// step (which each step is then charged for).
 import { type Expr, walk } from "./ast.js";
 
 export interface StaticLimits {

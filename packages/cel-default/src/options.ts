@@ -1,7 +1,20 @@
 // Options of createCelEvaluator and their defaults.
 
 export interface CelEvaluatorOptions {
-  /** Per-expression time limit in ms (SDK §6.1 recommends 100). `Infinity` disables it. */
+  /**
+   * Cost budget per evaluation, in work units (weighted so that every kind of work costs about
+   * the same time per unit; see the README). The primary bound: it is deterministic, so the
+   * same expression and context give the same result under any machine load. Default
+   * 100,000,000, at which the hostile corpus stops within about 100 ms on a loaded 2-core
+   * machine. `Infinity` disables it.
+   */
+  maxCost?: number;
+  /**
+   * Wall-clock backstop per evaluation, in ms. Default 1,000, ten times what the default
+   * budget costs: it only ends evaluations the cost units misjudge (or a slow getter in an
+   * in-memory context), and is the one bound whose outcome depends on the machine's load.
+   * `Infinity` disables it.
+   */
   timeoutMs?: number;
   /** Longest expression source accepted, in UTF-16 code units. Default 10,000. */
   maxExpressionLength?: number;
@@ -12,7 +25,7 @@ export interface CelEvaluatorOptions {
   /**
    * Deepest nesting of comprehensions (exists, all, exists_one, filter, map). Default 10:
    * `check` reports a breach, so a low limit would turn valid CEL into a V-014 error; the
-   * time limit, not this, is what stops a blow-up.
+   * cost budget, not this, is what stops a blow-up.
    */
   maxComprehensionDepth?: number;
   /** Largest string (UTF-16 units), bytes or list that `+` may build. Default 1,000,000. */
@@ -41,7 +54,8 @@ export interface CelEvaluatorOptions {
 export type ResolvedOptions = Required<CelEvaluatorOptions>;
 
 export const DEFAULT_OPTIONS: Readonly<ResolvedOptions> = Object.freeze({
-  timeoutMs: 100,
+  maxCost: 100_000_000,
+  timeoutMs: 1000,
   maxExpressionLength: 10_000,
   maxAstNodes: 1_000,
   maxAstDepth: 100,
@@ -62,7 +76,8 @@ export function resolveOptions(options: CelEvaluatorOptions | undefined): Resolv
   };
   const positive = (key: keyof ResolvedOptions) => number(key, (v) => v > 0 && Number.isFinite(v));
   return {
-    timeoutMs: number("timeoutMs", (v) => v > 0), // Infinity disables the limit
+    maxCost: number("maxCost", (v) => v > 0), // Infinity disables the budget
+    timeoutMs: number("timeoutMs", (v) => v > 0), // Infinity disables the backstop
     maxExpressionLength: positive("maxExpressionLength"),
     maxAstNodes: positive("maxAstNodes"),
     maxAstDepth: positive("maxAstDepth"),

@@ -11,8 +11,8 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
-import { ELEMENT_UNITS } from "./builtins.js";
-import { checkDeadline, spend } from "./guard.js";
+import { ELEMENT_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
+import { spend } from "./guard.js";
 
 /**
  * JSON value -> CEL value. Integral numbers within the int64 range become CEL `int` (bigint)
@@ -57,12 +57,12 @@ class JsonList {
     return this.array.length;
   }
   get(index: number): CelValue | undefined {
-    checkDeadline();
+    spend(READ_UNITS);
     return index >= 0 && index < this.array.length ? toCel(this.array[index]) : undefined;
   }
   *values(): IterableIterator<CelValue> {
     for (let i = 0; i < this.array.length; i++) {
-      checkDeadline();
+      spend(READ_UNITS);
       yield toCel(this.array[i]);
     }
   }
@@ -81,13 +81,13 @@ class JsonMap {
   private ownKeys: string[] | undefined;
   constructor(private readonly obj: Record<string, unknown>) {}
   /**
-   * The keys, listed once per view and charged to the deadline. Listing cannot be interrupted:
+   * The keys, listed once per view and charged to the budget. Listing cannot be interrupted:
    * for an object with 100,000 keys in dictionary mode it takes tens of milliseconds.
    */
   private keyList(): string[] {
     if (this.ownKeys === undefined) {
       this.ownKeys = Object.keys(this.obj);
-      spend(this.ownKeys.length * ELEMENT_UNITS);
+      spend(this.ownKeys.length * KEY_UNITS);
     }
     return this.ownKeys;
   }
@@ -95,7 +95,7 @@ class JsonMap {
     return this.keyList().length;
   }
   has(key: MapKey): boolean {
-    checkDeadline();
+    spend(READ_UNITS);
     return typeof key === "string" && Object.hasOwn(this.obj, key);
   }
   get(key: MapKey): CelValue | undefined {
@@ -106,7 +106,7 @@ class JsonMap {
   }
   *entries(): IterableIterator<[string, CelValue]> {
     for (const key of this.keyList()) {
-      checkDeadline();
+      spend(READ_UNITS);
       yield [key, toCel(this.obj[key])];
     }
   }
@@ -136,7 +136,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelList(v)) {
     const out: Value[] = [];
     for (const item of v) {
-      checkDeadline();
+      spend(ELEMENT_UNITS);
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       out.push(r.value);
@@ -146,7 +146,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelMap(v)) {
     const out: Record<string, Value> = {};
     for (const [key, item] of v) {
-      checkDeadline();
+      spend(ELEMENT_UNITS);
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       // defineProperty, not assignment: a "__proto__" key must stay data.

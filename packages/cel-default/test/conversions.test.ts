@@ -84,6 +84,21 @@ describe("int(string) and uint(string) take decimal digits only, within range", 
       expect(outcome(`uint('${s}')`)).toEqual(notANumber(s, "uint"));
     }
   });
+
+  it("long digit strings: leading zeros still parse, more significant digits than 20 are out of range", () => {
+    // Checked before BigInt, whose decimal parse is quadratic in the digits.
+    const zeros = "0".repeat(100_000);
+    expect(outcome(`int(z + '12') + int('-' + z + '3')`, { z: zeros })).toBe(9);
+    expect(outcome(`uint(z + '18446744073709551615') == 18446744073709551615u`, { z: zeros })).toBe(
+      true,
+    );
+    const nines = "9".repeat(100_000);
+    expect(outcome("int(s)", { s: nines })).toEqual(notANumber(nines, "int"));
+    expect(outcome("uint(s)", { s: nines })).toEqual(notANumber(nines, "uint"));
+    expect(outcome("int(s)", { s: `1${"0".repeat(20)}` })).toEqual(
+      notANumber(`1${"0".repeat(20)}`, "int"),
+    );
+  });
 });
 
 describe("double(string) takes what Go's strconv.ParseFloat takes", () => {

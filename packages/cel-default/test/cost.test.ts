@@ -1,106 +1,206 @@
-// The cost model of the time limit (guard.ts, meter.ts, builtins.ts, concat.ts, values.ts): what
-// each kind of work is charged, seen with the clock stopped, where only the budget of twice the
-// limit (2,000,000 units per ms) can end an evaluation. Each case runs under a limit whose
-// budget the work exceeds, and under one that it fits, so both sides of the charge are pinned.
+// The cost model of the budget (costs.ts, guard.ts, meter.ts, builtins.ts, concat.ts,
+// values.ts): what each kind of work is charged. The budget is deterministic, so the exact cost
+// of an evaluation can be found (costOf bisects the budget), and each weight is pinned by the
+// difference between two evaluations that differ only in that work.
+import { createCelEvaluator } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
-import { withinBudget } from "./helpers.js";
+import {
+  CALL_UNITS,
+  CHAR_UNITS,
+  COMPILE_UNITS,
+  COPY_UNITS,
+  ELEMENT_UNITS,
+  KEY_UNITS,
+  MATCH_UNITS,
+  NODE_UNITS,
+  PARSE_UNITS,
+  READ_UNITS,
+  SEARCH_UNITS,
+  STEP_UNITS,
+  WALK_UNITS,
+} from "../src/costs.js";
+import { costOf, list, outcome, overBudget, withinBudget } from "./helpers.js";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const repeat = (term: string, n: number) => Array.from({ length: n }, () => term).join(", ");
-const overrun = (ms: number) => `evaluation exceeded the time limit of ${ms} ms`;
+/** How much more `expression` costs on context `b` than on context `a`. */
+const extra = (expression: string, a: Record<string, unknown>, b: Record<string, unknown>) =>
+  costOf(expression, b) - costOf(expression, a);
 
-/** Asserts that `expression` overruns a limit of `tight` ms and finishes under `roomy` ms. */
-function costs(
-  expression: string,
-  context: Record<string, unknown>,
-  limits: { tight: number; roomy: number },
-  value: unknown = true,
-) {
-  expect(withinBudget(limits.tight, expression, context)).toBe(overrun(limits.tight));
-  expect(withinBudget(limits.roomy, expression, context)).toEqual(value);
-}
+describe("the budget is exact", () => {
+  it("an evaluation succeeds at its cost and fails one unit below it", () => {
+    const e = `[${repeat("size(t)", 10)}].size() > 0`;
+    const context = { t: "a".repeat(1000) };
+    const cost = costOf(e, context);
+    expect(withinBudget(cost, e, context)).toBe(true);
+    expect(withinBudget(cost - 1, e, context)).toBe(overBudget(cost - 1));
+  });
+});
 
-const t = "a".repeat(100_000);
+describe("a call is charged a fixed cost and the length of its string and bytes arguments", () => {
+  const t = "a".repeat(100_000);
 
-describe("a call is charged the length of its string and bytes arguments", () => {
-  it("as arguments: ten size(t) of 100,000 characters cost 1,000,000 units", () => {
-    costs(`[${repeat("size(t)", 10)}].size() > 0`, { t }, { tight: 0.25, roomy: 1 });
+  it("as arguments: ten size(t) cost ten times the characters of t more than on ''", () => {
+    const e = `[${repeat("size(t)", 10)}].size() > 0`;
+    expect(extra(e, { t: "" }, { t })).toBe(10 * 100_000 * CHAR_UNITS);
   });
 
   it("as the target of a method: ten t.size() cost the same", () => {
-    costs(`[${repeat("t.size()", 10)}].size() > 0`, { t }, { tight: 0.25, roomy: 1 });
+    const e = `[${repeat("t.size()", 10)}].size() > 0`;
+    expect(extra(e, { t: "" }, { t })).toBe(10 * 100_000 * CHAR_UNITS);
   });
 
-  it("bytes too", () => {
+  it("bytes too: bytes(t) scans t, then each size(b) the bytes", () => {
     const e = `[bytes(t)].all(b, [${repeat("size(b)", 10)}].size() > 0)`;
-    costs(e, { t }, { tight: 0.25, roomy: 1 });
+    expect(extra(e, { t: "" }, { t })).toBe(11 * 100_000 * CHAR_UNITS);
   });
 
-  it("other arguments cost nothing beyond the call, and do not spoil the count", () => {
-    const e = `size([1]) == 1 && [${repeat("size(t)", 10)}].size() > 0`;
-    costs(e, { t }, { tight: 0.25, roomy: 1 });
-  });
-});
-
-describe("loops are charged every step", () => {
-  it("10,000 steps of a nested comprehension cost about 110,000 units", () => {
-    const e = `[${repeat("1", 100)}].map(i, [${repeat("1", 100)}].all(j, true)).size() > 0`;
-    costs(e, {}, { tight: 0.02, roomy: 0.1 });
-  });
-});
-
-describe("equality and `in` are charged every element they compare", () => {
-  const x = range(50_000);
-  const y = range(50_000);
-
-  it("== and != of two lists of 50,000 cost 1,100,000 units", () => {
-    costs("x == y", { x, y }, { tight: 0.25, roomy: 1 });
-    costs("x != y", { x, y }, { tight: 0.25, roomy: 1 }, false);
+  it("contains: SEARCH_UNITS more a character of the string it searches", () => {
+    const e = "t.contains('aab')";
+    expect(extra(e, { t: "" }, { t: "a".repeat(10_000) })).toBe(
+      10_000 * (CHAR_UNITS + SEARCH_UNITS),
+    );
   });
 
-  it("in a list of 50,000 costs 1,050,000 units", () => {
-    costs("-1 in x", { x }, { tight: 0.25, roomy: 1 }, false);
+  it("size of a string with surrogate pairs: WALK_UNITS more a UTF-16 unit; without, nothing", () => {
+    const e = "size(t) > 0";
+    const plain = extra(e, { t: "a" }, { t: "a".repeat(10_001) });
+    expect(plain).toBe(10_000 * CHAR_UNITS);
+    const emoji = extra(e, { t: "\u{1F600}" }, { t: "\u{1F600}".repeat(5001) });
+    expect(emoji).toBe(10_000 * (CHAR_UNITS + WALK_UNITS));
+    expect(outcome("size(t)", { t: "a\u{1F600}b\uD800" })).toBe(4); // a lone surrogate counts
   });
 
-  it("a value compared with itself costs nothing", () => {
-    expect(withinBudget(0.001, "x == x", { x })).toBe(true);
+  it("every call, whatever its arguments, costs CALL_UNITS", () => {
+    expect(costOf("x + x + x", { x: 1 }) - costOf("x + x", { x: 1 })).toBe(CALL_UNITS);
+    expect(costOf("size(l) + size(l)", { l: [1] }) - costOf("size(l)", { l: [1] })).toBe(
+      2 * CALL_UNITS,
+    );
   });
 });
 
-describe("concatenation of lists is charged the elements it copies and appends", () => {
-  const big = range(100_000);
-
-  it("copying a list of 100,000 costs 2,000,000 units, appending one the same", () => {
-    costs("size(big + [1]) == 100001", { big }, { tight: 0.5, roomy: 2 });
-    costs("size([1] + big) == 100001", { big }, { tight: 0.5, roomy: 2 });
+describe("loop steps are charged their size, on every step", () => {
+  it("each step costs the same: the cost is linear in the elements", () => {
+    const e = (n: number) => `${list(n)}.all(i, i >= 0)`;
+    const step = (costOf(e(30)) - costOf(e(10))) / 20;
+    expect(Number.isInteger(step)).toBe(true);
+    expect(costOf(e(50)) - costOf(e(30))).toBe(20 * step);
+    expect(step).toBeGreaterThanOrEqual(STEP_UNITS);
   });
 
-  it("map appends its result in place: 2,000 steps cost about 84,000 units, not 40 million", () => {
-    expect(withinBudget(0.1, "l.map(i, i).size() == 2000", { l: range(2000) })).toBe(true);
+  it("a map literal entry in a step counts as six nodes: its key, its value and four more", () => {
+    const wide = `${list(100)}.all(i, size({1: i, 2: i}) > 0)`;
+    const narrow = `${list(100)}.all(i, size({1: i}) > 0)`;
+    expect(costOf(wide) - costOf(narrow)).toBe(100 * 6 * NODE_UNITS);
+  });
+
+  it("a step that evaluates two more nodes costs 2 × NODE_UNITS more, on each of its steps", () => {
+    const wide = `${list(100)}.all(i, size([i, i, i]) > 0)`;
+    const narrow = `${list(100)}.all(i, size([i]) > 0)`;
+    expect(costOf(wide) - costOf(narrow)).toBe(100 * 2 * NODE_UNITS);
+  });
+});
+
+describe("equality and `in` are charged every element they compare, and every read", () => {
+  const x = range(1000);
+
+  it("== and != of two bound lists: ELEMENT_UNITS and two reads per element", () => {
+    const perElement = ELEMENT_UNITS + 2 * READ_UNITS;
+    expect(extra("x == y", { x: [], y: [] }, { x, y: [...x] })).toBe(1000 * perElement);
+    expect(extra("x != y", { x: [], y: [] }, { x, y: [...x] })).toBe(1000 * perElement);
+  });
+
+  it("in a bound list: ELEMENT_UNITS and a read per element", () => {
+    expect(extra("-1 in x", { x: [] }, { x })).toBe(1000 * (ELEMENT_UNITS + READ_UNITS));
+  });
+
+  it("a value compared with itself costs nothing beyond the call", () => {
+    expect(extra("x == x", { x: [] }, { x })).toBe(0);
+  });
+});
+
+describe("concatenation", () => {
+  it("of strings: the characters of the result", () => {
+    expect(extra("size(s + s) > 0", { s: "" }, { s: "a".repeat(5000) })).toBe(
+      // The call scans its two arguments, + builds 10,000 characters, size() scans them.
+      3 * 10_000 * CHAR_UNITS,
+    );
+  });
+
+  it("of lists: every element copied (and read) and appended", () => {
+    const big = range(1000);
+    expect(extra("size(big + [1]) > 0", { big: [] }, { big })).toBe(
+      1000 * (ELEMENT_UNITS + READ_UNITS),
+    );
+  });
+
+  it("a list built in the expression is charged per element each time a loop copies it", () => {
+    // `exists` stops at its first step, after copying its whole range: ten copies of a list
+    // 1,000 elements longer cost 10 × 1,000 × COPY_UNITS more, beyond building it.
+    const copying = "[l.map(x, x)].all(big, o.all(i, big.exists(x, true)))";
+    const building = "[l.map(x, x)].all(big, o.all(i, true))";
+    const longer = (e: string) =>
+      costOf(e, { l: range(2000), o: range(10) }) - costOf(e, { l: range(1000), o: range(10) });
+    expect(longer(copying) - longer(building)).toBe(10 * 1000 * COPY_UNITS);
+  });
+
+  it("map appends its result in place: each step costs the same (not quadratic)", () => {
+    const e = "l.map(i, i).size() > 0";
+    const c = (n: number) => costOf(e, { l: range(n) });
+    expect(c(3000) - c(2000)).toBe(c(2000) - c(1000));
   });
 });
 
 describe("reading the message is charged", () => {
-  const m = Object.fromEntries(range(50_000).map((i) => [`k${i}`, i]));
+  const keys = (n: number) => Object.fromEntries(range(n).map((i) => [`k${i}`, i]));
 
-  it("the keys of an object, listed once per object: 50,000 keys cost 1,000,000 units", () => {
-    costs("size(m) == 50000", { m }, { tight: 0.25, roomy: 1 });
-    expect(withinBudget(2, `[${repeat("size(m)", 10)}].size() == 10`, { m })).toBe(true);
+  it("the keys of an object, listed once per view: KEY_UNITS per key", () => {
+    expect(extra("size(m) > 0", { m: keys(1) }, { m: keys(5001) })).toBe(5000 * KEY_UNITS);
+    // Ten sizes of the same bound object list its keys once.
+    const ten = `[${repeat("size(m)", 10)}].size() > 0`;
+    expect(extra(ten, { m: keys(1) }, { m: keys(5001) })).toBe(5000 * KEY_UNITS);
   });
 
-  it("each element read: a result of 5,000 elements costs 10,000 units", () => {
-    costs("l", { l: range(5000) }, { tight: 0.002, roomy: 0.01 }, range(5000));
+  it("each element of the result: a read and ELEMENT_UNITS", () => {
+    // (From one element: the cost of `l` on [] is 0, below the smallest budget, 1.)
+    expect(extra("l", { l: [0] }, { l: range(5001) })).toBe(5000 * (READ_UNITS + ELEMENT_UNITS));
+  });
+});
+
+describe("conversions from strings are charged the parse", () => {
+  it.each(["int", "uint", "double", "timestamp"])("%s(s): PARSE_UNITS a character", (f) => {
+    // The parse fails; || absorbs the error, so only the charges differ.
+    const cost = (s: string) => costOf(`${f}(s) == ${f}(s) || true`, { s });
+    expect(cost("x".repeat(1001)) - cost("x")).toBe(1000 * (PARSE_UNITS + CHAR_UNITS));
   });
 });
 
 describe("matches is charged its input and the compilation of its pattern", () => {
-  it("200 units a pattern character, compiled once per pattern", () => {
-    costs("ab.matches(p)", { ab: "ab", p: "x".repeat(10_000) }, { tight: 1, roomy: 3 }, false);
-    const e = `[${repeat("ab.matches(p)", 20)}].size() == 20`;
-    expect(withinBudget(1, e, { ab: "ab", p: "x".repeat(1000) })).toBe(true);
+  it("MATCH_UNITS an input character (and the call's scan of it)", () => {
+    expect(extra("t.matches('b')", { t: "" }, { t: "a".repeat(10_000) })).toBe(
+      10_000 * (MATCH_UNITS + CHAR_UNITS),
+    );
   });
 
-  it("50 units an input character", () => {
-    costs("t.matches('b')", { t }, { tight: 1, roomy: 10 }, false);
+  it("COMPILE_UNITS a pattern character, once per pattern and evaluation", () => {
+    const one = "ab.matches(p)";
+    const twenty = `[${repeat("ab.matches(p)", 20)}].size() == 20`;
+    const short = { ab: "ab", p: "x" };
+    const long = { ab: "ab", p: "x".repeat(1001) };
+    expect(extra(one, short, long)).toBe(1000 * (COMPILE_UNITS + CHAR_UNITS));
+    // Nineteen more uses of the pattern scan it again, but compile nothing.
+    expect(extra(twenty, short, long)).toBe(1000 * COMPILE_UNITS + 20 * 1000 * CHAR_UNITS);
+  });
+
+  it("whether or not an earlier evaluation left the pattern compiled in the cache", () => {
+    const p = "x".repeat(1000);
+    const cost = costOf("'ab'.matches(p)", { p });
+    const cel = createCelEvaluator({ maxCost: cost - 1, timeoutMs: Number.POSITIVE_INFINITY });
+    // Cheaper by two input characters: it fits, and compiles and caches the pattern.
+    expect(cel.evaluate("''.matches(p)", { p })).toEqual({ ok: true, value: false });
+    expect(cel.evaluate("'ab'.matches(p)", { p })).toEqual({
+      ok: false,
+      error: { kind: "cel_error", message: overBudget(cost - 1) },
+    });
   });
 });

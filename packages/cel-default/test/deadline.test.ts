@@ -1,7 +1,8 @@
-// The deadline of guard.ts on a clock the test moves: when it reads the clock, when the units
-// charged end it, and which deadline a charge goes to.
+// The bounds of guard.ts: the cost budget, which alone decides on any machine, and the clock
+// backstop, on a clock the test moves: when it reads the clock, and which deadline a charge
+// goes to.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Deadline, DeadlineExceeded, spend, withDeadline } from "../src/guard.js";
+import { currentRun, Deadline, DeadlineExceeded, spend, withDeadline } from "../src/guard.js";
 
 let now = 0;
 beforeEach(() => {
@@ -10,10 +11,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** A deadline of `timeoutMs` started now (t = 1000 ms). */
-function started(timeoutMs: number): Deadline {
+/** A deadline with a budget of `maxCost` units and a backstop of `timeoutMs`, started now (t = 1000 ms). */
+function started(maxCost: number, timeoutMs = Number.POSITIVE_INFINITY): Deadline {
   const d = new Deadline();
-  d.start(timeoutMs);
+  d.start(maxCost, timeoutMs);
   return d;
 }
 
@@ -21,25 +22,74 @@ function started(timeoutMs: number): Deadline {
 const chargeMany = (d: Deadline, times: number, units = 1) =>
   Array.from({ length: times }, () => d.charge(units));
 
-describe("Deadline", () => {
+describe("the cost budget", () => {
+  it("takes charges up to the budget exactly, and refuses the one that would pass it", () => {
+    const d = started(100);
+    expect(d.charge(60)).toBe(true);
+    expect(d.charge(40)).toBe(true); // exactly the budget
+    expect(d.spent).toBe(100);
+    expect(d.charge(1)).toBe(false);
+    expect(d.breach).toBe("cost");
+    expect(d.spent).toBe(100); // a refused charge is not spent
+  });
+
+  it("refuses one charge larger than what is left before its work starts, whatever the clock", () => {
+    const d = started(100, 10);
+    expect(d.charge(101)).toBe(false);
+    expect(d.breach).toBe("cost");
+    now = 1e9; // the clock no longer matters once the budget decided
+    expect(d.check()).toBe(false);
+    expect(d.breach).toBe("cost");
+  });
+
+  it("stays breached: later charges fail, even small ones", () => {
+    const d = started(10);
+    d.charge(11);
+    expect(chargeMany(d, 3)).toEqual([false, false, false]);
+    expect(d.passed()).toBe(true);
+  });
+
+  it("does not read the clock to decide: a stopped clock and a racing one give the same charges", () => {
+    const charges = [5, 70, 3, 20, 2, 1];
+    const results = (tick: number) => {
+      const d = started(100);
+      return charges.map((u) => {
+        now += tick;
+        return d.charge(u);
+      });
+    };
+    expect(results(0)).toEqual([true, true, true, true, true, false]);
+    expect(results(1e6)).toEqual(results(0));
+  });
+
+  it("passed(units) is a charge of `units`, true once the budget is spent", () => {
+    const d = started(10);
+    expect(d.passed(10)).toBe(false);
+    expect(d.passed()).toBe(true);
+  });
+
   it("never passes before it is started", () => {
     const d = new Deadline();
     now = 1e12;
     expect(d.charge(1e15)).toBe(true);
     expect(d.check()).toBe(true);
     expect(d.passed()).toBe(false);
+    expect(d.run).toBe(0);
   });
+});
 
+describe("the clock backstop", () => {
   it("reads the clock at every 64th small charge: once the time is up, the 64th fails", () => {
-    const d = started(10);
+    const d = started(Number.POSITIVE_INFINITY, 10);
     now = 1011;
     expect(chargeMany(d, 63)).toEqual(Array(63).fill(true));
     expect(d.charge(1)).toBe(false);
+    expect(d.breach).toBe("time");
     expect(d.charge(1)).toBe(false);
   });
 
   it("counts the 64 charges from the last reading", () => {
-    const d = started(10);
+    const d = started(Number.POSITIVE_INFINITY, 10);
     expect(chargeMany(d, 64)).toEqual(Array(64).fill(true)); // read at 1000: in time
     now = 1011;
     expect(chargeMany(d, 63)).toEqual(Array(63).fill(true));
@@ -47,86 +97,82 @@ describe("Deadline", () => {
   });
 
   it("reads the clock too once 50,000 units were charged since the last reading", () => {
-    const late = started(10);
+    const late = started(Number.POSITIVE_INFINITY, 10);
     now = 1011;
     expect(late.charge(49_999)).toBe(true);
     expect(late.charge(1)).toBe(false);
 
     now = 1000;
-    const d = started(10);
+    const d = started(Number.POSITIVE_INFINITY, 10);
     expect(d.charge(50_000)).toBe(true); // read at 1000: in time
     now = 1011;
     expect(d.charge(49_999)).toBe(true);
     expect(d.charge(1)).toBe(false);
   });
 
-  it("refuses a charge whose work would end past the deadline (1,000,000 units a ms)", () => {
-    expect(started(10).charge(10_000_000)).toBe(true); // ends at 1010: just in time
-    expect(started(10).charge(10_000_001)).toBe(false);
-    const d = started(10);
-    now = 1005;
-    expect(d.charge(5_000_000)).toBe(true);
-    expect(d.charge(5_000_001)).toBe(false);
-  });
-
-  it("ends once the units charged exceed twice the time limit, whatever the clock says", () => {
-    const d = started(10); // 20,000,000 units
-    expect(d.charge(9_000_000)).toBe(true);
-    expect(d.charge(9_000_000)).toBe(true);
-    expect(d.charge(2_000_000)).toBe(true); // exactly the budget
-    expect(d.charge(1)).toBe(false);
-    expect(d.check()).toBe(false);
-  });
-
-  it("start begins afresh: time, units and the expired flag", () => {
-    const d = started(10);
-    now = 1011;
-    expect(d.check()).toBe(false);
-    d.start(10);
-    expect(d.check()).toBe(true);
-    expect(chargeMany(d, 2, 9_000_000)).toEqual([true, true]);
-    d.start(10);
-    expect(chargeMany(d, 2, 9_000_000)).toEqual([true, true]);
-  });
-
   it("check reads the clock: the deadline itself is still in time, a moment later is not", () => {
-    const d = started(10);
+    const d = started(Number.POSITIVE_INFINITY, 10);
     now = 1010;
     expect(d.check()).toBe(true);
     now = 1010.5;
     expect(d.check()).toBe(false);
+    expect(d.breach).toBe("time");
     now = 1000; // once passed, it stays passed
     expect(d.check()).toBe(false);
     expect(d.charge(1)).toBe(false);
   });
 
-  it("passed() is a one-unit charge, true once the deadline has passed", () => {
-    const d = started(10);
-    expect(d.passed()).toBe(false);
-    d.charge(20_000_000);
-    expect(d.passed()).toBe(true);
+  it("Infinity never expires", () => {
+    const d = started(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+    now = 1e15;
+    expect(chargeMany(d, 200, 1e6).every(Boolean)).toBe(true);
+    expect(d.check()).toBe(true);
   });
 });
 
-describe("spend and withDeadline", () => {
+describe("start", () => {
+  it("begins afresh: time, units, the breach, and a new run number", () => {
+    const d = started(100, 10);
+    const first = d.run;
+    d.charge(101);
+    d.start(100, 10);
+    expect(d.breach).toBeUndefined();
+    expect(d.spent).toBe(0);
+    expect(d.run).toBeGreaterThan(first);
+    expect(chargeMany(d, 2, 50)).toEqual([true, true]);
+    now = 1011;
+    expect(d.check()).toBe(false);
+    d.start(100, 10);
+    expect(d.check()).toBe(true);
+  });
+});
+
+describe("spend, currentRun and withDeadline", () => {
   it("outside any evaluation, charges go to a deadline that never passes", () => {
     expect(() => spend(1e15)).not.toThrow();
+    expect(currentRun()).toBe(0);
   });
 
   it("charge the deadline in force, and restore the previous one afterwards", () => {
-    const outer = started(10); // 20,000,000 units
+    const outer = started(20_000_000);
     const unlimited = started(Number.POSITIVE_INFINITY);
     const run = () =>
       withDeadline(outer, () => {
-        withDeadline(unlimited, () => spend(9_000_000));
+        expect(currentRun()).toBe(outer.run);
+        withDeadline(unlimited, () => {
+          expect(currentRun()).toBe(unlimited.run);
+          spend(9_000_000);
+        });
         spend(9_000_000);
         spend(9_000_000);
-        spend(3_000_000); // the outer deadline's 21,000,000th unit
+        spend(3_000_000); // would be the outer budget's 21,000,000th unit
       });
     expect(run).toThrow(DeadlineExceeded);
     expect(outer.expired).toBe(true);
+    expect(outer.spent).toBe(18_000_000);
     expect(unlimited.expired).toBe(false);
     expect(() => spend(1e15)).not.toThrow();
+    expect(currentRun()).toBe(0);
   });
 
   it("return what the run returns", () => {

@@ -1,25 +1,17 @@
 // Helpers shared by the tests of this package.
 import { type CelEvaluatorOptions, createCelEvaluator } from "@oatf/cel-default";
 import type { Value } from "@oatf/model";
-import { vi } from "vitest";
 
 /** A CEL list literal of the integers 0..n-1. */
 export const list = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(", ")}]`;
 
-/** Runs `f` and measures its wall-clock time. */
-export function timed<T>(f: () => T): { result: T; ms: number } {
-  const start = performance.now();
-  const result = f();
-  return { result, ms: performance.now() - start };
-}
-
 /**
  * A new evaluator, made by the calling test (so the code that builds it runs inside the test),
- * with a time limit of a second unless told otherwise: the limit has its own tests, and the
- * expressions of the others take well under a millisecond even on a loaded machine.
+ * with the default options unless told otherwise: the bounds have their own tests, and the
+ * expressions of the others cost a few thousand units and take well under a millisecond.
  */
 export function evaluator(options: CelEvaluatorOptions = {}) {
-  return createCelEvaluator({ timeoutMs: 1000, ...options });
+  return createCelEvaluator(options);
 }
 
 /** The value of `expression`, or its error (`{ kind, message }`), from a new evaluator. */
@@ -38,30 +30,36 @@ export const celError = (message: string, line: number, column: number) => ({
   message: `${message} (at ${line}:${column})`,
 });
 
-/**
- * Runs `f` with the clock (`performance.now`) stopped, so that only the cost budget can end an
- * evaluation: twice the time limit in units of about a nanosecond (2,000,000 per ms), and a
- * single call whose cost alone exceeds the time limit is refused. Costs are then compared
- * exactly, whatever the speed of the machine.
- */
-export function withClockStopped<T>(f: () => T): T {
-  const now = performance.now();
-  const clock = vi.spyOn(performance, "now").mockReturnValue(now);
-  try {
-    return f();
-  } finally {
-    clock.mockRestore();
-  }
-}
+/** The budget error of `maxCost`. */
+export const overBudget = (maxCost: number) =>
+  `evaluation exceeded the cost budget of ${maxCost} units`;
 
-/** Evaluates with the clock stopped and the time limit `timeoutMs`: the value or the error message. */
+/**
+ * Evaluates under a cost budget of `maxCost` units and no clock backstop, so the result is the
+ * same on any machine: the value, or the error message.
+ */
 export function withinBudget(
-  timeoutMs: number,
+  maxCost: number,
   expression: string,
   context: Record<string, unknown> = {},
 ): Value | string {
-  const r = withClockStopped(() =>
-    createCelEvaluator({ timeoutMs }).evaluate(expression, context as Record<string, Value>),
-  );
+  const cel = createCelEvaluator({ maxCost, timeoutMs: Number.POSITIVE_INFINITY });
+  const r = cel.evaluate(expression, context as Record<string, Value>);
   return r.ok ? r.value : r.error.message;
+}
+
+/**
+ * The exact cost of an evaluation in units: the smallest budget under which it does not end
+ * in the budget error (found by bisection; the budget is deterministic, so it is exact).
+ */
+export function costOf(expression: string, context: Record<string, unknown> = {}): number {
+  let lo = 1;
+  let hi = 2 ** 40;
+  if (withinBudget(hi, expression, context) === overBudget(hi)) throw new Error("too costly");
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (withinBudget(mid, expression, context) === overBudget(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,6 +1,7 @@
-// Hostile expressions (issue 12 §1): each class of input that kept one `evaluate` call of the
-// in-thread evaluator running for seconds. Shared by hostile.test.ts (each ends in a limit
-// error, within a generous bound) and bench/hostile.bench.ts (the precise wall times).
+// Hostile expressions (issue 12 §1, issue 23 §12): each class of input that kept one
+// `evaluate` call of the in-thread evaluator running for seconds. Shared by hostile.test.ts
+// (each ends in a limit error), load.test.ts (the same results with the machine loaded) and
+// bench/hostile.bench.ts (the wall times at the default budget: its calibration).
 import type { Value } from "@oatf/model";
 
 export interface HostileCase {
@@ -8,8 +9,8 @@ export interface HostileCase {
   expression: string;
   /** Built when first read (a getter), not at import: some hold tens of megabytes. */
   readonly context: Record<string, Value>;
-  /** The limit that stops it: the time limit, or a static limit (before parsing). */
-  stop: "time" | "static";
+  /** The limit that stops it: the cost budget, or a static limit (before parsing). */
+  stop: "cost" | "static";
 }
 
 /** `[seed]` grown by `steps` comprehensions that each make it four times longer. */
@@ -34,6 +35,8 @@ const mb10 = once(() => "ab".repeat(5_000_000));
 const kb300 = once(() => "abc".repeat(100_000));
 const bigList = once(() => Array.from({ length: 1_000_000 }, (_, i) => i));
 const pattern1mb = once(() => `(?:${"a|".repeat(250_000)}b)`);
+/** Just under what one match may scan within the default budget (100 units a character). */
+const fullMatchInput = once(() => `${"ab".repeat(490_000)}!`);
 const longTimestamp = once(() => `2024-01-01T00:00:00${"9".repeat(5_000_000)}Z`);
 const bigMap = once(() =>
   Object.fromEntries(
@@ -46,13 +49,13 @@ const bigMap = once(() =>
 export const hostileCases: HostileCase[] = [
   {
     name: "many size(t), t ~1 MB built in the expression",
-    stop: "time",
+    stop: "cost",
     expression: `${grown("'abc'", 9)}.map(t, [${repeat("size(t)", 300)}]).size() > 0`,
     context: {},
   },
   {
     name: "many size(t), t a 10 MB string of the message",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("size(t)", 400)}].size() > 0`,
     get context() {
       return { t: mb10() };
@@ -60,13 +63,13 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "x + x doubling in map, empty context",
-    stop: "time",
+    stop: "cost",
     expression: `${grown("'a'", 9)}.map(y, ${range(200)}.map(i, size(y + y) > 0)).size() > 0`,
     context: {},
   },
   {
     name: "loops concatenating ~1 MB strings (within the cap on +)",
-    stop: "time",
+    stop: "cost",
     expression: `${range(100)}.map(i, ${range(100)}.map(j, size(t + t + t) > 0)).size() > 0`,
     get context() {
       return { t: kb300() };
@@ -74,23 +77,49 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "contains, startsWith, endsWith on a 10 MB string",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("t.contains('abababababbb') || t.startsWith(t) || t.endsWith(t)", 80)}].size() > 0`,
     get context() {
       return { t: mb10() };
     },
   },
   {
+    name: "contains, a pattern whose first character is everywhere",
+    stop: "cost",
+    expression: `[${repeat("t.contains('aab')", 200)}].size() > 0`,
+    get context() {
+      return { t: "a".repeat(1_000_000) };
+    },
+  },
+  {
+    name: "size of a string of emoji (surrogate pairs)",
+    stop: "cost",
+    expression: `[${repeat("size(t)", 200)}].size() > 0`,
+    get context() {
+      return { t: "\u{1F600}".repeat(500_000) };
+    },
+  },
+  {
     name: "matches on a 10 MB string",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("t.matches('(a|b|c|d)*(e|f)+[a-z]{20}q')", 50)}].size() > 0`,
     get context() {
       return { t: mb10() };
     },
   },
   {
+    // The slowest pattern per character found (a full match over alternation), on the longest
+    // input one call may scan: the first call runs, the second is refused.
+    name: "matches, slowest pattern, on the most one call may scan",
+    stop: "cost",
+    expression: `[${repeat("t.matches('^(a|b)+$')", 2)}].size() > 0`,
+    get context() {
+      return { t: fullMatchInput() };
+    },
+  },
+  {
     name: "a pattern of 1 MB from the message",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("'ab'.matches(p)", 50)}].size() > 0`,
     get context() {
       return { p: pattern1mb() };
@@ -98,7 +127,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "in on a list of a million elements",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("-1 in l", 200)}].size() > 0`,
     get context() {
       return { l: bigList() };
@@ -110,11 +139,11 @@ export const hostileCases: HostileCase[] = [
     get context() {
       return { m: { o: bigMap() } };
     },
-    stop: "time",
+    stop: "cost",
   },
   {
     name: "equality of large lists built by map",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("l.map(x, x) == l.map(y, y)", 40)}].size() > 0`,
     get context() {
       return { l: bigList() };
@@ -122,13 +151,13 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "nested comprehensions",
-    stop: "time",
+    stop: "cost",
     expression: `${range(60)}.all(a, ${range(60)}.all(b, ${range(60)}.all(c, ${range(60)}.all(d, a + b + c + d >= 0))))`,
     context: {},
   },
   {
     name: "maps built in a comprehension",
-    stop: "time",
+    stop: "cost",
     expression: `l.map(x, {'k': x, 'v': [x, x, x]}).filter(m, m.k >= 0).size() > 0`,
     get context() {
       return { l: bigList() };
@@ -136,7 +165,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "a huge result to convert",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("l", 400)}]`,
     get context() {
       return { l: bigList() };
@@ -144,7 +173,7 @@ export const hostileCases: HostileCase[] = [
   },
   {
     name: "timestamps and durations from long strings",
-    stop: "time",
+    stop: "cost",
     // exists() goes on past an error, so every step parses the long strings again.
     expression: `${range(200)}.exists(i, timestamp(t) < timestamp(t) || duration(t) > duration(t))`,
     get context() {
@@ -152,11 +181,45 @@ export const hostileCases: HostileCase[] = [
     },
   },
   {
+    name: "double() of a long decimal string",
+    stop: "cost",
+    expression: `[${repeat("double(d) > 0.0", 120)}].size() > 0`,
+    get context() {
+      return { d: `0.${"1".repeat(1_000_000)}` };
+    },
+  },
+  {
     name: "string conversions of large bytes",
-    stop: "time",
+    stop: "cost",
     expression: `[${repeat("size(string(bytes(t)))", 200)}].size() > 0`,
     get context() {
       return { t: mb10() };
+    },
+  },
+  {
+    name: "a wide map literal built in every loop step",
+    stop: "cost",
+    expression: `l.all(i, size({${Array.from({ length: 300 }, (_, k) => `${k}: i`).join(", ")}}) > 0)`,
+    get context() {
+      return { l: bigList() };
+    },
+  },
+  {
+    name: "a long chain of field selections in every loop step",
+    stop: "cost",
+    expression: `l.all(i, ${repeat("m.a.b.c.d.e.f.g.h == 1", 12, " && ")})`,
+    get context() {
+      return { l: bigList(), m: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } };
+    },
+  },
+  {
+    // A comprehension copies its range before its first step: one step of `exists` on a list
+    // built in the expression copies all of it.
+    name: "a list built in the expression, iterated anew in every step",
+    stop: "cost",
+    expression: "[l.map(x, x)].all(big, o.all(i, big.exists(x, true)))",
+    get context() {
+      return { l: bigList().slice(0, 50_000), o: bigList() };
     },
   },
   {

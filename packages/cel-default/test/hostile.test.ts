@@ -1,14 +1,13 @@
-// The time limit holds for hostile input (issue 12 §1): every class of the corpus ends in a
-// limit error, never `ok`, within a generous bound (the precise times are in
-// bench/hostile.bench.ts: at most the limit plus a small margin).
+// The cost budget holds for hostile input (issue 12 §1, issue 23 §12): every class of the
+// corpus ends in a limit error, never `ok`. The times are measured in bench/hostile.bench.ts
+// (no test here asserts wall-clock time: they must pass on a loaded machine).
 import { createCelEvaluator } from "@oatf/cel-default";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { timed } from "./helpers.js";
 import { hostileCases } from "./hostile-corpus.js";
 
 const STOPS = {
-  time: /^evaluation exceeded the time limit of 100 ms$/,
+  cost: /^evaluation exceeded the cost budget of 100000000 units$/,
   static: /more than \d+ nodes|deeper than|longer than/,
 };
 
@@ -16,13 +15,13 @@ describe("hostile expressions stop at a limit", () => {
   it.each(hostileCases.map((c) => [c.name, c] as const))(
     "%s",
     (_, { expression, context, stop }) => {
-      const cel = createCelEvaluator();
-      const { result, ms } = timed(() => cel.evaluate(expression, context));
-      expect(result).toEqual({
+      // No clock backstop: on a loaded machine it could end a case first (its message would
+      // differ); the budget alone must stop each.
+      const cel = createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
+      expect(cel.evaluate(expression, context)).toEqual({
         ok: false,
         error: { kind: "cel_error", message: expect.stringMatching(STOPS[stop]) },
       });
-      expect(ms).toBeLessThan(1000);
     },
   );
 
@@ -35,28 +34,29 @@ describe("hostile expressions stop at a limit", () => {
 });
 
 describe("the cost model does not reject ordinary work on large messages", () => {
-  // A time limit that the clock of a loaded machine cannot reach: only the cost model could
-  // refuse these, and it must not.
+  // The default budget, and no clock backstop: only the cost model could refuse these, and it
+  // must not.
   const context = () => ({
     t: "lorem ipsum ".repeat(100_000), // 1.2 MB
+    h: "lorem ipsum ".repeat(50_000),
     items: Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `tool_${i}` })),
   });
 
   it.each([
     ["contains on 1 MB", "t.contains('ipsum lorem')", true],
     ["size of 1 MB", "size(t) == 1200000", true],
-    ["matches on 1 MB", "t.matches('ipsum\\\\s+lorem')", true],
+    ["matches on 600 kB", "h.matches('ipsum\\\\s+lorem')", true],
     ["filter over 10,000 items", "items.filter(i, i.name.startsWith('tool_1')).size()", 1111],
     ["map over 10,000 items", "items.map(i, i.id).size()", 10_000],
     ["in on 10,000 elements", "9999 in items.map(i, i.id)", true],
     ["list equality of 10,000", "items.map(i, i.id) == items.map(j, j.id)", true],
   ])("%s", (_, expression, value) => {
-    const cel = createCelEvaluator({ timeoutMs: 1000 });
+    const cel = createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
     expect(cel.evaluate(expression, context())).toEqual({ ok: true, value });
   });
 });
 
-describe("property: random expressions never throw and stay within the bound", () => {
+describe("property: random expressions never throw, and their results do not depend on the cache", () => {
   const leaf = fc.constantFrom(
     "s",
     "l",
@@ -91,7 +91,9 @@ describe("property: random expressions never throw and stay within the bound", (
   })).e;
 
   it("random expressions", () => {
-    const cel = createCelEvaluator();
+    const options = { timeoutMs: Number.POSITIVE_INFINITY };
+    // One evaluator keeps compiled expressions and patterns across runs, the other starts cold.
+    const warm = createCelEvaluator(options);
     const context = {
       s: "abc".repeat(100_000),
       l: Array.from({ length: 20_000 }, (_, i) => i),
@@ -99,12 +101,9 @@ describe("property: random expressions never throw and stay within the bound", (
     };
     fc.assert(
       fc.property(expr, (e) => {
-        const { ms } = timed(() => {
-          const r = cel.evaluate(e, context);
-          expect(typeof r.ok).toBe("boolean");
-        });
-        // Looser than the corpus' bound: 200 runs on a shared machine meet GC pauses.
-        expect(ms).toBeLessThan(2000);
+        const r = warm.evaluate(e, context);
+        expect(typeof r.ok).toBe("boolean");
+        expect(createCelEvaluator(options).evaluate(e, context)).toEqual(r);
       }),
       { numRuns: 200 },
     );

@@ -1,7 +1,7 @@
 // Isolated mode: evaluation in a worker thread that is terminated on overrun.
 import { createCelEvaluator } from "@oatf/cel-default";
 import { beforeAll, describe, expect, it } from "vitest";
-import { list, timed } from "./helpers.js";
+import { list } from "./helpers.js";
 
 const list30 = list(30);
 const fiveDeep = ["a", "b", "c", "d", "e"].reduceRight(
@@ -53,16 +53,20 @@ describe("isolated mode", () => {
     });
   });
 
-  it("the worker's own time limit answers an overrun before the hard stop", () => {
-    const quick = createCelEvaluator({ isolated: true }); // 100 ms, hard stop at 220 ms
+  it("the worker's own cost budget answers an overrun, the same as in the caller's thread", () => {
+    // The default budget, 100,000,000 units, and no clock (the backstop, and the hard stop at
+    // twice it, are the non-deterministic last resort, tested below with a tight limit).
+    const quick = createCelEvaluator({ isolated: true, timeoutMs: Number.POSITIVE_INFINITY });
     expect(quick.evaluate("1 + 1", {})).toEqual({ ok: true, value: 2 }); // worker started
-    const { result, ms } = timed(() => quick.evaluate(fiveDeep, {}));
-    // On a loaded machine the hard stop may come first; it names the same limit.
-    expect(result).toMatchObject({
+    const inThread = createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
+    expect(quick.evaluate(fiveDeep, {})).toEqual({
       ok: false,
-      error: { message: expect.stringMatching(/^evaluation exceeded the time limit of 100 ms/) },
+      error: {
+        kind: "cel_error",
+        message: "evaluation exceeded the cost budget of 100000000 units",
+      },
     });
-    expect(ms).toBeLessThan(2000);
+    expect(quick.evaluate(fiveDeep, {})).toEqual(inThread.evaluate(fiveDeep, {}));
     expect(quick.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
   });
 
@@ -78,9 +82,7 @@ describe("isolated mode", () => {
     });
     // Without a spare already up, this call would wait for a cold worker, which from sources
     // cannot even start while this thread blocks (see README): it would fail after 10 s.
-    const { result, ms } = timed(() => tight.evaluate("2 + 2", {}));
-    expect(result).toEqual({ ok: true, value: 4 });
-    expect(ms).toBeLessThan(1000);
+    expect(tight.evaluate("2 + 2", {})).toEqual({ ok: true, value: 4 });
     // A new spare replaced the one now in use: a second overrun is answered the same way.
     await tight.ready();
     expect(tight.evaluate("size(items)", { items })).toMatchObject({

@@ -2,7 +2,8 @@
 // that default when it is of the wrong type or out of range (README, "API"). Evaluators are
 // created inside the tests, so that resolving the options is part of what each test runs.
 import { type CelEvaluatorOptions, createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
-import { describe, expect, it } from "vitest";
+import type { Value } from "@oatf/model";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 type Evaluator = ReturnType<typeof createCelEvaluator>;
 
@@ -22,35 +23,86 @@ describe("DEFAULT_OPTIONS", () => {
   });
 });
 
-describe("timeoutMs", () => {
-  // The cost model charges a call the length of its string arguments (about a nanosecond per
-  // character) and stops an evaluation once it has charged twice its time limit, whatever
-  // the clock says: 100 calls of size() on 3 MB charge 300 ms of work in microseconds.
+describe("maxCost", () => {
+  // A call is charged the length of its string arguments: 100 calls of size() on 3 MB cost
+  // 300,000,000 units, in a few milliseconds. No clock backstop: only the budget decides.
   const s = "x".repeat(3_000_000);
   const l = Array.from({ length: 100 }, (_, i) => i);
   const work = "l.all(i, size(s) > 0)";
   const run = (options: CelEvaluatorOptions) =>
-    outcome(createCelEvaluator(options).evaluate(work, { s, l }));
+    outcome(
+      createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY, ...options }).evaluate(work, {
+        s,
+        l,
+      }),
+    );
+  const exceeded = (units: number) => ({
+    kind: "cel_error",
+    message: `evaluation exceeded the cost budget of ${units} units`,
+  });
+
+  it("defaults to 100,000,000 units", () => {
+    expect(run({})).toEqual(exceeded(100_000_000));
+    // 33 calls fit in the default budget, 34 do not.
+    const fits = (n: number) =>
+      outcome(createCelEvaluator().evaluate(`l.all(i, size(s) > 0)`, { s, l: l.slice(0, n) }));
+    expect(fits(33)).toBe(true);
+    expect(fits(34)).toEqual(exceeded(100_000_000));
+  });
+
+  it("takes a custom budget", () => {
+    expect(run({ maxCost: 1_000_000_000 })).toBe(true);
+    expect(run({ maxCost: 1_000_000 })).toEqual(exceeded(1_000_000));
+  });
+
+  it("Infinity disables the budget", () => {
+    expect(run({ maxCost: Number.POSITIVE_INFINITY })).toBe(true);
+  });
+
+  it.each([0, -1, Number.NaN, "1000000000", null])("%s falls back to the default", (maxCost) => {
+    expect(run({ maxCost: maxCost as number })).toEqual(exceeded(100_000_000));
+  });
+});
+
+describe("timeoutMs", () => {
+  // The backstop reads the clock; a clock the test moves makes it exact. A getter of the
+  // context (read when the context is bound) moves it by `ms`; "true" charges nothing.
+  const advancing = (ms: number) => ({
+    get x(): Value {
+      now += ms;
+      return 1;
+    },
+  });
+  let now = 0;
+  beforeEach(() => {
+    now = 1000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+  });
+  afterEach(() => vi.restoreAllMocks());
   const exceeded = (ms: number) => ({
     kind: "cel_error",
     message: `evaluation exceeded the time limit of ${ms} ms`,
   });
+  const run = (options: CelEvaluatorOptions, ms: number) =>
+    outcome(createCelEvaluator(options).evaluate("true", advancing(ms)));
 
-  it("defaults to 100 ms", () => {
-    expect(run({})).toEqual(exceeded(100));
+  it("defaults to 1,000 ms, checked after the run", () => {
+    expect(run({}, 1000)).toBe(true);
+    expect(run({}, 1001)).toEqual(exceeded(1000));
   });
 
   it("takes a custom limit", () => {
-    expect(run({ timeoutMs: 1000 })).toBe(true);
-    expect(run({ timeoutMs: 1 })).toEqual(exceeded(1));
+    expect(run({ timeoutMs: 50 }, 50)).toBe(true);
+    expect(run({ timeoutMs: 50 }, 51)).toEqual(exceeded(50));
   });
 
-  it("Infinity disables the limit", () => {
-    expect(run({ timeoutMs: Number.POSITIVE_INFINITY })).toBe(true);
+  it("Infinity disables it", () => {
+    expect(run({ timeoutMs: Number.POSITIVE_INFINITY }, 1e9)).toBe(true);
   });
 
-  it.each([0, -1, Number.NaN, "1000", null])("%s falls back to 100 ms", (timeoutMs) => {
-    expect(run({ timeoutMs: timeoutMs as number })).toEqual(exceeded(100));
+  it.each([0, -1, Number.NaN, "50", null])("%s falls back to 1,000 ms", (timeoutMs) => {
+    expect(run({ timeoutMs: timeoutMs as number }, 1000)).toBe(true);
+    expect(run({ timeoutMs: timeoutMs as number }, 1001)).toEqual(exceeded(1000));
   });
 });
 
