@@ -171,13 +171,13 @@ describe("ThoughtJack reader", () => {
         severity: "error",
         code: "T-ACTOR",
         line: 1,
-        message: 'actor "z" is not an actor of the document (actors: a, b)',
+        message: 'actor "z" is not an actor of the documents (actors: a, b)',
       },
       {
         severity: "error",
         code: "T-ACTOR",
         line: 2,
-        message: "actor undefined is not an actor of the document (actors: a, b)",
+        message: "actor undefined is not an actor of the documents (actors: a, b)",
       },
     ]);
     expect(diagnostics(read([line({ actor: 5 })], []))).toEqual([
@@ -185,7 +185,7 @@ describe("ThoughtJack reader", () => {
         severity: "error",
         code: "T-ACTOR",
         line: 1,
-        message: "actor 5 is not an actor of the document (actors: none)",
+        message: "actor 5 is not an actor of the documents (actors: none)",
       },
     ]);
   });
