@@ -92,10 +92,10 @@ function soleActor(attack: Document["attack"]): string | undefined {
 type Index = Map<string | undefined, Map<string | undefined, Map<string | undefined, Scan[]>>>;
 
 function addToIndex(index: Index, scan: Scan, p?: string, d?: string, s?: string): void {
-  let byDirection = index.get(p);
-  if (byDirection === undefined) index.set(p, (byDirection = new Map()));
-  let bySurface = byDirection.get(d);
-  if (bySurface === undefined) byDirection.set(d, (bySurface = new Map()));
+  const byDirection = index.get(p) ?? new Map();
+  index.set(p, byDirection);
+  const bySurface = byDirection.get(d) ?? new Map();
+  byDirection.set(d, bySurface);
   const list = bySurface.get(s);
   if (list === undefined) bySurface.set(s, [scan]);
   else list.push(scan);
