@@ -9,6 +9,7 @@
 // trace-enrich.ts).
 import type { Value } from "@oatf/model";
 import { isObject } from "../json.js";
+import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
 import {
   type LineDecoder,
   parseLine,
@@ -17,12 +18,6 @@ import {
   type TraceRecord,
   timestampOf,
 } from "./record.js";
-
-/**
- * Longest SSE event, in UTF-16 code units of its `data:` payloads joined by line feeds (so
- * empty `data:` lines count too, one each): 16 Mi.
- */
-export const MAX_SSE_EVENT_LENGTH = 16 * 1024 * 1024;
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -82,7 +77,11 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
   out.push({ kind: "message", message: { ...base, direction: "response", operation } });
 }
 
-export function agUiDecoder(): LineDecoder {
+/**
+ * An SSE event is one message, so it is held to the line limit: its `data:` payloads joined
+ * by line feeds (empty `data:` lines count one each) are at most `maxEventLength` long.
+ */
+export function agUiDecoder(maxEventLength = DEFAULT_MAX_LINE_LENGTH): LineDecoder {
   // The SSE event being collected: its `data:` lines and the line it started on.
   let data: string[] = [];
   let dataLength = 0;
@@ -110,7 +109,7 @@ export function agUiDecoder(): LineDecoder {
         if (data.length === 0) start = line;
         const payload = text.slice(text.startsWith("data: ") ? 6 : 5);
         dataLength += payload.length + (data.length > 0 ? 1 : 0);
-        if (dataLength > MAX_SSE_EVENT_LENGTH) {
+        if (dataLength > maxEventLength) {
           data = [];
           dataLength = 0;
           broken = true;
@@ -118,7 +117,7 @@ export function agUiDecoder(): LineDecoder {
             out,
             start,
             "T-LINE-TOO-LONG",
-            `an SSE event longer than ${MAX_SSE_EVENT_LENGTH} characters: not read`,
+            `an SSE event longer than ${maxEventLength} characters: not read`,
           );
         }
         data.push(payload);

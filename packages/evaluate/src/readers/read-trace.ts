@@ -80,7 +80,7 @@ function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder
         modes: perDocumentModes(options.documents),
       });
     case "ag_ui":
-      return agUiDecoder();
+      return agUiDecoder(options.maxLineLength);
     case "thoughtjack":
       return thoughtJackDecoder(perDocumentModes(options.documents));
   }
