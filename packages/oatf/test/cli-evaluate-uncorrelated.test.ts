@@ -30,8 +30,18 @@ async function evaluate(trace: string, extra: string[] = []) {
   let stderr = "";
   let stdout = "";
   const code = await runCli(["evaluate", doc, "--trace", "-", ...extra], {
-    stdout: { write: (s: string) => ((stdout += s), true) },
-    stderr: { write: (s: string) => ((stderr += s), true) },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+        return true;
+      },
+    },
     stdin: (async function* () {
       yield trace;
     })(),
