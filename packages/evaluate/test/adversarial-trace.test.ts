@@ -1,7 +1,7 @@
 // Issue 23: the attacker writes half the trace. Each finding as a regression test, read and
 // evaluated end to end: no sequence of messages a peer can send turns an exploited trace
 // into not_exploited without a diagnostic that makes the run fail (`unattributed`).
-import type { Document } from "@oatf/model";
+import type { Document, Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   createTraceEvaluator,
@@ -272,7 +272,7 @@ describe("finding 8: memory bounded by constants", () => {
       target: "toolCallName",
       pattern: { contains: "send_email" },
     };
-    const event = (operation: string, content: object) => ({
+    const event = (operation: string, content: Value) => ({
       protocol: "ag_ui",
       direction: "response" as const,
       operation,
