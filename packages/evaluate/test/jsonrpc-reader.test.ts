@@ -5,6 +5,7 @@ import type { Document } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   MAX_PENDING_REQUESTS,
+  MAX_REQUESTS_PER_ID,
   type ReadTraceOptions,
   readTraceText,
   type TraceRecord,
@@ -278,6 +279,40 @@ describe("JSON-RPC reader: diagnostics", () => {
       ["T-UNCORRELATED", MAX_PENDING_REQUESTS + 2, true],
     ]);
     expect(messages(records).at(-1)!.operation).toBe("m1");
+  });
+
+  it("keeps at most MAX_REQUESTS_PER_ID requests of one id, saying when one is forgotten", () => {
+    const lines = Array.from({ length: MAX_REQUESTS_PER_ID + 1 }, (_, i) => request(1, `m${i}`));
+    const records = read([...lines, result(1, {})]);
+    const found = diagnostics(records).filter((d) => d.code !== "T-DUPLICATE-ID");
+    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
+      [MAX_REQUESTS_PER_ID + 1, "T-PENDING-LIMIT", true],
+      [MAX_REQUESTS_PER_ID + 2, "T-AMBIGUOUS-ID", true],
+    ]);
+    const answered = messages(records).filter((m) => m.direction === "response");
+    expect(answered.map((m) => m.operation)).toEqual(
+      Array.from({ length: MAX_REQUESTS_PER_ID }, (_, i) => `m${i + 1}`),
+    );
+  });
+
+  it("refuses an id that is not a string, a number or null", () => {
+    for (const id of [[1], { a: 1 }, true]) {
+      expect(only([request(id, "x")])).toEqual([
+        [1, "T-SHAPE", "error", "a JSON-RPC id must be a string, a number or null"],
+      ]);
+    }
+  });
+
+  it("remembers the protocol content told for at most 1024 connections, saying when it forgets one", () => {
+    const lines = Array.from({ length: 1025 }, (_, i) => ({
+      actor: `a${i}`,
+      direction: "send",
+      message: request(undefined, "ping"),
+    }));
+    const found = diagnostics(read(lines));
+    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
+      [1025, "T-PENDING-LIMIT", true],
+    ]);
   });
 
   it("does not remember requests with a null id", () => {
