@@ -142,4 +142,16 @@ describe("AG-UI SSE captures", () => {
     expect(diagnostics(records)).toEqual([]);
     expect(messages(records).map((m) => m.operation)).toEqual(["run_started"]);
   });
+
+  it("describes a long or deep type by a short preview", () => {
+    const long = `Bad-${"x".repeat(100)}`;
+    const records = read([
+      JSON.stringify({ type: long }),
+      `{"type":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+    ]);
+    expect(diagnostics(records).map((d) => d.message)).toEqual([
+      `AG-UI event type "${long.slice(0, 59)}… is not an EventType name`,
+      `AG-UI event type ${"[".repeat(60)}… is not an EventType name`,
+    ]);
+  });
 });

@@ -472,6 +472,33 @@ describe("JSON-RPC reader: protocol", () => {
     expect(diagnostics(two)).toEqual([]);
   });
 
+  it("says nothing when content tells the protocol before anything was read with the default", () => {
+    const records = read([request(1, "message/send"), request(2, "tasks/get")]);
+    expect(messages(records).map((m) => m.protocol)).toEqual(["a2a", "a2a"]);
+    expect(diagnostics(records)).toEqual([]);
+  });
+
+  it("takes an unknown actor's protocol from the documents' JSON-RPC modes, ignoring others", () => {
+    const documents = [doc("a2a_client", "a"), doc("ag_ui_client", "u")];
+    const records = read([{ actor: "zzz", direction: "send", message: request(1, "tasks/get") }], {
+      documents,
+    });
+    expect(messages(records).map((m) => m.protocol)).toEqual(["a2a"]);
+    expect(diagnostics(records)).toEqual([]);
+  });
+
+  it("takes a protocol field only from a wrapper, not from a bare message", () => {
+    const bare = { ...request(1, "custom/x"), protocol: "a2a" };
+    expect(messages(read([bare])).map((m) => m.protocol)).toEqual(["mcp"]);
+  });
+
+  it("refuses a batch element that is itself an array, bare or wrapped", () => {
+    const refused = [[1, "T-SHAPE", "a JSON-RPC batch element must be an object"]];
+    for (const line of [[[request(1, "x")]], { direction: "send", message: [[request(1, "x")]] }]) {
+      expect(diagnostics(read([line])).map((d) => [d.line, d.code, d.message])).toEqual(refused);
+    }
+  });
+
   it("passes a synthetic line through without changing the protocol", () => {
     const line = (protocol: string) => ({
       protocol,

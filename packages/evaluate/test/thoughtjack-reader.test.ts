@@ -207,4 +207,20 @@ describe("ThoughtJack reader", () => {
       [3, "T-JSON", expect.stringMatching(/^not JSON \(.+\)$/)],
     ]);
   });
+
+  it("reads a line once per distinct reading of the documents, in the same order whatever theirs", () => {
+    const server = doc({ mode: "mcp_server" });
+    const client = doc({ mode: "mcp_client" });
+    const text = [line({ actor: "default", direction: "Incoming", method: "tools/call" })];
+    const forward = read(text, [server, client]);
+    expect(read(text, [client, server])).toEqual(forward);
+    expect(
+      forward.map((r) => (r.kind === "message" ? r.message.direction : r.diagnostic.message)),
+    ).toEqual([
+      'the documents give actor "default" different modes: the line is read once for each',
+      "request",
+      "response",
+    ]);
+    expect(forward[0]).toMatchObject({ kind: "diagnostic", diagnostic: { severity: "warning" } });
+  });
 });
