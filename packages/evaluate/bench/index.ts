@@ -20,6 +20,7 @@ import {
   plainLoop,
   sdkLoop,
 } from "./library.js";
+import { readersBench } from "./readers.js";
 
 const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
 
@@ -340,3 +341,4 @@ await traceBench();
 await libraryBench();
 memoryBench();
 await hostileBench();
+await readersBench(measure, report, heapMb);

@@ -33,7 +33,9 @@ export {
   DEFAULT_MAX_LINE_LENGTH,
   DETECTION_LINES,
   formatOfLine,
+  MAX_PENDING_CHARS,
   MAX_PENDING_REQUESTS,
+  MAX_REQUESTS_PER_ID,
   type ReadTraceOptions,
   readTrace,
   readTraceText,
@@ -64,7 +66,7 @@ export {
 } from "./template.js";
 export type { EvaluateTraceOptions, TraceMessage } from "./trace.js";
 export { evaluateTrace, traceMessageProblem } from "./trace.js";
-export { MAX_OPEN_TOOL_CALLS } from "./trace-enrich.js";
+export { MAX_OPEN_TOOL_CALL_CHARS, MAX_OPEN_TOOL_CALLS } from "./trace-enrich.js";
 export type { TraceEvaluator, TraceEvaluatorOptions, TraceMatch } from "./trace-evaluator.js";
 export { createTraceEvaluator } from "./trace-evaluator.js";
 export type { TriggerEvent } from "./trigger.js";

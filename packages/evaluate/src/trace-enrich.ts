@@ -3,9 +3,12 @@
 // `tool_call_start` (or `tool_call_chunk`) event with the same id in the same stream
 // before anything evaluates them. A trace is such a stream, one per actor.
 // Memory stays bounded on endless streams: an id is forgotten at its `tool_call_end`, and
-// at most MAX_OPEN_TOOL_CALLS calls are remembered (the oldest open one is dropped first).
+// at most MAX_OPEN_TOOL_CALLS calls (MAX_OPEN_TOOL_CALL_CHARS of text) are remembered, the
+// oldest open one dropped first; a nameless event that may belong to a dropped call makes
+// the indicators it does not match `error` (issue 23: a lost correlation is never silent).
 import type { Value } from "@oatf/model";
 import { isObject } from "./json.js";
+import { BoundedTable } from "./readers/bounded-table.js";
 import type { TraceMessage } from "./trace.js";
 
 type EnrichableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
@@ -15,31 +18,43 @@ const NAMELESS = new Set(["tool_call_args", "tool_call_end"]);
 
 /** How many tool calls without their `tool_call_end` yet are remembered at once. */
 export const MAX_OPEN_TOOL_CALLS = 4096;
+/** UTF-16 code units of actors, ids and names the open tool calls may keep in all: 1 Mi. */
+export const MAX_OPEN_TOOL_CALL_CHARS = 1024 * 1024;
+
+export interface Enriched {
+  content: Value;
+  /** Set when the message may lack its tool-call name because a remembered call was forgotten. */
+  lost?: string;
+}
 
 /** Returns a function that gives each message of one trace, in order, its enriched content. */
-export function agUiToolCallEnricher(): (message: EnrichableMessage) => Value {
-  const names = new Map<string, string>();
-  const remember = (key: string, name: string): void => {
-    names.delete(key); // re-inserted last: Map order is the order calls were (re)started
-    names.set(key, name);
-    if (names.size > MAX_OPEN_TOOL_CALLS) names.delete(names.keys().next().value as string);
-  };
+export function agUiToolCallEnricher(): (message: EnrichableMessage) => Enriched {
+  const names = new BoundedTable<string>(MAX_OPEN_TOOL_CALLS, MAX_OPEN_TOOL_CALL_CHARS);
+  // Once a call was forgotten, a nameless event whose call is unknown may be one of them.
+  let forgotten = false;
   return (message) => {
     const { content } = message;
-    if (message.protocol !== "ag_ui") return content;
-    if (!isObject(content) || typeof content.toolCallId !== "string") return content;
+    if (message.protocol !== "ag_ui") return { content };
+    if (!isObject(content) || typeof content.toolCallId !== "string") return { content };
     const fields = content as Record<string, Value>;
-    const key = `${message.actor ?? ""}\u0000${fields.toolCallId}`;
+    // A tuple key: no actor and id can alias another pair.
+    const key = JSON.stringify([message.actor ?? null, fields.toolCallId]);
     if (NAMING.has(message.operation) && typeof fields.toolCallName === "string") {
-      remember(key, fields.toolCallName);
-      return content;
+      // Re-inserted last: the table's order is the order calls were (re)started.
+      if (names.set(key, fields.toolCallName, fields.toolCallName.length) > 0) forgotten = true;
+      return { content };
     }
     // Later chunks of a streamed call may leave the name out too.
-    if (!NAMELESS.has(message.operation) && message.operation !== "tool_call_chunk") return content;
-    const name = names.get(key);
-    if (message.operation === "tool_call_end") names.delete(key);
-    if (Object.hasOwn(fields, "toolCallName")) return content;
-    // A copy: the caller's message is not changed.
-    return name === undefined ? content : { ...fields, toolCallName: name };
+    if (!NAMELESS.has(message.operation) && message.operation !== "tool_call_chunk")
+      return { content };
+    const name = message.operation === "tool_call_end" ? names.take(key) : names.get(key);
+    if (Object.hasOwn(fields, "toolCallName")) return { content };
+    if (name !== undefined) return { content: { ...fields, toolCallName: name } }; // a copy
+    return forgotten
+      ? {
+          content,
+          lost: `its tool call's name is unknown: more than ${MAX_OPEN_TOOL_CALLS} open tool calls (or ${MAX_OPEN_TOOL_CALL_CHARS} characters of them) were remembered, and the oldest forgotten`,
+        }
+      : { content };
   };
 }

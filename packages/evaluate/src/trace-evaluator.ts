@@ -87,12 +87,24 @@ function soleActor(attack: Document["attack"]): string | undefined {
   return Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
 }
 
-// The index: one bucket per (protocol, surface, direction), `undefined` standing for "any".
-const ANY = "\u0000*";
-const bucketKey = (protocol?: string, surface?: string, direction?: string): string =>
-  `${protocol ?? ANY}\u0001${surface ?? ANY}\u0001${direction ?? ANY}`;
+// The index: protocol → direction → surface → scans, `undefined` standing for "any". Nested
+// maps keyed by the strings themselves, so no two (protocol, surface, direction) can alias.
+type Index = Map<string | undefined, Map<string | undefined, Map<string | undefined, Scan[]>>>;
 
-const CANDIDATE_CACHE_SIZE = 1024;
+function addToIndex(index: Index, scan: Scan, p?: string, d?: string, s?: string): void {
+  const byDirection = index.get(p) ?? new Map();
+  index.set(p, byDirection);
+  const bySurface = byDirection.get(d) ?? new Map();
+  byDirection.set(d, bySurface);
+  const list = bySurface.get(s);
+  if (list === undefined) bySurface.set(s, [scan]);
+  else list.push(scan);
+}
+
+/** Operations seen are cached per evaluator: at most this many (emptied when full). */
+export const CANDIDATE_CACHE_SIZE = 1024;
+/** Longest protocol + operation cached; longer ones are looked up each time (no copy kept). */
+export const MAX_CACHED_OPERATION_LENGTH = 256;
 
 // The fields a trace message is read through, read once: a message whose fields cannot be
 // read (a throwing getter) is skipped like any malformed one.
@@ -138,7 +150,7 @@ export function createTraceEvaluator(
   ]);
   const evaluators: IndicatorEvaluators = { cel, semantic };
   const compiled: (Compiled | { unreadable: Document["attack"] | undefined })[] = [];
-  const buckets = new Map<string, Scan[]>();
+  const index: Index = new Map();
   let pending = 0;
   let order = 0;
   for (const [d, document] of Array.from(documents ?? []).entries()) {
@@ -170,10 +182,7 @@ export function createTraceEvaluator(
         const protocol = indicatorProtocol(attack, indicator);
         const surface = typeof indicator.surface === "string" ? indicator.surface : undefined;
         const direction = typeof indicator.direction === "string" ? indicator.direction : undefined;
-        const bucket = bucketKey(protocol, surface, direction);
-        const list = buckets.get(bucket);
-        if (list === undefined) buckets.set(bucket, [scan]);
-        else list.push(scan);
+        addToIndex(index, scan, protocol, direction, surface);
         pending++;
         return scan;
       });
@@ -186,26 +195,33 @@ export function createTraceEvaluator(
 
   // The scans a message of one (protocol, operation, direction) can reach, in document order.
   // A field that is not a string (an in-memory message may have anything) meets "any" only.
+  // The operation "" is unknown (a response whose request was forgotten): it reaches every
+  // surface, so a peer cannot hide a message by making it lose its correlation.
   const collect = (m: TraceMessage): Scan[] => {
     const found: Scan[] = [];
     const options = (v: unknown) => (typeof v === "string" ? [v, undefined] : [undefined]);
     for (const p of options(m.protocol))
-      for (const s of options(m.operation))
-        for (const dir of options(m.direction))
-          found.push(...(buckets.get(bucketKey(p, s, dir)) ?? []));
+      for (const dir of options(m.direction)) {
+        const bySurface = index.get(p)?.get(dir);
+        if (bySurface === undefined) continue;
+        if (m.operation === "") for (const list of bySurface.values()) found.push(...list);
+        else for (const s of options(m.operation)) found.push(...(bySurface.get(s) ?? []));
+      }
     return found.sort((a, b) => a.order - b.order);
   };
   // Per evaluator and bounded (operations come from the trace): emptied when full, since a
   // trace uses a handful of operations and a hostile one gains nothing from eviction order.
+  // Only short names are kept, so the cache holds at most 1024 × 256 code units of keys.
   const candidates = new Map<string, Scan[]>();
   const candidatesFor = (m: TraceMessage): Scan[] => {
     if (
       typeof m.protocol !== "string" ||
       typeof m.operation !== "string" ||
-      typeof m.direction !== "string"
+      typeof m.direction !== "string" ||
+      m.protocol.length + m.operation.length > MAX_CACHED_OPERATION_LENGTH
     )
       return collect(m);
-    const key = `${m.protocol}\u0001${m.operation}\u0001${m.direction}`;
+    const key = JSON.stringify([m.protocol, m.operation, m.direction]);
     let found = candidates.get(key);
     if (found === undefined) {
       if (candidates.size >= CANDIDATE_CACHE_SIZE) candidates.clear();
@@ -233,17 +249,22 @@ export function createTraceEvaluator(
     if (pending === 0) return;
     const message = snapshot(raw);
     if (message === undefined) return;
-    message.content = enrich(message);
-    withCoercionMemo(() => evaluate(index, message));
+    const enriched = enrich(message);
+    message.content = enriched.content;
+    withCoercionMemo(() => evaluate(index, message, enriched.lost));
   }
 
-  function evaluate(index: number, message: TraceMessage): void {
+  /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
+  function evaluate(index: number, message: TraceMessage, lost: string | undefined): void {
     for (const scan of candidatesFor(message)) {
       if (scan.decided !== undefined) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       scan.eligible++;
       const outcome = scan.compiled.run(message.content, evaluators);
-      if (outcome.result === "not_matched") continue;
+      if (outcome.result === "not_matched") {
+        if (lost !== undefined) scan.firstError ??= `${describeMessage(index, message)}: ${lost}`;
+        continue;
+      }
       if (outcome.result === "error") {
         scan.firstError ??= `${describeMessage(index, message)}: ${outcome.evidence}`;
         continue;

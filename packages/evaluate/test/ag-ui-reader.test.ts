@@ -128,18 +128,30 @@ describe("AG-UI SSE captures", () => {
         severity: "error",
         code: "T-LINE-TOO-LONG",
         line: 1,
-        message: "an SSE event longer than 16 MiB",
+        message: `an SSE event longer than ${MAX_EVENT} characters: not read`,
       },
     ]);
     expect(messages(records).map((m) => [m.line, m.operation])).toEqual([[5, "run_started"]]);
   });
 
-  it("reads an event of exactly 16 MiB", () => {
+  it("reads an event of exactly 16 MiB (its data lines joined by a line feed)", () => {
     const first = `{"type":"RUN_STARTED","p":"${"x".repeat(MAX_EVENT / 2 - 30)}",`;
-    const rest = `"q":"${"x".repeat(MAX_EVENT - first.length - 7)}"}`;
-    expect(first.length + rest.length).toBe(MAX_EVENT);
+    const rest = `"q":"${"x".repeat(MAX_EVENT - first.length - 8)}"}`;
+    expect(`${first}\n${rest}`.length).toBe(MAX_EVENT);
     const records = read([`data: ${first}`, `data: ${rest}`]);
     expect(diagnostics(records)).toEqual([]);
     expect(messages(records).map((m) => m.operation)).toEqual(["run_started"]);
+  });
+
+  it("describes a long or deep type by a short preview", () => {
+    const long = `Bad-${"x".repeat(100)}`;
+    const records = read([
+      JSON.stringify({ type: long }),
+      `{"type":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+    ]);
+    expect(diagnostics(records).map((d) => d.message)).toEqual([
+      `AG-UI event type "${long.slice(0, 59)}… is not an EventType name`,
+      `AG-UI event type ${"[".repeat(60)}… is not an EventType name`,
+    ]);
   });
 });

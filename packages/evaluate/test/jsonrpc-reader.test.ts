@@ -1,9 +1,17 @@
 // JSON-RPC 2.0 log reading (format §7.1.3, §7.2; SDK §4.1): message shapes, correlation of
 // responses with requests per connection and direction, protocol inference and diagnostics.
-import { describe, expect, it } from "vitest";
-import { MAX_PENDING_REQUESTS, readTraceText, type TraceRecord } from "../src/index.js";
 
-const read = (lines: unknown[], options: { protocol?: string } = {}): TraceRecord[] =>
+import type { Document } from "@oatf/model";
+import { describe, expect, it } from "vitest";
+import {
+  MAX_PENDING_REQUESTS,
+  MAX_REQUESTS_PER_ID,
+  type ReadTraceOptions,
+  readTraceText,
+  type TraceRecord,
+} from "../src/index.js";
+
+const read = (lines: unknown[], options: ReadTraceOptions = {}): TraceRecord[] =>
   readTraceText(lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n"), {
     format: "jsonrpc",
     ...options,
@@ -20,6 +28,17 @@ const request = (id: unknown, method: string, params?: unknown) => ({
   ...(params === undefined ? {} : { params }),
 });
 const result = (id: unknown, value: unknown) => ({ jsonrpc: "2.0", id, result: value });
+/** A document with one actor of `mode` (named `name`, or the single-phase `default`). */
+const doc = (mode: string, name?: string) =>
+  ({
+    oatf: "0.1",
+    attack: {
+      id: "X-1",
+      execution:
+        name === undefined ? { mode, state: {} } : { actors: [{ name, mode, phases: [{}] }] },
+      indicators: [],
+    },
+  }) as unknown as Document;
 
 describe("JSON-RPC reader: message shapes", () => {
   it("reads a bare request as a request message whose content is params", () => {
@@ -200,7 +219,9 @@ describe("JSON-RPC reader: diagnostics", () => {
           severity: "warning",
           code: "T-UNCORRELATED",
           line: 1,
-          message: 'response to id 9 has no earlier request: its operation is unknown ("")',
+          message:
+            'response to id 9 has no earlier request: its operation is unknown (""), so it is evaluated against every surface',
+          unattributed: true,
         },
       },
       {
@@ -216,17 +237,30 @@ describe("JSON-RPC reader: diagnostics", () => {
     ]);
   });
 
-  it("warns about a reused request id, and the later request wins", () => {
+  it("warns about a reused request id, and reads its response as a response to each", () => {
     const records = read([request(1, "a"), request(1, "b"), result(1, {})]);
     expect(diagnostics(records)).toEqual([
       {
         severity: "warning",
         code: "T-DUPLICATE-ID",
         line: 2,
-        message: "request id 1 reused before its response: the earlier request is forgotten",
+        message:
+          "request id reused before its response: a response to it will be read as each of the 2 requests",
+      },
+      {
+        severity: "warning",
+        code: "T-AMBIGUOUS-ID",
+        line: 3,
+        message: 'response to id 1, which 2 requests carry: read as a response to each ("a", "b")',
+        unattributed: true,
       },
     ]);
-    expect(messages(records)[2]!.operation).toBe("b");
+    expect(messages(records).map((m) => [m.operation, m.direction, m.line])).toEqual([
+      ["a", "request", 1],
+      ["b", "request", 2],
+      ["a", "response", 3],
+      ["b", "response", 3],
+    ]);
   });
 
   it("forgets a request once its response is read", () => {
@@ -240,21 +274,45 @@ describe("JSON-RPC reader: diagnostics", () => {
     );
     lines.push(JSON.stringify(result(0, {})), JSON.stringify(result(1, {})));
     const records = read(lines);
-    expect(diagnostics(records)).toEqual([
-      {
-        severity: "warning",
-        code: "T-PENDING-LIMIT",
-        line: MAX_PENDING_REQUESTS + 1,
-        message: `over ${MAX_PENDING_REQUESTS} requests await a response: the oldest is forgotten`,
-      },
-      {
-        severity: "warning",
-        code: "T-UNCORRELATED",
-        line: MAX_PENDING_REQUESTS + 2,
-        message: 'response to id 0 has no earlier request: its operation is unknown ("")',
-      },
+    expect(diagnostics(records).map((d) => [d.code, d.line, d.unattributed])).toEqual([
+      ["T-PENDING-LIMIT", MAX_PENDING_REQUESTS + 1, true],
+      ["T-UNCORRELATED", MAX_PENDING_REQUESTS + 2, true],
     ]);
     expect(messages(records).at(-1)!.operation).toBe("m1");
+  });
+
+  it("keeps at most MAX_REQUESTS_PER_ID requests of one id, saying when one is forgotten", () => {
+    const lines = Array.from({ length: MAX_REQUESTS_PER_ID + 1 }, (_, i) => request(1, `m${i}`));
+    const records = read([...lines, result(1, {})]);
+    const found = diagnostics(records).filter((d) => d.code !== "T-DUPLICATE-ID");
+    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
+      [MAX_REQUESTS_PER_ID + 1, "T-PENDING-LIMIT", true],
+      [MAX_REQUESTS_PER_ID + 2, "T-AMBIGUOUS-ID", true],
+    ]);
+    const answered = messages(records).filter((m) => m.direction === "response");
+    expect(answered.map((m) => m.operation)).toEqual(
+      Array.from({ length: MAX_REQUESTS_PER_ID }, (_, i) => `m${i + 1}`),
+    );
+  });
+
+  it("refuses an id that is not a string, a number or null", () => {
+    for (const id of [[1], { a: 1 }, true]) {
+      expect(only([request(id, "x")])).toEqual([
+        [1, "T-SHAPE", "error", "a JSON-RPC id must be a string, a number or null"],
+      ]);
+    }
+  });
+
+  it("remembers the protocol content told for at most 1024 connections, saying when it forgets one", () => {
+    const lines = Array.from({ length: 1025 }, (_, i) => ({
+      actor: `a${i}`,
+      direction: "send",
+      message: request(undefined, "ping"),
+    }));
+    const found = diagnostics(read(lines));
+    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
+      [1025, "T-PENDING-LIMIT", true],
+    ]);
   });
 
   it("does not remember requests with a null id", () => {
@@ -360,39 +418,95 @@ describe("JSON-RPC reader: protocol", () => {
     expect(got.map((m) => m.protocol)).toEqual(["acp", "acp", "acp"]);
   });
 
-  it("tells the protocol from a method only one protocol has, and keeps it for shared ones", () => {
-    const got = messages(
-      read([
-        request(1, "custom/x"),
-        request(2, "message/send"),
-        request(3, "custom/y"),
-        result(99, {}),
-        request(4, "tools/list"),
-        request(5, "custom/z"),
-      ]),
-    );
-    expect(got.map((m) => [m.operation, m.protocol])).toEqual([
+  it("tells a connection's protocol from the first method only one protocol has, then never flips it", () => {
+    const records = read([
+      request(1, "custom/x"),
+      request(2, "message/send"),
+      request(3, "custom/y"),
+      result(99, {}),
+      request(4, "tools/list"),
+      request(5, "tasks/get"),
+    ]);
+    expect(messages(records).map((m) => [m.operation, m.protocol])).toEqual([
       ["custom/x", "mcp"],
       ["message/send", "a2a"],
       ["custom/y", "a2a"],
       ["", "a2a"],
-      ["tools/list", "mcp"],
-      ["custom/z", "mcp"],
+      ["tools/list", "a2a"],
+      ["tasks/get", "a2a"],
+    ]);
+    // Told after a message was read with the default, and contradicted later: both said.
+    expect(diagnostics(records).map((d) => [d.line, d.code, d.unattributed])).toEqual([
+      [2, "T-PROTOCOL", true],
+      [4, "T-UNCORRELATED", true],
+      [5, "T-PROTOCOL", true],
     ]);
   });
 
-  it("learns the protocol from a synthetic line of mcp or a2a, not from others", () => {
+  it("fixes the protocol from the option or the documents: a method of the other binding is reported, never followed", () => {
+    // Issue 23 finding 3: one A2A notification used to make every later tasks/get A2A.
+    const lines = [
+      { direction: "receive", message: { jsonrpc: "2.0", method: "message/stream" } },
+      { direction: "send", message: request(1, "tasks/get") },
+    ];
+    for (const options of [
+      { protocol: "mcp" },
+      { documents: [doc("mcp_server")] },
+      { documents: [doc("mcp_client")] },
+    ]) {
+      const records = read(lines, options);
+      expect(messages(records).map((m) => m.protocol)).toEqual(["mcp", "mcp"]);
+      expect(diagnostics(records).map((d) => [d.line, d.code, d.unattributed])).toEqual([
+        [1, "T-PROTOCOL", true],
+      ]);
+    }
+    // The documents' actor modes fix each connection on its own.
+    const two = read(
+      [
+        { actor: "a", direction: "send", message: request(1, "tasks/get") },
+        { actor: "m", direction: "send", message: request(1, "tasks/get") },
+      ],
+      { documents: [doc("a2a_client", "a"), doc("mcp_client", "m")] },
+    );
+    expect(messages(two).map((m) => m.protocol)).toEqual(["a2a", "mcp"]);
+    expect(diagnostics(two)).toEqual([]);
+  });
+
+  it("says nothing when content tells the protocol before anything was read with the default", () => {
+    const records = read([request(1, "message/send"), request(2, "tasks/get")]);
+    expect(messages(records).map((m) => m.protocol)).toEqual(["a2a", "a2a"]);
+    expect(diagnostics(records)).toEqual([]);
+  });
+
+  it("takes an unknown actor's protocol from the documents' JSON-RPC modes, ignoring others", () => {
+    const documents = [doc("a2a_client", "a"), doc("ag_ui_client", "u")];
+    const records = read([{ actor: "zzz", direction: "send", message: request(1, "tasks/get") }], {
+      documents,
+    });
+    expect(messages(records).map((m) => m.protocol)).toEqual(["a2a"]);
+    expect(diagnostics(records)).toEqual([]);
+  });
+
+  it("takes a protocol field only from a wrapper, not from a bare message", () => {
+    const bare = { ...request(1, "custom/x"), protocol: "a2a" };
+    expect(messages(read([bare])).map((m) => m.protocol)).toEqual(["mcp"]);
+  });
+
+  it("refuses a batch element that is itself an array, bare or wrapped", () => {
+    const refused = [[1, "T-SHAPE", "a JSON-RPC batch element must be an object"]];
+    for (const line of [[[request(1, "x")]], { direction: "send", message: [[request(1, "x")]] }]) {
+      expect(diagnostics(read([line])).map((d) => [d.line, d.code, d.message])).toEqual(refused);
+    }
+  });
+
+  it("passes a synthetic line through without changing the protocol", () => {
     const line = (protocol: string) => ({
       protocol,
       direction: "response",
       operation: "agent_card/get",
       content: {},
     });
-    const a2a = messages(read([line("a2a"), request(1, "custom/x")]));
-    expect(a2a[1]!.protocol).toBe("a2a");
-    const mcp = messages(read([request(1, "message/send"), line("mcp"), request(2, "custom/x")]));
-    expect(mcp[2]!.protocol).toBe("mcp");
-    const other = messages(read([request(1, "message/send"), line("acp"), request(2, "custom/x")]));
-    expect(other[2]!.protocol).toBe("a2a");
+    const got = messages(read([line("a2a"), request(1, "custom/x")]));
+    expect(got.map((m) => m.protocol)).toEqual(["a2a", "mcp"]);
   });
 });

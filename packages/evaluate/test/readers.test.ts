@@ -63,9 +63,15 @@ describe("JSON-RPC logs", () => {
     expect(found).toEqual([
       [9, "T-UNCORRELATED", "warning"],
       [11, "T-DUPLICATE-ID", "warning"],
+      [12, "T-AMBIGUOUS-ID", "warning"],
       [13, "T-SHAPE", "error"],
     ]);
-    // The later request wins; an error response is not enriched.
+    // The response to a reused id is read as a response to each; an error is not enriched.
+    expect(read.at(-2)).toMatchObject({
+      operation: "prompts/get",
+      line: 12,
+      content: { code: -32602, message: "unknown prompt" },
+    });
     expect(read.at(-1)).toMatchObject({
       operation: "prompts/get",
       line: 12,

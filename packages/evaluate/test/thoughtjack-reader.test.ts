@@ -171,13 +171,13 @@ describe("ThoughtJack reader", () => {
         severity: "error",
         code: "T-ACTOR",
         line: 1,
-        message: 'actor "z" is not an actor of the document (actors: a, b)',
+        message: 'actor "z" is not an actor of the documents (actors: a, b)',
       },
       {
         severity: "error",
         code: "T-ACTOR",
         line: 2,
-        message: "actor undefined is not an actor of the document (actors: a, b)",
+        message: "actor undefined is not an actor of the documents (actors: a, b)",
       },
     ]);
     expect(diagnostics(read([line({ actor: 5 })], []))).toEqual([
@@ -185,7 +185,7 @@ describe("ThoughtJack reader", () => {
         severity: "error",
         code: "T-ACTOR",
         line: 1,
-        message: "actor 5 is not an actor of the document (actors: none)",
+        message: "actor 5 is not an actor of the documents (actors: none)",
       },
     ]);
   });
@@ -206,5 +206,21 @@ describe("ThoughtJack reader", () => {
       ],
       [3, "T-JSON", expect.stringMatching(/^not JSON \(.+\)$/)],
     ]);
+  });
+
+  it("reads a line once per distinct reading of the documents, in the same order whatever theirs", () => {
+    const server = doc({ mode: "mcp_server" });
+    const client = doc({ mode: "mcp_client" });
+    const text = [line({ actor: "default", direction: "Incoming", method: "tools/call" })];
+    const forward = read(text, [server, client]);
+    expect(read(text, [client, server])).toEqual(forward);
+    expect(
+      forward.map((r) => (r.kind === "message" ? r.message.direction : r.diagnostic.message)),
+    ).toEqual([
+      'the documents give actor "default" different modes: the line is read once for each',
+      "request",
+      "response",
+    ]);
+    expect(forward[0]).toMatchObject({ kind: "diagnostic", diagnostic: { severity: "warning" } });
   });
 });

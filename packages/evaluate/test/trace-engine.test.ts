@@ -61,6 +61,12 @@ describe("traceMessageProblem", () => {
   });
 });
 
+/** The enricher's content alone (what `lost` adds is tested with the evaluator). */
+const contentEnricher = () => {
+  const enrich = agUiToolCallEnricher();
+  return (message: Parameters<typeof enrich>[0]) => enrich(message).content;
+};
+
 describe("AG-UI tool-call enrichment", () => {
   const event = (operation: string, content: Value, actor?: string) => ({
     protocol: "ag_ui",
@@ -70,7 +76,7 @@ describe("AG-UI tool-call enrichment", () => {
   });
 
   it("adds the name of the started call to its args and end events, then forgets it", () => {
-    const enrich = agUiToolCallEnricher();
+    const enrich = contentEnricher();
     expect(enrich(event("tool_call_start", { toolCallId: "1", toolCallName: "read" }))).toEqual({
       toolCallId: "1",
       toolCallName: "read",
@@ -88,7 +94,7 @@ describe("AG-UI tool-call enrichment", () => {
   });
 
   it("names streamed chunks that leave the name out, and keeps a name an event has", () => {
-    const enrich = agUiToolCallEnricher();
+    const enrich = contentEnricher();
     enrich(event("tool_call_chunk", { toolCallId: "1", toolCallName: "read" }));
     expect(enrich(event("tool_call_chunk", { toolCallId: "1" }))).toEqual({
       toolCallId: "1",
@@ -104,7 +110,7 @@ describe("AG-UI tool-call enrichment", () => {
   });
 
   it("keeps calls of different actors apart", () => {
-    const enrich = agUiToolCallEnricher();
+    const enrich = contentEnricher();
     enrich(event("tool_call_start", { toolCallId: "1", toolCallName: "a" }, "x"));
     enrich(event("tool_call_start", { toolCallId: "1", toolCallName: "b" }));
     expect(enrich(event("tool_call_args", { toolCallId: "1" }, "x"))).toMatchObject({
@@ -117,7 +123,7 @@ describe("AG-UI tool-call enrichment", () => {
   });
 
   it("leaves other events, other protocols and odd contents alone", () => {
-    const enrich = agUiToolCallEnricher();
+    const enrich = contentEnricher();
     enrich(event("tool_call_start", { toolCallId: "1", toolCallName: "a" }));
     const result = { toolCallId: "1" };
     expect(enrich(event("tool_call_result", result))).toBe(result);

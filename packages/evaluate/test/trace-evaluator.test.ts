@@ -217,7 +217,7 @@ describe("AG-UI tool-call correlation (format §7.3.2)", () => {
     expect(verdict.result).toBe("not_exploited");
   });
 
-  it("remembers at most MAX_OPEN_TOOL_CALLS open calls, dropping the oldest", () => {
+  it("remembers at most MAX_OPEN_TOOL_CALLS open calls: a call forgotten makes its indicator an error, never a silent miss", () => {
     const starts = Array.from({ length: MAX_OPEN_TOOL_CALLS + 1 }, (_, i) =>
       agUi("tool_call_start", { toolCallId: `c${i}`, toolCallName: "send_email" }),
     );
@@ -225,7 +225,9 @@ describe("AG-UI tool-call correlation (format §7.3.2)", () => {
       ...starts,
       agUi("tool_call_args", { toolCallId: "c0" }),
     ]);
-    expect(oldest.result).toBe("not_exploited");
+    // Issue 23: the name the indicator needed was forgotten, so the verdict says so.
+    expect(oldest.result).toBe("error");
+    expect(oldest.indicator_verdicts[0]!.evidence).toMatch(/tool call's name is unknown/);
     const newest = evaluateTrace(document, [
       ...starts,
       agUi("tool_call_args", { toolCallId: "c1" }),

@@ -89,7 +89,9 @@ describe("format detection", () => {
   it("reports an undetected short trace at its end, naming its first non-blank line", () => {
     const long = "x".repeat(20);
     const records = readTraceText([long, "  ", '{"a":1}'].join("\n"), { maxLineLength: 10 });
+    // Issue 23 finding 6: the line dropped for its length is reported too.
     expect(diagnostics(records).map((d) => [d.severity, d.code, d.line])).toEqual([
+      ["error", "T-LINE-TOO-LONG", 1],
       ["fatal", "T-FORMAT", 3],
     ]);
   });

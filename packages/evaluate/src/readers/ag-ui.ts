@@ -9,7 +9,15 @@
 // trace-enrich.ts).
 import type { Value } from "@oatf/model";
 import { isObject } from "../json.js";
-import { type LineDecoder, parseLine, problem, type TraceRecord, timestampOf } from "./record.js";
+import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
+import {
+  type LineDecoder,
+  parseLine,
+  preview,
+  problem,
+  type TraceRecord,
+  timestampOf,
+} from "./record.js";
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -63,18 +71,23 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
       out,
       line,
       "T-SHAPE",
-      `AG-UI event type ${JSON.stringify(value.type)} is not an EventType name`,
+      `AG-UI event type ${preview(value.type)} is not an EventType name`,
     );
   }
   out.push({ kind: "message", message: { ...base, direction: "response", operation } });
 }
 
-export function agUiDecoder(): LineDecoder {
+/**
+ * An SSE event is one message, so it is held to the line limit: its `data:` payloads joined
+ * by line feeds (empty `data:` lines count one each) are at most `maxEventLength` long.
+ */
+export function agUiDecoder(maxEventLength = DEFAULT_MAX_LINE_LENGTH): LineDecoder {
   // The SSE event being collected: its `data:` lines and the line it started on.
   let data: string[] = [];
   let dataLength = 0;
   let start = 0;
-  const MAX_EVENT = 16 * 1024 * 1024;
+  // The event being collected was cut (too long, or a line of it dropped): its lines are skipped.
+  let broken = false;
 
   function dispatch(out: TraceRecord[]): void {
     if (data.length === 0) return;
@@ -87,23 +100,40 @@ export function agUiDecoder(): LineDecoder {
 
   return {
     line(text, line, out) {
-      if (text.trim() === "") return dispatch(out); // a blank line ends an SSE event
+      if (text.trim() === "") {
+        broken = false;
+        return dispatch(out); // a blank line ends an SSE event
+      }
       if (text.startsWith("data:")) {
+        if (broken) return;
         if (data.length === 0) start = line;
         const payload = text.slice(text.startsWith("data: ") ? 6 : 5);
-        dataLength += payload.length;
-        if (dataLength > MAX_EVENT) {
+        dataLength += payload.length + (data.length > 0 ? 1 : 0);
+        if (dataLength > maxEventLength) {
           data = [];
           dataLength = 0;
-          return problem(out, start, "T-LINE-TOO-LONG", "an SSE event longer than 16 MiB");
+          broken = true;
+          return problem(
+            out,
+            start,
+            "T-LINE-TOO-LONG",
+            `an SSE event longer than ${maxEventLength} characters: not read`,
+          );
         }
         data.push(payload);
         return;
       }
       if (isSseLine(text)) return; // event:, id:, retry:, comments
+      broken = false;
       dispatch(out);
       const value = parseLine(text, line, out);
       if (value !== undefined) emitEvent(value, line, out);
+    },
+    dropped(out) {
+      // A line too long to read ends the SSE event it was in, as a blank line would: what
+      // was collected is read on its own, never joined with the lines after the gap.
+      broken = false;
+      dispatch(out);
     },
     end(out) {
       dispatch(out);

@@ -1,19 +1,43 @@
 // JSON-RPC 2.0 logs of MCP and A2A traffic (format §7.1.3, §7.2; SDK §4.1). One message
-// per line, bare or wrapped as `{timestamp?, actor?, direction, message}`; a batch array
-// is read element by element. Requests and notifications become `request` messages whose
-// content is `params`; a response is correlated by id with its request on the same
-// connection (actor) in the other direction and becomes a `response` message of the
-// request's method whose content is `result` (or `error`). MCP `tools/call` and
-// `prompts/get` results are enriched with the request's `params` (SDK §4.1): content is
-// `{...params, ...result}`, the result's fields winning a clash.
+// per line, bare or wrapped as `{timestamp?, actor?, protocol?, direction, message}`; a
+// batch array is read element by element. Requests and notifications become `request`
+// messages whose content is `params`; a response is correlated by id with its request and
+// becomes a `response` message of the request's method whose content is `result` (or
+// `error`). MCP `tools/call` and `prompts/get` results are enriched with the request's
+// `params` (SDK §4.1): content is `{...params, ...result}`, the result's fields winning.
+//
+// One side of the traffic is the attacker (issue 23), so nothing it sends may hide a
+// message: ids are scoped per connection and sender; the protocol of a connection is fixed
+// by the options or the documents, never flipped by a method name; a response whose request
+// is forgotten (bounded table) or ambiguous is still read, as every request it could answer
+// (or with an unknown operation, which reaches every surface), with an `unattributed`
+// diagnostic that makes a run gate fail.
 import type { Value } from "@oatf/model";
-import { surfacesFor } from "@oatf/registries";
+import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { isObject } from "../json.js";
 import { type TraceMessage, traceMessageProblem } from "../trace.js";
-import { type LineDecoder, parseLine, problem, type TraceRecord, timestampOf } from "./record.js";
+import { BoundedTable } from "./bounded-table.js";
+import {
+  type LineDecoder,
+  parseLine,
+  preview,
+  problem,
+  type TraceRecord,
+  timestampOf,
+  unattributed,
+} from "./record.js";
 
-/** Requests awaiting their response that are remembered at once (oldest forgotten first). */
+/** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
+/**
+ * UTF-16 code units the awaiting requests may keep in all (ids, methods, and the `params`
+ * kept for enrichment, charged at their line's length): 32 Mi, oldest forgotten first.
+ */
+export const MAX_PENDING_CHARS = 32 * 1024 * 1024;
+/** Requests of one id awaiting a response at once (an id reused before its response). */
+export const MAX_REQUESTS_PER_ID = 8;
+/** What one entry costs besides its texts (so empty entries are bounded by count too). */
+const ENTRY_COST = 64;
 
 // The two sides of a recorded connection; a response travels the other way from its request.
 const OUTBOUND = new Set(["send", "sent", "outgoing", "out", "client→server", "client->server"]);
@@ -27,18 +51,30 @@ const INBOUND = new Set([
 ]);
 
 const ENRICHED = new Set(["tools/call", "prompts/get"]);
-const MCP_METHODS = new Set(surfacesFor("mcp") ?? []);
-const A2A_METHODS = new Set(surfacesFor("a2a") ?? []);
+const METHODS: Record<string, ReadonlySet<string>> = {
+  mcp: new Set(surfacesFor("mcp") ?? []),
+  a2a: new Set(surfacesFor("a2a") ?? []),
+};
 
-interface Pending {
+/** The JSON-RPC binding a method name belongs to when only one has it. */
+function bindingOf(method: string): string | undefined {
+  const mcp = METHODS.mcp!.has(method);
+  return mcp === METHODS.a2a!.has(method) ? undefined : mcp ? "mcp" : "a2a";
+}
+
+interface Request {
   method: string;
+  /** Kept only when the response will be enriched with it. */
   params: Value | undefined;
   protocol: string;
+  cost: number;
 }
 
 export interface JsonRpcOptions {
-  /** The protocol when neither the line nor the method tells (default `mcp`). */
+  /** The protocol of every connection, whatever the documents or methods say. */
   protocol?: string;
+  /** Each document's actor modes: a connection's protocol comes from its actor's mode. */
+  modes?: readonly ReadonlyMap<string, string>[];
 }
 
 type Side = "out" | "in" | "";
@@ -53,29 +89,137 @@ function sideOf(direction: unknown): Side | undefined {
 }
 
 const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
+const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
+
+/** The JSON-RPC protocols (mcp, a2a) the documents give `actor` (or any actor). */
+function documentedProtocols(
+  modes: readonly ReadonlyMap<string, string>[],
+  actor: string | undefined,
+): Set<string> {
+  const found = new Set<string>();
+  for (const map of modes) {
+    for (const [name, mode] of map) {
+      if (actor !== undefined && name !== actor) continue;
+      const protocol = extractProtocol(mode);
+      if (protocol === "mcp" || protocol === "a2a") found.add(protocol);
+    }
+  }
+  return found;
+}
+
+/** How a connection's protocol was fixed: given, or told by the first method only one binding has. */
+interface Connection {
+  protocol: string;
+  by: "given" | "content" | "default";
+  /** Messages were read with the default before content told the protocol. */
+  readDefault: boolean;
+}
+
+/** Connections whose protocol the log told are remembered (the rest are recomputed). */
+const MAX_CONNECTIONS = 1024;
+const MAX_CONNECTION_CHARS = 1024 * 1024;
 
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
-  const fallback = options.protocol ?? "mcp";
-  const pending = new Map<string, Pending>();
+  const modes = options.modes ?? [];
+  const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
+  const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
-  // A method only one protocol has (`message/send`, `tools/list`) tells the log's protocol;
-  // one both have (`tasks/get`) takes the protocol the log has shown so far.
-  let shown: string | undefined;
-  function protocolFor(method: string, given: unknown): string {
-    if (typeof given === "string") return given;
-    const a2a = A2A_METHODS.has(method);
-    if (a2a !== MCP_METHODS.has(method)) shown = a2a ? "a2a" : "mcp";
-    return shown ?? fallback;
+  function connectionOf(actor: string | undefined, line: number, out: TraceRecord[]): Connection {
+    if (options.protocol !== undefined)
+      return { protocol: options.protocol, by: "given", readDefault: false };
+    const key = actor ?? "";
+    const known = told.get(key);
+    if (known !== undefined) return known;
+    let found = documentedProtocols(modes, actor);
+    if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
+    if (found.size === 1) return { protocol: [...found][0]!, by: "given", readDefault: false };
+    const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
+    // Past the bound a forgotten connection would be told again by content: said, and failing.
+    if (told.set(key, connection, ENTRY_COST) > 0)
+      unattributed(
+        out,
+        line,
+        "T-PENDING-LIMIT",
+        `more than ${MAX_CONNECTIONS} connections: the protocol of the oldest is forgotten`,
+      );
+    return connection;
   }
 
-  function one(value: unknown, line: number, out: TraceRecord[]) {
+  /** The protocol of a request on `connection`; a method of the other binding is reported. */
+  function protocolFor(
+    connection: Connection,
+    method: string,
+    line: number,
+    out: TraceRecord[],
+  ): string {
+    const binding = bindingOf(method);
+    if (binding === undefined || binding === connection.protocol) {
+      if (connection.by === "default") connection.readDefault = true;
+      return connection.protocol;
+    }
+    if (connection.by === "default") {
+      connection.by = "content";
+      connection.protocol = binding;
+      if (connection.readDefault)
+        unattributed(
+          out,
+          line,
+          "T-PROTOCOL",
+          `method ${preview(method)} shows the connection is ${binding}, but earlier messages were read as mcp (give the protocol option or the documents)`,
+        );
+      return binding;
+    }
+    unattributed(
+      out,
+      line,
+      "T-PROTOCOL",
+      `method ${preview(method)} belongs to ${binding}, but the connection is ${connection.protocol}: read as ${connection.protocol}`,
+    );
+    return connection.protocol;
+  }
+
+  function forget(count: number, line: number, out: TraceRecord[]): void {
+    if (count === 0) return;
+    unattributed(
+      out,
+      line,
+      "T-PENDING-LIMIT",
+      `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow: the oldest is forgotten, so its response cannot be correlated`,
+    );
+  }
+
+  function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
+    const list = pending.get(key) ?? [];
+    if (list.length > 0) {
+      problem(
+        out,
+        line,
+        "T-DUPLICATE-ID",
+        `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
+        "warning",
+      );
+    }
+    const kept = [...list, request];
+    if (kept.length > MAX_REQUESTS_PER_ID) {
+      kept.shift();
+      unattributed(
+        out,
+        line,
+        "T-PENDING-LIMIT",
+        `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response: the oldest is forgotten`,
+      );
+    }
+    const cost = kept.reduce((sum, r) => sum + r.cost, 0);
+    forget(pending.set(key, kept, cost), line, out);
+  }
+
+  function one(value: unknown, line: number, share: number, out: TraceRecord[]) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
     // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
     // SDK's own message shape passes through.
     if (value.jsonrpc === undefined && value.message === undefined) {
       const why = traceMessageProblem(value);
       if (why !== undefined) return problem(out, line, "T-SHAPE", `not JSON-RPC 2.0 (${why})`);
-      if (value.protocol === "a2a" || value.protocol === "mcp") shown = value.protocol;
       out.push({ kind: "message", message: { ...(value as unknown as TraceMessage), line } });
       return;
     }
@@ -83,7 +227,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     if (wrapped && Array.isArray(value.message)) {
       if (value.message.length === 0)
         return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      for (const message of value.message) one({ ...value, message }, line, out);
+      const each = Math.ceil(share / value.message.length);
+      for (const message of value.message) {
+        // Batches do not nest: an array element is refused here, never read recursively.
+        if (Array.isArray(message))
+          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+        else one({ ...value, message }, line, each, out);
+      }
       return;
     }
     const rpc = wrapped ? value.message : value;
@@ -92,8 +242,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     }
     const side = wrapped ? sideOf(value.direction) : "";
     if (side === undefined) {
-      const spelled = JSON.stringify(value.direction);
-      return problem(out, line, "T-SHAPE", `unknown direction ${spelled}`);
+      return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
+    }
+    if (rpc.id !== undefined && rpc.id !== null && !isId(rpc.id)) {
+      return problem(out, line, "T-SHAPE", "a JSON-RPC id must be a string, a number or null");
     }
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
     const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
@@ -102,37 +254,28 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
       ...(timestamp === undefined ? {} : { timestamp }),
       line,
     };
-    const given = wrapped ? value.protocol : undefined;
-    const connection = actor ?? "";
-    const idKey = (s: Side, id: unknown) => `${connection}\u0000${s}\u0000${JSON.stringify(id)}`;
+    const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
+    const connection = connectionOf(actor, line, out);
+    // Ids are scoped per connection and per sender: a tuple, so no two can alias.
+    const idKey = (s: Side, id: unknown) => JSON.stringify([actor ?? null, s, id]);
 
     if (typeof rpc.method === "string") {
       const method = rpc.method;
-      const protocol = protocolFor(method, given);
+      const protocol = given ?? protocolFor(connection, method, line, out);
       const params = rpc.params as Value | undefined;
-      if (rpc.id !== undefined && rpc.id !== null) {
-        const key = idKey(side, rpc.id);
-        if (pending.has(key)) {
-          problem(
-            out,
-            line,
-            "T-DUPLICATE-ID",
-            `request id ${JSON.stringify(rpc.id)} reused before its response: the earlier request is forgotten`,
-            "warning",
-          );
-          pending.delete(key);
-        }
-        pending.set(key, { method, params, protocol });
-        if (pending.size > MAX_PENDING_REQUESTS) {
-          pending.delete(pending.keys().next().value as string);
-          problem(
-            out,
-            line,
-            "T-PENDING-LIMIT",
-            `over ${MAX_PENDING_REQUESTS} requests await a response: the oldest is forgotten`,
-            "warning",
-          );
-        }
+      if (isId(rpc.id)) {
+        const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
+        remember(
+          idKey(side, rpc.id),
+          {
+            method,
+            protocol,
+            params: enriched ? params : undefined,
+            cost: ENTRY_COST + method.length + protocol.length + (enriched ? share : 0),
+          },
+          line,
+          out,
+        );
       }
       out.push({
         kind: "message",
@@ -154,51 +297,58 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const key = idKey(other(side), rpc.id);
-    const request = pending.get(key);
-    pending.delete(key);
+    const requests = isId(rpc.id) ? pending.take(idKey(other(side), rpc.id)) : undefined;
     const content = (Object.hasOwn(rpc, "result") ? rpc.result : rpc.error) as Value;
-    if (request === undefined) {
-      problem(
+    if (requests === undefined) {
+      unattributed(
         out,
         line,
         "T-UNCORRELATED",
-        `response to id ${JSON.stringify(rpc.id)} has no earlier request: its operation is unknown ("")`,
-        "warning",
+        `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
       );
-      const protocol = typeof given === "string" ? given : (shown ?? fallback);
+      const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
         message: { protocol, direction: "response", operation: "", content, ...base },
       });
       return;
     }
-    const params = request.params;
-    const enrich =
-      request.protocol === "mcp" &&
-      ENRICHED.has(request.method) &&
-      Object.hasOwn(rpc, "result") &&
-      isObject(content) &&
-      isObject(params);
-    out.push({
-      kind: "message",
-      message: {
-        protocol: request.protocol,
-        direction: "response",
-        operation: request.method,
-        content: enrich ? ({ ...(params as object), ...(content as object) } as Value) : content,
-        ...base,
-      },
-    });
+    if (requests.length > 1) {
+      unattributed(
+        out,
+        line,
+        "T-AMBIGUOUS-ID",
+        `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
+      );
+    }
+    for (const request of requests) {
+      const params = request.params;
+      const enrich = Object.hasOwn(rpc, "result") && isObject(content) && isObject(params);
+      out.push({
+        kind: "message",
+        message: {
+          protocol: request.protocol,
+          direction: "response",
+          operation: request.method,
+          content: enrich ? ({ ...(params as object), ...(content as object) } as Value) : content,
+          ...base,
+        },
+      });
+    }
   }
 
   return {
     line(text, line, out) {
       const value = parseLine(text, line, out);
       if (value === undefined) return;
-      if (!Array.isArray(value)) return one(value, line, out);
+      if (!Array.isArray(value)) return one(value, line, text.length, out);
       if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      for (const element of value) one(element, line, out);
+      const each = Math.ceil(text.length / value.length);
+      for (const element of value) {
+        if (Array.isArray(element))
+          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+        else one(element, line, each, out);
+      }
     },
     end() {},
   };

@@ -83,7 +83,8 @@ export class LineSplitter {
   #append(chunk: string, start: number, end: number): void {
     if (this.#tooLong || end <= start) return;
     this.#length += end - start;
-    if (this.#length > this.#max) {
+    // One more unit is held for the `\r` of a CRLF ending, which is not part of the line.
+    if (this.#length > this.#max + 1) {
       this.#tooLong = true;
       this.#parts = [];
       return;
@@ -93,9 +94,13 @@ export class LineSplitter {
 
   #finish(): SourceLine {
     const line = ++this.#line;
-    const tooLong = this.#tooLong;
+    let tooLong = this.#tooLong;
     let text = tooLong ? "" : this.#parts.join("");
     if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.length > this.#max) {
+      tooLong = true;
+      text = "";
+    }
     this.#parts = [];
     this.#length = 0;
     this.#tooLong = false;
@@ -109,7 +114,9 @@ export async function* sourceLines(
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
 ): AsyncGenerator<SourceLine> {
   const splitter = new LineSplitter(maxLineLength);
-  const decoder = new TextDecoder("utf-8");
+  // The byte-order mark is left in the text: the splitter strips exactly one, as it does for
+  // text given directly, so every entry point reads the same lines.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   for await (const chunk of chunksOf(source)) {
     const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
     yield* splitter.push(text);

@@ -27,13 +27,21 @@ export interface ReadTraceOptions {
   format?: TraceFormat;
   /** The documents the trace is evaluated against: ThoughtJack exports need their actor modes. */
   documents?: readonly Document[];
-  /** JSON-RPC: the protocol when neither the line nor the method tells (default `mcp`). */
+  /**
+   * JSON-RPC: the protocol of every connection. Without it a connection's protocol comes
+   * from its actor's mode in `documents`, else from the first method only one binding has
+   * (default `mcp`); it is never changed by later content (a contradiction is reported).
+   */
   protocol?: string;
   /** Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`. */
   maxLineLength?: number;
 }
 
-/** How many non-blank lines detection looks at before giving up. */
+/**
+ * How many non-blank lines detection looks at before giving up. Lines too long to read
+ * count too, and a run of blank lines is held as one, so detection holds at most
+ * 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
+ */
 export const DETECTION_LINES = 8;
 
 /** The format one line shows, if it shows one. */
@@ -67,13 +75,19 @@ function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder
     case "oatf":
       return oatfDecoder();
     case "jsonrpc":
-      return jsonRpcDecoder({ protocol: options.protocol });
+      return jsonRpcDecoder({
+        ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+        modes: perDocumentModes(options.documents),
+      });
     case "ag_ui":
-      return agUiDecoder();
+      return agUiDecoder(options.maxLineLength);
     case "thoughtjack":
-      return thoughtJackDecoder(actorModes(options.documents ?? []));
+      return thoughtJackDecoder(perDocumentModes(options.documents));
   }
 }
+
+const perDocumentModes = (documents: readonly Document[] | undefined) =>
+  Array.from(documents ?? [], (document) => actorModes([document]));
 
 const CANDIDATES =
   "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
@@ -113,7 +127,8 @@ export class TraceDecoder {
   end(out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) {
-      if (this.#heldNonBlank === 0) return; // an empty trace is a valid, empty format-less trace
+      // An empty trace is a valid, empty format-less trace; lines dropped are still said.
+      if (this.#heldNonBlank === 0) return this.#reportDropped(out);
       if (!this.#sawOatf) return this.#fail(out);
       this.#decide("oatf", out);
     }
@@ -127,24 +142,31 @@ export class TraceDecoder {
 
   #feed(source: SourceLine, out: TraceRecord[]) {
     if (source.tooLong) {
-      const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-      return problem(
-        out,
-        source.line,
-        "T-LINE-TOO-LONG",
-        `line longer than ${limit} characters: not read`,
-      );
+      this.#decoder!.dropped?.(out);
+      return this.#tooLong(source.line, out);
     }
     // Blank lines separate SSE events; elsewhere they are skipped.
     if (source.text.trim() === "" && this.format !== "ag_ui") return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
+  #tooLong(line: number, out: TraceRecord[]): void {
+    const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+    problem(out, line, "T-LINE-TOO-LONG", `line longer than ${limit} characters: not read`);
+  }
+
   #detect(source: SourceLine, out: TraceRecord[]) {
+    const blank = !source.tooLong && source.text.trim() === "";
+    if (blank) {
+      // A run of blank lines means what one does (the end of an SSE event): held once.
+      const last = this.#held[this.#held.length - 1];
+      if (last !== undefined && !last.tooLong && last.text.trim() === "") return;
+      this.#held.push(source);
+      return;
+    }
     this.#held.push(source);
-    if (source.tooLong || source.text.trim() === "") return;
     this.#heldNonBlank++;
-    const format = formatOfLine(source.text);
+    const format = source.tooLong ? undefined : formatOfLine(source.text);
     // A line in the SDK's own shape is also a valid synthetic line of a JSON-RPC log (A2A
     // `agent_card/get`): it decides only when no other format shows in the first lines.
     if (format === "oatf") this.#sawOatf = true;
@@ -161,16 +183,22 @@ export class TraceDecoder {
     for (const line of held) this.#feed(line, out);
   }
 
+  /** The lines dropped for length while the format was unknown, when no format is used. */
+  #reportDropped(out: TraceRecord[]): void {
+    for (const held of this.#held) if (held.tooLong) this.#tooLong(held.line, out);
+    this.#held = [];
+  }
+
   #fail(out: TraceRecord[]): void {
     this.#stopped = true;
-    // Only called once a non-blank line is held: it names the first one.
-    const first = this.#held.find((l) => !l.tooLong && l.text.trim() !== "")!.line;
+    const readable = this.#held.find((l) => !l.tooLong && l.text.trim() !== "");
+    this.#reportDropped(out);
     out.push({
       kind: "diagnostic",
       diagnostic: {
         severity: "fatal",
         code: "T-FORMAT",
-        line: first,
+        ...(readable === undefined ? {} : { line: readable.line }),
         message: `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`,
       },
     });

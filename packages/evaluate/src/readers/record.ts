@@ -1,5 +1,6 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
+import { boundedJson } from "../json.js";
 import type { TraceMessage } from "../trace.js";
 
 /** The trace formats the readers understand. */
@@ -15,6 +16,13 @@ export interface TraceDiagnostic {
   /** 1-based source line (absent for a fatal problem found after reading). */
   line?: number;
   message: string;
+  /**
+   * Set when a message was read but could not be correlated or attributed with certainty
+   * (its request forgotten or ambiguous, its protocol contradicted): it was evaluated
+   * against every indicator it could belong to, and a run gate should fail unless the user
+   * accepts this (`oatf evaluate --allow-uncorrelated`).
+   */
+  unattributed?: true;
 }
 
 export type TraceRecord =
@@ -24,6 +32,8 @@ export type TraceRecord =
 /** Turns the lines of one format into records; `end` flushes what a format holds back. */
 export interface LineDecoder {
   line(text: string, line: number, out: TraceRecord[]): void;
+  /** A line too long to read was dropped here (an SSE event it was part of ends). */
+  dropped?(out: TraceRecord[]): void;
   end(out: TraceRecord[]): void;
 }
 
@@ -35,6 +45,27 @@ export function problem(
   severity: TraceDiagnostic["severity"] = "error",
 ): void {
   out.push({ kind: "diagnostic", diagnostic: { severity, code, line, message } });
+}
+
+/** A warning about a message read without certain correlation: it makes a run gate fail. */
+export function unattributed(out: TraceRecord[], line: number, code: string, message: string) {
+  out.push({
+    kind: "diagnostic",
+    diagnostic: { severity: "warning", code, line, message, unattributed: true },
+  });
+}
+
+const PREVIEW = 60;
+
+/**
+ * A short description of a value for a diagnostic: never recursive (a value read from a
+ * line may nest thousands deep) and never longer than about PREVIEW characters.
+ */
+export function preview(value: unknown): string {
+  if (value === undefined) return "undefined";
+  // Iterative, and it stops writing past PREVIEW characters however deep or long the value.
+  const { text, complete } = boundedJson(value, { maxLength: PREVIEW });
+  return complete ? text : `${text}…`;
 }
 
 /** Parses one line as JSON, reporting it when it is not. */

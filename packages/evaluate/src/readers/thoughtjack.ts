@@ -9,7 +9,7 @@ import type { Document, Value } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
 import { isObject } from "../json.js";
 import { agUiOperation } from "./ag-ui.js";
-import { type LineDecoder, parseLine, problem, timestampOf } from "./record.js";
+import { type LineDecoder, parseLine, preview, problem, timestampOf } from "./record.js";
 
 /** Actor name → mode, from the documents' execution (first document wins a clash). */
 export function actorModes(documents: readonly Document[]): Map<string, string> {
@@ -44,9 +44,29 @@ export function looksLikeThoughtJack(value: unknown): boolean {
   );
 }
 
-export function thoughtJackDecoder(modes: ReadonlyMap<string, string>): LineDecoder {
+/** How one document reads a line: protocol and role from the actor's mode there. */
+function readingOf(
+  modes: ReadonlyMap<string, string>,
+  actor: string | undefined,
+  incoming: boolean,
+) {
   // A lone actor takes every message, whatever name the export gives it.
   const lone = modes.size === 1 ? [...modes.values()][0] : undefined;
+  const mode = (actor === undefined ? undefined : modes.get(actor)) ?? lone;
+  if (mode === undefined) return undefined;
+  const direction: "request" | "response" =
+    incoming === mode.endsWith("_server") ? "request" : "response";
+  return { protocol: extractProtocol(mode), direction };
+}
+
+/**
+ * Reads an export against each document's own actor modes (issue 23 §5): a line two
+ * documents read differently yields one message per distinct reading, in a fixed order,
+ * so the verdicts do not depend on the order the documents are given in.
+ */
+export function thoughtJackDecoder(
+  perDocument: readonly ReadonlyMap<string, string>[],
+): LineDecoder {
   return {
     line(text, line, out) {
       const value = parseLine(text, line, out);
@@ -60,34 +80,48 @@ export function thoughtJackDecoder(modes: ReadonlyMap<string, string>): LineDeco
         );
       }
       const actor = typeof value.actor === "string" ? value.actor : undefined;
-      const mode = (actor === undefined ? undefined : modes.get(actor)) ?? lone;
-      if (mode === undefined) {
-        const known = [...modes.keys()].join(", ") || "none";
+      const incoming = (value.direction as string).toLowerCase() === "incoming";
+      const readings = new Map<string, { protocol: string; direction: "request" | "response" }>();
+      for (const modes of perDocument) {
+        const reading = readingOf(modes, actor, incoming);
+        if (reading !== undefined) readings.set(JSON.stringify(reading), reading);
+      }
+      if (readings.size === 0) {
+        const known = [...new Set(perDocument.flatMap((m) => [...m.keys()]))].join(", ") || "none";
         return problem(
           out,
           line,
           "T-ACTOR",
-          `actor ${JSON.stringify(value.actor)} is not an actor of the document (actors: ${known})`,
+          `actor ${preview(value.actor)} is not an actor of the documents (actors: ${known})`,
         );
       }
-      const incoming = (value.direction as string).toLowerCase() === "incoming";
-      const server = mode.endsWith("_server");
-      const protocol = extractProtocol(mode);
-      const method = value.method as string;
-      const operation = protocol === "ag_ui" ? (agUiOperation(method) ?? method) : method;
-      const timestamp = timestampOf(value.timestamp);
-      out.push({
-        kind: "message",
-        message: {
-          protocol,
-          direction: incoming === server ? "request" : "response",
-          operation,
-          content: (value.content ?? null) as Value,
-          ...(actor === undefined ? {} : { actor }),
-          ...(timestamp === undefined ? {} : { timestamp }),
+      if (readings.size > 1) {
+        problem(
+          out,
           line,
-        },
-      });
+          "T-ACTOR-MODES",
+          `the documents give actor ${preview(value.actor)} different modes: the line is read once for each`,
+          "warning",
+        );
+      }
+      const method = value.method as string;
+      const timestamp = timestampOf(value.timestamp);
+      const sorted = [...readings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [, { protocol, direction }] of sorted) {
+        const operation = protocol === "ag_ui" ? (agUiOperation(method) ?? method) : method;
+        out.push({
+          kind: "message",
+          message: {
+            protocol,
+            direction,
+            operation,
+            content: (value.content ?? null) as Value,
+            ...(actor === undefined ? {} : { actor }),
+            ...(timestamp === undefined ? {} : { timestamp }),
+            line,
+          },
+        });
+      }
     },
     end() {},
   };

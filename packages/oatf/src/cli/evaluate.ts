@@ -35,6 +35,7 @@ Options:
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --allow-empty-trace       a trace without messages is not an error (it still warns)
+  --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
 
 Trace formats, a line of each:
   oatf          {"protocol":"mcp","direction":"request","operation":"tools/call","content":{...}}
@@ -48,7 +49,7 @@ Exit code:
   0  every document not_exploited (or exploited/partial below --fail-on-tier)
   1  some document exploited or partial (with --fail-on-tier: at or above the tier)
   2  usage error, no matching document, missing or unreadable file
-  3  an invalid document, an error verdict, unreadable trace lines, or an empty trace without --allow-empty-trace (3 wins over 1)
+  3  an invalid document, an error verdict, unreadable trace lines, an empty trace without --allow-empty-trace, or uncorrelated messages without --allow-uncorrelated (3 wins over 1)
 `;
 
 const FORMATS = ["text", "json", "junit"] as const;
@@ -110,8 +111,9 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const cel = (await celFor(documents)) ?? undefined;
   const evaluator = createTraceEvaluator(documents, { source: "oatf-cli", cel });
   const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
-  const problems = { reported: 0, errors: 0, warnings: 0, fatal: false };
+  const problems = { reported: 0, errors: 0, warnings: 0, unattributed: 0, fatal: false };
   const report = (d: TraceDiagnostic) => {
+    if (d.unattributed === true) problems.unattributed++;
     if (d.severity === "warning") problems.warnings++;
     else problems.errors++;
     if (d.severity === "fatal") problems.fatal = true;
@@ -150,6 +152,14 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     );
   }
   if (problems.fatal) return EXIT.error;
+  // A peer must not hide a message by breaking its correlation (issue 23): said, and failing.
+  const allowUncorrelated = args.options.has("--allow-uncorrelated");
+  if (problems.unattributed > 0) {
+    const hint = allowUncorrelated ? "" : " (exit 3; --allow-uncorrelated accepts them)";
+    ctx.stderr.write(
+      safe`oatf evaluate: ${tracePath}: warning: ${plural(problems.unattributed, "message")} could not be correlated or attributed with certainty (read against every indicator they could belong to)${hint}\n`,
+    );
+  }
   const empty = evaluator.count === 0;
   if (empty) {
     const hint = args.options.has("--allow-empty-trace")
@@ -179,6 +189,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const broken =
     entries.some((e) => e.verdict === undefined || e.verdict.result === "error") ||
     problems.errors > 0 ||
+    (problems.unattributed > 0 && !allowUncorrelated) ||
     (empty && !args.options.has("--allow-empty-trace"));
   return broken ? EXIT.error : failing ? EXIT.failed : EXIT.ok;
 }

@@ -45,7 +45,7 @@ const COMMANDS: Record<string, Command> = {
   evaluate: {
     usage: EVALUATE_USAGE,
     valued: ["--trace", "--trace-format", "--format", "--fail-on-tier"],
-    flags: ["--allow-empty-trace"],
+    flags: ["--allow-empty-trace", "--allow-uncorrelated"],
     run: evaluateCommand,
   },
   normalize: {

@@ -1,0 +1,56 @@
+// A table whose memory is bounded by documented constants whatever the input (issue 23 §8):
+// at most `maxEntries` entries and `maxChars` UTF-16 code units of what they store (keys
+// included, each entry charged by its owner). Inserting past either bound forgets the
+// oldest entries first and says how many; the caller must make that loss visible.
+
+export class BoundedTable<V> {
+  readonly #entries = new Map<string, { value: V; cost: number }>();
+  #chars = 0;
+  readonly maxEntries: number;
+  readonly maxChars: number;
+
+  constructor(maxEntries: number, maxChars: number) {
+    this.maxEntries = maxEntries;
+    this.maxChars = maxChars;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Code units charged to the entries held now. */
+  get chars(): number {
+    return this.#chars;
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key)?.value;
+  }
+
+  /** Removes and returns the entry of `key`. */
+  take(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#chars -= entry.cost;
+    return entry.value;
+  }
+
+  /**
+   * Stores `value` (newest; `cost` charged besides the key) and returns how many entries
+   * were forgotten to stay within bounds (the new one too, if it alone is over budget).
+   */
+  set(key: string, value: V, cost: number): number {
+    this.take(key);
+    const charged = key.length + cost;
+    this.#entries.set(key, { value, cost: charged });
+    this.#chars += charged;
+    let forgotten = 0;
+    while (this.#entries.size > this.maxEntries || this.#chars > this.maxChars) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.take(oldest);
+      forgotten++;
+    }
+    return forgotten;
+  }
+}
