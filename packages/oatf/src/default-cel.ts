@@ -72,10 +72,52 @@ export async function loadDefaultCel(): Promise<CelEvaluator> {
 /** What the caller may pass as `cel`: an evaluator, nothing (the default), or `null` (none). */
 export type CelOption = CelEvaluator | null | undefined;
 
+// The one CEL-loading policy, for the library entry points and the CLI alike: the caller's
+// evaluator when they pass one, none for `null`, else the default evaluator, and for a
+// document read from text (a plain tree) only when it has an `expression` key, the one
+// thing CEL is needed for (V-014, expression indicators): a pattern-only document never
+// loads CEL. Documents built in code are not scanned (a getter or an inherited key could
+// hide an expression from the scan): they get the default as before.
+
 /** The evaluator to use: the caller's, the default when they gave none, undefined for `null`. */
 export function celOrDefault(cel: CelOption): CelEvaluator | undefined {
   if (cel === null) return undefined;
   return cel ?? defaultCelEvaluator();
+}
+
+/** `celOrDefault` for a document parsed from text: no default unless it has an expression. */
+export function celFor(parsed: unknown, cel: CelOption): CelEvaluator | undefined {
+  if (cel === undefined && !hasExpressionKey(parsed)) return undefined;
+  return celOrDefault(cel);
+}
+
+/**
+ * `celFor` for callers that can wait (the CLI): the default is loaded with `loadDefaultCel`,
+ * which also works where it cannot be loaded synchronously.
+ */
+export async function loadCelFor(
+  parsed: unknown,
+  cel?: CelOption,
+): Promise<CelEvaluator | undefined> {
+  if (cel !== undefined) return celOrDefault(cel);
+  return hasExpressionKey(parsed) ? loadDefaultCel() : undefined;
+}
+
+/**
+ * Whether any object in `value` has an `expression` key (over-approximates "has expression
+ * indicators"). Iterative and cycle-safe; meant for parse output, a plain tree.
+ */
+export function hasExpressionKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null || seen.has(next)) continue;
+    seen.add(next);
+    if (!Array.isArray(next) && Object.hasOwn(next, "expression")) return true;
+    for (const child of Object.values(next)) pending.push(child);
+  }
+  return false;
 }
 
 /** Options whose `cel` defaults to the `@oatf/cel-default` evaluator; `null` means none. */
@@ -85,9 +127,24 @@ export type WithDefaultCel<T extends { cel?: unknown }> = Omit<T, "cel"> & { cel
 export function withDefaultCel<T extends { cel?: unknown }>(
   options: WithDefaultCel<T> | undefined,
 ): T {
+  return resolveCel(options, celOrDefault);
+}
+
+/** `options` with `cel` resolved by `celFor` for the document `parsed` from text. */
+export function withCelFor<T extends { cel?: unknown }>(
+  options: WithDefaultCel<T> | undefined,
+  parsed: unknown,
+): T {
+  return resolveCel(options, (cel) => celFor(parsed, cel));
+}
+
+function resolveCel<T extends { cel?: unknown }>(
+  options: WithDefaultCel<T> | undefined,
+  resolve: (cel: CelOption) => CelEvaluator | undefined,
+): T {
   try {
-    return { ...options, cel: celOrDefault(options?.cel) } as T;
+    return { ...options, cel: resolve(options?.cel) } as T;
   } catch {
-    return { cel: celOrDefault(undefined) } as T; // options that cannot be read: the defaults
+    return { cel: resolve(undefined) } as T; // options that cannot be read: the defaults
   }
 }

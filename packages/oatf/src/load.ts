@@ -6,13 +6,11 @@ import {
   type OATFError,
   ok,
   type ParseOptions,
-  parseRecovering,
   type Result,
 } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
-import { type ValidateOptions, validateRecovered } from "@oatf/validate";
-import { withDefaultCel } from "./default-cel.js";
-import { validate } from "./validate.js";
+import type { ValidateOptions } from "@oatf/validate";
+import { checkText } from "./pipeline.js";
 
 export interface LoadResult {
   /** The normalized, valid document. */
@@ -37,17 +35,7 @@ export type LoadOutcome = Result<LoadResult, OATFError[]> & { warnings: Diagnost
  * `ok`). Never throws for bad input.
  */
 export function load(input: string, options?: LoadOptions): LoadOutcome {
-  const parsed = parseRecovering(input, options);
-  if (parsed.errors.length > 0 || !parsed.document) {
-    // The parse problems and the rules still checkable on what could be read.
-    const { errors, warnings } = validateRecovered(
-      parsed,
-      withDefaultCel<ValidateOptions>(options),
-    );
-    return { ...err(errors), warnings };
-  }
-  // validate sees the parsed document itself: its source positions are keyed to it.
-  const { errors, warnings } = validate(parsed.document, options);
-  if (errors.length > 0) return { ...err(errors), warnings };
-  return { ...ok({ document: normalize(parsed.document), warnings }), warnings };
+  const { document, errors, warnings } = checkText(input, options);
+  if (document === undefined) return { ...err(errors), warnings };
+  return { ...ok({ document: normalize(document), warnings }), warnings };
 }

@@ -1,6 +1,8 @@
-// The CLI's CEL evaluator, loaded only for documents that have expression indicators, so
-// `oatf validate` on a pattern-only document starts without loading CEL (SDK §6.1, format §7.1.3).
+// The CLI's CEL evaluator: the one loading policy of default-cel.ts, loaded only for documents
+// that have expression indicators, so `oatf validate` on a pattern-only document starts without
+// loading CEL (SDK §6.1, format §7.1.3).
 import type { CelEvaluator } from "@oatf/model";
+import { loadCelFor } from "../default-cel.js";
 
 /**
  * The default CEL evaluator when `document` has any `expression` key (an indicator's
@@ -8,21 +10,5 @@ import type { CelEvaluator } from "@oatf/model";
  * nothing reads the evaluator, so results are the same as with it.
  */
 export async function celFor(document: unknown): Promise<CelEvaluator | null> {
-  if (!hasExpressionKey(document)) return null;
-  const { loadDefaultCel } = await import("../default-cel.js");
-  return loadDefaultCel();
-}
-
-/** Whether any object in `value` has an `expression` key (over-approximates "has expression indicators"). */
-function hasExpressionKey(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  const seen = new Set<object>();
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== "object" || next === null || seen.has(next)) continue;
-    seen.add(next);
-    if (!Array.isArray(next) && Object.hasOwn(next, "expression")) return true;
-    for (const child of Object.values(next)) pending.push(child);
-  }
-  return false;
+  return (await loadCelFor(document)) ?? null;
 }

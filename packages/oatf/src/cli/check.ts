@@ -1,14 +1,7 @@
-// Parse and validate one document into positioned diagnostics (shared by every command), in
-// one pass: parse problems together with every rule still checkable (see `validate` over text).
-import {
-  DEFAULT_LIMITS,
-  type Diagnostic,
-  type Document,
-  parseRecovering,
-  type SourceRange,
-} from "@oatf/model";
-import { validateRecovered } from "@oatf/validate";
-import { celFor } from "./cel.js";
+// One document checked for the CLI (shared by every command): the check pipeline of
+// pipeline.ts, its problems as positioned diagnostics sorted by position.
+import { DEFAULT_LIMITS, type Diagnostic, type Document, type SourceRange } from "@oatf/model";
+import { checkTextLoadingCel } from "../pipeline.js";
 
 /** A diagnostic as the CLI reports it (JSON and SARIF): the one shape of @oatf/model. */
 export interface FileDiagnostic extends Diagnostic {
@@ -21,17 +14,12 @@ export type Checked =
   | { valid: false; diagnostics: FileDiagnostic[] };
 
 export async function checkDocument(text: string): Promise<Checked> {
-  const parsed = parseRecovering(text, DEFAULT_LIMITS);
-  const readable = parsed.errors.length === 0 && parsed.document !== undefined;
-  // What could be read decides whether CEL is needed (V-014 on expression indicators).
-  const cel = await celFor(parsed.document);
-  // Parse problems and every rule still checkable, in one pass.
-  const result = validateRecovered(parsed, { cel });
-  const diagnostics = [...result.errors, ...result.warnings].map(toFileDiagnostic);
+  const { document, errors, warnings } = await checkTextLoadingCel(text, DEFAULT_LIMITS);
+  const diagnostics = [...errors, ...warnings].map(toFileDiagnostic);
   const line = (d: FileDiagnostic) => d.line ?? 0;
   diagnostics.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
-  return readable && result.errors.length === 0
-    ? { valid: true, document: parsed.document!, diagnostics }
+  return document !== undefined
+    ? { valid: true, document, diagnostics }
     : { valid: false, diagnostics };
 }
 

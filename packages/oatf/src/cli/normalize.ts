@@ -1,17 +1,22 @@
 // `oatf normalize <file|-> [--check|--write]`: print the canonical YAML (comments carried over
 // from the source), check files already are canonical, or rewrite them in place.
+// Arguments are parsed here and the inputs found; reading happens on demand and writing
+// through the function handed to normalize-report.ts's `runNormalize`, whose report
+// `normalizeExitCode` and `renderNormalize` turn into the exit code and the output.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_LIMITS, serialize } from "@oatf/model";
-import { normalize } from "@oatf/normalize";
-import { carryComments } from "@oatf/normalize/comments";
+import { DEFAULT_LIMITS } from "@oatf/model";
 import { option, type ParsedArgs, UsageError } from "./args.js";
-import { canonicalDifference } from "./canonical.js";
-import { checkDocument } from "./check.js";
-import { type CliContext, EXIT } from "./context.js";
-import { expandInputs, type ReadResult, readInput, readStdin, stdinName } from "./files.js";
-import { invalidDocument, plural } from "./report.js";
-import { safe } from "./terminal.js";
+import type { CliContext } from "./context.js";
+import { expandInputs, readInput, readStdin, stdinName } from "./files.js";
+import {
+  type NormalizeInput,
+  type NormalizeMode,
+  type NormalizeReport,
+  normalizeExitCode,
+  renderNormalize,
+  runNormalize,
+} from "./normalize-report.js";
 
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file|-> | --check <files or globs...> | --write <files or globs...>
 
@@ -25,7 +30,16 @@ Options:
 Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or missing/unreadable file.
 `;
 
-export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+/** What the arguments of `oatf normalize` ask for. */
+export interface NormalizeArgs {
+  mode: NormalizeMode;
+  /** The positional inputs: one file or `-`, or (check, write) files, globs and directories. */
+  inputs: string[];
+  stdinFilename?: string;
+}
+
+/** Reads the arguments, throwing `UsageError` for what does not go together. */
+export function parseNormalizeArgs(args: ParsedArgs): NormalizeArgs {
   const check = args.options.has("--check");
   const write = args.options.has("--write");
   if (check && write) throw new UsageError("--check and --write do not go together");
@@ -41,71 +55,45 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
   } else if (stdinFilename !== undefined) {
     throw new UsageError("--stdin-filename names standard input: give '-' as the input");
   }
-  // One file to print is read as given; --check and --write expand globs and directories.
-  const files = inputs[0] === "-" || (!check && !write) ? inputs : expandInputs(inputs, ctx.cwd);
-  if (!Array.isArray(files) && files.unmatched.length > 0) {
-    const list = files.unmatched.map((u) => `'${u}'`).join(", ");
-    ctx.stderr.write(safe`oatf normalize: no files match ${list}\n`);
-    return EXIT.usage;
-  }
-  let code: number = EXIT.ok;
-  for (const file of Array.isArray(files) ? files : files.files) {
-    const name = file === "-" ? stdinName(stdinFilename) : file;
-    const read: ReadResult =
-      file === "-"
-        ? await readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes)
-        : readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes);
-    if (!read.ok) {
-      ctx.stderr.write(safe`oatf normalize: cannot read ${name}: ${read.reason}\n`);
-      if (read.tooLarge === undefined) return EXIT.usage;
-      code = EXIT.failed;
-      continue;
-    }
-    const result = await normalizeOne(name, read.text, ctx, { check, write });
-    if (result === EXIT.usage) return result;
-    if (result !== EXIT.ok) code = result;
-  }
-  return code;
+  return {
+    mode: check ? "check" : write ? "write" : "print",
+    inputs,
+    ...(stdinFilename !== undefined && { stdinFilename }),
+  };
 }
 
-async function normalizeOne(
-  file: string,
-  text: string,
-  ctx: CliContext,
-  mode: { check: boolean; write: boolean },
-): Promise<number> {
-  const checked = await checkDocument(text);
-  if (!checked.valid) {
-    ctx.stderr.write(invalidDocument("normalize", file, text, checked.diagnostics));
-    return EXIT.failed;
-  }
-  const canonical = serialize(normalize(checked.document));
-  if (mode.check) {
-    const difference = canonicalDifference(text, canonical);
-    if (difference === undefined) return EXIT.ok;
-    ctx.stderr.write(
-      safe`oatf normalize: ${file} is not in canonical form: ${difference}; 'oatf normalize --write ${file}' rewrites it\n`,
-    );
-    return EXIT.failed;
-  }
-  const { text: output, dropped } = carryComments(text, canonical);
-  if (dropped > 0) {
-    ctx.stderr.write(
-      safe`oatf normalize: ${file}: warning: ${plural(dropped, "comment")} had no place in the canonical form and ${dropped === 1 ? "was" : "were"} left out\n`,
-    );
-  }
-  if (!mode.write) {
-    ctx.stdout.write(output);
-    return EXIT.ok;
-  }
-  if (output === text) return EXIT.ok;
-  try {
+export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const parsed = parseNormalizeArgs(args);
+  const found = findInputs(parsed, ctx);
+  const writeFile = (file: string, text: string) => {
     // In place (the file keeps its mode, owner and links).
-    writeFileSync(resolve(ctx.cwd, file), output);
-  } catch (error) {
-    ctx.stderr.write(safe`oatf normalize: cannot write ${file}: ${(error as Error).message}\n`);
-    return EXIT.error;
+    writeFileSync(resolve(ctx.cwd, file), text);
+  };
+  const report: NormalizeReport = Array.isArray(found)
+    ? await runNormalize(found, parsed.mode, writeFile)
+    : { unmatched: found.unmatched, files: [] };
+  const { stdout, stderr } = renderNormalize(report);
+  if (stdout !== "") ctx.stdout.write(stdout);
+  if (stderr !== "") ctx.stderr.write(stderr);
+  return normalizeExitCode(report);
+}
+
+/** The inputs, each read when its turn comes, or the arguments that matched nothing. */
+function findInputs(
+  parsed: NormalizeArgs,
+  ctx: CliContext,
+): NormalizeInput[] | { unmatched: string[] } {
+  const { inputs, mode } = parsed;
+  if (inputs[0] === "-") {
+    const read = () => readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes);
+    return [{ file: stdinName(parsed.stdinFilename), read }];
   }
-  ctx.stderr.write(safe`oatf normalize: wrote ${file}\n`);
-  return EXIT.ok;
+  // One file to print is read as given; --check and --write expand globs and directories.
+  const expanded =
+    mode === "print" ? { files: inputs, unmatched: [] } : expandInputs(inputs, ctx.cwd);
+  if (expanded.unmatched.length > 0) return { unmatched: expanded.unmatched };
+  return expanded.files.map((file) => ({
+    file,
+    read: () => readInput(file, ctx.cwd, DEFAULT_LIMITS.maxBytes),
+  }));
 }

@@ -8,7 +8,7 @@ export interface FileReport {
   diagnostics: FileDiagnostic[];
 }
 
-export function toSarif(reports: FileReport[]): object {
+export function toSarif(reports: readonly FileReport[]): object {
   const ruleIds = [...new Set(reports.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => ({
