@@ -5,6 +5,7 @@
 // Memory stays bounded on endless streams: an id is forgotten at its `tool_call_end`, and
 // at most MAX_OPEN_TOOL_CALLS calls are remembered (the oldest open one is dropped first).
 import type { Value } from "@oatf/model";
+import { type Assembled, agUiTextAssembler } from "./ag-ui-assemble.js";
 import { isObject } from "./json.js";
 import type { TraceMessage } from "./trace.js";
 
@@ -42,4 +43,10 @@ export function agUiToolCallEnricher(): (message: EnrichableMessage) => Value {
     // A copy: the caller's message is not changed.
     return name === undefined ? content : { ...fields, toolCallName: name };
   };
+}
+
+/** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
+export function agUiEnricher(): (message: EnrichableMessage) => Assembled {
+  const [name, assemble] = [agUiToolCallEnricher(), agUiTextAssembler()];
+  return (message) => assemble({ ...message, content: name(message) });
 }

@@ -20,7 +20,7 @@ import {
 } from "./indicator.js";
 import { readOptions } from "./options.js";
 import type { TraceMessage } from "./trace.js";
-import { agUiToolCallEnricher } from "./trace-enrich.js";
+import { agUiEnricher } from "./trace-enrich.js";
 import { type ComputedVerdict, computeVerdict, indicatorKeys } from "./verdict.js";
 
 /** The first match of one indicator, as `onMatch` reports it. */
@@ -215,7 +215,7 @@ export function createTraceEvaluator(
     return found;
   };
 
-  const enrich = agUiToolCallEnricher();
+  const enrich = agUiEnricher();
   let count = 0;
 
   function decide(scan: Scan, verdict: IndicatorVerdict): void {
@@ -233,17 +233,22 @@ export function createTraceEvaluator(
     if (pending === 0) return;
     const message = snapshot(raw);
     if (message === undefined) return;
-    message.content = enrich(message);
-    withCoercionMemo(() => evaluate(index, message));
+    const enriched = enrich(message);
+    message.content = enriched.content;
+    withCoercionMemo(() => evaluate(index, message, enriched.lost));
   }
 
-  function evaluate(index: number, message: TraceMessage): void {
+  /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
+  function evaluate(index: number, message: TraceMessage, lost: string | undefined): void {
     for (const scan of candidatesFor(message)) {
       if (scan.decided !== undefined) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       scan.eligible++;
       const outcome = scan.compiled.run(message.content, evaluators);
-      if (outcome.result === "not_matched") continue;
+      if (outcome.result === "not_matched") {
+        if (lost !== undefined) scan.firstError ??= `${describeMessage(index, message)}: ${lost}`;
+        continue;
+      }
       if (outcome.result === "error") {
         scan.firstError ??= `${describeMessage(index, message)}: ${outcome.evidence}`;
         continue;
