@@ -77,10 +77,15 @@ class OpenMessage {
   parts: string[] = [];
   length = 0;
   cut = false;
+  /** The family and actor whose id-less chunks continue this message, while it does. */
+  chunkScope: string | undefined;
+  /** Its key in the table of open messages. */
+  readonly key: string;
   /** Opened by a delta after some message was dropped: its earlier deltas may be gone. */
-  partial: boolean;
+  readonly partial: boolean;
 
-  constructor(partial: boolean) {
+  constructor(key: string, partial: boolean) {
+    this.key = key;
     this.partial = partial;
   }
 
@@ -121,17 +126,26 @@ export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled 
   // Insertion order is age: the first entry is the oldest open message.
   const open = new Map<string, OpenMessage>();
   let total = 0;
-  // The message a `*_chunk` without an id continues, per actor and family (AG-UI: the id is
-  // needed on the first chunk only). Bounded like `open`.
-  const lastChunk = new Map<string, string>();
+  // The open message a `*_chunk` without an id continues, per family and actor (AG-UI: the
+  // id is needed on the first chunk of a message only). Only open messages are here, and
+  // their scopes are charged to `total`, so it is bounded with them.
+  const lastChunk = new Map<string, OpenMessage>();
   let dropped = 0;
 
-  const cost = (key: string, entry: OpenMessage) => key.length + entry.length;
+  const cost = (entry: OpenMessage) =>
+    entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
+  const unscope = (entry: OpenMessage) => {
+    if (entry.chunkScope === undefined) return;
+    lastChunk.delete(entry.chunkScope);
+    total -= entry.chunkScope.length;
+    entry.chunkScope = undefined;
+  };
   const forget = (key: string): OpenMessage | undefined => {
     const entry = open.get(key);
     if (entry === undefined) return undefined;
+    unscope(entry);
     open.delete(key);
-    total -= cost(key, entry);
+    total -= cost(entry);
     return entry;
   };
   // Drops the oldest open messages (never `keep`, the one just written) until within bounds.
@@ -146,7 +160,7 @@ export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled 
   const opened = (key: string, partial: boolean): OpenMessage => {
     let entry = open.get(key);
     if (entry === undefined) {
-      entry = new OpenMessage(partial);
+      entry = new OpenMessage(key, partial);
       open.set(key, entry);
       total += key.length;
       shrink(key);
@@ -161,15 +175,15 @@ export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled 
     if (known === undefined) return { content };
     const [family, role] = known;
     const fields = content as Record<string, Value>;
-    const actor = message.actor ?? null;
+    // A non-string actor (an in-memory message may have anything) is no actor.
+    const actor = typeof message.actor === "string" ? message.actor : null;
     const scope = JSON.stringify([FAMILY_NAMES.get(family), actor]);
-    let id: string | undefined;
-    if (family.id === undefined) id = "";
-    else if (typeof fields[family.id] === "string") id = fields[family.id] as string;
-    else if (role === "chunk") id = lastChunk.get(scope);
-    if (id === undefined) return { content };
+    let key: string | undefined;
+    const id = family.id === undefined ? "" : fields[family.id];
     // A tuple key: no family, actor and id can alias another triple.
-    const key = JSON.stringify([FAMILY_NAMES.get(family), actor, id]);
+    if (typeof id === "string") key = JSON.stringify([FAMILY_NAMES.get(family), actor, id]);
+    else if (role === "chunk") key = lastChunk.get(scope)?.key;
+    if (key === undefined) return { content };
 
     if (role === "start") {
       // A restarted id begins again; what it held before is not part of the new message.
@@ -178,17 +192,16 @@ export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled 
       return { content };
     }
     if (role === "delta" || role === "chunk") {
-      if (role === "chunk") {
-        lastChunk.delete(scope);
-        lastChunk.set(scope, id);
-        if (lastChunk.size > MAX_OPEN_ASSEMBLED_MESSAGES)
-          lastChunk.delete(lastChunk.keys().next().value as string);
-      }
       const entry = opened(key, dropped > 0);
-      if (typeof fields.delta === "string") {
-        total += entry.append(fields.delta);
-        shrink(key);
+      if (role === "chunk" && entry.chunkScope === undefined) {
+        const previous = lastChunk.get(scope);
+        if (previous !== undefined) unscope(previous);
+        entry.chunkScope = scope;
+        lastChunk.set(scope, entry);
+        total += scope.length;
       }
+      if (typeof fields.delta === "string") total += entry.append(fields.delta);
+      shrink(key);
       return { content };
     }
     // The end event: the message is complete and forgotten.

@@ -130,6 +130,22 @@ describe("assembled text on end events", () => {
     expect(out[3]!.content).toEqual({ messageId: "m", content: "you are" });
   });
 
+  it("an id-less chunk continues the newest chunked message, and none once it ended", () => {
+    const out = run([
+      event("text_message_chunk", { messageId: "a", delta: "A" }),
+      event("text_message_chunk", { messageId: "b", delta: "B" }),
+      event("text_message_chunk", { delta: "b" }),
+      event("text_message_end", { messageId: "b" }),
+      event("text_message_chunk", { delta: "lost in no message" }),
+      event("text_message_end", { messageId: "a" }),
+      event("text_message_end", { messageId: "b" }),
+    ]);
+    expect(out[3]!.content).toEqual({ messageId: "b", content: "Bb" });
+    expect(out[4]).toEqual({ content: { delta: "lost in no message" } });
+    expect(out[5]!.content).toEqual({ messageId: "a", content: "A" });
+    expect(out[6]).toEqual({ content: { messageId: "b" } });
+  });
+
   it("an empty message assembles to the empty string; an unknown one is left alone", () => {
     const out = run([
       event("text_message_start", { messageId: "m" }),
@@ -160,6 +176,18 @@ describe("assembled text on end events", () => {
       event("text_message_end", { messageId: "m" }),
     ]);
     expect(out[3]!.content).toEqual({ messageId: "m", content: "new" });
+  });
+
+  it("reads a non-string actor as no actor", () => {
+    const assemble = agUiTextAssembler();
+    const odd = (operation: string, content: Value, actor: unknown) =>
+      assemble({ protocol: "ag_ui", operation, content, actor } as never);
+    odd("text_message_content", { messageId: "m", delta: "a" }, 10n);
+    odd("text_message_content", { messageId: "m", delta: "b" }, { toJSON: "x" });
+    expect(odd("text_message_end", { messageId: "m" }, undefined).content).toEqual({
+      messageId: "m",
+      content: "ab",
+    });
   });
 
   it("ignores other protocols, odd content, non-string ids and deltas", () => {
