@@ -14,7 +14,7 @@ import type { Value } from "@oatf/model";
 import { isObject } from "./json.js";
 import type { TraceMessage } from "./trace.js";
 
-type AssemblableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
+type AssemblableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor">;
 
 /** A message's content after assembly, and why it may lack text when it may. */
 export interface Assembled {
@@ -118,11 +118,12 @@ class OpenMessage {
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
- * Returns a function that gives each message of one trace, in order, its content with the
- * assembled text of the streamed message it ends (see the table above), and a `lost` reason
- * when that text was cut at MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message.
+ * Returns a function that gives each message of one trace, in order, its `content` (the
+ * message's own, or as enriched so far) with the assembled text of the streamed message it
+ * ends (see the table above), and a `lost` reason when that text was cut at
+ * MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message.
  */
-export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled {
+export function agUiTextAssembler(): (message: AssemblableMessage, content: Value) => Assembled {
   // Insertion order is age: the first entry is the oldest open message.
   const open = new Map<string, OpenMessage>();
   let total = 0;
@@ -168,8 +169,7 @@ export function agUiTextAssembler(): (message: AssemblableMessage) => Assembled 
     return entry;
   };
 
-  return (message) => {
-    const { content } = message;
+  return (message, content) => {
     if (message.protocol !== "ag_ui" || !isObject(content)) return { content };
     const known = OPERATIONS.get(message.operation);
     if (known === undefined) return { content };

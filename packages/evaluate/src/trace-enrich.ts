@@ -48,5 +48,5 @@ export function agUiToolCallEnricher(): (message: EnrichableMessage) => Value {
 /** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
 export function agUiEnricher(): (message: EnrichableMessage) => Assembled {
   const [name, assemble] = [agUiToolCallEnricher(), agUiTextAssembler()];
-  return (message) => assemble({ ...message, content: name(message) });
+  return (message) => assemble(message, name(message));
 }

@@ -19,9 +19,15 @@ const event = (operation: string, content: Value, actor?: string) => ({
   ...(actor === undefined ? {} : { actor }),
 });
 
+/** An assembler fed events with their own content. */
+function feeder() {
+  const assemble = agUiTextAssembler();
+  return (e: ReturnType<typeof event>) => assemble(e, e.content);
+}
+
 /** Feeds events to one assembler and returns what each gave back. */
 function run(events: ReturnType<typeof event>[]) {
-  const assemble = agUiTextAssembler();
+  const assemble = feeder();
   return events.map((e) => assemble(e));
 }
 
@@ -181,7 +187,7 @@ describe("assembled text on end events", () => {
   it("reads a non-string actor as no actor", () => {
     const assemble = agUiTextAssembler();
     const odd = (operation: string, content: Value, actor: unknown) =>
-      assemble({ protocol: "ag_ui", operation, content, actor } as never);
+      assemble({ protocol: "ag_ui", operation, actor } as never, content);
     odd("text_message_content", { messageId: "m", delta: "a" }, 10n);
     odd("text_message_content", { messageId: "m", delta: "b" }, { toJSON: "x" });
     expect(odd("text_message_end", { messageId: "m" }, undefined).content).toEqual({
@@ -249,7 +255,7 @@ describe("bounds", () => {
   });
 
   it(`drops the oldest of more than MAX_OPEN_ASSEMBLED_MESSAGES (${MAX_OPEN_ASSEMBLED_MESSAGES}) open messages, and reports it`, () => {
-    const assemble = agUiTextAssembler();
+    const assemble = feeder();
     for (let i = 0; i <= MAX_OPEN_ASSEMBLED_MESSAGES; i++)
       assemble(event("text_message_content", { messageId: `m${i}`, delta: `t${i}` }));
     // The newest are still whole.
@@ -272,7 +278,7 @@ describe("bounds", () => {
   });
 
   it(`drops the oldest messages beyond MAX_ASSEMBLED_TOTAL_LENGTH (${MAX_ASSEMBLED_TOTAL_LENGTH}) in all`, () => {
-    const assemble = agUiTextAssembler();
+    const assemble = feeder();
     const chunk = "z".repeat(MAX_ASSEMBLED_TEXT_LENGTH);
     const count = MAX_ASSEMBLED_TOTAL_LENGTH / MAX_ASSEMBLED_TEXT_LENGTH;
     for (let i = 0; i < count; i++) {
@@ -337,7 +343,7 @@ describe("property: assembled text is the concatenation of the deltas", () => {
           const assemble = agUiTextAssembler();
           const ends = new Map<string, Assembled>();
           for (const e of order) {
-            const out = assemble(e);
+            const out = assemble(e, e.content);
             if (e.operation.endsWith("_end"))
               ends.set(String(Object.values(e.content as object)[0]), out);
             else expect(out.content).toBe(e.content);
