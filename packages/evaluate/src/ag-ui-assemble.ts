@@ -31,16 +31,18 @@ export const MAX_OPEN_ASSEMBLED_MESSAGES = 1024;
 export const MAX_ASSEMBLED_TOTAL_LENGTH = 16 * 1024 * 1024;
 
 interface Family {
+  /** Names the family in keys: one letter, so the key's layout stays unambiguous. */
+  name: string;
   /** The field naming the message; none for the 0.0.x thinking message (one at a time). */
   id?: string;
   /** The field of the end event that receives the assembled text. */
   field: string;
 }
 
-const TEXT: Family = { id: "messageId", field: "content" };
-const REASONING: Family = { id: "messageId", field: "content" };
-const TOOL: Family = { id: "toolCallId", field: "args" };
-const THINKING: Family = { field: "content" };
+const TEXT: Family = { name: "t", id: "messageId", field: "content" };
+const REASONING: Family = { name: "r", id: "messageId", field: "content" };
+const TOOL: Family = { name: "c", id: "toolCallId", field: "args" };
+const THINKING: Family = { name: "k", field: "content" };
 
 type Role = "start" | "delta" | "chunk" | "end";
 
@@ -60,13 +62,6 @@ const OPERATIONS = new Map<string, [Family, Role]>([
   ["thinking_text_message_start", [THINKING, "start"]],
   ["thinking_text_message_content", [THINKING, "delta"]],
   ["thinking_text_message_end", [THINKING, "end"]],
-]);
-
-const FAMILY_NAMES = new Map<Family, string>([
-  [TEXT, "text"],
-  [REASONING, "reasoning"],
-  [TOOL, "tool"],
-  [THINKING, "thinking"],
 ]);
 
 /** Deltas are joined this many at a time, so tiny deltas do not each keep a string alive. */
@@ -151,6 +146,7 @@ export function agUiTextAssembler(): (message: AssemblableMessage, content: Valu
   };
   // Drops the oldest open messages (never `keep`, the one just written) until within bounds.
   const shrink = (keep: string) => {
+    if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
     for (const key of open.keys()) {
       if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
       if (key === keep) continue;
@@ -177,11 +173,11 @@ export function agUiTextAssembler(): (message: AssemblableMessage, content: Valu
     const fields = content as Record<string, Value>;
     // A non-string actor (an in-memory message may have anything) is no actor.
     const actor = typeof message.actor === "string" ? message.actor : null;
-    const scope = JSON.stringify([FAMILY_NAMES.get(family), actor]);
+    // Family and actor, length-prefixed so that no (family, actor, id) aliases another.
+    const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}`;
     let key: string | undefined;
     const id = family.id === undefined ? "" : fields[family.id];
-    // A tuple key: no family, actor and id can alias another triple.
-    if (typeof id === "string") key = JSON.stringify([FAMILY_NAMES.get(family), actor, id]);
+    if (typeof id === "string") key = `${scope}|${id}`;
     else if (role === "chunk") key = lastChunk.get(scope)?.key;
     if (key === undefined) return { content };
 
