@@ -184,6 +184,19 @@ describe("assembled text on end events", () => {
     expect(out[3]!.content).toEqual({ messageId: "m", content: "new" });
   });
 
+  it("no actor and id pair aliases another", () => {
+    const out = run([
+      event("text_message_content", { messageId: "c", delta: "1" }, "a|b"),
+      event("text_message_content", { messageId: "b|c", delta: "2" }, "a"),
+      event("text_message_content", { messageId: "x", delta: "3" }, "-"),
+      event("text_message_content", { messageId: "x", delta: "4" }),
+      event("text_message_end", { messageId: "c" }, "a|b"),
+      event("text_message_end", { messageId: "x" }),
+    ]);
+    expect(out[4]!.content).toEqual({ messageId: "c", content: "1" });
+    expect(out[5]!.content).toEqual({ messageId: "x", content: "4" });
+  });
+
   it("reads a non-string actor as no actor", () => {
     const assemble = agUiTextAssembler();
     const odd = (operation: string, content: Value, actor: unknown) =>
