@@ -3,6 +3,11 @@
 // `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
 // packages (dot-paths, durations, registries) are imported from their owners.
 
+export {
+  MAX_ASSEMBLED_TEXT_LENGTH,
+  MAX_ASSEMBLED_TOTAL_LENGTH,
+  MAX_OPEN_ASSEMBLED_MESSAGES,
+} from "./ag-ui-assemble.js";
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";
 export { compileCondition, evaluateCondition } from "./condition.js";

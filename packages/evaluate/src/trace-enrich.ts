@@ -7,6 +7,7 @@
 // oldest open one dropped first; a nameless event that may belong to a dropped call makes
 // the indicators it does not match `error` (issue 23: a lost correlation is never silent).
 import type { Value } from "@oatf/model";
+import { agUiTextAssembler } from "./ag-ui-assemble.js";
 import { isObject } from "./json.js";
 import { BoundedTable } from "./readers/bounded-table.js";
 import type { TraceMessage } from "./trace.js";
@@ -56,5 +57,15 @@ export function agUiToolCallEnricher(): (message: EnrichableMessage) => Enriched
           lost: `its tool call's name is unknown: more than ${MAX_OPEN_TOOL_CALLS} open tool calls (or ${MAX_OPEN_TOOL_CALL_CHARS} characters of them) were remembered, and the oldest forgotten`,
         }
       : { content };
+  };
+}
+
+/** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
+export function agUiEnricher(): (message: EnrichableMessage) => Enriched {
+  const [name, assemble] = [agUiToolCallEnricher(), agUiTextAssembler()];
+  return (message) => {
+    const named = name(message);
+    const assembled = assemble(message, named.content);
+    return { content: assembled.content, lost: assembled.lost ?? named.lost };
   };
 }

@@ -20,7 +20,7 @@ import {
 } from "./indicator.js";
 import { readOptions } from "./options.js";
 import type { TraceMessage } from "./trace.js";
-import { agUiToolCallEnricher } from "./trace-enrich.js";
+import { agUiEnricher } from "./trace-enrich.js";
 import { type ComputedVerdict, computeVerdict, indicatorKeys } from "./verdict.js";
 
 /** The first match of one indicator, as `onMatch` reports it. */
@@ -231,7 +231,7 @@ export function createTraceEvaluator(
     return found;
   };
 
-  const enrich = agUiToolCallEnricher();
+  const enrich = agUiEnricher();
   let count = 0;
 
   function decide(scan: Scan, verdict: IndicatorVerdict): void {

@@ -283,8 +283,8 @@ describe("qualifierPathFor / resolveEventQualifier (seeds/003 §2.25, §5.9a)", 
   });
 });
 
-// AG-UI's EventType enum at the time of the binding text (@ag-ui/core 0.0.42, December 2025)
-// includes the activity events; §7.3.2 takes the whole enum, snake_cased.
+// AG-UI's EventType enum includes the activity events (since @ag-ui/core 0.0.42, the binding
+// text's time); §7.3.2 takes the whole enum, snake_cased (all of 1.0: ag-ui-core.test.ts).
 describe("AG-UI EventType coverage", () => {
   it.each(["activity_snapshot", "activity_delta"])("%s is an ag_ui surface and event", (e) => {
     expect(surfacesFor("ag_ui")).toContain(e);
