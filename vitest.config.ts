@@ -24,7 +24,7 @@ const alias = [
   },
   {
     find: /^@oatf\/evaluate\/compilers$/,
-    replacement: `${packagesDir}/evaluate/src/compilers.ts`,
+    replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
   // The private conformance harness: package tests read upstream cases through it.
   {
