@@ -19,6 +19,14 @@ const alias = [
     replacement: `${packagesDir}/model/src/parse-table.ts`,
   },
   {
+    find: /^@oatf\/model\/terminal$/,
+    replacement: `${packagesDir}/model/src/terminal/index.ts`,
+  },
+  {
+    find: /^@oatf\/model\/internal$/,
+    replacement: `${packagesDir}/model/src/internal.ts`,
+  },
+  {
     find: /^@oatf\/normalize\/comments$/,
     replacement: `${packagesDir}/normalize/src/comments.ts`,
   },
