@@ -19,12 +19,20 @@ const alias = [
     replacement: `${packagesDir}/model/src/parse-table.ts`,
   },
   {
+    find: /^@oatf\/model\/terminal$/,
+    replacement: `${packagesDir}/model/src/terminal/index.ts`,
+  },
+  {
+    find: /^@oatf\/model\/internal$/,
+    replacement: `${packagesDir}/model/src/internal.ts`,
+  },
+  {
     find: /^@oatf\/normalize\/comments$/,
     replacement: `${packagesDir}/normalize/src/comments.ts`,
   },
   {
     find: /^@oatf\/evaluate\/compilers$/,
-    replacement: `${packagesDir}/evaluate/src/compilers.ts`,
+    replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
   // The private conformance harness: package tests read upstream cases through it.
   {

@@ -24,7 +24,7 @@ import {
   isCelMap,
   listType,
 } from "@bufbuild/cel";
-import { LruCache } from "@oatf/model";
+import { LruCache } from "@oatf/model/internal";
 import { RE2JS } from "re2js";
 import { COMPILE_UNITS, ELEMENT_UNITS, MATCH_UNITS, SEARCH_UNITS, WALK_UNITS } from "./costs.js";
 import { currentRun, spend } from "./guard.js";

@@ -5,11 +5,11 @@ import {
   type CelSyntaxError,
   type EvaluationError,
   err,
-  LruCache,
   ok,
   type Result,
   type Value,
 } from "@oatf/model";
+import { LruCache } from "@oatf/model/internal";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";

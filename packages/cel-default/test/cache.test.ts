@@ -1,6 +1,6 @@
 import * as bufbuild from "@bufbuild/cel";
 import { createCelEvaluator } from "@oatf/cel-default";
-import { LruCache } from "@oatf/model";
+import { LruCache } from "@oatf/model/internal";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("@bufbuild/cel", async (importOriginal) => {

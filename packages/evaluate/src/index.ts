@@ -3,35 +3,72 @@
 // `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
 // packages (dot-paths, durations, registries) are imported from their owners.
 
+export type { BoundedText } from "./base/json.js";
+export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./base/json.js";
+export { clearCaches } from "./base/lru.js";
+export type { TraceMessage } from "./base/message.js";
+export { traceMessageProblem } from "./base/message.js";
+export type { CompileError } from "./compile/compile-error.js";
+export type { CompiledJsonPath } from "./compile/jsonpath.js";
+export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./compile/jsonpath.js";
+export type { CompiledRegex, RegexEngine } from "./compile/regex.js";
+export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./compile/regex.js";
+export type {
+  CompiledTemplate,
+  ExtractorValues,
+  Interpolated,
+  TemplateReference,
+} from "./compile/template.js";
+export {
+  interpolateTemplate,
+  interpolateValue,
+  parseTemplate,
+  renderTemplate,
+} from "./compile/template.js";
 export {
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
-} from "./ag-ui-assemble.js";
-export type { CompileError } from "./compile-error.js";
-export type { CompiledCondition } from "./condition.js";
-export { compileCondition, evaluateCondition } from "./condition.js";
-export { evaluateExtractor } from "./extractor.js";
+} from "./engine/ag-ui-assemble.js";
 export type {
   CompiledIndicator,
   CompileIndicatorOptions,
   IndicatorEvaluators,
   Outcome,
-} from "./indicator.js";
+} from "./engine/indicator.js";
 export {
   compileIndicator,
   DEFAULT_SEMANTIC_THRESHOLD,
   evaluateExpression,
   evaluateIndicator,
   evaluatePattern,
-} from "./indicator.js";
-export type { BoundedText } from "./json.js";
-export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./json.js";
-export type { CompiledJsonPath } from "./jsonpath.js";
-export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./jsonpath.js";
-export { clearCaches } from "./lru.js";
-export type { CompiledPredicate } from "./predicate.js";
-export { compilePredicate, evaluatePredicate } from "./predicate.js";
+} from "./engine/indicator.js";
+export type { EvaluateTraceOptions } from "./engine/trace.js";
+export { evaluateTrace } from "./engine/trace.js";
+export { MAX_OPEN_TOOL_CALL_CHARS, MAX_OPEN_TOOL_CALLS } from "./engine/trace-enrich.js";
+export type {
+  TraceEvaluator,
+  TraceEvaluatorOptions,
+  TraceMatch,
+} from "./engine/trace-evaluator.js";
+export { createTraceEvaluator } from "./engine/trace-evaluator.js";
+export type {
+  ComputedVerdict,
+  ComputeVerdictOptions,
+  IndicatorVerdicts,
+} from "./engine/verdict.js";
+export { computeVerdict, indicatorKeys } from "./engine/verdict.js";
+export type { CompiledCondition } from "./primitives/condition.js";
+export { compileCondition, evaluateCondition } from "./primitives/condition.js";
+export { evaluateExtractor } from "./primitives/extractor.js";
+export type { CompiledPredicate } from "./primitives/predicate.js";
+export { compilePredicate, evaluatePredicate } from "./primitives/predicate.js";
+export { selectResponse } from "./primitives/response.js";
+export { computeEffectiveState } from "./primitives/state.js";
+export type { SynthesizeOutcome, SynthesizeRequest } from "./primitives/synthesize.js";
+export { PROMPT_PREVIEW_LENGTH, synthesize } from "./primitives/synthesize.js";
+export type { TriggerEvent } from "./primitives/trigger.js";
+export { evaluateTrigger } from "./primitives/trigger.js";
 export {
   actorModes,
   agUiOperation,
@@ -51,34 +88,3 @@ export {
   type TraceRecord,
   type TraceSource,
 } from "./readers/index.js";
-export type { CompiledRegex, RegexEngine } from "./regex.js";
-export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./regex.js";
-export { selectResponse } from "./response.js";
-export { computeEffectiveState } from "./state.js";
-export type { SynthesizeOutcome, SynthesizeRequest } from "./synthesize.js";
-export { PROMPT_PREVIEW_LENGTH, synthesize } from "./synthesize.js";
-export type {
-  CompiledTemplate,
-  ExtractorValues,
-  Interpolated,
-  TemplateReference,
-} from "./template.js";
-export {
-  interpolateTemplate,
-  interpolateValue,
-  parseTemplate,
-  renderTemplate,
-} from "./template.js";
-export type { EvaluateTraceOptions, TraceMessage } from "./trace.js";
-export { evaluateTrace, traceMessageProblem } from "./trace.js";
-export { MAX_OPEN_TOOL_CALL_CHARS, MAX_OPEN_TOOL_CALLS } from "./trace-enrich.js";
-export type { TraceEvaluator, TraceEvaluatorOptions, TraceMatch } from "./trace-evaluator.js";
-export { createTraceEvaluator } from "./trace-evaluator.js";
-export type { TriggerEvent } from "./trigger.js";
-export { evaluateTrigger } from "./trigger.js";
-export type {
-  ComputedVerdict,
-  ComputeVerdictOptions,
-  IndicatorVerdicts,
-} from "./verdict.js";
-export { computeVerdict, indicatorKeys } from "./verdict.js";

@@ -8,9 +8,9 @@ import {
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
-} from "../src/ag-ui-assemble.js";
+} from "../src/engine/ag-ui-assemble.js";
+import { agUiEnricher } from "../src/engine/trace-enrich.js";
 import { evaluateTrace, readTraceText, type TraceMessage } from "../src/index.js";
-import { agUiEnricher } from "../src/trace-enrich.js";
 
 const event = (operation: string, content: Value, actor?: string) => ({
   protocol: "ag_ui",

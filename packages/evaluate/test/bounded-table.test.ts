@@ -1,7 +1,7 @@
 // The table behind every reader bound (issue 23 §8): entries and characters both capped,
 // oldest forgotten first, and the count of what was forgotten returned so it can be said.
 import { describe, expect, it } from "vitest";
-import { BoundedTable } from "../src/readers/bounded-table.js";
+import { BoundedTable } from "../src/base/bounded-table.js";
 
 describe("BoundedTable", () => {
   it("forgets the oldest entries past the entry bound, and says how many", () => {

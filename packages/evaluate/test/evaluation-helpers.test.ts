@@ -2,9 +2,9 @@
 // without throwing, and the per-message coercion memo of the trace evaluator (SDK §5.3).
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { coerceForMatch, withCoercionMemo } from "../src/coercion-memo.js";
-import { describeThrown } from "../src/compile-error.js";
-import { readOptions } from "../src/options.js";
+import { readOptions } from "../src/base/options.js";
+import { describeThrown } from "../src/compile/compile-error.js";
+import { coerceForMatch, withCoercionMemo } from "../src/primitives/coercion-memo.js";
 
 describe("describeThrown", () => {
   it("gives an Error's message, anything else as text", () => {

@@ -15,7 +15,7 @@ import {
   type Value,
 } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { skipReason } from "../src/indicator.js";
+import { skipReason } from "../src/engine/indicator.js";
 
 const asIndicator = (value: unknown) => value as Indicator;
 const celReturning = (result: unknown): CelEvaluator => ({

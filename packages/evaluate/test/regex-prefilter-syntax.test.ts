@@ -1,7 +1,7 @@
 // SDK §5.3 regex prefilters: how the pattern reader treats each piece of RE2 syntax. A
 // prefilter must never be wrong (it would lose matches); where the reader is unsure, none.
 import { describe, expect, it } from "vitest";
-import { requiredFoldedLiterals, requiredLiterals } from "../src/regex-prefilter.js";
+import { requiredFoldedLiterals, requiredLiterals } from "../src/compile/regex-prefilter.js";
 
 describe("requiredLiterals: RE2 syntax", () => {
   it.each([

@@ -3,6 +3,7 @@
 // ordering and robustness against odd messages and documents.
 import type { Document, Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
+import { agUiToolCallEnricher } from "../src/engine/trace-enrich.js";
 import {
   createTraceEvaluator,
   evaluateTrace,
@@ -10,7 +11,6 @@ import {
   type TraceMessage,
   traceMessageProblem,
 } from "../src/index.js";
-import { agUiToolCallEnricher } from "../src/trace-enrich.js";
 
 const doc = (indicators: object[], execution: unknown = { mode: "mcp_server" }): Document =>
   ({ oatf: "0.1", attack: { execution, indicators } }) as unknown as Document;

@@ -4,7 +4,8 @@
 // must pay), or against the same input a quarter the size (linear: ~4x, quadratic: ~16x).
 // Each figure is the median of RUNS runs of CPU time; a goal missed is printed, not thrown.
 import { parseDocument } from "yaml";
-import { type Diagnostic, formatDiagnostics, parse } from "../src/index.js";
+import { type Diagnostic, parse } from "../src/index.js";
+import { formatDiagnostics } from "../src/terminal/index.js";
 
 const RUNS = 5;
 const QUADRATIC = 8; // scaling goal for 4x the input: linear is ~4, quadratic ~16

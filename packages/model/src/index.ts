@@ -2,6 +2,8 @@
 // extension-point interfaces (SDK §6), `parse`, `serialize`, `parseDuration`, and the defaults
 // and inheritance rules (rules/). Every export is listed by name: the public surface is a
 // decision (see model.api.md), and internals such as `attachSourceInfo` stay private.
+// Terminal output is on `@oatf/model/terminal`, the helpers the SDK's packages share (the
+// LRU cache, "did you mean", `x-` field anchors) on `@oatf/model/internal`.
 
 export type {
   Diagnostic,
@@ -26,15 +28,7 @@ export type {
   GenerationProvider,
   SemanticEvaluator,
 } from "./extension-points.js";
-export {
-  type FileDiagnostics,
-  type FormatOptions,
-  formatDiagnostics,
-  formatStylish,
-} from "./format.js";
-export { carryExtensionAnchors, extensionAnchors } from "./key-order.js";
 export { DEFAULT_LIMITS, MAX_DEPTH, type ParseLimits } from "./limits.js";
-export { LruCache } from "./lru.js";
 export type {
   NormalizedActor,
   NormalizedAttack,
@@ -99,13 +93,6 @@ export {
   positionOrAncestor,
   rangeOrAncestor,
 } from "./source-info.js";
-export {
-  didYouMean,
-  editDistance,
-  type SuggestOptions,
-  suggestionSuffix,
-} from "./suggest.js";
-export { escapeForTerminal } from "./terminal.js";
 export type {
   Action,
   Actor,

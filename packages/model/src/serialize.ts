@@ -23,7 +23,7 @@ import {
   SEVERITY,
   type Shape,
 } from "./shape.js";
-import { hexEscape } from "./terminal.js";
+import { hexEscape } from "./terminal/escape.js";
 import type { Document } from "./types.js";
 
 export function serialize(document: Document): string {

@@ -3,9 +3,6 @@
 import {
   DEFAULT_LIMITS,
   type Diagnostic,
-  escapeForTerminal,
-  formatDiagnostics,
-  formatStylish,
   isDiagnosticRule,
   MAX_DEPTH,
   type ParseError,
@@ -13,6 +10,7 @@ import {
   parseRecovering,
   ruleInfo,
 } from "@oatf/model";
+import { escapeForTerminal, formatDiagnostics, formatStylish } from "@oatf/model/terminal";
 import { describe, expect, it } from "vitest";
 import { MINIMAL } from "./fixtures.js";
 

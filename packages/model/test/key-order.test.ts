@@ -1,10 +1,5 @@
-import {
-  carryExtensionAnchors,
-  type Document,
-  extensionAnchors,
-  parse,
-  serialize,
-} from "@oatf/model";
+import { type Document, parse, serialize } from "@oatf/model";
+import { carryExtensionAnchors, extensionAnchors } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 const SOURCE = `oatf: "0.1"

@@ -1,4 +1,4 @@
-import { LruCache } from "@oatf/model";
+import { LruCache } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 describe("LruCache size bound", () => {

@@ -1,7 +1,8 @@
 // The one "did you mean" helper behind parse, validate, the CLI and the language server.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { didYouMean, editDistance, parse } from "../src/index.js";
+import { parse } from "../src/index.js";
+import { didYouMean, editDistance } from "../src/internal.js";
 
 describe("editDistance", () => {
   it.each([

@@ -2,7 +2,8 @@
 // at the line that opened it (not where `yaml` gave up, often an empty line at the end), and a
 // code frame that shows that line.
 import { describe, expect, it } from "vitest";
-import { formatDiagnostics, type ParseError, parse } from "../src/index.js";
+import { type ParseError, parse } from "../src/index.js";
+import { formatDiagnostics } from "../src/terminal/index.js";
 
 function errorsOf(text: string): ParseError[] {
   const result = parse(text);

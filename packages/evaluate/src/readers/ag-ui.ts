@@ -6,9 +6,9 @@
 // come from the agent, so they are `response` messages; the RunAgentInput body (an object
 // with `threadId` and `runId` and no `type`) is the `request` `run_agent_input`. Tool-call
 // events are enriched with `toolCallName`, and end events with their assembled text, by the
-// evaluator, not here (one implementation: trace-enrich.ts, ag-ui-assemble.ts).
+// evaluator, not here (one implementation: engine/trace-enrich.ts, engine/ag-ui-assemble.ts).
 import type { Value } from "@oatf/model";
-import { isObject } from "../json.js";
+import { isObject } from "../base/json.js";
 import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
 import {
   type LineDecoder,

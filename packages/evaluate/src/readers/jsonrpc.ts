@@ -14,9 +14,9 @@
 // diagnostic that makes a run gate fail.
 import type { Value } from "@oatf/model";
 import { extractProtocol, surfacesFor } from "@oatf/registries";
-import { isObject } from "../json.js";
-import { type TraceMessage, traceMessageProblem } from "../trace.js";
-import { BoundedTable } from "./bounded-table.js";
+import { BoundedTable } from "../base/bounded-table.js";
+import { isObject } from "../base/json.js";
+import { type TraceMessage, traceMessageProblem } from "../base/message.js";
 import {
   type LineDecoder,
   parseLine,

@@ -1,6 +1,6 @@
 // The SDK's own trace shape, one TraceMessage per line (JSON Lines): what `evaluateTrace`
 // takes, with `line` added. `{"protocol":"mcp","direction":"request","operation":...}`
-import { type TraceMessage, traceMessageProblem } from "../trace.js";
+import { type TraceMessage, traceMessageProblem } from "../base/message.js";
 import { type LineDecoder, parseLine, problem } from "./record.js";
 
 export function oatfDecoder(): LineDecoder {

@@ -2,7 +2,7 @@
 // the format is told from the first lines unless given, and every message keeps its
 // 1-based source line. Nothing here throws on input: bad lines are diagnostics.
 import type { Document } from "@oatf/model";
-import { isObject } from "../json.js";
+import { isObject } from "../base/json.js";
 import { agUiDecoder, isSseLine, looksLikeAgUi } from "./ag-ui.js";
 import { jsonRpcDecoder } from "./jsonrpc.js";
 import {

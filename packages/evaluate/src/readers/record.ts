@@ -1,7 +1,7 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
-import { boundedJson } from "../json.js";
-import type { TraceMessage } from "../trace.js";
+import { boundedJson } from "../base/json.js";
+import type { TraceMessage } from "../base/message.js";
 
 /** The trace formats the readers understand. */
 export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack"] as const;

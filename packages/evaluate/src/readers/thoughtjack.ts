@@ -7,7 +7,7 @@
 // responses.
 import type { Document, Value } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
-import { isObject } from "../json.js";
+import { isObject } from "../base/json.js";
 import { agUiOperation } from "./ag-ui.js";
 import { type LineDecoder, parseLine, preview, problem, timestampOf } from "./record.js";
 

@@ -1,7 +1,7 @@
 // A small argument parser: positionals, `--flag`, `--option value` and `--option=value`.
 // Unknown options are usage errors (exit 2), reported by the caller with the nearest known
 // option when one is close ("did you mean --format?").
-import { didYouMean as nearestName } from "@oatf/model";
+import { didYouMean as nearestName } from "@oatf/model/internal";
 
 export interface ParsedArgs {
   positionals: string[];

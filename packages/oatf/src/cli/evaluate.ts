@@ -7,13 +7,8 @@ import {
   type TraceDiagnostic,
   type TraceFormat,
 } from "@oatf/evaluate";
-import {
-  type AttackVerdict,
-  type Document,
-  escapeForTerminal,
-  TIERS,
-  type Tier,
-} from "@oatf/model";
+import { type AttackVerdict, type Document, TIERS, type Tier } from "@oatf/model";
+import { escapeForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import { celFor } from "./cel.js";

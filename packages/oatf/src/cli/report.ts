@@ -1,6 +1,6 @@
 // Text rendering of diagnostics, shared by the commands that print them: @oatf/model's
 // `formatDiagnostics` (code frames, terminal-safe), at most MAX_SHOWN per file.
-import { escapeForTerminal, formatDiagnostics } from "@oatf/model";
+import { escapeForTerminal, formatDiagnostics } from "@oatf/model/terminal";
 import type { FileDiagnostic } from "./check.js";
 
 /** Diagnostics printed per file in text output; the rest are counted (JSON has them all). */

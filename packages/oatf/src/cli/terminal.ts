@@ -4,7 +4,7 @@
 // @oatf/model's `escapeForTerminal`, the one escaping function, so no value can clear the
 // screen, retitle the window or reorder the line with bidi controls. The template's literal
 // parts are the CLI's own text and stay as written (progress lines use `\r` and `\x1b[K`).
-import { escapeForTerminal } from "@oatf/model";
+import { escapeForTerminal } from "@oatf/model/terminal";
 
 /** Tagged template: ``safe`cannot read ${file}: ${reason}` `` with each value escaped. */
 export function safe(strings: TemplateStringsArray, ...values: unknown[]): string {

@@ -1,7 +1,7 @@
 // `oatf validate` past its arguments: a pure `runValidate` that checks the inputs it is given
 // into a report, `validateExitCode` (the exit code policy, in one place) and
 // `renderValidate(report, format)` with one renderer per format (text, stylish, json, sarif).
-import { formatStylish } from "@oatf/model";
+import { formatStylish } from "@oatf/model/terminal";
 import { checkDocument, type FileDiagnostic, tooLargeDiagnostic } from "./check.js";
 import { EXIT } from "./context.js";
 import type { ReadResult } from "./files.js";

@@ -2,7 +2,8 @@
 
 // Arguments are parsed here, the inputs found and read on demand; checking, the exit code and
 // the output are validate-report.ts's (`runValidate`, `validateExitCode`, `renderValidate`).
-import { DEFAULT_LIMITS, escapeForTerminal } from "@oatf/model";
+import { DEFAULT_LIMITS } from "@oatf/model";
+import { escapeForTerminal } from "@oatf/model/terminal";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import type { CliContext } from "./context.js";
 import { expandInputs, readInput, readStdin, stdinName } from "./files.js";

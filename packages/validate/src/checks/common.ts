@@ -1,7 +1,8 @@
 // Checks shared by several areas: closed enumerations (V-005), modes and
 // protocols (V-034 with W-002/W-003), regular expressions (V-013) and durations.
 import { compileRegex } from "@oatf/evaluate/compilers";
-import { parseDuration, suggestionSuffix } from "@oatf/model";
+import { parseDuration } from "@oatf/model";
+import { suggestionSuffix } from "@oatf/model/internal";
 import { isKnownMode, isKnownProtocol, knownModes, knownProtocols } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { RuleId } from "../rules.js";

@@ -8,7 +8,6 @@ import {
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
-  didYouMean,
   generatedIndicatorId,
   INDICATOR_METHODS,
   indexPath,
@@ -20,6 +19,7 @@ import {
   SEVERITY_LEVELS,
   TIERS,
 } from "@oatf/model";
+import { didYouMean } from "@oatf/model/internal";
 import { parseSimplePath, parseWildcardPath } from "@oatf/paths";
 import { isSurfaceValidForProtocol, surfacesFor } from "@oatf/registries";
 import type { Context } from "../context.js";

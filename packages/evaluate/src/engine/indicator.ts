@@ -20,12 +20,12 @@ import {
   type Value,
 } from "@oatf/model";
 import { compileSimplePath, compileWildcardPath, findResolved } from "@oatf/paths";
-import { describeThrown } from "./compile-error.js";
-import { compileCondition } from "./condition.js";
-import { toText } from "./json.js";
-import { WeakCache } from "./lru.js";
-import { readOptions } from "./options.js";
-import { nowIso } from "./timestamp.js";
+import { toText } from "../base/json.js";
+import { WeakCache } from "../base/lru.js";
+import { readOptions } from "../base/options.js";
+import { nowIso } from "../base/timestamp.js";
+import { describeThrown } from "../compile/compile-error.js";
+import { compileCondition } from "../primitives/condition.js";
 
 /** The optional evaluators of SDK §4.4; without them, those methods are `skipped`. */
 export interface IndicatorEvaluators {

@@ -7,8 +7,8 @@ import {
   type JSONPathQuery,
   type JSONValue,
 } from "json-p3";
+import { registeredLru } from "../base/lru.js";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { registeredLru } from "./lru.js";
 import { compileRegex } from "./regex.js";
 
 /** A compiled selector. `first` and `all` never throw. */

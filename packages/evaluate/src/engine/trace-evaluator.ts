@@ -8,8 +8,10 @@ import {
   type IndicatorVerdict,
   indicatorProtocol,
 } from "@oatf/model";
-import { withCoercionMemo } from "./coercion-memo.js";
-import { describeThrown } from "./compile-error.js";
+import type { TraceMessage } from "../base/message.js";
+import { readOptions } from "../base/options.js";
+import { describeThrown } from "../compile/compile-error.js";
+import { withCoercionMemo } from "../primitives/coercion-memo.js";
 import {
   asVerdict,
   type CompiledIndicator,
@@ -18,8 +20,6 @@ import {
   type Outcome,
   skipReason,
 } from "./indicator.js";
-import { readOptions } from "./options.js";
-import type { TraceMessage } from "./trace.js";
 import { agUiEnricher } from "./trace-enrich.js";
 import { type ComputedVerdict, computeVerdict, indicatorKeys } from "./verdict.js";
 

@@ -1,8 +1,8 @@
 // SDK §5.6 evaluate_extractor: capture a value from a request or response.
 import type { Extractor, ExtractorSource, Value } from "@oatf/model";
-import { toText } from "./json.js";
-import { compileJsonPath } from "./jsonpath.js";
-import { compileRegex } from "./regex.js";
+import { toText } from "../base/json.js";
+import { compileJsonPath } from "../compile/jsonpath.js";
+import { compileRegex } from "../compile/regex.js";
 
 /**
  * The captured string, or `undefined` for "no match" (including an extractor for the

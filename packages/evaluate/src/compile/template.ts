@@ -3,9 +3,9 @@
 import type { Diagnostic, Result, Value } from "@oatf/model";
 import { err, ok } from "@oatf/model";
 import { resolveSimplePath } from "@oatf/paths";
+import { boundedJson, MAX_TEXT_LENGTH } from "../base/json.js";
+import { registeredLru } from "../base/lru.js";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { boundedJson, MAX_TEXT_LENGTH } from "./json.js";
-import { registeredLru } from "./lru.js";
 
 /** What a `{{…}}` expression refers to, with its text and the 0-based offset of its `{{`. */
 export type TemplateReference = (

@@ -9,11 +9,11 @@ import {
   type Result,
   type Value,
 } from "@oatf/model";
+import { deepEqual } from "../base/json.js";
+import { WeakCache } from "../base/lru.js";
+import type { CompileError } from "../compile/compile-error.js";
+import { compileRegex } from "../compile/regex.js";
 import { coerceForMatch } from "./coercion-memo.js";
-import type { CompileError } from "./compile-error.js";
-import { deepEqual } from "./json.js";
-import { WeakCache } from "./lru.js";
-import { compileRegex } from "./regex.js";
 
 /** A condition ready to run: `exists` is kept apart because it inspects resolution, not the value. */
 export interface CompiledCondition {

@@ -7,10 +7,10 @@
 // oldest open one dropped first; a nameless event that may belong to a dropped call makes
 // the indicators it does not match `error` (issue 23: a lost correlation is never silent).
 import type { Value } from "@oatf/model";
+import { BoundedTable } from "../base/bounded-table.js";
+import { isObject } from "../base/json.js";
+import type { TraceMessage } from "../base/message.js";
 import { agUiTextAssembler } from "./ag-ui-assemble.js";
-import { isObject } from "./json.js";
-import { BoundedTable } from "./readers/bounded-table.js";
-import type { TraceMessage } from "./trace.js";
 
 type EnrichableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
 

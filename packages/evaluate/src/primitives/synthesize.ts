@@ -10,8 +10,8 @@ import type {
   Value,
 } from "@oatf/model";
 import { err, ok } from "@oatf/model";
-import { describeThrown } from "./compile-error.js";
-import { type ExtractorValues, interpolateTemplate } from "./template.js";
+import { describeThrown } from "../compile/compile-error.js";
+import { type ExtractorValues, interpolateTemplate } from "../compile/template.js";
 
 /** SDK §7.3a: the preview is the first 200 characters of the resolved prompt. */
 export const PROMPT_PREVIEW_LENGTH = 200;

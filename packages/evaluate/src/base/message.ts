@@ -1,12 +1,6 @@
-// Trace evaluation (format §6, "trace-filtering procedure"): every indicator is run
-// over the messages of an observed trace that match its protocol, surface, actor and
-// direction; it matches if any of them matches.
-import { DIRECTIONS, type Direction, type Document, type Value } from "@oatf/model";
-import { describeThrown } from "./compile-error.js";
-import type { IndicatorEvaluators } from "./indicator.js";
-import { readOptions } from "./options.js";
-import { createTraceEvaluator } from "./trace-evaluator.js";
-import type { ComputedVerdict } from "./verdict.js";
+// The observed protocol message (SDK §4.1): the one type the trace readers produce and the
+// trace engine consumes, so it sits below both and neither depends on the other through it.
+import { DIRECTIONS, type Direction, type Value } from "@oatf/model";
 
 /**
  * One observed protocol message. `content` is what an indicator evaluates: the JSON-RPC
@@ -48,38 +42,4 @@ export function traceMessageProblem(value: unknown): string | undefined {
   if (m.line !== undefined && !(Number.isSafeInteger(m.line) && (m.line as number) > 0))
     return "'line' must be a positive integer";
   return undefined;
-}
-
-export interface EvaluateTraceOptions extends IndicatorEvaluators {
-  /** Verdict `source`: the tool producing the verdicts. */
-  source?: string;
-}
-
-/**
- * Evaluates every indicator of `document` over a trace (SDK §4.4 per message, format §6
- * trace filtering) and computes the attack verdict (SDK §4.5). Each matched indicator's
- * evidence names the first message that matched: by its 1-based source `line` when the
- * message has one (messages from the trace readers do), else by its 0-based position.
- * Runs in one pass over `messages`, which may be any iterable (e.g. a streamed JSONL file).
- * The one-document case of `createTraceEvaluator`.
- */
-export function evaluateTrace(
-  document: Document,
-  messages: Iterable<TraceMessage>,
-  options: EvaluateTraceOptions = {},
-): ComputedVerdict {
-  const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
-  const evaluator = createTraceEvaluator([document], { source, cel, semantic });
-  try {
-    for (const message of messages) {
-      if (evaluator.done) break;
-      evaluator.push(message);
-    }
-  } catch (thrown) {
-    // The trace stopped part-way (a failing stream): what was not read is unknown.
-    evaluator.fail(
-      `the trace could not be read after message ${evaluator.count - 1}: ${describeThrown(thrown)}`,
-    );
-  }
-  return evaluator.verdicts()[0]!;
 }

@@ -1,8 +1,8 @@
 // Human-readable diagnostics (SDK §7): code frames with carets under the whole range, and an
 // ESLint-`stylish` grouped summary. Browser-safe (no Node APIs); colour is opt-in ANSI. Every
 // piece of source or message text goes through `escapeForTerminal`.
-import type { Diagnostic } from "./diagnostics.js";
-import { escapeForTerminal } from "./terminal.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { escapeForTerminal } from "./escape.js";
 
 export interface FormatOptions {
   /** ANSI colours (default false). */

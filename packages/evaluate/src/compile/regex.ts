@@ -2,8 +2,8 @@
 // The engine sits behind `RegexEngine` so native RE2 bindings can replace re2js.
 import { err, ok, type Result } from "@oatf/model";
 import { RE2JS } from "re2js";
+import { clearCaches, registeredLru } from "../base/lru.js";
 import { type CompileError, describeThrown } from "./compile-error.js";
-import { clearCaches, registeredLru } from "./lru.js";
 import { requiredFoldedLiterals, requiredLiterals } from "./regex-prefilter.js";
 
 /** A compiled pattern. Implementations must be reusable and must not throw. */

@@ -3,7 +3,7 @@
 // and its canonical JSON is the same for each of them. Only the trace evaluator turns the
 // memo on, around one message at a time, so nothing outlives the message it was made for.
 import type { Value } from "@oatf/model";
-import { coerceToString } from "./json.js";
+import { coerceToString } from "../base/json.js";
 
 let memo: WeakMap<object, string> | undefined;
 

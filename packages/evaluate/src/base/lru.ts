@@ -1,6 +1,6 @@
 // The caches of this package: bounded LRU caches (@oatf/model's LruCache) for values keyed
 // by text, identity caches for objects, all registered so `clearCaches` can empty them.
-import { LruCache } from "@oatf/model";
+import { LruCache } from "@oatf/model/internal";
 
 const registry = new Set<{ clear(): void }>();
 

@@ -11,8 +11,8 @@
 // message it affects (`lost`): the evaluator makes an indicator that message does not match
 // `error`, never a silent `not_matched`.
 import type { Value } from "@oatf/model";
-import { isObject } from "./json.js";
-import type { TraceMessage } from "./trace.js";
+import { isObject } from "../base/json.js";
+import type { TraceMessage } from "../base/message.js";
 
 type AssemblableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor">;
 

@@ -13,8 +13,8 @@ import {
   TIERS,
   type Tier,
 } from "@oatf/model";
-import { describeThrown } from "./compile-error.js";
-import { nowIso } from "./timestamp.js";
+import { nowIso } from "../base/timestamp.js";
+import { describeThrown } from "../compile/compile-error.js";
 
 /** Indicator verdicts keyed by indicator id, or a list of them. */
 export type IndicatorVerdicts =

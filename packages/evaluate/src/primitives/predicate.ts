@@ -1,9 +1,9 @@
 // Match predicates (SDK §5.4): simple dot-path → condition, all entries ANDed.
 import { err, type MatchPredicate, ok, type Result, type Value } from "@oatf/model";
 import { compileSimplePath } from "@oatf/paths";
-import type { CompileError } from "./compile-error.js";
+import { WeakCache } from "../base/lru.js";
+import type { CompileError } from "../compile/compile-error.js";
 import { compileCondition, conditionHolds } from "./condition.js";
-import { WeakCache } from "./lru.js";
 
 export interface CompiledPredicate {
   test(value: Value): boolean;

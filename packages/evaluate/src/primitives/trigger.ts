@@ -8,7 +8,7 @@ import {
   type TriggerState,
 } from "@oatf/model";
 import { parseEventQualifier, resolveEventQualifier } from "@oatf/registries";
-import { registeredLru } from "./lru.js";
+import { registeredLru } from "../base/lru.js";
 import { compilePredicate } from "./predicate.js";
 
 /** A protocol event, optionally carrying its pre-resolved qualifier (seeds/003 §2.8a). */
