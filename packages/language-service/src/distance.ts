@@ -1,33 +1,11 @@
 // Did-you-mean: the candidates closest to a misspelling by edit distance (Levenshtein with
 // transpositions, bounded), as the CLI's messages suggest them.
+import { editDistance as modelEditDistance } from "@oatf/model/internal";
 
-/** Edit distance of `a` and `b`, or `max + 1` as soon as it exceeds `max`. */
+/** Edit distance of `a` and `b`, or `max + 1` as soon as it exceeds `max` (the SDK's one
+ * implementation, `@oatf/model`'s, which counts a swap of two letters as one edit). */
 export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let older: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (previous[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-      // `teir` → `tier`: two swapped letters are one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (older[j - 2] as number) + 1);
-      }
-      row.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > max) return max + 1;
-    older = previous;
-    previous = row;
-  }
-  return previous[b.length] as number;
+  return modelEditDistance(a, b, max + 1);
 }
 
 /** The candidates within a third of the word's length (rounded up, at most 3 edits), closest first. */
