@@ -11,6 +11,7 @@ export {
 export type { CompileError } from "./compile-error.js";
 export type { CompiledCondition } from "./condition.js";
 export { compileCondition, evaluateCondition } from "./condition.js";
+export type { IndicatorCoverage, TraceVerdict } from "./coverage.js";
 export { evaluateExtractor } from "./extractor.js";
 export type {
   CompiledIndicator,
