@@ -16,7 +16,7 @@ export interface IndicatorCoverage {
   targets: string[];
   /** Messages the indicator was evaluated on (protocol, surface, actor, direction matched), up to its first match. */
   eligible: number;
-  /** Of those, messages in which a target resolved to a value; absent when `targets` is empty. */
+  /** Of those, messages in which a target resolved to a value; absent when nothing is counted (no targets, or one that does not compile). */
   resolved?: number;
   /** Set when `eligible > 0` and no target ever resolved: the indicator cannot have matched. */
   warning?: string;

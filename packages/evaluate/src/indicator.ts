@@ -66,8 +66,8 @@ type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
 
 /**
  * Set by a program when its target (an expression: one of its variables) resolved in the
- * message it ran on; the trace evaluator clears it before each run to count coverage (issue
- * 22 §5) without resolving the target twice.
+ * message it ran on; the trace evaluator clears it before each run to count coverage
+ * (issue 22 §5) without resolving the target twice.
  */
 export const targetResolution = { seen: false };
 
