@@ -18,7 +18,11 @@ export interface IndicatorCoverage {
   eligible: number;
   /** Of those, messages in which a target resolved to a value; absent when nothing is counted (no targets, or one that does not compile). */
   resolved?: number;
-  /** Set when `eligible > 0` and no target ever resolved: the indicator cannot have matched. */
+  /**
+   * Set when `eligible > 0`, no target ever resolved and the indicator did not match: its
+   * `not_matched` may only mean the path is absent. (`exists: false`, or an expression reading
+   * a missing variable as null, can match without a resolved target: no warning then.)
+   */
   warning?: string;
 }
 
@@ -63,11 +67,12 @@ export function coverageOf(
   targets: readonly string[],
   eligible: number,
   resolved: number | undefined,
+  matched: boolean,
 ): IndicatorCoverage {
   const entry: IndicatorCoverage = { indicator_id: id, targets: [...targets], eligible };
   if (resolved === undefined) return entry;
   entry.resolved = resolved;
-  if (eligible > 0 && resolved === 0) {
+  if (eligible > 0 && resolved === 0 && !matched) {
     const what =
       targets.length === 1
         ? `target ${targets[0] === "" ? "(the whole message)" : targets[0]}`

@@ -331,7 +331,9 @@ export function createTraceEvaluator(
         const verdicts = new Map(entry.scans.map((scan) => [scan.key, settle(scan)]));
         const coverage = entry.scans.map((scan) => {
           const { targets, counted } = scan.resolution;
-          return coverageOf(scan.key, targets, scan.eligible, counted ? scan.resolved : undefined);
+          const resolved = counted ? scan.resolved : undefined;
+          const matched = verdicts.get(scan.key)?.result === "matched";
+          return coverageOf(scan.key, targets, scan.eligible, resolved, matched);
         });
         return { ...computeVerdict(entry.attack, verdicts, { source }), coverage };
       });

@@ -93,6 +93,20 @@ describe("coverage counts", () => {
     expect(mixed).toMatchObject({ eligible: 3, resolved: 2 }); // can never hold
   });
 
+  it("does not warn when the indicator matched without its target resolving", () => {
+    const cel = { evaluate: () => ({ ok: true as const, value: true }) };
+    const [absent, expression] = coverage(
+      [
+        { id: "N", surface: "tools/call", pattern: { target: "nowhere", exists: false } },
+        { id: "E", surface: "tools/call", expression: { cel: "v == null", variables: { v: "x" } } },
+      ],
+      trace,
+      { cel },
+    );
+    expect(absent).toEqual({ indicator_id: "N", targets: ["nowhere"], eligible: 1, resolved: 0 });
+    expect(expression).toEqual({ indicator_id: "E", targets: ["x"], eligible: 1, resolved: 0 });
+  });
+
   it("does not count messages filtered out by surface, direction, protocol or actor", () => {
     const [surface, direction, protocol, actor] = coverage(
       [
