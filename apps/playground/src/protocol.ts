@@ -1,5 +1,5 @@
 // Messages between the page and the evaluation worker.
-import type { AttackVerdict, Diagnostic, TraceDiagnostic } from "oatf";
+import type { AttackVerdict, Diagnostic, IndicatorCoverage, TraceDiagnostic } from "oatf";
 
 export interface AnalyseRequest {
   id: number;
@@ -21,7 +21,8 @@ export interface TraceReport {
   id: number;
   kind: "trace";
   /** Absent when there is nothing to evaluate (invalid document, empty trace) or on `problem`. */
-  verdict?: AttackVerdict & { diagnostics?: Diagnostic[] };
+  /** `coverage`: per indicator, messages evaluated and target resolutions (issue 22 §5). */
+  verdict?: AttackVerdict & { diagnostics?: Diagnostic[]; coverage?: IndicatorCoverage[] };
   format?: string;
   messageCount?: number;
   /** The trace reader's diagnostics: lines that are not (entirely) messages. */

@@ -1,5 +1,6 @@
 // Rendering of the attack verdict (format §9): result, max_tier, the evaluation summary and
-// one row per indicator with its evidence.
+// one row per indicator with its evidence and coverage, and a warning for each indicator whose
+// target never resolved in the messages it was evaluated on (issue 22 §5).
 import type { TraceDiagnostic } from "oatf";
 import type { TraceReport } from "./protocol.js";
 
@@ -41,6 +42,14 @@ export function renderVerdict(container: HTMLElement, report: TraceReport): void
   for (const d of verdict.diagnostics ?? []) {
     container.append(paragraph(`${d.severity}: ${d.message}`, "muted"));
   }
+  for (const c of verdict.coverage ?? []) {
+    if (c.warning === undefined) continue;
+    // It can never have matched: a not_matched here says nothing about the agent.
+    const p = paragraph(`Warning: ${c.warning}.`, "warning");
+    p.dataset.testid = "coverage-warning";
+    p.dataset.indicator = c.indicator_id;
+    container.append(p);
+  }
   if (verdict.indicator_verdicts.length > 0) container.append(indicatorTable(report));
 }
 
@@ -50,13 +59,14 @@ function indicatorTable(report: TraceReport): HTMLTableElement {
   const caption = table.createCaption();
   caption.textContent = "Indicator verdicts";
   const headRow = table.createTHead().insertRow();
-  for (const name of ["indicator", "result", "evidence"]) {
+  for (const name of ["indicator", "result", "evidence", "target resolved"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = name;
     headRow.append(th);
   }
   const body = table.createTBody();
+  const coverage = new Map((report.verdict?.coverage ?? []).map((c) => [c.indicator_id, c]));
   for (const v of report.verdict?.indicator_verdicts ?? []) {
     const row = body.insertRow();
     row.dataset.indicator = v.indicator_id;
@@ -66,6 +76,9 @@ function indicatorTable(report: TraceReport): HTMLTableElement {
     result.textContent = v.result;
     row.insertCell().append(result);
     row.insertCell().textContent = v.evidence ?? "";
+    const c = coverage.get(v.indicator_id);
+    row.insertCell().textContent =
+      c?.resolved === undefined ? "" : `in ${c.resolved} of ${c.eligible} message(s)`;
   }
   return table;
 }

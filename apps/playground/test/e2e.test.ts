@@ -206,6 +206,27 @@ describe("playground", () => {
     expect(await marked.count()).toBe(0);
   });
 
+  it("warns when an indicator's target never resolved (issue 22 §5)", async () => {
+    const blind = readExample("mcp-rug-pull").replace(
+      /indicators:\n/,
+      'indicators:\n    - id: OATF-003-09\n      surface: tools/call\n      target: response.content\n      pattern: { contains: "x" }\n',
+    );
+    await replaceEditorText("document-editor", blind);
+    await replaceEditorText("trace-editor", fixture("pasted-trace.oatf.jsonl"));
+    // The example's OATF-003-03 (`arguments.note`) has nothing to resolve in this trace either.
+    const warnings = page.getByTestId("coverage-warning");
+    const warning = page.locator('[data-testid="coverage-warning"][data-indicator="OATF-003-09"]');
+    await expect.poll(() => warning.count()).toBe(1);
+    expect(await warning.textContent()).toMatch(
+      /^Warning: indicator OATF-003-09: target response\.content never resolved in 1 eligible message\.$/,
+    );
+    expect(await warnings.count()).toBe(2);
+    await page.screenshot({ path: join(output, "04b-coverage-warning.png"), fullPage: true });
+    await replaceEditorText("document-editor", readExample("mcp-rug-pull"));
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await warnings.count()).toBe(1);
+  });
+
   it("wraps long lines in the document editor instead of scrolling sideways", async () => {
     const long = `# ${"a long comment that goes on ".repeat(20)}\n${readExample("mcp-rug-pull")}`;
     await replaceEditorText("document-editor", long);

@@ -30,6 +30,7 @@ export {
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
 } from "./engine/ag-ui-assemble.js";
+export type { IndicatorCoverage, TraceVerdict } from "./engine/coverage.js";
 export type {
   CompiledIndicator,
   CompileIndicatorOptions,

@@ -4,7 +4,6 @@
 import {
   type CompiledIndicator,
   type CompileIndicatorOptions,
-  type ComputedVerdict,
   compileIndicator as compileIndicatorWith,
   createTraceEvaluator as createTraceEvaluatorWith,
   type EvaluateTraceOptions,
@@ -15,6 +14,7 @@ import {
   type TraceEvaluator,
   type TraceEvaluatorOptions,
   type TraceMessage,
+  type TraceVerdict,
 } from "@oatf/evaluate";
 import type {
   Document,
@@ -58,12 +58,12 @@ export function evaluateExpression(
   return evaluateExpressionWith(expression, message, celOrDefault(cel));
 }
 
-/** Trace evaluation (format §6), with the default CEL evaluator. */
+/** Trace evaluation (format §6), with the default CEL evaluator; the verdict carries `coverage`. */
 export function evaluateTrace(
   document: Document,
   messages: Iterable<TraceMessage>,
   options?: WithDefaultCel<EvaluateTraceOptions>,
-): ComputedVerdict {
+): TraceVerdict {
   return evaluateTraceWith(document, messages, withDefaultCel(options));
 }
 

@@ -64,6 +64,13 @@ const EVIDENCE_LIMIT = 200;
 
 type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
 
+/**
+ * Set by a program when its target (an expression: one of its variables) resolved in the
+ * message it ran on; the trace evaluator clears it before each run to count coverage
+ * (issue 22 §5) without resolving the target twice.
+ */
+export const targetResolution = { seen: false };
+
 // A plug-in's error as evidence: its `message`, or the error itself when it is a bare string.
 function errorMessage(error: unknown, fallback: string): string {
   if (typeof error === "string" && error !== "") return error;
@@ -116,14 +123,27 @@ function compilePattern(
   const { exists, existsOnly, test } = compiled.value;
   if (existsOnly) {
     // SDK §4.2 step 1: only whether the target resolves matters.
-    const resolves = findResolved(path.value, () => true);
+    const resolves = findResolved(path.value, () => {
+      targetResolution.seen = true;
+      return true;
+    });
     const existsTest: PatternTest = (message) =>
       (resolves(message) !== undefined) === exists ? EXISTS : undefined;
     return ok({ target, test: existsTest });
   }
   // `exists: false` with a value-inspecting operator can never hold (SDK §5.3).
-  if (exists === false) return ok({ target, test: () => undefined });
-  return ok({ target, test: findResolved(path.value, test) });
+  if (exists === false) {
+    const never = () => {
+      targetResolution.seen = true; // resolved, and so never holds
+      return false;
+    };
+    return ok({ target, test: findResolved(path.value, never) });
+  }
+  const seen = (value: Value) => {
+    targetResolution.seen = true;
+    return test(value);
+  };
+  return ok({ target, test: findResolved(path.value, seen) });
 }
 
 type CompiledPattern = ReturnType<typeof compilePattern>;
@@ -202,7 +222,11 @@ function compileContext(expression: ExpressionMatch): Result<ContextBuilder, Eva
   return ok((message) =>
     Object.fromEntries([
       ["message", message],
-      ...variables.map(([name, resolve]) => [name, resolve(message) ?? null]),
+      ...variables.map(([name, resolve]) => {
+        const value = resolve(message);
+        if (value !== undefined) targetResolution.seen = true;
+        return [name, value ?? null];
+      }),
     ]),
   );
 }
@@ -294,6 +318,7 @@ function semanticProgram(semantic: SemanticMatch, defaultTarget: string | undefi
     }
     let best = Number.NEGATIVE_INFINITY;
     for (const value of resolve(message)) {
+      targetResolution.seen = true;
       let score: ReturnType<SemanticEvaluator["evaluate"]>;
       try {
         score = evaluator.evaluate(toText(value), intent, intent_class, threshold, examples);

@@ -12,6 +12,7 @@ import type { TraceMessage } from "../base/message.js";
 import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { coverageOf, type Resolution, resolutionOf, type TraceVerdict } from "./coverage.js";
 import {
   asVerdict,
   type CompiledIndicator,
@@ -19,9 +20,10 @@ import {
   type IndicatorEvaluators,
   type Outcome,
   skipReason,
+  targetResolution,
 } from "./indicator.js";
 import { agUiEnricher } from "./trace-enrich.js";
-import { type ComputedVerdict, computeVerdict, indicatorKeys } from "./verdict.js";
+import { computeVerdict, indicatorKeys } from "./verdict.js";
 
 /** The first match of one indicator, as `onMatch` reports it. */
 export interface TraceMatch {
@@ -50,8 +52,8 @@ export interface TraceEvaluator {
   readonly count: number;
   /** True once every indicator of every document has its final verdict. */
   readonly done: boolean;
-  /** The attack verdict of each document (in the given order), as of the messages so far. */
-  verdicts(): ComputedVerdict[];
+  /** The attack verdict of each document (in the given order), as of the messages so far, with its coverage. */
+  verdicts(): TraceVerdict[];
 }
 
 interface Scan {
@@ -65,6 +67,9 @@ interface Scan {
   actor: string | undefined;
   unnamedActor: string | undefined;
   eligible: number;
+  /** Eligible messages in which the target resolved (issue 22 §5). */
+  resolved: number;
+  resolution: Resolution;
   decided?: IndicatorVerdict;
   /** Evidence of the first error, when no message matched. */
   firstError?: string;
@@ -171,6 +176,8 @@ export function createTraceEvaluator(
           actor: typeof indicator.actor === "string" ? indicator.actor : undefined,
           unnamedActor,
           eligible: 0,
+          resolved: 0,
+          resolution: resolutionOf(indicator),
         };
         // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
         // indicator that could not be evaluated must not read as not_matched on an empty trace.
@@ -260,7 +267,9 @@ export function createTraceEvaluator(
       if (scan.decided !== undefined) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       scan.eligible++;
+      targetResolution.seen = false;
       const outcome = scan.compiled.run(message.content, evaluators);
+      if (targetResolution.seen) scan.resolved++;
       if (outcome.result === "not_matched") {
         if (lost !== undefined) scan.firstError ??= `${describeMessage(index, message)}: ${lost}`;
         continue;
@@ -315,10 +324,18 @@ export function createTraceEvaluator(
     },
     verdicts() {
       return compiled.map((entry) => {
-        if (!("scans" in entry))
-          return computeVerdict(entry.unreadable as Document["attack"], [], { source });
+        if (!("scans" in entry)) {
+          const verdict = computeVerdict(entry.unreadable as Document["attack"], [], { source });
+          return { ...verdict, coverage: [] };
+        }
         const verdicts = new Map(entry.scans.map((scan) => [scan.key, settle(scan)]));
-        return computeVerdict(entry.attack, verdicts, { source });
+        const coverage = entry.scans.map((scan) => {
+          const { targets, counted } = scan.resolution;
+          const resolved = counted ? scan.resolved : undefined;
+          const matched = verdicts.get(scan.key)?.result === "matched";
+          return coverageOf(scan.key, targets, scan.eligible, resolved, matched);
+        });
+        return { ...computeVerdict(entry.attack, verdicts, { source }), coverage };
       });
     },
   };

@@ -5,9 +5,9 @@ import type { Document } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
+import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
 import { createTraceEvaluator } from "./trace-evaluator.js";
-import type { ComputedVerdict } from "./verdict.js";
 
 export interface EvaluateTraceOptions extends IndicatorEvaluators {
   /** Verdict `source`: the tool producing the verdicts. */
@@ -20,13 +20,14 @@ export interface EvaluateTraceOptions extends IndicatorEvaluators {
  * evidence names the first message that matched: by its 1-based source `line` when the
  * message has one (messages from the trace readers do), else by its 0-based position.
  * Runs in one pass over `messages`, which may be any iterable (e.g. a streamed JSONL file).
- * The one-document case of `createTraceEvaluator`.
+ * The one-document case of `createTraceEvaluator`; `coverage` says, per indicator, how many
+ * messages it was evaluated on and in how many its target resolved.
  */
 export function evaluateTrace(
   document: Document,
   messages: Iterable<TraceMessage>,
   options: EvaluateTraceOptions = {},
-): ComputedVerdict {
+): TraceVerdict {
   const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
   const evaluator = createTraceEvaluator([document], { source, cel, semantic });
   try {

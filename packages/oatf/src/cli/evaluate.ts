@@ -2,6 +2,7 @@
 // or many documents for CI gates (issue 14 §3): summary, JSON or JUnit, explicit exit codes.
 import {
   createTraceEvaluator,
+  type IndicatorCoverage,
   readTrace,
   TRACE_FORMATS,
   type TraceDiagnostic,
@@ -58,6 +59,8 @@ interface Entry {
   /** The normalized document, when it is valid. */
   document?: Document;
   verdict?: AttackVerdict;
+  /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
+  coverage?: IndicatorCoverage[];
 }
 
 export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
@@ -168,6 +171,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   for (const [i, verdict] of evaluator.verdicts().entries()) {
     const entry = usable[i]!;
     entry.verdict = ordered(verdict);
+    entry.coverage = verdict.coverage;
     // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
     for (const d of verdict.diagnostics ?? []) {
       ctx.stderr.write(safe`oatf evaluate: ${entry.file}: ${d.severity}: ${d.message}\n`);
@@ -235,10 +239,20 @@ function fails(v: AttackVerdict, failOnTier: Tier | undefined): boolean {
   return reached >= TIERS.indexOf(failOnTier);
 }
 
-/** One document: its AttackVerdict. Several: `[{document, verdict}]` (verdict null when invalid). */
+/**
+ * One document: its AttackVerdict. Several: `[{document, verdict}]` (verdict null when invalid).
+ * Each verdict carries `coverage` after the spec's fields (an SDK extra, issue 22 §5).
+ */
 function toJson(entries: Entry[]): unknown {
-  if (entries.length === 1 && entries[0]!.verdict !== undefined) return entries[0]!.verdict;
-  return entries.map((e) => ({ document: e.file, verdict: e.verdict ?? null }));
+  const withCoverage = (e: Entry) =>
+    e.verdict === undefined ? null : { ...e.verdict, coverage: e.coverage ?? [] };
+  if (entries.length === 1 && entries[0]!.verdict !== undefined) return withCoverage(entries[0]!);
+  return entries.map((e) => ({ document: e.file, verdict: withCoverage(e) }));
+}
+
+/** The coverage warnings of a document (targets that never resolved), terminal-safe. */
+function warnings(e: Entry): string[] {
+  return (e.coverage ?? []).flatMap((c) => (c.warning === undefined ? [] : [c.warning]));
 }
 
 function junitCases(entries: Entry[], tier: Tier | undefined): JunitCase[] {
@@ -247,7 +261,7 @@ function junitCases(entries: Entry[], tier: Tier | undefined): JunitCase[] {
     name: [e.verdict?.attack_id, e.name].filter(Boolean).join(" ") || e.file,
     ...(e.verdict === undefined
       ? { problem: `${e.file} is not a valid OATF document (run oatf validate)` }
-      : { verdict: e.verdict }),
+      : { verdict: e.verdict, warnings: warnings(e) }),
     failed: e.verdict !== undefined && fails(e.verdict, tier),
   }));
 }
@@ -262,7 +276,10 @@ function toText(
     stoppedAt === undefined ? "" : ` (read up to line ${stoppedAt}: every indicator was decided)`
   }`;
   if (entries.length === 1 && entries[0]!.verdict !== undefined) {
-    return detail(entries[0]!.verdict, entries[0]!.name, over);
+    const notes = warnings(entries[0]!).map((w) => `  warning: ${escapeForTerminal(w)}`);
+    return (
+      detail(entries[0]!.verdict, entries[0]!.name, over) + notes.map((n) => `${n}\n`).join("")
+    );
   }
   const rows = entries.map((e) => {
     const v = e.verdict;
@@ -292,7 +309,10 @@ function toText(
     `${plural(entries.length, "document")} over ${over}: ${tally("exploited")} exploited, ` +
     `${tally("partial")} partial, ${tally("not_exploited")} not_exploited, ${tally("error")} error` +
     `${tally("invalid") ? `, ${tally("invalid")} invalid` : ""}; ${failing} failing`;
-  return `${[line(header), ...rows.map(line), "", totals].join("\n")}\n`;
+  const notes = entries.flatMap((e) =>
+    warnings(e).map((w) => `warning: ${escapeForTerminal(e.file)}: ${escapeForTerminal(w)}`),
+  );
+  return `${[line(header), ...rows.map(line), "", totals, ...notes].join("\n")}\n`;
 }
 
 function detail(v: AttackVerdict, name: string | undefined, over: string): string {

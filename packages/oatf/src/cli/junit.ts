@@ -10,6 +10,8 @@ export interface JunitCase {
   /** Why there is no verdict (unreadable or invalid document). */
   problem?: string;
   failed: boolean;
+  /** Indicators whose target never resolved (issue 22 §5): the test case's system-out. */
+  warnings?: readonly string[];
 }
 
 // XML 1.0 cannot carry most control characters even escaped: they are shown as \xNN.
@@ -32,16 +34,24 @@ function details(v: AttackVerdict): string {
     .join("\n");
 }
 
+// After <error>/<failure>, as the JUnit schema orders a test case's children.
+function systemOut(c: JunitCase): string {
+  if (c.warnings === undefined || c.warnings.length === 0) return "";
+  const text = c.warnings.map((w) => `warning: ${w}`).join("\n");
+  return `\n      <system-out>${xml(text)}</system-out>`;
+}
+
 function testcase(c: JunitCase): string {
   const open = `    <testcase classname="oatf.evaluate" name="${xml(c.name)}" file="${xml(c.file)}"`;
   const v = c.verdict;
+  const out = systemOut(c);
   if (v === undefined || v.result === "error") {
     const why = c.problem ?? details(v!);
-    return `${open}>\n      <error message="error" type="error">${xml(why)}</error>\n    </testcase>`;
+    return `${open}>\n      <error message="error" type="error">${xml(why)}</error>${out}\n    </testcase>`;
   }
-  if (!c.failed) return `${open}/>`;
+  if (!c.failed) return out === "" ? `${open}/>` : `${open}>${out}\n    </testcase>`;
   const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
-  return `${open}>\n      <failure message="${xml(v.result + tier)}" type="${v.result}">${xml(details(v))}</failure>\n    </testcase>`;
+  return `${open}>\n      <failure message="${xml(v.result + tier)}" type="${v.result}">${xml(details(v))}</failure>${out}\n    </testcase>`;
 }
 
 export function toJunit(cases: readonly JunitCase[], seconds: number): string {
