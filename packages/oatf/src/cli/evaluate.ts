@@ -1,24 +1,25 @@
 // `oatf evaluate <documents or globs...> --trace <file|->`: streamed trace evaluation of one
 // or many documents for CI gates (issue 14 §3): summary, JSON or JUnit, explicit exit codes.
-import {
-  createTraceEvaluator,
-  type IndicatorCoverage,
-  readTrace,
-  TRACE_FORMATS,
-  type TraceDiagnostic,
-  type TraceFormat,
-} from "@oatf/evaluate";
-import { type AttackVerdict, type Document, TIERS, type Tier } from "@oatf/model";
-import { escapeForTerminal } from "@oatf/model/terminal";
-import { normalize } from "@oatf/normalize";
+// Arguments are parsed here, the inputs found (each read or opened on demand) and progress
+// shown; evaluating, the exit code and the output are evaluate-report.ts's (`runEvaluate`,
+// `evaluateExitCode`, `renderEvaluate`).
+import { TRACE_FORMATS, type TraceFormat } from "@oatf/evaluate";
+import { TIERS, type Tier } from "@oatf/model";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
-import { celFor } from "./cel.js";
-import { checkDocument } from "./check.js";
-import { type CliContext, EXIT } from "./context.js";
+import type { CliContext } from "./context.js";
+import {
+  EVALUATE_FORMATS,
+  type EvaluateFormat,
+  type EvaluateOptions,
+  type EvaluateProgress,
+  type EvaluateReport,
+  emptyProblems,
+  evaluateExitCode,
+  renderEvaluate,
+  renderTraceProblem,
+  runEvaluate,
+} from "./evaluate-report.js";
 import { expandInputs, readInput } from "./files.js";
-import { type JunitCase, toJunit } from "./junit.js";
-import { invalidDocument, plural } from "./report.js";
-import { safe } from "./terminal.js";
 import { openTrace } from "./trace.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
@@ -48,23 +49,20 @@ Exit code:
   3  an invalid document, an error verdict, unreadable trace lines, an empty trace without --allow-empty-trace, or uncorrelated messages without --allow-uncorrelated (3 wins over 1)
 `;
 
-const FORMATS = ["text", "json", "junit"] as const;
-/** Trace problems printed before the rest are only counted. */
-const MAX_REPORTED = 20;
 const PROGRESS_MS = 250;
 
-interface Entry {
-  file: string;
-  name?: string;
-  /** The normalized document, when it is valid. */
-  document?: Document;
-  verdict?: AttackVerdict;
-  /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
-  coverage?: IndicatorCoverage[];
+/** What the arguments of `oatf evaluate` ask for. */
+export interface EvaluateArgs extends EvaluateOptions {
+  format: EvaluateFormat;
+  /** The positional inputs: files, globs and directories. */
+  inputs: string[];
+  /** The trace file, or `-` for standard input. */
+  trace: string;
 }
 
-export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
-  const format = oneOfOption(args, "--format", FORMATS, "text");
+/** Reads the arguments, throwing `UsageError` for what does not go together. */
+export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
+  const format = oneOfOption(args, "--format", EVALUATE_FORMATS, "text");
   const failOnTier = option(args, "--fail-on-tier");
   if (failOnTier !== undefined && !TIERS.includes(failOnTier as Tier)) {
     throw new UsageError(`--fail-on-tier must be one of ${TIERS.join(", ")}`);
@@ -74,128 +72,47 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     throw new UsageError(`--trace-format must be one of ${TRACE_FORMATS.join(", ")}`);
   }
   if (args.positionals.length === 0) throw new UsageError("no documents given");
-  const tracePath = option(args, "--trace");
-  if (tracePath === undefined) throw new UsageError("--trace <file|-> is required");
-  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
-  if (unmatched.length > 0) {
-    const list = unmatched.map((u) => `'${u}'`).join(", ");
-    ctx.stderr.write(safe`oatf evaluate: no files match ${list}\n`);
-    return EXIT.usage;
-  }
-
-  const entries: Entry[] = [];
-  for (const file of files) {
-    const doc = readInput(file, ctx.cwd);
-    if (!doc.ok) return cannotRead(file, doc.reason, ctx);
-    const checked = await checkDocument(doc.text);
-    if (!checked.valid) {
-      ctx.stderr.write(invalidDocument("evaluate", file, doc.text, checked.diagnostics));
-      entries.push({ file });
-      continue;
-    }
-    const name = checked.document.attack?.name;
-    entries.push({
-      file,
-      document: normalize(checked.document),
-      ...(typeof name === "string" ? { name } : {}),
-    });
-  }
-  const trace = openTrace(tracePath, ctx.cwd, ctx.stdin ?? process.stdin);
-  if (!trace.ok) return cannotRead(tracePath, trace.reason, ctx);
-
-  const usable = entries.filter((e) => e.document !== undefined);
-  const documents = usable.map((e) => e.document!);
-  const started = Date.now();
-  const cel = (await celFor(documents)) ?? undefined;
-  const evaluator = createTraceEvaluator(documents, { source: "oatf-cli", cel });
-  const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
-  const problems = { reported: 0, errors: 0, warnings: 0, unattributed: 0, fatal: false };
-  const report = (d: TraceDiagnostic) => {
-    if (d.unattributed === true) problems.unattributed++;
-    if (d.severity === "warning") problems.warnings++;
-    else problems.errors++;
-    if (d.severity === "fatal") problems.fatal = true;
-    if (problems.reported++ >= MAX_REPORTED) return;
-    const where = d.line === undefined ? tracePath : `${tracePath}:${d.line}`;
-    const level = d.severity === "warning" ? "warning: " : "";
-    progress?.clear();
-    ctx.stderr.write(safe`oatf evaluate: ${where}: ${level}${d.message}\n`);
+  const trace = option(args, "--trace");
+  if (trace === undefined) throw new UsageError("--trace <file|-> is required");
+  return {
+    format,
+    inputs: args.positionals,
+    trace,
+    ...(traceFormat === undefined ? {} : { traceFormat: traceFormat as TraceFormat }),
+    ...(failOnTier === undefined ? {} : { failOnTier: failOnTier as Tier }),
+    allowEmptyTrace: args.options.has("--allow-empty-trace"),
+    allowUncorrelated: args.options.has("--allow-uncorrelated"),
   };
-  let lastLine = 0;
-  try {
-    for await (const record of readTrace(trace.source, {
-      documents,
-      ...(traceFormat === undefined ? {} : { format: traceFormat as TraceFormat }),
-    })) {
-      if (record.kind === "diagnostic") {
-        report(record.diagnostic);
-        continue;
-      }
-      lastLine = record.message.line;
-      evaluator.push(record.message);
-      progress?.tick(evaluator.count);
-      if (evaluator.done) break;
-    }
-  } catch (error) {
-    evaluator.fail(`the trace could not be read: ${(error as Error)?.message ?? String(error)}`);
-    problems.errors++;
-  } finally {
-    trace.close();
-    progress?.clear();
-  }
-  if (problems.reported > MAX_REPORTED) {
-    const more = problems.reported - MAX_REPORTED;
-    ctx.stderr.write(
-      safe`oatf evaluate: ${tracePath}: ${plural(more, "more problem")} not shown\n`,
-    );
-  }
-  if (problems.fatal) return EXIT.error;
-  // A peer must not hide a message by breaking its correlation (issue 23): said, and failing.
-  const allowUncorrelated = args.options.has("--allow-uncorrelated");
-  if (problems.unattributed > 0) {
-    const hint = allowUncorrelated ? "" : " (exit 3; --allow-uncorrelated accepts them)";
-    ctx.stderr.write(
-      safe`oatf evaluate: ${tracePath}: warning: ${plural(problems.unattributed, "message")} could not be correlated or attributed with certainty (read against every indicator they could belong to)${hint}\n`,
-    );
-  }
-  const empty = evaluator.count === 0;
-  if (empty) {
-    const hint = args.options.has("--allow-empty-trace")
-      ? ""
-      : " (exit 3; --allow-empty-trace accepts it)";
-    ctx.stderr.write(
-      safe`oatf evaluate: ${tracePath}: warning: the trace has no messages, so no indicator can match${hint}\n`,
-    );
-  }
-
-  for (const [i, verdict] of evaluator.verdicts().entries()) {
-    const entry = usable[i]!;
-    entry.verdict = ordered(verdict);
-    entry.coverage = verdict.coverage;
-    // Why the verdict is `error` when no indicator says so (no indicators: format §11.4).
-    for (const d of verdict.diagnostics ?? []) {
-      ctx.stderr.write(safe`oatf evaluate: ${entry.file}: ${d.severity}: ${d.message}\n`);
-    }
-  }
-  const tier = failOnTier as Tier | undefined;
-  const stoppedEarly = evaluator.done && evaluator.count > 0 ? lastLine : undefined;
-  if (format === "json") ctx.stdout.write(`${JSON.stringify(toJson(entries), null, 2)}\n`);
-  else if (format === "junit")
-    ctx.stdout.write(toJunit(junitCases(entries, tier), (Date.now() - started) / 1000));
-  else ctx.stdout.write(toText(entries, evaluator.count, stoppedEarly, tier));
-
-  const failing = entries.some((e) => e.verdict !== undefined && fails(e.verdict, tier));
-  const broken =
-    entries.some((e) => e.verdict === undefined || e.verdict.result === "error") ||
-    problems.errors > 0 ||
-    (problems.unattributed > 0 && !allowUncorrelated) ||
-    (empty && !args.options.has("--allow-empty-trace"));
-  return broken ? EXIT.error : failing ? EXIT.failed : EXIT.ok;
 }
 
-function cannotRead(path: string, reason: string, ctx: CliContext): number {
-  ctx.stderr.write(safe`oatf evaluate: cannot read ${path}: ${reason}\n`);
-  return EXIT.usage;
+export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const { format, inputs, trace, ...options } = parseEvaluateArgs(args);
+  const { files, unmatched } = expandInputs(inputs, ctx.cwd);
+  let report: EvaluateReport;
+  if (unmatched.length > 0) {
+    report = { unmatched, documents: [], trace, problems: emptyProblems(), messages: 0, options };
+  } else {
+    const started = Date.now();
+    const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
+    // Trace problems are printed as they are read (a live trace may be long).
+    const onProgress = (event: EvaluateProgress) => {
+      if (event.kind === "messages") return progress?.tick(event.count);
+      progress?.clear();
+      ctx.stderr.write(renderTraceProblem(trace, event.diagnostic));
+    };
+    const documents = files.map((file) => ({ file, read: () => readInput(file, ctx.cwd) }));
+    const opened = {
+      file: trace,
+      open: () => openTrace(trace, ctx.cwd, ctx.stdin ?? process.stdin),
+    };
+    report = await runEvaluate(documents, opened, options, onProgress);
+    progress?.clear();
+    report.elapsedMs = Date.now() - started;
+  }
+  const { stdout, stderr } = renderEvaluate(report, format, { problemsPrinted: true });
+  if (stderr !== "") ctx.stderr.write(stderr);
+  if (stdout !== "") ctx.stdout.write(stdout);
+  return evaluateExitCode(report);
 }
 
 /** On an interactive stderr: messages read and their rate, redrawn at most every 250 ms. */
@@ -217,119 +134,4 @@ function progressLine(ctx: CliContext, started: number) {
       shown = false;
     },
   };
-}
-
-/** The AttackVerdict with its fields in spec order (`max_tier` after `result`). */
-function ordered(v: AttackVerdict): AttackVerdict {
-  return {
-    ...(v.attack_id === undefined ? {} : { attack_id: v.attack_id }),
-    result: v.result,
-    ...(v.max_tier === undefined ? {} : { max_tier: v.max_tier }),
-    indicator_verdicts: v.indicator_verdicts,
-    evaluation_summary: v.evaluation_summary,
-    ...(v.timestamp === undefined ? {} : { timestamp: v.timestamp }),
-    ...(v.source === undefined ? {} : { source: v.source }),
-  };
-}
-
-function fails(v: AttackVerdict, failOnTier: Tier | undefined): boolean {
-  if (v.result !== "exploited" && v.result !== "partial") return false;
-  if (failOnTier === undefined) return true;
-  const reached = v.max_tier === undefined ? -1 : TIERS.indexOf(v.max_tier);
-  return reached >= TIERS.indexOf(failOnTier);
-}
-
-/**
- * One document: its AttackVerdict. Several: `[{document, verdict}]` (verdict null when invalid).
- * Each verdict carries `coverage` after the spec's fields (an SDK extra, issue 22 §5).
- */
-function toJson(entries: Entry[]): unknown {
-  const withCoverage = (e: Entry) =>
-    e.verdict === undefined ? null : { ...e.verdict, coverage: e.coverage ?? [] };
-  if (entries.length === 1 && entries[0]!.verdict !== undefined) return withCoverage(entries[0]!);
-  return entries.map((e) => ({ document: e.file, verdict: withCoverage(e) }));
-}
-
-/** The coverage warnings of a document (targets that never resolved), terminal-safe. */
-function warnings(e: Entry): string[] {
-  return (e.coverage ?? []).flatMap((c) => (c.warning === undefined ? [] : [c.warning]));
-}
-
-function junitCases(entries: Entry[], tier: Tier | undefined): JunitCase[] {
-  return entries.map((e) => ({
-    file: e.file,
-    name: [e.verdict?.attack_id, e.name].filter(Boolean).join(" ") || e.file,
-    ...(e.verdict === undefined
-      ? { problem: `${e.file} is not a valid OATF document (run oatf validate)` }
-      : { verdict: e.verdict, warnings: warnings(e) }),
-    failed: e.verdict !== undefined && fails(e.verdict, tier),
-  }));
-}
-
-function toText(
-  entries: Entry[],
-  count: number,
-  stoppedAt: number | undefined,
-  tier: Tier | undefined,
-): string {
-  const over = `${plural(count, "trace message")}${
-    stoppedAt === undefined ? "" : ` (read up to line ${stoppedAt}: every indicator was decided)`
-  }`;
-  if (entries.length === 1 && entries[0]!.verdict !== undefined) {
-    const notes = warnings(entries[0]!).map((w) => `  warning: ${escapeForTerminal(w)}`);
-    return (
-      detail(entries[0]!.verdict, entries[0]!.name, over) + notes.map((n) => `${n}\n`).join("")
-    );
-  }
-  const rows = entries.map((e) => {
-    const v = e.verdict;
-    const matched =
-      v?.indicator_verdicts.filter((i) => i.result === "matched").map((i) => i.indicator_id) ?? [];
-    const ids = matched.length ? ` ${matched.join(", ")}` : "";
-    return [
-      escapeForTerminal(e.file),
-      v?.result ?? "invalid",
-      v?.max_tier ?? "-",
-      v === undefined
-        ? "-"
-        : `${matched.length}/${v.indicator_verdicts.length}${escapeForTerminal(ids)}`,
-    ];
-  });
-  const header = ["DOCUMENT", "RESULT", "MAX_TIER", "MATCHED"];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((cell, c) => cell.padEnd(widths[c]!))
-      .join("  ")
-      .trimEnd();
-  const tally = (result: string) =>
-    entries.filter((e) => (e.verdict?.result ?? "invalid") === result).length;
-  const failing = entries.filter((e) => e.verdict !== undefined && fails(e.verdict, tier)).length;
-  const totals =
-    `${plural(entries.length, "document")} over ${over}: ${tally("exploited")} exploited, ` +
-    `${tally("partial")} partial, ${tally("not_exploited")} not_exploited, ${tally("error")} error` +
-    `${tally("invalid") ? `, ${tally("invalid")} invalid` : ""}; ${failing} failing`;
-  const notes = entries.flatMap((e) =>
-    warnings(e).map((w) => `warning: ${escapeForTerminal(e.file)}: ${escapeForTerminal(w)}`),
-  );
-  return `${[line(header), ...rows.map(line), "", totals, ...notes].join("\n")}\n`;
-}
-
-function detail(v: AttackVerdict, name: string | undefined, over: string): string {
-  const title =
-    escapeForTerminal([v.attack_id, name ? `"${name}"` : undefined].filter(Boolean).join(" ")) ||
-    "attack";
-  const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
-  const lines = [`${title}: ${v.result}${tier} over ${over}`];
-  const width = Math.max(...v.indicator_verdicts.map((i) => i.indicator_id.length), 0);
-  for (const i of v.indicator_verdicts) {
-    lines.push(
-      `  ${i.result.padEnd(11)} ${escapeForTerminal(i.indicator_id.padEnd(width))}  ${escapeForTerminal(i.evidence ?? "")}`.trimEnd(),
-    );
-  }
-  const s = v.evaluation_summary;
-  lines.push(
-    `  ${s.matched} matched, ${s.not_matched} not_matched, ${s.error} error, ${s.skipped} skipped`,
-  );
-  return `${lines.join("\n")}\n`;
 }
