@@ -1,5 +1,8 @@
 // `oatf evaluate` without a process (issue 26 item 4): the run over in-memory documents and
 // trace chunks, the exit code policy, and each renderer (text, json, junit) called directly.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   type EvaluateInput,
@@ -8,10 +11,12 @@ import {
   evaluateExitCode,
   MAX_REPORTED,
   renderEvaluate,
+  renderProgress,
   runEvaluate,
   type TraceInput,
 } from "../src/cli/evaluate-report.js";
 import type { ReadResult } from "../src/cli/files.js";
+import { runCli } from "../src/cli/main.js";
 
 const doc = (id: string, contains: string) => `oatf: "0.1"
 attack:
@@ -151,7 +156,7 @@ describe("runEvaluate", () => {
     ).toHaveLength(1);
     expect(stderr).toContain(`oatf evaluate: trace.jsonl: 3 more problems not shown\n`);
     // The command prints the shown ones as they are read: the renderer then leaves them out.
-    const printed = renderEvaluate(report, "text", { problemsPrinted: true }).stderr;
+    const printed = renderEvaluate(report, "text", { streamed: true }).stderr;
     expect(printed).not.toContain("trace.jsonl:2:");
     expect(printed).toContain("3 more problems not shown");
   });
@@ -251,5 +256,48 @@ describe("renderEvaluate", () => {
     const unmatched = renderEvaluate({ ...report, unmatched: ["\x1b[31m*.yaml"] }, "text");
     expect(unmatched.stderr).toContain("*.yaml");
     expect(control(unmatched.stderr)).toBe(false);
+  });
+});
+
+describe("streamed output", () => {
+  it("what is printed as the run goes, then the rest, is the whole stderr, in order", async () => {
+    const events: EvaluateProgress[] = [];
+    const report = await run(
+      { "bad.yaml": INVALID, "q.yaml": QUIET },
+      ["{not json", message("ok")],
+      {},
+      (e) => events.push(e),
+    );
+    expect(events.map((e) => e.kind)).toEqual(["document", "document", "problem", "messages"]);
+    const live = events.map((e) => renderProgress(report.trace, e)).join("");
+    const whole = renderEvaluate(report, "text");
+    expect(live + renderEvaluate(report, "text", { streamed: true }).stderr).toBe(whole.stderr);
+    // The invalid document is said before the trace is read.
+    expect(whole.stderr.indexOf("bad.yaml is not a valid")).toBeLessThan(
+      whole.stderr.indexOf("trace.jsonl:1: "),
+    );
+    expect(whole.stderr.indexOf("trace.jsonl:1: ")).toBeGreaterThan(0);
+  });
+
+  it("the command prints an invalid document before the trace's problems", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "oatf-evaluate-report-"));
+    writeFileSync(join(dir, "bad.yaml"), INVALID);
+    writeFileSync(join(dir, "q.yaml"), QUIET);
+    let stderr = "";
+    async function* stdin() {
+      yield `{not json\n${message("ok")}\n`;
+    }
+    const code = await runCli(["evaluate", "bad.yaml", "q.yaml", "--trace", "-"], {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (stderr += s) },
+      stdin: stdin(),
+      cwd: dir,
+    });
+    expect(code).toBe(3);
+    const report = await run({ "bad.yaml": INVALID, "q.yaml": QUIET }, [
+      "{not json",
+      message("ok"),
+    ]);
+    expect(stderr).toBe(renderEvaluate({ ...report, trace: "-" }, "text").stderr);
   });
 });

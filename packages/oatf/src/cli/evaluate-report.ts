@@ -53,8 +53,9 @@ export interface EvaluateOptions {
   allowUncorrelated?: boolean;
 }
 
-/** While the trace is read: the messages so far, and each trace problem that is shown. */
+/** As the run goes: each document checked, the messages so far, each trace problem shown. */
 export type EvaluateProgress =
+  | { kind: "document"; document: EvaluatedDocument }
   | { kind: "messages"; count: number }
   | { kind: "problem"; diagnostic: TraceDiagnostic };
 
@@ -139,6 +140,7 @@ export async function runEvaluate(
     if (!result.valid) {
       const invalid = { source: read.text, diagnostics: result.diagnostics };
       report.documents.push({ file, invalid });
+      onProgress?.({ kind: "document", document: { file, invalid } });
       continue;
     }
     const name = result.document.attack?.name;
@@ -146,6 +148,7 @@ export async function runEvaluate(
     report.documents.push(entry);
     usable.push(entry);
     normalized.push(normalize(result.document));
+    onProgress?.({ kind: "document", document: entry });
   }
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
@@ -253,16 +256,31 @@ export function evaluateExitCode(report: EvaluateReport): number {
   return report.documents.some((d) => isFailing(d, options.failOnTier)) ? EXIT.failed : EXIT.ok;
 }
 
-/** One trace problem as printed on stderr (the command prints them as they are read). */
-export function renderTraceProblem(trace: string, d: TraceDiagnostic): string {
+/** One trace problem as printed on stderr. */
+function renderTraceProblem(trace: string, d: TraceDiagnostic): string {
   const where = d.line === undefined ? trace : `${trace}:${d.line}`;
   const level = d.severity === "warning" ? "warning: " : "";
   return safe`oatf evaluate: ${where}: ${level}${d.message}\n`;
 }
 
+function renderInvalid(d: EvaluatedDocument): string {
+  if (d.invalid === undefined) return "";
+  return invalidDocument("evaluate", d.file, d.invalid.source, d.invalid.diagnostics);
+}
+
+/**
+ * What the command prints on stderr as the run goes (a live trace may be long): an invalid
+ * document, a trace problem. `renderEvaluate(report, format, { streamed: true })` is the rest.
+ */
+export function renderProgress(trace: string, event: EvaluateProgress): string {
+  if (event.kind === "document") return renderInvalid(event.document);
+  if (event.kind === "problem") return renderTraceProblem(trace, event.diagnostic);
+  return "";
+}
+
 export interface EvaluateRenderOptions {
-  /** The shown trace problems were already printed (as they were read): leave them out. */
-  problemsPrinted?: boolean;
+  /** What `renderProgress` prints was printed as the run went: leave it out. */
+  streamed?: boolean;
 }
 
 /** What the command prints: the verdicts on stdout in `format`, problems and warnings on stderr. */
@@ -275,19 +293,15 @@ export function renderEvaluate(
     const list = report.unmatched.map((u) => `'${u}'`).join(", ");
     return { stdout: "", stderr: safe`oatf evaluate: no files match ${list}\n` };
   }
+  const streamed = options.streamed === true;
   let stderr = "";
-  for (const d of report.documents) {
-    if (d.invalid)
-      stderr += invalidDocument("evaluate", d.file, d.invalid.source, d.invalid.diagnostics);
-  }
+  if (!streamed) for (const d of report.documents) stderr += renderInvalid(d);
   if (report.unreadable !== undefined) {
     const { file, reason } = report.unreadable;
     return { stdout: "", stderr: stderr + safe`oatf evaluate: cannot read ${file}: ${reason}\n` };
   }
   const { problems, options: run, trace } = report;
-  if (options.problemsPrinted !== true) {
-    for (const d of problems.shown) stderr += renderTraceProblem(trace, d);
-  }
+  if (!streamed) for (const d of problems.shown) stderr += renderTraceProblem(trace, d);
   if (problems.total > MAX_REPORTED) {
     const more = problems.total - MAX_REPORTED;
     stderr += safe`oatf evaluate: ${trace}: ${plural(more, "more problem")} not shown\n`;

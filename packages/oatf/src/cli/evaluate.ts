@@ -16,7 +16,7 @@ import {
   emptyProblems,
   evaluateExitCode,
   renderEvaluate,
-  renderTraceProblem,
+  renderProgress,
   runEvaluate,
 } from "./evaluate-report.js";
 import { expandInputs, readInput } from "./files.js";
@@ -94,11 +94,13 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   } else {
     const started = Date.now();
     const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
-    // Trace problems are printed as they are read (a live trace may be long).
+    // Invalid documents and trace problems are printed as they come (a live trace may be long).
     const onProgress = (event: EvaluateProgress) => {
       if (event.kind === "messages") return progress?.tick(event.count);
+      const text = renderProgress(trace, event);
+      if (text === "") return;
       progress?.clear();
-      ctx.stderr.write(renderTraceProblem(trace, event.diagnostic));
+      ctx.stderr.write(text);
     };
     const documents = files.map((file) => ({ file, read: () => readInput(file, ctx.cwd) }));
     const opened = {
@@ -109,7 +111,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     progress?.clear();
     report.elapsedMs = Date.now() - started;
   }
-  const { stdout, stderr } = renderEvaluate(report, format, { problemsPrinted: true });
+  const { stdout, stderr } = renderEvaluate(report, format, { streamed: true });
   if (stderr !== "") ctx.stderr.write(stderr);
   if (stdout !== "") ctx.stdout.write(stdout);
   return evaluateExitCode(report);
