@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  type EvaluateInput,
   type EvaluateOptions,
   type EvaluateProgress,
   evaluateExitCode,
@@ -15,8 +14,8 @@ import {
   runEvaluate,
   type TraceInput,
 } from "../src/cli/evaluate-report.js";
-import type { ReadResult } from "../src/cli/files.js";
 import { runCli } from "../src/cli/main.js";
+import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, contains: string) => `oatf: "0.1"
 attack:
@@ -43,18 +42,7 @@ const message = (text: string) =>
     content: { content: [{ type: "text", text }] },
   });
 
-function documents(files: Record<string, ReadResult>): { list: EvaluateInput[]; read: string[] } {
-  const read: string[] = [];
-  const list = Object.entries(files).map(([file, result]) => ({
-    file,
-    read: () => {
-      read.push(file);
-      return result;
-    },
-  }));
-  return { list, read };
-}
-const text = (t: string): ReadResult => ({ ok: true, text: t });
+const documents = memoryInputs;
 
 /** A trace of in-memory chunks; records whether it was opened and closed. */
 function trace(chunks: string[], file = "trace.jsonl") {

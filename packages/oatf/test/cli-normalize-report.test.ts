@@ -3,32 +3,20 @@
 import { serialize } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { describe, expect, it } from "vitest";
-import type { ReadResult } from "../src/cli/files.js";
 import {
-  type NormalizeInput,
   type NormalizeReport,
   normalizeExitCode,
   renderNormalize,
   runNormalize,
 } from "../src/cli/normalize-report.js";
 import { checkText } from "../src/pipeline.js";
+import { memoryInputs, text } from "./memory-inputs.js";
 
 const SHORT = `oatf: "0.1"\n# the attack\nattack:\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
 const INVALID = `oatf: "0.1"\nattack:\n  severity: extreme\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
 const CANONICAL = serialize(normalize(checkText(SHORT).document!));
 
-function inputs(files: Record<string, ReadResult>): { list: NormalizeInput[]; read: string[] } {
-  const read: string[] = [];
-  const list = Object.entries(files).map(([file, result]) => ({
-    file,
-    read: () => {
-      read.push(file);
-      return result;
-    },
-  }));
-  return { list, read };
-}
-const text = (t: string): ReadResult => ({ ok: true, text: t });
+const inputs = memoryInputs;
 const noWrites = () => {
   throw new Error("nothing should be written");
 };

@@ -1,7 +1,6 @@
 // `oatf validate` without a process (issue 26 item 4): the run over in-memory inputs, the exit
 // code policy, and each renderer (text, stylish, json, sarif) called directly.
 import { describe, expect, it } from "vitest";
-import type { ReadResult } from "../src/cli/files.js";
 import { toSarif } from "../src/cli/sarif.js";
 import {
   renderValidate,
@@ -10,27 +9,15 @@ import {
   toStylish,
   toText,
   type ValidatedFile,
-  type ValidateInput,
   type ValidateReport,
   validateExitCode,
 } from "../src/cli/validate-report.js";
+import { memoryInputs, text } from "./memory-inputs.js";
 
 const VALID = `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
 const INVALID = `oatf: "0.1"\nattack:\n  severity: extreme\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;
 
-/** Inputs read from memory, recording which were read. */
-function inputs(files: Record<string, ReadResult>): { list: ValidateInput[]; read: string[] } {
-  const read: string[] = [];
-  const list = Object.entries(files).map(([file, result]) => ({
-    file,
-    read: () => {
-      read.push(file);
-      return result;
-    },
-  }));
-  return { list, read };
-}
-const text = (t: string): ReadResult => ({ ok: true, text: t });
+const inputs = memoryInputs;
 /** A valid file with one warning. */
 const WARNED: ValidatedFile = {
   file: "w.yaml",
