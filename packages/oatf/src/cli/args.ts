@@ -6,6 +6,8 @@ import { didYouMean as nearestName } from "@oatf/model/internal";
 export interface ParsedArgs {
   positionals: string[];
   options: Map<string, string | true>;
+  /** The arguments after `--` (also the last of `positionals`), when `--` was given. */
+  dashed?: string[];
 }
 
 export class UsageError extends Error {}
@@ -21,8 +23,9 @@ export function parseArgs(
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
+      const dashed = argv.slice(i + 1);
+      positionals.push(...dashed);
+      return { positionals, options, dashed };
     }
     if (!arg.startsWith("-") || arg === "-") {
       positionals.push(arg);

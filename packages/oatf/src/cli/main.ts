@@ -6,6 +6,7 @@ import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { terminalWidth, wrapText } from "./help.js";
 import { LSP_USAGE, lspCommand } from "./lsp.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { RECORD_USAGE, recordCommand } from "./record.js";
 import { SCHEMA_USAGE, schemaCommand } from "./schema.js";
 import { safe } from "./terminal.js";
 import { VALIDATE_USAGE, validateCommand } from "./validate.js";
@@ -18,6 +19,7 @@ Commands:
   validate <files or globs...|->        Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
+  record --out <file> -- <server...>    Record a server's stdio traffic as a trace (or --listen/--upstream: an HTTP proxy)
   lsp [--stdio]                         Start the language server on stdin/stdout
   schema                                Print the JSON Schema of OATF documents (for editors)
 
@@ -54,6 +56,12 @@ const COMMANDS: Record<string, Command> = {
     flags: ["--check", "--write"],
     run: normalizeCommand,
   },
+  record: {
+    usage: RECORD_USAGE,
+    valued: ["--out", "--listen", "--upstream", "--format", "--max-body"],
+    flags: ["--evaluate"],
+    run: recordCommand,
+  },
   lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
   schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
 };
@@ -84,7 +92,9 @@ export async function runCli(
     help(ctx.stderr, USAGE, ctx);
     return EXIT.usage;
   }
-  if (rest.includes("-h") || rest.includes("--help")) {
+  // What follows `--` is not ours (`oatf record -- server --help`).
+  const own = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+  if (own.includes("-h") || own.includes("--help")) {
     help(ctx.stdout, command.usage, ctx);
     return EXIT.ok;
   }

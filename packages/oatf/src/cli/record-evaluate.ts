@@ -1,0 +1,104 @@
+// `oatf record --evaluate`: the documents evaluated over the log lines as they are made, with
+// each indicator's first match printed the moment its message is recorded (issue 24 §1). The
+// lines go through the same reader (`TraceDecoder`, format detected) and streaming evaluator
+// (`createTraceEvaluator`) as `oatf evaluate` uses on the file, so evaluating the recorded file
+// afterwards gives the same verdicts.
+import { createTraceEvaluator, TraceDecoder, type TraceRecord } from "@oatf/evaluate";
+import type { Document } from "@oatf/model";
+import { normalize } from "@oatf/normalize";
+import { celFor } from "./cel.js";
+import { checkDocument } from "./check.js";
+import { type CliContext, EXIT } from "./context.js";
+import { expandInputs, readInput } from "./files.js";
+import { invalidDocument } from "./report.js";
+import { safe } from "./terminal.js";
+
+/** Reader problems printed as they come; the rest are counted. */
+const MAX_PROBLEMS = 20;
+
+export interface LiveEvaluation {
+  /** Evaluates one log line (1-based `line`, as in the file when the log is JSONL). */
+  line(text: string): void;
+  /** Ends the trace and prints each document's verdict; true when one is exploited or partial. */
+  finish(): boolean;
+}
+
+/** Reads and checks the documents; on failure the message is printed and the exit code returned. */
+export async function startLiveEvaluation(
+  inputs: string[],
+  ctx: CliContext,
+  where: string,
+): Promise<LiveEvaluation | number> {
+  const { files, unmatched } = expandInputs(inputs, ctx.cwd);
+  if (unmatched.length > 0) {
+    for (const arg of unmatched) ctx.stderr.write(safe`oatf record: no document matches ${arg}\n`);
+    return EXIT.usage;
+  }
+  const documents: Document[] = [];
+  const names: string[] = [];
+  for (const file of files) {
+    const read = readInput(file, ctx.cwd);
+    if (!read.ok) {
+      ctx.stderr.write(safe`oatf record: cannot read ${file}: ${read.reason}\n`);
+      return EXIT.usage;
+    }
+    const checked = await checkDocument(read.text);
+    if (!checked.valid) {
+      ctx.stderr.write(invalidDocument("record", file, read.text, checked.diagnostics));
+      return EXIT.error;
+    }
+    documents.push(normalize(checked.document));
+    names.push(file);
+  }
+  const cel = (await celFor(documents)) ?? undefined;
+  let current = 0;
+  const evaluator = createTraceEvaluator(documents, {
+    source: "oatf-record",
+    cel,
+    onMatch({ document, verdict }) {
+      if (verdict.result !== "matched") return;
+      const evidence = verdict.evidence === undefined ? "" : `: ${verdict.evidence}`;
+      ctx.stderr.write(
+        safe`oatf record: match: ${names[document]} indicator ${verdict.indicator_id} at ${where} ${current}${evidence}\n`,
+      );
+    },
+  });
+  const decoder = new TraceDecoder({ documents });
+  let problems = 0;
+  const take = (records: TraceRecord[]) => {
+    for (const record of records) {
+      if (record.kind === "message") {
+        evaluator.push(record.message);
+        continue;
+      }
+      const d = record.diagnostic;
+      if (problems++ < MAX_PROBLEMS)
+        ctx.stderr.write(
+          safe`oatf record: ${where} ${d.line}: ${d.severity} ${d.code}: ${d.message}\n`,
+        );
+    }
+  };
+  return {
+    line(text) {
+      current++;
+      const out: TraceRecord[] = [];
+      decoder.line({ line: current, text }, out);
+      take(out);
+    },
+    finish() {
+      const out: TraceRecord[] = [];
+      decoder.end(out);
+      take(out);
+      if (problems > MAX_PROBLEMS)
+        ctx.stderr.write(`oatf record: ${problems - MAX_PROBLEMS} more trace problems\n`);
+      let exploited = false;
+      evaluator.verdicts().forEach((verdict, i) => {
+        const result = verdict.result;
+        if (result === "exploited" || result === "partial") exploited = true;
+        const tier = verdict.max_tier === undefined ? "" : ` (max_tier ${verdict.max_tier})`;
+        ctx.stderr.write(safe`oatf record: ${names[i]}: ${result}${tier}\n`);
+      });
+      return exploited;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// `oatf record`: capture protocol traffic without writing code (issue 24 §1). Over stdio the
+// server command runs behind a byte-for-byte relay (record-stdio.ts); over HTTP a reverse
+// proxy forwards to the upstream (record-http.ts). Either writes what it sees as a trace
+// `oatf evaluate` reads, and with --evaluate the documents are evaluated as it records.
+// Node only: it spawns processes and listens on sockets.
+import { resolve } from "node:path";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
+import { type CliContext, EXIT } from "./context.js";
+import { startLiveEvaluation } from "./record-evaluate.js";
+import { HarFile } from "./record-har.js";
+import { recordHttp } from "./record-http.js";
+import { JsonlFile, type LineSink } from "./record-log.js";
+import { recordStdio } from "./record-stdio.js";
+import { safe } from "./terminal.js";
+
+export const RECORD_USAGE = `Usage: oatf record --out <file> [options] -- <server command...>
+       oatf record --listen <host:port> --upstream <url> --out <file> [options]
+
+Records the traffic between a client and a server as a trace for 'oatf evaluate'.
+
+Over stdio, the server command is started and its standard input and output are relayed byte for byte (point the client at 'oatf record ... -- <server command>' instead of the server); its standard error passes through and its exit code is the command's. The trace is the JSON-RPC log, one line per message: {"timestamp","direction":"sent"|"received","message":{...}}.
+
+Over HTTP, a reverse proxy listens on <host:port> (port 0 picks a free port; the address is printed on standard error) and forwards every request to <url>, relaying responses as they arrive (server-sent events are passed on event by event). It records until interrupted (SIGINT or SIGTERM), as HAR 1.2 (every exchange, bodies as text) or as the JSON-RPC log (the JSON-RPC messages, SSE data decoded; AG-UI events one per line; each line names its proxy "connection" and MCP "session").
+
+Options:
+  --out <file>               the trace to write (required)
+  --listen <host:port>       record over HTTP as a reverse proxy on this address
+  --upstream <url>           where the proxy forwards to (with --listen)
+  --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
+  --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
+  --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens, and each document's verdict at the end
+
+Examples:
+  oatf record --out trace.jsonl -- node server.js
+  oatf record --out trace.jsonl --evaluate attacks/ -- npx some-mcp-server
+  oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/ --out capture.har
+
+Exit code: over stdio the server's (3 when it cannot be started); over HTTP 0 once interrupted (3 when it cannot listen); 2 usage error; with --evaluate, 3 for an unusable document.
+`;
+
+export const RECORD_FORMATS = ["jsonl", "har"] as const;
+export type RecordFormat = (typeof RECORD_FORMATS)[number];
+
+/** Default cap on one recorded message or body: the JSON-RPC reader's longest line. */
+export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+
+export interface RecordArgs {
+  out: string;
+  format: RecordFormat;
+  maxBody: number;
+  /** The documents of --evaluate. */
+  evaluate?: string[];
+  /** Over stdio: the server command. */
+  command?: string[];
+  /** Over HTTP: where to listen and forward to. */
+  listen?: { host: string; port: number };
+  upstream?: URL;
+}
+
+function parseListen(value: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value);
+  const port = match ? Number(match[3]) : Number.NaN;
+  if (!match || port > 65535) throw new UsageError(`--listen must be host:port (got '${value}')`);
+  return { host: (match[1] ?? match[2])!, port };
+}
+
+/** Reads the arguments, throwing `UsageError` for what does not go together. */
+export function parseRecordArgs(args: ParsedArgs): RecordArgs {
+  const out = option(args, "--out");
+  if (out === undefined) throw new UsageError("--out <file> is required");
+  const byExtension: RecordFormat = /\.har$/i.test(out) ? "har" : "jsonl";
+  const format = oneOfOption(args, "--format", RECORD_FORMATS, byExtension);
+  const maxText = option(args, "--max-body");
+  const maxBody = maxText === undefined ? DEFAULT_MAX_BODY : Number(maxText);
+  if (!Number.isSafeInteger(maxBody) || maxBody < 1)
+    throw new UsageError(`--max-body must be a positive whole number of bytes (got '${maxText}')`);
+  const dashed = args.dashed ?? [];
+  const before = args.positionals.slice(0, args.positionals.length - dashed.length);
+  const evaluating = args.options.has("--evaluate");
+  if (evaluating && before.length === 0)
+    throw new UsageError("--evaluate needs documents (before '--')");
+  if (!evaluating && before.length > 0)
+    throw new UsageError(
+      `unexpected argument '${before[0]}' (documents go with --evaluate, the server command after '--')`,
+    );
+  const common = { out, format, maxBody, ...(evaluating ? { evaluate: before } : {}) };
+  const listen = option(args, "--listen");
+  const upstream = option(args, "--upstream");
+  if (listen === undefined) {
+    if (upstream !== undefined) throw new UsageError("--upstream goes with --listen");
+    if (dashed.length === 0)
+      throw new UsageError("give the server command after '--', or --listen and --upstream");
+    if (format === "har") throw new UsageError("HAR records HTTP: use --listen and --upstream");
+    return { ...common, command: dashed };
+  }
+  if (dashed.length > 0) throw new UsageError("a server command goes without --listen");
+  if (upstream === undefined) throw new UsageError("--listen needs --upstream <url>");
+  let url: URL;
+  try {
+    url = new URL(upstream);
+  } catch {
+    throw new UsageError(`--upstream must be an http or https URL (got '${upstream}')`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--upstream must be an http or https URL (got '${upstream}')`);
+  return { ...common, listen: parseListen(listen), upstream: url };
+}
+
+export async function recordCommand(parsed: ParsedArgs, ctx: CliContext): Promise<number> {
+  const args = parseRecordArgs(parsed);
+  const where = args.format === "jsonl" ? "line" : "message";
+  const live =
+    args.evaluate === undefined ? undefined : await startLiveEvaluation(args.evaluate, ctx, where);
+  if (typeof live === "number") return live;
+  let jsonl: JsonlFile | undefined;
+  let har: HarFile | undefined;
+  try {
+    const path = resolve(ctx.cwd, args.out);
+    if (args.format === "har") har = new HarFile(path);
+    else jsonl = new JsonlFile(path);
+  } catch (error) {
+    ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const sink: LineSink | undefined =
+    jsonl === undefined && live === undefined
+      ? undefined
+      : (line) => {
+          jsonl?.write(line);
+          live?.line(line);
+        };
+  let code: number;
+  try {
+    code =
+      args.command !== undefined
+        ? await recordStdio({ command: args.command, sink: sink!, maxBody: args.maxBody }, ctx)
+        : await recordHttp(
+            {
+              ...args.listen!,
+              upstream: args.upstream!,
+              maxBody: args.maxBody,
+              ...(har === undefined ? {} : { har }),
+              ...(sink === undefined ? {} : { sink }),
+            },
+            ctx,
+          );
+  } finally {
+    jsonl?.close();
+    har?.close();
+  }
+  live?.finish();
+  const written = jsonl !== undefined ? `${jsonl.lines} lines` : `${har?.entries ?? 0} HAR entries`;
+  ctx.stderr.write(safe`oatf record: wrote ${written} to ${args.out}\n`);
+  return code;
+}
