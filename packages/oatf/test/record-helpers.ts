@@ -1,0 +1,115 @@
+// Shared by the `oatf record` end-to-end tests: the built CLI run as a stdio wrapper or an
+// HTTP recording proxy (ready once it prints its address, stopped with SIGTERM), `oatf
+// evaluate` on what it wrote, and servers on ephemeral loopback ports. No fixed sleeps: every
+// wait is on an event (a printed line, a process exit, a listening socket).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CLI } from "./cli-build.js";
+
+export const FIXTURES = fileURLToPath(new URL("./fixtures/e2e/", import.meta.url));
+export const fixture = (name: string) => join(FIXTURES, name);
+export const tmp = () => mkdtempSync(join(tmpdir(), "oatf-record-"));
+
+/** Listens on 127.0.0.1 on a free port; resolves with the port. */
+export function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address !== null ? address.port : 0);
+    });
+  });
+}
+
+export function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+export interface Proxy {
+  /** The proxy's base URL (no trailing slash). */
+  url: string;
+  /** Standard error so far. */
+  stderr(): string;
+  /** Stops the recording (SIGTERM) and waits for the process to end. */
+  stop(): Promise<{ code: number | null; stderr: string }>;
+}
+
+/** `oatf record --listen 127.0.0.1:0 --upstream <upstream> --out <out> [...extra]`. */
+export function startProxy(upstream: string, out: string, extra: string[] = []): Promise<Proxy> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [CLI, "record", "--listen", "127.0.0.1:0", "--upstream", upstream, "--out", out, ...extra],
+    { stdio: ["ignore", "ignore", "pipe"], cwd: FIXTURES },
+  );
+  let stderr = "";
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stderr })),
+  );
+  return new Promise((resolve, reject) => {
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (text: string) => {
+      stderr += text;
+      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      if (found)
+        resolve({
+          url: found[1]!,
+          stderr: () => stderr,
+          stop: () => {
+            child.kill("SIGTERM");
+            return exited;
+          },
+        });
+    });
+    void exited.then(({ code }) => reject(new Error(`oatf record exited ${code}: ${stderr}`)));
+  });
+}
+
+/** The arguments that run `oatf record --out <out> [...extra] -- node <server>` over stdio. */
+export function stdioRecordArgs(out: string, server: string, extra: string[] = []): string[] {
+  return [CLI, "record", "--out", out, ...extra, "--", process.execPath, server];
+}
+
+export interface Evaluated {
+  code: number | null;
+  result: string;
+  max_tier?: string;
+  matched: string[];
+  stderr: string;
+}
+
+/** `oatf evaluate <document> --trace <trace> --format json`, the document's verdict. */
+export function evaluate(document: string, trace: string, extra: string[] = []): Evaluated {
+  const r = spawnSync(
+    process.execPath,
+    [CLI, "evaluate", document, "--trace", trace, "--format", "json", ...extra],
+    { encoding: "utf8", cwd: FIXTURES },
+  );
+  let json: {
+    result?: string;
+    max_tier?: string;
+    indicator_verdicts?: { indicator_id: string; result: string }[];
+  } = {};
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`oatf evaluate printed no JSON (exit ${r.status}): ${r.stderr}`);
+  }
+  return {
+    code: r.status,
+    result: json.result ?? "",
+    ...(json.max_tier === undefined ? {} : { max_tier: json.max_tier }),
+    matched: (json.indicator_verdicts ?? [])
+      .filter((v) => v.result === "matched")
+      .map((v) => v.indicator_id),
+    stderr: r.stderr,
+  };
+}
+
+/** The `oatf record: match: …` lines of a recording's stderr, in order. */
+export const matchLines = (stderr: string) =>
+  stderr.split("\n").filter((line) => line.startsWith("oatf record: match:"));

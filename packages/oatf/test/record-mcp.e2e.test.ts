@@ -1,0 +1,221 @@
+// `oatf record` end to end with the official MCP SDK (issue 22 §6, issue 24 §1): a malicious
+// server and a scripted agent (fixtures/e2e/mcp-*.mjs) talk over stdio through
+// `oatf record -- node server.mjs` and over Streamable HTTP through `oatf record --listen`;
+// the agent complies (sends the private key) or refuses. What was recorded is evaluated with
+// `oatf evaluate`, and --evaluate must have said the same thing while recording.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { join } from "node:path";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import setup, { REPO } from "./cli-build.js";
+// @ts-expect-error: a plain-JS fixture, run as the server process too
+import { KEY, runAgent } from "./fixtures/e2e/mcp-client.mjs";
+// @ts-expect-error: a plain-JS fixture, run as the server process too
+import { createServer, POISONED } from "./fixtures/e2e/mcp-server.mjs";
+import {
+  close,
+  evaluate,
+  fixture,
+  listen,
+  matchLines,
+  startProxy,
+  stdioRecordArgs,
+  tmp,
+} from "./record-helpers.js";
+
+beforeAll(() => setup(), 600_000);
+
+const DOCUMENT = fixture("mcp-exfiltration.yaml");
+const RUG_PULL = join(REPO, "examples/mcp-rug-pull.yaml");
+const MODES = ["comply", "refuse"] as const;
+const EXPECTED = { comply: "exploited", refuse: "not_exploited" } as const;
+
+interface Lines {
+  direction: string;
+  session?: string;
+  connection?: string;
+  message: { method?: string; id?: number; params?: { arguments?: { note?: string } } };
+}
+const readLines = (file: string) =>
+  readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Lines);
+
+describe("oatf record over stdio with the MCP SDK", () => {
+  for (const mode of MODES) {
+    it(`records a ${mode} run byte for byte; the recording evaluates ${EXPECTED[mode]}, as --evaluate said live`, async () => {
+      const out = join(tmp(), "trace.jsonl");
+      let stderr = "";
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: stdioRecordArgs(out, fixture("mcp-server.mjs"), ["--evaluate", DOCUMENT]),
+        stderr: "pipe",
+      });
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+      });
+      const seen = await runAgent(transport, mode);
+      // The client saw the server as it is: the relay changed nothing.
+      expect(seen).toEqual({ tools: [POISONED], text: "Result: 5" });
+      // The server's stderr passed through; the recorder's report followed.
+      expect(stderr).toContain("evil-calculator: serving on stdio");
+      expect(stderr).toContain(`: ${EXPECTED[mode]}`);
+
+      const lines = readLines(out);
+      const methods = lines.map((l) => `${l.direction} ${l.message.method ?? `#${l.message.id}`}`);
+      expect(methods).toEqual([
+        "sent initialize",
+        "received #0",
+        "sent notifications/initialized",
+        "sent tools/list",
+        "received #1",
+        "sent tools/call",
+        "received #2",
+      ]);
+      const call = lines[5]!.message.params?.arguments?.note;
+      expect(call).toBe(mode === "comply" ? KEY : undefined);
+
+      const verdict = evaluate(DOCUMENT, out);
+      expect(verdict.result).toBe(EXPECTED[mode]);
+      expect(verdict.code).toBe(mode === "comply" ? 1 : 0);
+      // --evaluate printed the match the recording gives, and only then.
+      expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
+      if (mode === "comply") {
+        expect(verdict.max_tier).toBe("boundary_breach");
+        expect(matchLines(stderr)[0]).toContain("EMCP-001-01 at line 6");
+      }
+      // The repository's rug-pull example: the poisoned description is always ingested, the
+      // key reaches the server only when the agent complies.
+      const rug = evaluate(RUG_PULL, out);
+      expect(rug.result).toBe("exploited");
+      expect(rug.max_tier).toBe(mode === "comply" ? "boundary_breach" : "ingested");
+    }, 120_000);
+  }
+
+  it("exits with the server's exit code and reports a server that cannot start", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const dir = tmp();
+    const failing = spawnSync(
+      process.execPath,
+      [...stdioRecordArgs(join(dir, "a.jsonl"), "-e").slice(0, -1), "-e", "process.exit(7)"],
+      { encoding: "utf8", input: "" },
+    );
+    expect(failing.status).toBe(7);
+    const missing = spawnSync(
+      process.execPath,
+      [
+        stdioRecordArgs(join(dir, "b.jsonl"), "x")[0]!,
+        "record",
+        "--out",
+        join(dir, "b.jsonl"),
+        "--",
+        join(dir, "no-such-server"),
+      ],
+      { encoding: "utf8", input: "" },
+    );
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toContain("cannot start");
+  }, 60_000);
+});
+
+/** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
+function mcpHttpServer(): Server {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  return createHttpServer(async (req, res) => {
+    const id = req.headers["mcp-session-id"];
+    let transport = typeof id === "string" ? sessions.get(id) : undefined;
+    if (transport === undefined) {
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, created),
+      });
+      await createServer().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res);
+  });
+}
+
+describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () => {
+  let server: Server;
+  let upstream: string;
+  beforeAll(async () => {
+    server = mcpHttpServer();
+    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
+  });
+  afterAll(() => close(server));
+
+  for (const mode of MODES) {
+    it(`records a ${mode} run as JSONL (SSE decoded, one MCP session); it evaluates ${EXPECTED[mode]}, as --evaluate said live`, async () => {
+      const out = join(tmp(), "capture.jsonl");
+      const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+      const seen = await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
+      expect(seen).toEqual({ tools: [POISONED], text: "Result: 5" });
+      const { code, stderr } = await proxy.stop();
+      expect(code).toBe(0);
+
+      const lines = readLines(out);
+      const rpc = lines.map((l) => `${l.direction} ${l.message.method ?? `#${l.message.id}`}`);
+      expect(rpc).toEqual([
+        "sent initialize",
+        "received #0",
+        "sent notifications/initialized",
+        "sent tools/list",
+        "received #1",
+        "sent tools/call",
+        "received #2",
+      ]);
+      // Every line names the one MCP session the server gave (the initialize request too).
+      const sessions = new Set(lines.map((l) => l.session));
+      expect(sessions.size).toBe(1);
+      expect([...sessions][0]).toMatch(/^[0-9a-f-]{36}$/);
+
+      const verdict = evaluate(DOCUMENT, out);
+      expect(verdict.result).toBe(EXPECTED[mode]);
+      expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
+      expect(stderr).toContain(`: ${EXPECTED[mode]}`);
+    }, 120_000);
+  }
+
+  it("records HAR 1.2: every exchange, SSE bodies as text, the session on each entry", async () => {
+    const out = join(tmp(), "capture.har");
+    const proxy = await startProxy(upstream, out);
+    await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), "comply");
+    expect((await proxy.stop()).code).toBe(0);
+    const har = JSON.parse(readFileSync(out, "utf8")) as {
+      log: {
+        version: string;
+        entries: {
+          startedDateTime: string;
+          time: number;
+          request: { method: string; url: string; postData?: { text: string } };
+          response: { status: number; content: { mimeType: string; text: string } };
+          _session?: string;
+        }[];
+      };
+    };
+    expect(har.log.version).toBe("1.2");
+    const posts = har.log.entries.filter((e) => e.request.method === "POST");
+    expect(posts.map((e) => JSON.parse(e.request.postData!.text).method)).toEqual([
+      "initialize",
+      "notifications/initialized",
+      "tools/list",
+      "tools/call",
+    ]);
+    for (const entry of har.log.entries) {
+      expect(Number.isNaN(Date.parse(entry.startedDateTime))).toBe(false);
+      expect(entry.time).toBeGreaterThanOrEqual(0);
+      expect(entry.request.url.startsWith(upstream)).toBe(true);
+    }
+    const call = posts[3]!;
+    expect(call.response.content.mimeType).toContain("text/event-stream");
+    expect(call.response.content.text).toMatch(/^event: message\ndata: \{.*"Result: 5"/m);
+    expect(call.request.postData!.text).toContain("PRIVATE KEY");
+    expect(new Set(har.log.entries.map((e) => e._session)).size).toBe(1);
+  }, 120_000);
+});
