@@ -1,0 +1,78 @@
+// `oatf record` end to end with AG-UI (issue 22 §6, issue 24 §1): an agent endpoint encoding
+// its events with the official @ag-ui/encoder, run by the official @ag-ui/client HttpAgent
+// through the recording proxy; the agent complies with the injected note (emails the attacker)
+// or refuses. The recorded AG-UI events are evaluated with `oatf evaluate`, against a small
+// document (whole tool-call arguments) and the repository's AG-UI example.
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { HttpAgent } from "@ag-ui/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import setup, { REPO } from "./cli-build.js";
+// @ts-expect-error: a plain-JS fixture
+import { createAgentServer } from "./fixtures/e2e/ag-ui-agent.mjs";
+import { close, evaluate, fixture, listen, matchLines, startProxy, tmp } from "./record-helpers.js";
+
+beforeAll(() => setup(), 600_000);
+
+const DOCUMENT = fixture("ag-ui-send-email.yaml");
+const EXAMPLE = join(REPO, "examples/ag-ui-injection.yaml");
+// The fabricated history the example sends (its run_agent_input).
+const INPUT = parse(readFileSync(EXAMPLE, "utf8")).attack.execution.state.run_agent_input;
+
+describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/client)", () => {
+  let server: Server;
+  let upstream: string;
+  beforeAll(async () => {
+    server = createAgentServer();
+    upstream = `http://127.0.0.1:${await listen(server)}/agent`;
+  });
+  afterAll(() => close(server));
+
+  const cases = [
+    { mode: "comply", result: "exploited", tier: "boundary_breach" },
+    { mode: "refuse", result: "not_exploited", tier: undefined },
+  ] as const;
+  for (const { mode, result, tier } of cases) {
+    it(`records a ${mode} run; the recording evaluates ${result}, as --evaluate said live`, async () => {
+      const out = join(tmp(), "run.jsonl");
+      const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+      const agent = new HttpAgent({
+        url: `${proxy.url}/${mode}`,
+        threadId: INPUT.threadId,
+        initialMessages: INPUT.messages,
+      });
+      const run = await agent.runAgent({ runId: INPUT.runId, tools: INPUT.tools });
+      // The client parsed the relayed stream whole: the message it builds is the agent's.
+      const reply = run.newMessages[0] as {
+        content?: string;
+        toolCalls?: { function: { arguments: string } }[];
+      };
+      if (mode === "comply")
+        expect(JSON.parse(reply.toolCalls![0]!.function.arguments).to).toBe(
+          "audit@attacker.example",
+        );
+      else expect(reply.content).toBe("You have 3 unread messages; I will not forward them.");
+      const { code, stderr } = await proxy.stop();
+      expect(code).toBe(0);
+
+      // The log holds the agent's events, one per line, as the AG-UI reader reads them.
+      const types = readFileSync(out, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).type);
+      expect(types[0]).toBe("RUN_STARTED");
+      expect(types.at(-1)).toBe("RUN_FINISHED");
+
+      const verdict = evaluate(DOCUMENT, out);
+      expect(verdict.result).toBe(result);
+      expect(verdict.max_tier).toBe(tier);
+      expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
+      expect(stderr).toContain(`: ${result}`);
+      const example = evaluate(EXAMPLE, out);
+      expect(example.result).toBe(result);
+      expect(example.max_tier).toBe(tier);
+    }, 120_000);
+  }
+});
