@@ -4,11 +4,13 @@
 // wait is on an event (a printed line, a process exit, a listening socket).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI } from "./cli-build.js";
+// @ts-expect-error: a plain-JS fixture
+import { agentCard, createAgentApp } from "./fixtures/e2e/a2a-agent.mjs";
 
 export const FIXTURES = fileURLToPath(new URL("./fixtures/e2e/", import.meta.url));
 export const fixture = (name: string) => join(FIXTURES, name);
@@ -113,3 +115,19 @@ export function evaluate(document: string, trace: string, extra: string[] = []):
 /** The `oatf record: match: …` lines of a recording's stderr, in order. */
 export const matchLines = (stderr: string) =>
   stderr.split("\n").filter((line) => line.startsWith("oatf record: match:"));
+
+/** The A2A fixture agent on a loopback port; its card's interfaces point at each proxy in turn. */
+export function a2aUpstream() {
+  const card = agentCard("http://127.0.0.1:1/a2a");
+  const server = createServer(createAgentApp(card));
+  return {
+    card,
+    /** Listens; resolves with the agent's base URL. */
+    start: async () => `http://127.0.0.1:${await listen(server)}`,
+    /** Clients reach the agent through `proxy`. */
+    via(proxy: string) {
+      for (const iface of card.supportedInterfaces as { url: string }[]) iface.url = `${proxy}/a2a`;
+    },
+    close: () => close(server),
+  };
+}
