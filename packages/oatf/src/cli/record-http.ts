@@ -105,7 +105,10 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       connections.set(req.socket, connection);
     }
     req.socket.setNoDelay(true);
-    const target = new URL(base + (req.url ?? "/"), upstream);
+    // `/` is the upstream URL itself (`--upstream http://host/mcp` is `/mcp`, not `/mcp/`).
+    const path = req.url ?? "/";
+    const joined = base !== "" && /^\/(\?|$)/.test(path) ? base + path.slice(1) : base + path;
+    const target = new URL(joined, upstream);
     const card = /\/\.well-known\/agent(-card)?\.json$/.test(target.pathname);
     const exchange: HarExchange = {
       started: new Date(),

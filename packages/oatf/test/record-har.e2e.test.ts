@@ -1,0 +1,113 @@
+// WAITS FOR BRANCH `har` (issue 22 §2, the HAR reader): HAR captures made by `oatf record`
+// evaluated with `oatf evaluate` (format detected). Fails until the HAR reader is merged; the
+// A2A `message/stream` capture may also need branch `sse-a2a` (JSON-RPC over SSE).
+// Live: MCP over Streamable HTTP recorded as HAR with --evaluate gives the verdict the HAR
+// file gives afterwards. Stored: every HAR capture of fixtures/captures (see its README).
+import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import setup, { REPO } from "./cli-build.js";
+// @ts-expect-error: a plain-JS fixture
+import { runAgent } from "./fixtures/e2e/mcp-client.mjs";
+// @ts-expect-error: a plain-JS fixture
+import { createServer } from "./fixtures/e2e/mcp-server.mjs";
+import { close, evaluate, fixture, listen, matchLines, startProxy, tmp } from "./record-helpers.js";
+
+beforeAll(() => setup(), 600_000);
+
+const capture = (name: string) =>
+  fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
+const example = (name: string) => join(REPO, "examples", name);
+const MCP = fixture("mcp-exfiltration.yaml");
+
+describe("HAR captures evaluate as the traffic was (waits for branch har)", () => {
+  const CASES = [
+    { file: "mcp-http-comply.har", document: MCP, result: "exploited" },
+    { file: "mcp-http-refuse.har", document: MCP, result: "not_exploited" },
+    { file: "ag-ui-comply.har", document: fixture("ag-ui-send-email.yaml"), result: "exploited" },
+    {
+      file: "ag-ui-refuse.har",
+      document: fixture("ag-ui-send-email.yaml"),
+      result: "not_exploited",
+    },
+    { file: "ag-ui-comply.har", document: example("ag-ui-injection.yaml"), result: "exploited" },
+    {
+      file: "ag-ui-refuse.har",
+      document: example("ag-ui-injection.yaml"),
+      result: "not_exploited",
+    },
+    {
+      file: "a2a-v03-send-comply.har",
+      document: fixture("a2a-credentials.yaml"),
+      result: "exploited",
+    },
+    {
+      file: "a2a-v03-send-comply.har",
+      document: example("a2a-skill-poisoning.yaml"),
+      result: "exploited",
+    },
+    {
+      file: "a2a-v03-stream-comply.har",
+      document: fixture("a2a-credentials.yaml"),
+      result: "exploited",
+    },
+  ] as const;
+  for (const { file, document, result } of CASES)
+    it(`${file} is ${result} for ${document.split("/").at(-1)}`, () => {
+      const verdict = evaluate(document, capture(file));
+      expect(verdict.result).toBe(result);
+      expect(verdict.code).toBe(result === "exploited" ? 1 : 0);
+    });
+
+  it("the MCP HAR and the MCP JSONL of the same kind of run give the same verdicts", () => {
+    for (const document of [MCP, example("mcp-rug-pull.yaml")]) {
+      const har = evaluate(document, capture("mcp-http-comply.har"));
+      const jsonl = evaluate(document, capture("mcp-http-comply.jsonl"));
+      expect([har.result, har.max_tier, har.matched]).toEqual([
+        jsonl.result,
+        jsonl.max_tier,
+        jsonl.matched,
+      ]);
+    }
+  });
+});
+
+describe("oatf record --out capture.har --evaluate (waits for branch har)", () => {
+  let server: Server;
+  let upstream: string;
+  beforeAll(async () => {
+    const sessions = new Map<string, StreamableHTTPServerTransport>();
+    server = createHttpServer(async (req, res) => {
+      const id = req.headers["mcp-session-id"];
+      let transport = typeof id === "string" ? sessions.get(id) : undefined;
+      if (transport === undefined) {
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => void sessions.set(sid, created),
+        });
+        await createServer().connect(created);
+        transport = created;
+      }
+      await transport.handleRequest(req, res);
+    });
+    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
+  });
+  afterAll(() => close(server));
+
+  for (const mode of ["comply", "refuse"] as const) {
+    const result = mode === "comply" ? "exploited" : "not_exploited";
+    it(`a ${mode} run: the HAR file evaluates ${result}, as --evaluate said live`, async () => {
+      const out = join(tmp(), "capture.har");
+      const proxy = await startProxy(upstream, out, ["--evaluate", MCP]);
+      await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
+      const { stderr } = await proxy.stop();
+      expect(stderr).toContain(`: ${result}`);
+      expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
+      expect(evaluate(MCP, out).result).toBe(result);
+    }, 120_000);
+  }
+});
