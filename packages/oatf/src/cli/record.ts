@@ -2,16 +2,11 @@
 // server command runs behind a byte-for-byte relay (record-stdio.ts); over HTTP a reverse
 // proxy forwards to the upstream (record-http.ts). Either writes what it sees as a trace
 // `oatf evaluate` reads, and with --evaluate the documents are evaluated as it records.
-// Node only: it spawns processes and listens on sockets.
-import { resolve } from "node:path";
+// Node only: it spawns processes and listens on sockets. What records (record-run.ts, with
+// node:http and child processes) is loaded only when this command runs, so the other
+// commands start without it.
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
-import { type CliContext, EXIT } from "./context.js";
-import { startLiveEvaluation } from "./record-evaluate.js";
-import { HarFile } from "./record-har.js";
-import { recordHttp } from "./record-http.js";
-import { JsonlFile, type LineSink } from "./record-log.js";
-import { recordStdio } from "./record-stdio.js";
-import { safe } from "./terminal.js";
+import type { CliContext } from "./context.js";
 
 export const RECORD_USAGE = `Usage: oatf record --out <file> [options] -- <server command...>
        oatf record --listen <host:port> --upstream <url> --out <file> [options]
@@ -108,48 +103,6 @@ export function parseRecordArgs(args: ParsedArgs): RecordArgs {
 
 export async function recordCommand(parsed: ParsedArgs, ctx: CliContext): Promise<number> {
   const args = parseRecordArgs(parsed);
-  const where = args.format === "jsonl" ? "line" : "message";
-  const live =
-    args.evaluate === undefined ? undefined : await startLiveEvaluation(args.evaluate, ctx, where);
-  if (typeof live === "number") return live;
-  let jsonl: JsonlFile | undefined;
-  let har: HarFile | undefined;
-  try {
-    const path = resolve(ctx.cwd, args.out);
-    if (args.format === "har") har = new HarFile(path);
-    else jsonl = new JsonlFile(path);
-  } catch (error) {
-    ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
-    return EXIT.usage;
-  }
-  const sink: LineSink | undefined =
-    jsonl === undefined && live === undefined
-      ? undefined
-      : (line) => {
-          jsonl?.write(line);
-          live?.line(line);
-        };
-  let code: number;
-  try {
-    code =
-      args.command !== undefined
-        ? await recordStdio({ command: args.command, sink: sink!, maxBody: args.maxBody }, ctx)
-        : await recordHttp(
-            {
-              ...args.listen!,
-              upstream: args.upstream!,
-              maxBody: args.maxBody,
-              ...(har === undefined ? {} : { har }),
-              ...(sink === undefined ? {} : { sink }),
-            },
-            ctx,
-          );
-  } finally {
-    jsonl?.close();
-    har?.close();
-  }
-  live?.finish();
-  const written = jsonl !== undefined ? `${jsonl.lines} lines` : `${har?.entries ?? 0} HAR entries`;
-  ctx.stderr.write(safe`oatf record: wrote ${written} to ${args.out}\n`);
-  return code;
+  const { runRecord } = await import("./record-run.js");
+  return runRecord(args, ctx);
 }
