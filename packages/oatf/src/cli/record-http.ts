@@ -203,7 +203,8 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
           up.pause();
           res.once("drain", () => up.resume());
         }
-        exchange.responseBody.push(chunk);
+        // An SSE body is kept only for HAR: the log takes its events as they pass.
+        if (har !== undefined || !sse) exchange.responseBody.push(chunk);
         tap?.push(chunk);
       });
       up.on("end", () => {
