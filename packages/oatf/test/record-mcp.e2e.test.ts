@@ -3,15 +3,17 @@
 // `oatf record -- node server.mjs` and over Streamable HTTP through `oatf record --listen`;
 // the agent complies (sends the private key) or refuses. What was recorded is evaluated with
 // `oatf evaluate`, and --evaluate must have said the same thing while recording.
+
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import setup, { REPO } from "./cli-build.js";
+import setup, { CLI, REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
 import { KEY, runAgent } from "./fixtures/e2e/mcp-client.mjs";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
@@ -97,29 +99,28 @@ describe("oatf record over stdio with the MCP SDK", () => {
     }, 120_000);
   }
 
-  it("exits with the server's exit code and reports a server that cannot start", async () => {
-    const { spawnSync } = await import("node:child_process");
+  it("exits with the server's exit code (128 + n for signal n); a server that cannot start or a bad document is said", () => {
     const dir = tmp();
-    const failing = spawnSync(
-      process.execPath,
-      [...stdioRecordArgs(join(dir, "a.jsonl"), "-e").slice(0, -1), "-e", "process.exit(7)"],
-      { encoding: "utf8", input: "" },
-    );
-    expect(failing.status).toBe(7);
-    const missing = spawnSync(
-      process.execPath,
-      [
-        stdioRecordArgs(join(dir, "b.jsonl"), "x")[0]!,
-        "record",
-        "--out",
-        join(dir, "b.jsonl"),
-        "--",
-        join(dir, "no-such-server"),
-      ],
-      { encoding: "utf8", input: "" },
-    );
+    const record = (extra: string[], command: string[]) =>
+      spawnSync(
+        process.execPath,
+        [CLI, "record", "--out", join(dir, "t.jsonl"), ...extra, "--", ...command],
+        { encoding: "utf8", input: "", cwd: dir },
+      );
+    expect(record([], [process.execPath, "-e", "process.exit(7)"]).status).toBe(7);
+    expect(
+      record([], [process.execPath, "-e", "process.kill(process.pid, 'SIGTERM')"]).status,
+    ).toBe(128 + 15);
+    const missing = record([], [join(dir, "no-such-server")]);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain("cannot start");
+    writeFileSync(join(dir, "bad.yaml"), 'oatf: "0.1"\nattack:\n  severity: extreme\n');
+    const bad = record(["--evaluate", "bad.yaml"], [process.execPath, "-e", ""]);
+    expect(bad.status).toBe(3);
+    expect(bad.stderr).toContain("bad.yaml is not a valid OATF document");
+    const none = record(["--evaluate", "nothing-*.yaml"], [process.execPath, "-e", ""]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain("no document matches nothing-*.yaml");
   }, 60_000);
 });
 
