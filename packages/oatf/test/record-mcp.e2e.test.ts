@@ -89,7 +89,7 @@ describe("oatf record over stdio with the MCP SDK", () => {
       expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
       if (mode === "comply") {
         expect(verdict.max_tier).toBe("boundary_breach");
-        expect(matchLines(stderr)[0]).toContain("EMCP-001-01 at line 6");
+        expect(matchLines(stderr)[0]).toContain("EMCP-001-01: line 6 (mcp tools/call request");
       }
       // The repository's rug-pull example: the poisoned description is always ingested, the
       // key reaches the server only when the agent complies.

@@ -57,9 +57,10 @@ export async function startLiveEvaluation(
     cel,
     onMatch({ document, verdict }) {
       if (verdict.result !== "matched") return;
-      const evidence = verdict.evidence === undefined ? "" : `: ${verdict.evidence}`;
+      // The evidence names the message's line (in HAR output: its place among the messages).
+      const evidence = verdict.evidence ?? `${where} ${current}`;
       ctx.stderr.write(
-        safe`oatf record: match: ${names[document]} indicator ${verdict.indicator_id} at ${where} ${current}${evidence}\n`,
+        safe`oatf record: match: ${names[document]} indicator ${verdict.indicator_id}: ${evidence}\n`,
       );
     },
   });

@@ -23,7 +23,7 @@ Options:
   --upstream <url>           where the proxy forwards to (with --listen)
   --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
   --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
-  --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens, and each document's verdict at the end
+  --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens (its evidence names the message's line in the JSONL log; with HAR output, its place among the recorded messages), and each document's verdict at the end
 
 Examples:
   oatf record --out trace.jsonl -- node server.js
