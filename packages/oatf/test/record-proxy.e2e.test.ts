@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
 import { close, listen, startProxy, stdioRecordArgs, tmp } from "./record-helpers.js";
@@ -69,6 +70,18 @@ describe("oatf record as an HTTP proxy", () => {
         size += c.length;
       });
       req.on("end", () => {
+        if (req.url === "/gzip" || req.url === "/gzip-sse") {
+          const sse = req.url === "/gzip-sse";
+          const body = sse
+            ? 'data: {"jsonrpc":"2.0","method":"notifications/zipped"}\n\n'
+            : JSON.stringify({ jsonrpc: "2.0", id: 1, result: { zipped: true } });
+          res.writeHead(200, {
+            "content-type": sse ? "text/event-stream" : "application/json",
+            "content-encoding": "gzip",
+          });
+          res.end(gzipSync(body));
+          return;
+        }
         if (req.url === "/stream") {
           res.writeHead(200, { "content-type": "text/event-stream" });
           res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/one"}\n\n');
@@ -139,6 +152,32 @@ describe("oatf record as an HTTP proxy", () => {
         expect(entry.request.bodySize).toBe(body.length);
         expect(entry.request.postData.text).toBe(body.slice(0, 64));
         expect(entry.request.postData.comment).toMatch(/^cut: /);
+      }
+    }
+  }, 60_000);
+
+  it("relays a compressed response as sent and records it decoded", async () => {
+    const dir = tmp();
+    for (const out of [join(dir, "zip.jsonl"), join(dir, "zip.har")]) {
+      const proxy = await startProxy(upstream, out);
+      const json = await fetch(`${proxy.url}/gzip`, { method: "POST", body: "{}" });
+      expect(json.headers.get("content-encoding")).toBe("gzip");
+      expect(await json.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { zipped: true } });
+      const sse = await fetch(`${proxy.url}/gzip-sse`, { method: "POST", body: "{}" });
+      expect(await sse.text()).toContain("notifications/zipped");
+      await proxy.stop();
+      if (out.endsWith(".jsonl")) {
+        const messages = readJsonl(out).map((l) => l.message);
+        expect(messages).toEqual([
+          { jsonrpc: "2.0", id: 1, result: { zipped: true } },
+          { jsonrpc: "2.0", method: "notifications/zipped" },
+        ]);
+      } else {
+        const texts = JSON.parse(readFileSync(out, "utf8")).log.entries.map(
+          (e: { response: { content: { text: string } } }) => e.response.content.text,
+        );
+        expect(texts[0]).toBe(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { zipped: true } }));
+        expect(texts[1]).toContain("notifications/zipped");
       }
     }
   }, 60_000);

@@ -9,6 +9,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
+import type { Transform } from "node:stream";
+import zlib from "node:zlib";
 import { type CliContext, EXIT } from "./context.js";
 import { BodyCapture, type HarExchange, type HarFile, harHeaders } from "./record-har.js";
 import { type Direction, type LineSink, logLine, messageJson, type Origin } from "./record-log.js";
@@ -47,6 +49,14 @@ function forwardable(headers: IncomingMessage["headers"]): Record<string, string
     if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   }
   return out;
+}
+
+/** A decoder for a compressed body (`Content-Encoding`), or none when it is sent as is. */
+function decompressor(encoding: string): Transform | undefined {
+  if (encoding === "gzip" || encoding === "x-gzip") return zlib.createGunzip();
+  if (encoding === "deflate") return zlib.createInflate();
+  if (encoding === "br") return zlib.createBrotliDecompress();
+  return undefined;
 }
 
 const SESSION_HEADER = "mcp-session-id";
@@ -197,24 +207,45 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
             afterRequest(() => log("received", event.data, origin, event.cut)),
           )
         : undefined;
-      up.on("data", (chunk: Buffer) => {
-        // Relayed first, recorded after: the client never waits for the log.
-        if (!res.write(chunk)) {
-          up.pause();
-          res.once("drain", () => up.resume());
-        }
+      // What the tap reads: the body as sent, or decoded when it is compressed (the client
+      // still gets the bytes as sent).
+      const record = (chunk: Buffer) => {
         // An SSE body is kept only for HAR: the log takes its events as they pass.
         if (har !== undefined || !sse) exchange.responseBody.push(chunk);
         tap?.push(chunk);
-      });
-      up.on("end", () => {
-        res.end();
+      };
+      const recorded = () => {
         tap?.end();
         if (!sse && exchange.responseBody.size > 0) {
           const { text, comment } = exchange.responseBody.content();
           afterRequest(() => log("received", text, origin, comment, card));
         }
         finish();
+      };
+      const encoding = String(up.headers["content-encoding"] ?? "")
+        .trim()
+        .toLowerCase();
+      const decoder = decompressor(encoding);
+      decoder?.on("data", record);
+      decoder?.on("end", recorded);
+      decoder?.on("error", (error) => {
+        const note = `the ${encoding} body could not be decoded: ${error.message}`;
+        afterRequest(() => log("received", "", origin, note));
+        finish(note);
+      });
+      up.on("data", (chunk: Buffer) => {
+        // Relayed first, recorded after: the client never waits for the log.
+        if (!res.write(chunk)) {
+          up.pause();
+          res.once("drain", () => up.resume());
+        }
+        if (decoder !== undefined) decoder.write(chunk);
+        else record(chunk);
+      });
+      up.on("end", () => {
+        res.end();
+        if (decoder !== undefined) decoder.end();
+        else recorded();
       });
       up.on("error", (error) => {
         res.destroy();
