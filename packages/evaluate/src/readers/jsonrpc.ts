@@ -26,6 +26,7 @@ import {
   timestampOf,
   unattributed,
 } from "./record.js";
+import { isSseLine, SseAssembler } from "./sse.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
@@ -75,6 +76,23 @@ export interface JsonRpcOptions {
   protocol?: string;
   /** Each document's actor modes: a connection's protocol comes from its actor's mode. */
   modes?: readonly ReadonlyMap<string, string>[];
+  /** Longest SSE event, in UTF-16 code units (default: the line limit). */
+  maxEventLength?: number;
+}
+
+/** Who sent an HTTP body: the client (requests) or the server (responses, SSE streams). */
+export type BodySender = "client" | "server";
+
+/** The JSON-RPC line decoder, which also reads whole HTTP bodies (for HAR and other captures). */
+export interface JsonRpcDecoder extends LineDecoder {
+  /**
+   * Reads one HTTP body: JSON (a message, a wrapped message or a batch, pretty-printed or
+   * not) or SSE text (`data:` events), every record at `line` (a HAR entry's index, say).
+   * `sender` scopes ids for correlation as a wrapper's direction would (`client` is
+   * client→server); SSE text is the server's unless said otherwise. Shares correlation
+   * and protocol state with the lines read through the same decoder.
+   */
+  body(text: string, line: number, out: TraceRecord[], sender?: BodySender): void;
 }
 
 type Side = "out" | "in" | "";
@@ -119,7 +137,7 @@ interface Connection {
 const MAX_CONNECTIONS = 1024;
 const MAX_CONNECTION_CHARS = 1024 * 1024;
 
-export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
+export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
   const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
@@ -213,7 +231,18 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     forget(pending.set(key, kept, cost), line, out);
   }
 
-  function one(value: unknown, line: number, share: number, out: TraceRecord[]) {
+  /** The requests a response from `side` answers: sent the other way, else of unknown sender. */
+  function answered(key: (s: Side) => string, side: Side): Request[] | undefined {
+    const found = pending.take(key(other(side)));
+    if (found !== undefined) return found;
+    // SSE comes from the server: its response may answer a bare request (sender unknown),
+    // and a bare response may answer a request the server sent over SSE.
+    if (side === "in") return pending.take(key(""));
+    if (side === "") return pending.take(key("in"));
+    return undefined;
+  }
+
+  function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
     // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
     // SDK's own message shape passes through.
@@ -232,7 +261,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         // Batches do not nest: an array element is refused here, never read recursively.
         if (Array.isArray(message))
           problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one({ ...value, message }, line, each, out);
+        else one({ ...value, message }, line, each, out, bare);
       }
       return;
     }
@@ -240,7 +269,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     if (!isObject(rpc) || rpc.jsonrpc !== "2.0") {
       return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
     }
-    const side = wrapped ? sideOf(value.direction) : "";
+    const side = wrapped ? sideOf(value.direction) : bare;
     if (side === undefined) {
       return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
     }
@@ -297,7 +326,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const requests = isId(rpc.id) ? pending.take(idKey(other(side), rpc.id)) : undefined;
+    const requests = isId(rpc.id) ? answered((s) => idKey(s, rpc.id), side) : undefined;
     const content = (Object.hasOwn(rpc, "result") ? rpc.result : rpc.error) as Value;
     if (requests === undefined) {
       unattributed(
@@ -337,19 +366,49 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     }
   }
 
+  /** One JSON text: a message, a wrapped message, or a batch of either. */
+  function json(text: string, line: number, out: TraceRecord[], bare: Side) {
+    const value = parseLine(text, line, out);
+    if (value === undefined) return;
+    if (!Array.isArray(value)) return one(value, line, text.length, out, bare);
+    if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+    const each = Math.ceil(text.length / value.length);
+    for (const element of value) {
+      if (Array.isArray(element))
+        problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+      else one(element, line, each, out, bare);
+    }
+  }
+
+  // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
+  const sse = new SseAssembler(
+    (data, line, out) => json(data, line, out, "in"),
+    options.maxEventLength,
+  );
+
   return {
     line(text, line, out) {
-      const value = parseLine(text, line, out);
-      if (value === undefined) return;
-      if (!Array.isArray(value)) return one(value, line, text.length, out);
-      if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      const each = Math.ceil(text.length / value.length);
-      for (const element of value) {
-        if (Array.isArray(element))
-          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one(element, line, each, out);
-      }
+      if (sse.line(text, line, out)) return;
+      json(text, line, out, "");
     },
-    end() {},
+    dropped: (out) => sse.dropped(out),
+    end: (out) => sse.end(out),
+    body(text, line, out, sender) {
+      const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
+      const first = text.trimStart();
+      const newline = first.indexOf("\n");
+      if (!isSseLine(newline < 0 ? first : first.slice(0, newline)))
+        return json(text, line, out, bare);
+      const events = new SseAssembler(
+        (data, _, out) => json(data, line, out, sender === undefined ? "in" : bare),
+        options.maxEventLength,
+      );
+      for (const part of text.split("\n")) {
+        const l = part.endsWith("\r") ? part.slice(0, -1) : part;
+        // A line that is not SSE is read as a JSON line, as in a log.
+        if (!events.line(l, line, out)) json(l, line, out, bare);
+      }
+      events.end(out);
+    },
   };
 }
