@@ -17,6 +17,7 @@ import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
+import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
 import {
   type LineDecoder,
   parseLine,
@@ -59,12 +60,20 @@ const METHODS: Record<string, ReadonlySet<string>> = {
 
 /** The JSON-RPC binding a method name belongs to when only one has it. */
 function bindingOf(method: string): string | undefined {
+  if (isA2aV1Method(method)) return "a2a";
   const mcp = METHODS.mcp!.has(method);
   return mcp === METHODS.a2a!.has(method) ? undefined : mcp ? "mcp" : "a2a";
 }
 
 interface Request {
+  /** The binding's operation (an A2A v1.0 method's v0.3 name). */
   method: string;
+  /** The method as sent, when the binding names it otherwise (A2A v1.0). */
+  native?: string;
+  /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
+  streaming: boolean;
+  /** A streaming request that had an item already: a new request of its id replaces it. */
+  answered: boolean;
   /** Kept only when the response will be enriched with it. */
   params: Value | undefined;
   protocol: string;
@@ -207,7 +216,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   }
 
   function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
-    const list = pending.get(key) ?? [];
+    // A stream that had its items is over once its id is used again.
+    const list = (pending.get(key) ?? []).filter((r) => !r.answered);
     if (list.length > 0) {
       problem(
         out,
@@ -231,14 +241,24 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     forget(pending.set(key, kept, cost), line, out);
   }
 
-  /** The requests a response from `side` answers: sent the other way, else of unknown sender. */
-  function answered(key: (s: Side) => string, side: Side): Request[] | undefined {
-    const found = pending.take(key(other(side)));
-    if (found !== undefined) return found;
+  /**
+   * The requests a response from `side` answers (sent the other way, else of unknown
+   * sender) and their key; `keep` when they were all streams, whose later items answer too.
+   */
+  function answered(
+    key: (s: Side) => string,
+    side: Side,
+  ): { key: string; requests: Request[] } | undefined {
     // SSE comes from the server: its response may answer a bare request (sender unknown),
     // and a bare response may answer a request the server sent over SSE.
-    if (side === "in") return pending.take(key(""));
-    if (side === "") return pending.take(key("in"));
+    const sides: Side[] = [
+      other(side),
+      ...(side === "in" ? [""] : side === "" ? ["in"] : []),
+    ] as Side[];
+    for (const s of sides) {
+      const requests = pending.get(key(s));
+      if (requests !== undefined) return { key: key(s), requests };
+    }
     return undefined;
   }
 
@@ -289,8 +309,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const idKey = (s: Side, id: unknown) => JSON.stringify([actor ?? null, s, id]);
 
     if (typeof rpc.method === "string") {
-      const method = rpc.method;
-      const protocol = given ?? protocolFor(connection, method, line, out);
+      const protocol = given ?? protocolFor(connection, rpc.method, line, out);
+      // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
+      const { operation: method, native } =
+        protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
       const params = rpc.params as Value | undefined;
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
@@ -298,9 +320,17 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           idKey(side, rpc.id),
           {
             method,
+            ...(native === undefined ? {} : { native }),
+            streaming: protocol === "a2a" && isStreaming(method),
+            answered: false,
             protocol,
             params: enriched ? params : undefined,
-            cost: ENTRY_COST + method.length + protocol.length + (enriched ? share : 0),
+            cost:
+              ENTRY_COST +
+              method.length +
+              (native?.length ?? 0) +
+              protocol.length +
+              (enriched ? share : 0),
           },
           line,
           out,
@@ -314,6 +344,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           operation: method,
           content: params ?? {},
           ...base,
+          ...(native === undefined ? {} : { native_operation: native }),
         },
       });
       return;
@@ -326,15 +357,24 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const requests = isId(rpc.id) ? answered((s) => idKey(s, rpc.id), side) : undefined;
-    const content = (Object.hasOwn(rpc, "result") ? rpc.result : rpc.error) as Value;
-    if (requests === undefined) {
+    const found = isId(rpc.id) ? answered((s) => idKey(s, rpc.id), side) : undefined;
+    const isResult = Object.hasOwn(rpc, "result");
+    const content = (isResult ? rpc.result : rpc.error) as Value;
+    if (found === undefined) {
       unattributed(
         out,
         line,
         "T-UNCORRELATED",
         `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
       );
+      // A Task, Message or stream event tells an A2A connection, as an A2A method would.
+      if (
+        given === undefined &&
+        connection.by === "default" &&
+        isResult &&
+        looksLikeA2aResult(content)
+      )
+        protocolFor(connection, "message/stream", line, out);
       const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
@@ -342,6 +382,9 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       });
       return;
     }
+    const { requests } = found;
+    // One item of a stream answers; the stream stays open for the next until its last item.
+    const items = isResult && requests.every((r) => r.streaming);
     if (requests.length > 1) {
       unattributed(
         out,
@@ -350,20 +393,41 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
     }
+    let projected: { operation: string; content: Value } | undefined;
+    let final = !items;
     for (const request of requests) {
+      let body = content;
+      if (request.protocol === "a2a" && isResult) {
+        const read = a2aResult(request.method, content);
+        body = read.content;
+        final ||= read.final;
+        if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem, "warning");
+        if (read.projected !== undefined)
+          projected = { operation: read.projected, content: read.content };
+      }
       const params = request.params;
-      const enrich = Object.hasOwn(rpc, "result") && isObject(content) && isObject(params);
+      const enrich = isResult && isObject(body) && isObject(params);
       out.push({
         kind: "message",
         message: {
           protocol: request.protocol,
           direction: "response",
           operation: request.method,
-          content: enrich ? ({ ...(params as object), ...(content as object) } as Value) : content,
+          content: enrich ? ({ ...(params as object), ...(body as object) } as Value) : body,
           ...base,
+          ...(request.native === undefined ? {} : { native_operation: request.native }),
         },
       });
     }
+    // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
+    // `task/artifact`, a message of its own on the same line (one operation per message).
+    if (projected !== undefined)
+      out.push({
+        kind: "message",
+        message: { protocol: "a2a", direction: "response", ...projected, ...base },
+      });
+    if (final) pending.take(found.key);
+    else for (const request of requests) request.answered = true;
   }
 
   /** One JSON text: a message, a wrapped message, or a batch of either. */
