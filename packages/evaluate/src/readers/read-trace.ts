@@ -8,8 +8,9 @@ import { jsonRpcDecoder } from "./jsonrpc.js";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
+  piecesOf,
   type SourceLine,
-  sourceLines,
+  sourceLineBatches,
   type TraceSource,
 } from "./lines.js";
 import { oatfDecoder } from "./oatf-jsonl.js";
@@ -257,6 +258,9 @@ export class TraceDecoder {
   }
 }
 
+/** Records decoded before `readTrace` hands them on. */
+const YIELD_BATCH = 256;
+
 /**
  * Reads a trace as it arrives (a string, a Node stream, a web ReadableStream or any
  * iterable of text or UTF-8 chunks) into messages and diagnostics, in source order.
@@ -267,9 +271,17 @@ export async function* readTrace(
 ): AsyncGenerator<TraceRecord> {
   const decoder = new TraceDecoder(options);
   const out: TraceRecord[] = [];
-  for await (const line of sourceLines(source, options.maxLineLength)) {
-    decoder.line(line, out);
-    yield* out;
+  for await (const lines of sourceLineBatches(source, options.maxLineLength)) {
+    for (const line of lines) {
+      decoder.line(line, out);
+      if (decoder.stopped) break;
+      // Records are handed on in small batches: a chunk of many lines is not held decoded.
+      if (out.length >= YIELD_BATCH) {
+        for (const record of out) yield record; // cheaper than yield* over an array
+        out.length = 0;
+      }
+    }
+    for (const record of out) yield record;
     out.length = 0;
     if (decoder.stopped) return; // the rest of the source is not read
   }
@@ -282,7 +294,9 @@ export function readTraceText(text: string, options: ReadTraceOptions = {}): Tra
   const decoder = new TraceDecoder(options);
   const splitter = new LineSplitter(options.maxLineLength);
   const out: TraceRecord[] = [];
-  for (const line of [...splitter.push(String(text)), ...splitter.end()]) decoder.line(line, out);
+  for (const piece of piecesOf(String(text)))
+    for (const line of splitter.push(piece)) decoder.line(line, out);
+  for (const line of splitter.end()) decoder.line(line, out);
   decoder.end(out);
   return out;
 }
