@@ -5,7 +5,7 @@
 import { readTrace, readTraceText } from "../src/index.js";
 
 type Measure = (
-  tasks: Record<string, () => void | Promise<void>>,
+  tasks: Record<string, () => unknown>,
   time?: number,
   rounds?: number,
 ) => Promise<Record<string, number>>;
@@ -59,7 +59,9 @@ export function proxyLog(exchanges: number): string {
         jsonrpc: "2.0",
         id: i,
         result: {
-          content: [{ type: "text", text: `export const value${i} = ${i};\n// ${path}\n`.repeat(4) }],
+          content: [
+            { type: "text", text: `export const value${i} = ${i};\n// ${path}\n`.repeat(4) },
+          ],
           isError: false,
         },
       }),
@@ -105,7 +107,11 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
   console.log(
     `\nbaseline: split + JSON.parse of a ${mb} MB JSON-RPC proxy log, ${r.splitParse!.toFixed(1)} ms`,
   );
-  report("reading: readTrace(string) vs split + JSON.parse", r.readTraceString! / r.splitParse!, "<= 1.3x");
+  report(
+    "reading: readTrace(string) vs split + JSON.parse",
+    r.readTraceString! / r.splitParse!,
+    "<= 1.3x",
+  );
   report("reading: readTraceText vs split + JSON.parse", r.readTraceText! / r.splitParse!, "");
   report(
     "reading: readTrace(64 KiB byte chunks) vs decode + split + JSON.parse",
