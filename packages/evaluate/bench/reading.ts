@@ -15,8 +15,10 @@ type Report = (name: string, ratio: number, goal: string, detail?: string) => vo
 export function proxyLog(exchanges: number): string {
   const lines: string[] = [];
   let t = Date.UTC(2026, 0, 1);
-  const wrap = (direction: string, message: object) =>
-    JSON.stringify({ timestamp: new Date((t += 7)).toISOString(), direction, message });
+  const wrap = (direction: string, message: object) => {
+    t += 7;
+    return JSON.stringify({ timestamp: new Date(t).toISOString(), direction, message });
+  };
   const tools = Array.from({ length: 12 }, (_, i) => ({
     name: `tool_${i}`,
     description: `Reads or writes project file number ${i}; returns its text. Use for ordinary edits.`,
