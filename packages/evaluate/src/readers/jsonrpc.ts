@@ -17,6 +17,7 @@ import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
+import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
 import {
   type LineDecoder,
   parseLine,
@@ -26,6 +27,7 @@ import {
   timestampOf,
   unattributed,
 } from "./record.js";
+import { isSseLine, SseAssembler } from "./sse.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
@@ -58,12 +60,20 @@ const METHODS: Record<string, ReadonlySet<string>> = {
 
 /** The JSON-RPC binding a method name belongs to when only one has it. */
 function bindingOf(method: string): string | undefined {
+  if (isA2aV1Method(method)) return "a2a";
   const mcp = METHODS.mcp!.has(method);
   return mcp === METHODS.a2a!.has(method) ? undefined : mcp ? "mcp" : "a2a";
 }
 
 interface Request {
+  /** The binding's operation (an A2A v1.0 method's v0.3 name). */
   method: string;
+  /** The method as sent, when the binding names it otherwise (A2A v1.0). */
+  native?: string;
+  /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
+  streaming: boolean;
+  /** A streaming request that had an item already: a new request of its id replaces it. */
+  answered: boolean;
   /** Kept only when the response will be enriched with it. */
   params: Value | undefined;
   protocol: string;
@@ -75,6 +85,23 @@ export interface JsonRpcOptions {
   protocol?: string;
   /** Each document's actor modes: a connection's protocol comes from its actor's mode. */
   modes?: readonly ReadonlyMap<string, string>[];
+  /** Longest SSE event, in UTF-16 code units (default: the line limit). */
+  maxEventLength?: number;
+}
+
+/** Who sent an HTTP body: the client (requests) or the server (responses, SSE streams). */
+export type BodySender = "client" | "server";
+
+/** The JSON-RPC line decoder, which also reads whole HTTP bodies (for HAR and other captures). */
+export interface JsonRpcDecoder extends LineDecoder {
+  /**
+   * Reads one HTTP body: JSON (a message, a wrapped message or a batch, pretty-printed or
+   * not) or SSE text (`data:` events), every record at `line` (a HAR entry's index, say).
+   * `sender` scopes ids for correlation as a wrapper's direction would (`client` is
+   * client→server); SSE text is the server's unless said otherwise. Shares correlation
+   * and protocol state with the lines read through the same decoder.
+   */
+  body(text: string, line: number, out: TraceRecord[], sender?: BodySender): void;
 }
 
 type Side = "out" | "in" | "";
@@ -82,6 +109,9 @@ type Side = "out" | "in" | "";
 function sideOf(direction: unknown): Side | undefined {
   if (direction === undefined) return "";
   if (typeof direction !== "string") return undefined;
+  // Most logs spell it one way already: no copies for them.
+  if (OUTBOUND.has(direction)) return "out";
+  if (INBOUND.has(direction)) return "in";
   const d = direction.trim().toLowerCase();
   if (OUTBOUND.has(d)) return "out";
   if (INBOUND.has(d)) return "in";
@@ -89,6 +119,54 @@ function sideOf(direction: unknown): Side | undefined {
 }
 
 const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
+
+/**
+ * The key of a request id on a connection and side. No two (actor, side, id) alias: the
+ * side has no `|`, the id's type and length are spelled before it, and the actor is last.
+ */
+function idKey(actor: string | undefined, side: Side, id: string | number): string {
+  const text = String(id);
+  const type = typeof id === "number" ? "n" : "s";
+  return `${side}|${type}${text.length}|${text}|${actor === undefined ? "" : `a${actor}`}`;
+}
+
+/**
+ * `{...params, ...result}` (SDK §4.1 enrichment), built key by key: several times faster
+ * than object spread on the parsed objects of a log. An own `__proto__` key (JSON.parse
+ * makes one) is defined, never assigned, so it stays data and never becomes the prototype.
+ */
+function merged(params: object, result: object): Value {
+  const m: Record<string, unknown> = {};
+  for (const from of [params, result] as Record<string, unknown>[]) {
+    const keys = Object.keys(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key === "__proto__")
+        Object.defineProperty(m, key, {
+          value: from[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else m[key] = from[key];
+    }
+  }
+  return m as Value;
+}
+
+/** A message with the line's actor, timestamp and line (absent fields left out). */
+function located(
+  message: Omit<TraceMessage, "line" | "actor" | "timestamp">,
+  actor: string | undefined,
+  timestamp: string | undefined,
+  line: number,
+): TraceMessage & { line: number } {
+  const m = message as TraceMessage & { line: number };
+  if (actor !== undefined) m.actor = actor;
+  if (timestamp !== undefined) m.timestamp = timestamp;
+  m.line = line;
+  return m;
+}
 const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
 
 /** The JSON-RPC protocols (mcp, a2a) the documents give `actor` (or any actor). */
@@ -119,7 +197,7 @@ interface Connection {
 const MAX_CONNECTIONS = 1024;
 const MAX_CONNECTION_CHARS = 1024 * 1024;
 
-export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
+export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
   const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
@@ -189,7 +267,16 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
   }
 
   function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
-    const list = pending.get(key) ?? [];
+    const before = pending.get(key);
+    if (before === undefined) {
+      forget(pending.set(key, [request], request.cost), line, out);
+      return;
+    }
+    // A stream that had its items is over once its id is used again for the same method; a
+    // request of another method is kept beside it, as any reused id is (said, and ambiguous).
+    const list = before.filter(
+      (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
+    );
     if (list.length > 0) {
       problem(
         out,
@@ -213,7 +300,27 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     forget(pending.set(key, kept, cost), line, out);
   }
 
-  function one(value: unknown, line: number, share: number, out: TraceRecord[]) {
+  /**
+   * The requests a response from `side` answers (sent the other way, else of unknown
+   * sender) and their key. SSE comes from the server: its response may answer a bare
+   * request (sender unknown), and a bare response may answer a request the server sent
+   * over SSE.
+   */
+  function answered(
+    actor: string | undefined,
+    side: Side,
+    id: string | number,
+  ): { key: string; requests: Request[] } | undefined {
+    let key = idKey(actor, other(side), id);
+    let requests = pending.get(key);
+    if (requests === undefined && (side === "in" || side === "")) {
+      key = idKey(actor, side === "in" ? "" : "in", id);
+      requests = pending.get(key);
+    }
+    return requests === undefined ? undefined : { key, requests };
+  }
+
+  function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
     // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
     // SDK's own message shape passes through.
@@ -232,7 +339,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         // Batches do not nest: an array element is refused here, never read recursively.
         if (Array.isArray(message))
           problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one({ ...value, message }, line, each, out);
+        else one({ ...value, message }, line, each, out, bare);
       }
       return;
     }
@@ -240,7 +347,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     if (!isObject(rpc) || rpc.jsonrpc !== "2.0") {
       return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
     }
-    const side = wrapped ? sideOf(value.direction) : "";
+    const side = wrapped ? sideOf(value.direction) : bare;
     if (side === undefined) {
       return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
     }
@@ -249,44 +356,45 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     }
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
     const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
-    const base = {
-      ...(actor === undefined ? {} : { actor }),
-      ...(timestamp === undefined ? {} : { timestamp }),
-      line,
-    };
     const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
     const connection = connectionOf(actor, line, out);
-    // Ids are scoped per connection and per sender: a tuple, so no two can alias.
-    const idKey = (s: Side, id: unknown) => JSON.stringify([actor ?? null, s, id]);
 
     if (typeof rpc.method === "string") {
-      const method = rpc.method;
-      const protocol = given ?? protocolFor(connection, method, line, out);
+      const protocol = given ?? protocolFor(connection, rpc.method, line, out);
+      // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
+      const { operation: method, native } =
+        protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
       const params = rpc.params as Value | undefined;
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
-          idKey(side, rpc.id),
+          idKey(actor, side, rpc.id),
           {
             method,
+            ...(native === undefined ? {} : { native }),
+            streaming: protocol === "a2a" && isStreaming(method),
+            answered: false,
             protocol,
             params: enriched ? params : undefined,
-            cost: ENTRY_COST + method.length + protocol.length + (enriched ? share : 0),
+            cost:
+              ENTRY_COST +
+              method.length +
+              (native?.length ?? 0) +
+              protocol.length +
+              (enriched ? share : 0),
           },
           line,
           out,
         );
       }
-      out.push({
-        kind: "message",
-        message: {
-          protocol,
-          direction: "request",
-          operation: method,
-          content: params ?? {},
-          ...base,
-        },
-      });
+      const message = located(
+        { protocol, direction: "request", operation: method, content: params ?? {} },
+        actor,
+        timestamp,
+        line,
+      );
+      if (native !== undefined) message.native_operation = native;
+      out.push({ kind: "message", message });
       return;
     }
     if (!Object.hasOwn(rpc, "result") && !Object.hasOwn(rpc, "error")) {
@@ -297,22 +405,39 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const requests = isId(rpc.id) ? pending.take(idKey(other(side), rpc.id)) : undefined;
-    const content = (Object.hasOwn(rpc, "result") ? rpc.result : rpc.error) as Value;
-    if (requests === undefined) {
+    const found = isId(rpc.id) ? answered(actor, side, rpc.id) : undefined;
+    const isResult = Object.hasOwn(rpc, "result");
+    const content = (isResult ? rpc.result : rpc.error) as Value;
+    if (found === undefined) {
       unattributed(
         out,
         line,
         "T-UNCORRELATED",
         `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
       );
+      // A Task, Message or stream event tells an A2A connection, as an A2A method would.
+      if (
+        given === undefined &&
+        connection.by === "default" &&
+        isResult &&
+        looksLikeA2aResult(content)
+      )
+        protocolFor(connection, "message/stream", line, out);
       const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
-        message: { protocol, direction: "response", operation: "", content, ...base },
+        message: located(
+          { protocol, direction: "response", operation: "", content },
+          actor,
+          timestamp,
+          line,
+        ),
       });
       return;
     }
+    const { requests } = found;
+    // One item of a stream answers; the stream stays open for the next until its last item.
+    const items = isResult && requests.every((r) => r.streaming);
     if (requests.length > 1) {
       unattributed(
         out,
@@ -321,35 +446,93 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
     }
+    let projected: { operation: string; content: Value } | undefined;
+    let final = !items;
     for (const request of requests) {
+      let body = content;
+      if (request.protocol === "a2a" && isResult) {
+        const read = a2aResult(request.method, content);
+        body = read.content;
+        final ||= read.final;
+        if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem, "warning");
+        if (read.projected !== undefined)
+          projected = { operation: read.projected, content: read.content };
+      }
       const params = request.params;
-      const enrich = Object.hasOwn(rpc, "result") && isObject(content) && isObject(params);
-      out.push({
-        kind: "message",
-        message: {
+      const enrich = isResult && isObject(body) && isObject(params);
+      const message = located(
+        {
           protocol: request.protocol,
           direction: "response",
           operation: request.method,
-          content: enrich ? ({ ...(params as object), ...(content as object) } as Value) : content,
-          ...base,
+          content: enrich ? merged(params as object, body as object) : body,
         },
+        actor,
+        timestamp,
+        line,
+      );
+      if (request.native !== undefined) message.native_operation = request.native;
+      out.push({ kind: "message", message });
+    }
+    // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
+    // `task/artifact`, a message of its own on the same line (one operation per message).
+    if (projected !== undefined)
+      out.push({
+        kind: "message",
+        message: located(
+          { protocol: "a2a", direction: "response", ...projected },
+          actor,
+          timestamp,
+          line,
+        ),
       });
+    if (final) pending.take(found.key);
+    else for (const request of requests) request.answered = true;
+  }
+
+  /** One JSON text: a message, a wrapped message, or a batch of either. */
+  function json(text: string, line: number, out: TraceRecord[], bare: Side) {
+    const value = parseLine(text, line, out);
+    if (value === undefined) return;
+    if (!Array.isArray(value)) return one(value, line, text.length, out, bare);
+    if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+    const each = Math.ceil(text.length / value.length);
+    for (const element of value) {
+      if (Array.isArray(element))
+        problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+      else one(element, line, each, out, bare);
     }
   }
 
+  // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
+  const sse = new SseAssembler(
+    (data, line, out) => json(data, line, out, "in"),
+    options.maxEventLength,
+  );
+
   return {
     line(text, line, out) {
-      const value = parseLine(text, line, out);
-      if (value === undefined) return;
-      if (!Array.isArray(value)) return one(value, line, text.length, out);
-      if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      const each = Math.ceil(text.length / value.length);
-      for (const element of value) {
-        if (Array.isArray(element))
-          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one(element, line, each, out);
-      }
+      if (sse.line(text, line, out)) return;
+      json(text, line, out, "");
     },
-    end() {},
+    dropped: (out) => sse.dropped(out),
+    end: (out) => sse.end(out),
+    body(text, line, out, sender) {
+      const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
+      const first = text.trimStart();
+      const newline = first.indexOf("\n");
+      if (!isSseLine(newline < 0 ? first : first.slice(0, newline)))
+        return json(text, line, out, bare);
+      const events = new SseAssembler(
+        (data, _, out) => json(data, line, out, sender === undefined ? "in" : bare),
+        options.maxEventLength,
+      );
+      for (const part of text.split("\n")) {
+        const l = part.endsWith("\r") ? part.slice(0, -1) : part;
+        // A line that is not SSE is read as a JSON line, as in a log.
+        if (!events.line(l, line, out)) json(l, line, out, bare);
+      }
+      events.end(out);
+    },
   };
 }

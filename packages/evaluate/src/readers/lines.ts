@@ -22,9 +22,17 @@ export const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 const BOM = "\uFEFF";
 
+/** Text is split in pieces this long, so its lines are never all held at once. */
+const TEXT_PIECE = 64 * 1024;
+
+/** `text` in pieces (substrings share the text's memory). */
+export function* piecesOf(text: string): Generator<string> {
+  for (let i = 0; i < text.length; i += TEXT_PIECE) yield text.slice(i, i + TEXT_PIECE);
+}
+
 async function* chunksOf(source: TraceSource): AsyncGenerator<string | Uint8Array> {
   if (typeof source === "string") {
-    yield source;
+    yield* piecesOf(source);
     return;
   }
   if (typeof (source as ReadableStream).getReader === "function") {
@@ -67,8 +75,14 @@ export class LineSplitter {
     for (;;) {
       const end = chunk.indexOf("\n", start);
       if (end < 0) break;
-      this.#append(chunk, start, end);
-      out.push(this.#finish());
+      if (this.#length === 0 && !this.#tooLong && end - start <= this.#max) {
+        // The whole line is in this chunk (the common case): no parts to gather.
+        const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
+        out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
+      } else {
+        this.#append(chunk, start, end);
+        out.push(this.#finish());
+      }
       start = end + 1;
     }
     this.#append(chunk, start, chunk.length);
@@ -108,19 +122,21 @@ export class LineSplitter {
   }
 }
 
-/** The lines of a trace source, read as it arrives (UTF-8 for bytes). */
-export async function* sourceLines(
+/**
+ * The lines of a trace source, read as it arrives (UTF-8 for bytes), a chunk's lines at a
+ * time: one asynchronous step per chunk, not per line.
+ */
+export async function* sourceLineBatches(
   source: TraceSource,
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
-): AsyncGenerator<SourceLine> {
+): AsyncGenerator<SourceLine[]> {
   const splitter = new LineSplitter(maxLineLength);
   // The byte-order mark is left in the text: the splitter strips exactly one, as it does for
   // text given directly, so every entry point reads the same lines.
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   for await (const chunk of chunksOf(source)) {
     const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    yield* splitter.push(text);
+    yield splitter.push(text);
   }
-  yield* splitter.push(decoder.decode());
-  yield* splitter.end();
+  yield [...splitter.push(decoder.decode()), ...splitter.end()];
 }
