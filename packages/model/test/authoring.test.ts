@@ -212,20 +212,17 @@ describe("formatStylish", () => {
       severity: "warning",
       rule: "W-002",
       message: "mode",
-      line: 4,
-      column: 11,
+      range: { start: { line: 4, column: 11 }, end: { line: 4, column: 12 } },
+      source: "a.yaml",
     };
     const error: Diagnostic = {
       severity: "error",
       rule: "V-013",
       message: "bad\x1bregex",
-      line: 9,
-      column: 5,
+      range: { start: { line: 9, column: 5 }, end: { line: 9, column: 6 } },
+      source: "a.yaml",
     };
-    const text = formatStylish([
-      { fileName: "a.yaml", diagnostics: [error, warning] },
-      { fileName: "b.yaml", diagnostics: [] },
-    ]);
+    const text = formatStylish([error, warning]);
     expect(text).toBe(
       [
         "a.yaml",
@@ -236,7 +233,7 @@ describe("formatStylish", () => {
         "",
       ].join("\n"),
     );
-    expect(formatStylish([{ fileName: "b.yaml", diagnostics: [] }])).toBe("");
+    expect(formatStylish([])).toBe("");
   });
 });
 
