@@ -35,9 +35,11 @@ describe("formatDiagnostics heads", () => {
   });
 
   it("prefixes the diagnostic's source when no file name is given", () => {
-    expect(formatDiagnostics(source, [error({ source: "t.jsonl", range: lineRange(1) })], { contextLines: 0 })).toMatch(
-      /^t\.jsonl:1:1  error/,
-    );
+    expect(
+      formatDiagnostics(source, [error({ source: "t.jsonl", range: lineRange(1) })], {
+        contextLines: 0,
+      }),
+    ).toMatch(/^t\.jsonl:1:1 {2}error/);
   });
 
   it("has no frame and no position without one; the file name stands alone", () => {
@@ -240,10 +242,13 @@ describe("formatStylish", () => {
 
   it("groups by source in order of first appearance, shows at most maxDiagnostics per file but counts them all", () => {
     const a = { source: "a" };
-    const three = [error(a), error({ source: "b" }), error(a), error({ ...a, severity: "warning" })];
-    expect(
-      formatStylish(three, { maxDiagnostics: 1 }),
-    ).toBe(
+    const three = [
+      error(a),
+      error({ source: "b" }),
+      error(a),
+      error({ ...a, severity: "warning" }),
+    ];
+    expect(formatStylish(three, { maxDiagnostics: 1 })).toBe(
       [
         "a",
         "  0:0       error    bad  V-001",

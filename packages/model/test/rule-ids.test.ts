@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 describe("isDiagnosticRule", () => {
   it("accepts the rule ids of every table", () => {
-    for (const rule of ["V-001", "W-001", "parse/syntax", "E-NO-INDICATORS"]) {
+    for (const rule of ["V-001", "W-001", "parse/syntax", "E-NO-INDICATORS", "T-FORMAT"]) {
       expect(isDiagnosticRule(rule)).toBe(true);
     }
   });
