@@ -10,7 +10,7 @@ import {
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
-const w004 = (message: string) => ({ severity: "warning", rule: "W-004", code: "W-004", message });
+const w004 = (message: string) => ({ severity: "warning", rule: "W-004", message });
 
 function references(template: string) {
   const parsed = parseTemplate(template);

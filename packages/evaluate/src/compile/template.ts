@@ -126,7 +126,7 @@ function lookup(extractors: ExtractorValues | undefined, name: string): string |
 }
 
 function warning(message: string): Diagnostic {
-  return { severity: "warning", rule: "W-004", code: "W-004", message };
+  return { severity: "warning", rule: "W-004", message };
 }
 
 /** A reference's text, or the warning that replaces it with "". */

@@ -160,7 +160,6 @@ export function computeVerdict(
     return errorVerdict(attack, base, {
       severity: "error",
       rule: "E-UNREADABLE",
-      code: "E-UNREADABLE",
       message,
     });
   }
@@ -177,7 +176,6 @@ function compute(
     return errorVerdict(attack, base, {
       severity: "error",
       rule: "E-NO-INDICATORS",
-      code: "E-NO-INDICATORS",
       message,
     });
   }
@@ -212,7 +210,6 @@ function compute(
             (id): Diagnostic => ({
               severity: "warning",
               rule: "W-UNKNOWN-INDICATOR",
-              code: "W-UNKNOWN-INDICATOR",
               message: `verdict for indicator "${id}" ignored: the attack has no such indicator`,
             }),
           ),
