@@ -14,14 +14,15 @@ import type { TraceMessage } from "../base/message.js";
 export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack"] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
+/**
+ * A message with its 1-based source line, or what the reader says about a line that is not
+ * (entirely) a message, or a trace that cannot be read at all: a `Diagnostic` with a `T-…`
+ * rule, whose table entry (`TRACE_RULES`) gives its severity, whether reading stopped there
+ * (`stops`) and whether a message was read without certain correlation (`unattributed`); the
+ * line is its `range` (`lineRange(line)`).
+ */
 export type TraceRecord =
   | { kind: "message"; message: TraceMessage & { line: number } }
-  /**
-   * What the reader says about a line that is not (entirely) a message, or a trace that
-   * cannot be read at all: a `T-…` rule, whose table entry (`TRACE_RULES`) gives its severity,
-   * whether reading stopped there (`stops`) and whether a message was read without certain
-   * correlation (`unattributed`); the line is `range` (`lineRange`).
-   */
   | { kind: "diagnostic"; diagnostic: Diagnostic };
 
 /** Turns the lines of one format into records; `end` flushes what a format holds back. */
