@@ -5,6 +5,7 @@ import {
   type AttackResult,
   type AttackVerdict,
   type Diagnostic,
+  diagnostic,
   type EvaluationSummary,
   INDICATOR_RESULTS,
   type Indicator,
@@ -157,11 +158,7 @@ export function computeVerdict(
     return compute(attack, verdicts, base);
   } catch (thrown) {
     const message = `the attack or its verdicts could not be read: ${describeThrown(thrown)}`;
-    return errorVerdict(attack, base, {
-      severity: "error",
-      rule: "E-UNREADABLE",
-      message,
-    });
+    return errorVerdict(attack, base, diagnostic("E-UNREADABLE", message));
   }
 }
 
@@ -173,11 +170,7 @@ function compute(
   const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
   if (indicators.length === 0) {
     const message = "the attack has no indicators to evaluate";
-    return errorVerdict(attack, base, {
-      severity: "error",
-      rule: "E-NO-INDICATORS",
-      message,
-    });
+    return errorVerdict(attack, base, diagnostic("E-NO-INDICATORS", message));
   }
   const given = supplied(verdicts);
   const keys = indicatorKeys(attack);
@@ -206,12 +199,11 @@ function compute(
     ...(unknown.length === 0
       ? {}
       : {
-          diagnostics: unknown.map(
-            (id): Diagnostic => ({
-              severity: "warning",
-              rule: "W-UNKNOWN-INDICATOR",
-              message: `verdict for indicator "${id}" ignored: the attack has no such indicator`,
-            }),
+          diagnostics: unknown.map((id) =>
+            diagnostic(
+              "W-UNKNOWN-INDICATOR",
+              `verdict for indicator "${id}" ignored: the attack has no such indicator`,
+            ),
           ),
         }),
   };
