@@ -1,12 +1,6 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
-import {
-  type Diagnostic,
-  diagnostic,
-  lineRange,
-  type TRACE_RULES,
-  type TraceRuleId,
-} from "@oatf/model";
+import { type Diagnostic, lineRange, TRACE_RULES, type TraceRuleId } from "@oatf/model";
 import { boundedJson } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 
@@ -56,9 +50,20 @@ export type UnattributedRuleId = {
   [K in TraceRuleId]: (typeof TRACE_RULES)[K] extends { unattributed: true } ? K : never;
 }[TraceRuleId];
 
-/** The diagnostic of `rule` at `line` (1-based; none for a problem of the whole trace). */
+/**
+ * The diagnostic of `rule` at `line` (1-based; none for a problem of the whole trace), its
+ * severity and spec reference from the rule table (`TRACE_RULES` only: a bundle of the
+ * readers need not carry the V-rule texts).
+ */
 export function traceDiagnostic(rule: TraceRuleId, message: string, line?: number): Diagnostic {
-  return diagnostic(rule, message, line === undefined ? {} : { range: lineRange(line) });
+  const { severity, spec_ref } = TRACE_RULES[rule];
+  return {
+    severity,
+    rule,
+    message,
+    spec_ref,
+    ...(line === undefined ? {} : { range: lineRange(line) }),
+  };
 }
 
 const PREVIEW = 60;
