@@ -1,6 +1,6 @@
 // What the worker computes for a document and a trace: diagnostics and the normalized form
 // (SDK §3.2, §3.3), then the trace's verdict (format §6, §9).
-import { evaluateTrace, normalize, serialize } from "oatf";
+import { evaluateTrace, normalize, ruleInfo, serialize } from "oatf";
 import { diagnose } from "./diagnostics.js";
 import type { AnalyseRequest, DocumentReport, TraceReport } from "./protocol.js";
 import { readTrace } from "./trace-input.js";
@@ -27,9 +27,10 @@ export function analyse(
     return;
   }
   const trace = readTrace(request.trace, [normalized]);
-  const fatal = trace.diagnostics.find((d) => d.severity === "fatal");
+  // A problem that stopped reading (T-FORMAT: its table entry says `stops`).
+  const fatal = trace.diagnostics.find((d) => ruleInfo(d.rule)?.stops === true);
   if (fatal) {
-    const where = fatal.line === undefined ? "" : `line ${fatal.line}: `;
+    const where = fatal.range === undefined ? "" : `line ${fatal.range.start.line}: `;
     report({
       id,
       kind: "trace",

@@ -14,7 +14,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import type { Diagnostic, TraceDiagnostic } from "oatf";
+import type { Diagnostic } from "oatf";
 import { languageFeatures } from "./language.js";
 import { messageNodes } from "./message-text.js";
 
@@ -105,7 +105,7 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
   const marks: Mark[] = [];
   for (const d of diagnostics) {
     // Diagnostics without a position are listed beside the editor, not underlined.
-    if (!d.range) continue;
+    if (d.range?.start.offset === undefined || d.range.end.offset === undefined) continue;
     const from = clamp(d.range.start.offset);
     marks.push({
       from,
@@ -142,19 +142,20 @@ function hoverContent(d: Diagnostic): HTMLElement {
  */
 export function showTraceDiagnostics(
   view: EditorView,
-  diagnostics: readonly TraceDiagnostic[],
+  diagnostics: readonly Diagnostic[],
   wholeText: boolean,
 ): void {
   const doc = view.state.doc;
   const marks: Mark[] = [];
   for (const d of diagnostics) {
-    if (d.line === undefined || d.line < 1 || (!wholeText && d.line > doc.lines)) continue;
-    const line = wholeText ? { from: 0, to: doc.length } : doc.line(d.line);
+    const at = d.range?.start.line;
+    if (at === undefined || at < 1 || (!wholeText && at > doc.lines)) continue;
+    const line = wholeText ? { from: 0, to: doc.length } : doc.line(at);
     marks.push({
       from: line.from,
       to: line.to,
       severity: d.severity === "warning" ? "warning" : "error",
-      message: `${d.code}: ${d.message}`,
+      message: `${d.rule}: ${d.message}`,
     });
   }
   view.dispatch(setDiagnostics(view.state, marks));

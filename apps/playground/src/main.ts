@@ -106,9 +106,9 @@ function diagnosticItem(d: Diagnostic): HTMLLIElement {
   button.append(`${where} · ${d.severity} ${d.rule}: `, ...messageNodes(d.message));
   if (d.spec_ref) button.title = `spec ${d.spec_ref}${d.path ? ` · ${d.path}` : ""}`;
   button.addEventListener("click", () => {
-    const range = d.range;
-    if (range) {
-      const anchor = clampOffset(documentEditor, range.start.offset);
+    const offset = d.range?.start.offset;
+    if (offset !== undefined) {
+      const anchor = clampOffset(documentEditor, offset);
       documentEditor.dispatch({ selection: { anchor }, scrollIntoView: true });
     }
     documentEditor.focus();

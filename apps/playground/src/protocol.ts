@@ -1,5 +1,5 @@
 // Messages between the page and the evaluation worker.
-import type { AttackVerdict, Diagnostic, IndicatorCoverage, TraceDiagnostic } from "oatf";
+import type { AttackVerdict, Diagnostic, IndicatorCoverage } from "oatf";
 
 export interface AnalyseRequest {
   id: number;
@@ -26,7 +26,7 @@ export interface TraceReport {
   format?: string;
   messageCount?: number;
   /** The trace reader's diagnostics: lines that are not (entirely) messages. */
-  traceDiagnostics?: TraceDiagnostic[];
+  traceDiagnostics?: Diagnostic[];
   /** The paste was read as one JSON value: its diagnostics' line 1 is the whole text. */
   singleValue?: boolean;
   problem?: string;

@@ -5,9 +5,9 @@
 // several lines) would be read as broken lines. When the whole paste is one JSON value it is
 // read as that one line instead, in whatever format the value shows.
 import {
+  type Diagnostic,
   type Document,
   TraceDecoder,
-  type TraceDiagnostic,
   type TraceFormat,
   type TraceMessage,
   type TraceRecord,
@@ -19,7 +19,7 @@ export interface TraceRead {
   /** True when the paste was one JSON value over several lines, read as one line. */
   singleValue: boolean;
   messages: TraceMessage[];
-  diagnostics: TraceDiagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /** `documents` are what the trace is evaluated against (ThoughtJack exports need them). */

@@ -1,7 +1,7 @@
 // Rendering of the attack verdict (format §9): result, max_tier, the evaluation summary and
 // one row per indicator with its evidence and coverage, and a warning for each indicator whose
 // target never resolved in the messages it was evaluated on (issue 22 §5).
-import type { TraceDiagnostic } from "oatf";
+import { type Diagnostic, ruleInfo } from "oatf";
 import type { TraceReport } from "./protocol.js";
 
 export function renderVerdict(container: HTMLElement, report: TraceReport): void {
@@ -84,15 +84,17 @@ function indicatorTable(report: TraceReport): HTMLTableElement {
 }
 
 /** The reader's diagnostics: lines of the trace that were not read as messages. */
-function traceDiagnosticList(diagnostics: TraceDiagnostic[]): HTMLUListElement {
+function traceDiagnosticList(diagnostics: Diagnostic[]): HTMLUListElement {
   const list = document.createElement("ul");
   list.className = "trace-diagnostics";
   list.dataset.testid = "trace-diagnostics";
   for (const d of diagnostics) {
     const item = document.createElement("li");
-    item.dataset.code = d.code;
-    const where = d.line === undefined ? "" : `line ${d.line}: `;
-    item.textContent = `${d.severity} ${d.code}: ${where}${d.message}`;
+    item.dataset.code = d.rule;
+    const where = d.range === undefined ? "" : `line ${d.range.start.line}: `;
+    // A problem that stopped reading is shown as fatal, as it always was.
+    const level = ruleInfo(d.rule)?.stops === true ? "fatal" : d.severity;
+    item.textContent = `${level} ${d.rule}: ${where}${d.message}`;
     list.append(item);
   }
   return list;

@@ -77,7 +77,7 @@ describe("readTrace", () => {
     const text = `${JSON.stringify(message)}\n{"protocol":"mcp"}\nnot json\n${JSON.stringify(message)}`;
     const read = readTrace(text);
     expect(read.messages.map((m) => m.line)).toEqual([1, 4]);
-    expect(read.diagnostics.map((d) => [d.code, d.line])).toEqual([
+    expect(read.diagnostics.map((d) => [d.rule, d.range?.start.line])).toEqual([
       ["T-SHAPE", 2],
       ["T-JSON", 3],
     ]);
@@ -87,6 +87,8 @@ describe("readTrace", () => {
     const read = readTrace("not json\nnor this");
     expect(read.format).toBeUndefined();
     expect(read.messages).toEqual([]);
-    expect(read.diagnostics).toMatchObject([{ severity: "fatal", code: "T-FORMAT", line: 1 }]);
+    expect(read.diagnostics).toMatchObject([
+      { severity: "error", rule: "T-FORMAT", range: { start: { line: 1 } } },
+    ]);
   });
 });

@@ -67,7 +67,7 @@ export function checkValidate(
     );
   }
   if (warnings === undefined) return PASS;
-  const actual = result.warnings.map((w: Diagnostic) => ({ rule: w.code, path: w.path }));
+  const actual = result.warnings.map((w: Diagnostic) => ({ rule: w.rule, path: w.path }));
   if (warnings.length === 0) {
     return actual.length === 0 ? PASS : fail("no warnings", `warnings ${show(actual)}`);
   }

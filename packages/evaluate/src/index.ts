@@ -84,7 +84,6 @@ export {
   readTraceText,
   TRACE_FORMATS,
   TraceDecoder,
-  type TraceDiagnostic,
   type TraceFormat,
   type TraceRecord,
   type TraceSource,

@@ -2,6 +2,7 @@
 // evaluated end to end: no sequence of messages a peer can send turns an exploited trace
 // into not_exploited without a diagnostic that makes the run fail (`unattributed`).
 import type { Document, Value } from "@oatf/model";
+import { ruleInfo } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   createTraceEvaluator,
@@ -39,8 +40,8 @@ function run(documents: Document[], text: string, options: ReadTraceOptions = {}
   const found = diagnostics(records);
   return {
     results: evaluator.verdicts().map((v) => v.result),
-    unattributed: found.filter((d) => d.unattributed).map((d) => d.code),
-    codes: found.map((d) => d.code),
+    unattributed: found.filter((d) => ruleInfo(d.rule)?.unattributed).map((d) => d.rule),
+    codes: found.map((d) => d.rule),
   };
 }
 
@@ -184,7 +185,7 @@ describe("finding 6: a line too long to read while the format is unknown", () =>
   it("is reported, whether or not a later line tells the format", () => {
     const long = "x".repeat(50);
     const none = readTraceText([long, "", long].join("\n"), { maxLineLength: 10 });
-    expect(diagnostics(none).map((d) => [d.code, d.line])).toEqual([
+    expect(diagnostics(none).map((d) => [d.rule, d.range?.start.line])).toEqual([
       ["T-LINE-TOO-LONG", 1],
       ["T-LINE-TOO-LONG", 3],
       ["T-FORMAT", undefined],
@@ -225,7 +226,7 @@ describe("finding 7: depth in the input never overflows the stack", () => {
 
   it("reads a deep AG-UI type as a bad line, and describes a deep ThoughtJack actor", () => {
     const agUi = readTraceText(`{"type":${deep('"X"')}}\n{"type":"RUN_STARTED"}`);
-    expect(diagnostics(agUi).map((d) => d.code)).toEqual(["T-SHAPE"]);
+    expect(diagnostics(agUi).map((d) => d.rule)).toEqual(["T-SHAPE"]);
     const tj = readTraceText(
       `{"seq":0,"actor":${deep("1")},"direction":"Incoming","method":"tools/call","content":{}}`,
       {
@@ -234,7 +235,7 @@ describe("finding 7: depth in the input never overflows the stack", () => {
       },
     );
     // Not a string, so on each document's lone actor: two readings, reported.
-    expect(diagnostics(tj).map((d) => d.code)).toEqual(["T-ACTOR-MODES"]);
+    expect(diagnostics(tj).map((d) => d.rule)).toEqual(["T-ACTOR-MODES"]);
     expect(tj.filter((r) => r.kind === "message")).toHaveLength(2);
   });
 
@@ -243,7 +244,7 @@ describe("finding 7: depth in the input never overflows the stack", () => {
     const out: TraceRecord[] = [];
     for await (const r of readTrace([text.slice(0, 1000), text.slice(1000)])) out.push(r);
     expect(
-      out.map((r) => (r.kind === "message" ? r.message.operation : r.diagnostic.code)),
+      out.map((r) => (r.kind === "message" ? r.message.operation : r.diagnostic.rule)),
     ).toEqual(["T-SHAPE", "tools/call"]);
   });
 });
@@ -252,7 +253,9 @@ describe("finding 8: memory bounded by constants", () => {
   it("counts empty SSE data lines against the event limit", () => {
     const text = `${"data:\n".repeat(40)}\ndata: {"type":"RUN_STARTED"}\n`;
     const records = readTraceText(text, { format: "ag_ui", maxLineLength: 30 });
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([["T-LINE-TOO-LONG", 1]]);
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
+      ["T-LINE-TOO-LONG", 1],
+    ]);
     expect(records.filter((r) => r.kind === "message")).toHaveLength(1);
   });
 
@@ -314,7 +317,7 @@ describe("finding 9: the entry points agree", () => {
     expect(readTraceText(text, options).map((r) => r.kind)).toEqual(["message", "message"]);
     expect((await viaBytes(text, options)).map((r) => r.kind)).toEqual(["message", "message"]);
     const over = readTraceText(`${message} \r\n`, options);
-    expect(diagnostics(over).map((d) => d.code)).toEqual(["T-LINE-TOO-LONG", "T-FORMAT"]);
+    expect(diagnostics(over).map((d) => d.rule)).toEqual(["T-LINE-TOO-LONG", "T-FORMAT"]);
   });
 
   it("ends an SSE event at a line too long to read", () => {
@@ -327,7 +330,7 @@ describe("finding 9: the entry points agree", () => {
     ].join("\n");
     const records = readTraceText(text, { format: "ag_ui", maxLineLength: 40 });
     expect(
-      records.map((r) => (r.kind === "message" ? r.message.operation : r.diagnostic.code)),
+      records.map((r) => (r.kind === "message" ? r.message.operation : r.diagnostic.rule)),
     ).toEqual(["T-JSON", "T-LINE-TOO-LONG", "T-JSON", "run_finished"]);
   });
 });

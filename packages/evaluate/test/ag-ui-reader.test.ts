@@ -1,5 +1,7 @@
 // AG-UI trace reading (format §7.3): SSE captures and JSON Lines of events, RunAgentInput
 // bodies, event type translation and the diagnostics of malformed events.
+
+import { lineRange } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
 
@@ -74,7 +76,7 @@ describe("AG-UI events", () => {
       '{"type":"run_started-x"}',
       "",
     ]);
-    expect(diagnostics(records).map((d) => [d.line, d.code, d.message])).toEqual([
+    expect(diagnostics(records).map((d) => [d.range?.start.line, d.rule, d.message])).toEqual([
       [1, "T-SHAPE", "an AG-UI event must be a JSON object"],
       [
         2,
@@ -113,7 +115,7 @@ describe("AG-UI SSE captures", () => {
       [8, "run_error"],
     ]);
     // `1\n2` is not a number: the lines were not glued together.
-    expect(diagnostics(records).map((d) => [d.line, d.code])).toEqual([[4, "T-JSON"]]);
+    expect(diagnostics(records).map((d) => [d.range?.start.line, d.rule])).toEqual([[4, "T-JSON"]]);
   });
 
   it("reports an event over 16 MiB at its first line, and reads the next event", () => {
@@ -128,8 +130,9 @@ describe("AG-UI SSE captures", () => {
     expect(diagnostics(records)).toEqual([
       {
         severity: "error",
-        code: "T-LINE-TOO-LONG",
-        line: 1,
+        rule: "T-LINE-TOO-LONG",
+        spec_ref: "format §12.1",
+        range: lineRange(1),
         message: `an SSE event longer than ${MAX_EVENT} characters: not read`,
       },
     ]);

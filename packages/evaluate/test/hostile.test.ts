@@ -59,7 +59,7 @@ describe("template output is bounded by MAX_TEXT_LENGTH", () => {
     const out = interpolateTemplate("{{v}}".repeat(6000), { v: "x".repeat(100_000) });
     expect(out.value.length).toBe(MAX_TEXT_LENGTH);
     expect(out.diagnostics).toHaveLength(1);
-    expect(out.diagnostics[0]).toMatchObject({ code: "W-004", severity: "warning" });
+    expect(out.diagnostics[0]).toMatchObject({ rule: "W-004", severity: "warning" });
     expect(out.diagnostics[0]!.message).toMatch(/cut at 16777216 characters/);
   });
 
@@ -69,7 +69,7 @@ describe("template output is bounded by MAX_TEXT_LENGTH", () => {
     const out = interpolateValue(value, { v: big });
     const total = (out.value as string[]).reduce((n, s) => n + s.length, 0);
     expect(total).toBe(MAX_TEXT_LENGTH);
-    expect(out.diagnostics.every((d) => d.code === "W-004")).toBe(true);
+    expect(out.diagnostics.every((d) => d.rule === "W-004")).toBe(true);
   });
 });
 

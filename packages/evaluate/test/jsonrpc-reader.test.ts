@@ -2,6 +2,7 @@
 // responses with requests per connection and direction, protocol inference and diagnostics.
 
 import type { Document } from "@oatf/model";
+import { lineRange, ruleInfo } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   MAX_PENDING_REQUESTS,
@@ -158,7 +159,7 @@ describe("JSON-RPC reader: message shapes", () => {
 
 describe("JSON-RPC reader: diagnostics", () => {
   const only = (lines: unknown[]) =>
-    diagnostics(read(lines)).map((d) => [d.line, d.code, d.severity, d.message]);
+    diagnostics(read(lines)).map((d) => [d.range?.start.line, d.rule, d.severity, d.message]);
 
   it("reports a line that is not an object", () => {
     expect(only(["3"])).toEqual([[1, "T-SHAPE", "error", "not a JSON-RPC message object"]]);
@@ -217,11 +218,11 @@ describe("JSON-RPC reader: diagnostics", () => {
         kind: "diagnostic",
         diagnostic: {
           severity: "warning",
-          code: "T-UNCORRELATED",
-          line: 1,
+          rule: "T-UNCORRELATED",
+          spec_ref: "SDK §4.1",
+          range: lineRange(1),
           message:
             'response to id 9 has no earlier request: its operation is unknown (""), so it is evaluated against every surface',
-          unattributed: true,
         },
       },
       {
@@ -242,17 +243,18 @@ describe("JSON-RPC reader: diagnostics", () => {
     expect(diagnostics(records)).toEqual([
       {
         severity: "warning",
-        code: "T-DUPLICATE-ID",
-        line: 2,
+        rule: "T-DUPLICATE-ID",
+        spec_ref: "SDK §4.1",
+        range: lineRange(2),
         message:
           "request id reused before its response: a response to it will be read as each of the 2 requests",
       },
       {
         severity: "warning",
-        code: "T-AMBIGUOUS-ID",
-        line: 3,
+        rule: "T-AMBIGUOUS-ID",
+        spec_ref: "SDK §4.1",
+        range: lineRange(3),
         message: 'response to id 1, which 2 requests carry: read as a response to each ("a", "b")',
-        unattributed: true,
       },
     ]);
     expect(messages(records).map((m) => [m.operation, m.direction, m.line])).toEqual([
@@ -265,7 +267,9 @@ describe("JSON-RPC reader: diagnostics", () => {
 
   it("forgets a request once its response is read", () => {
     const records = read([request(1, "a"), result(1, {}), result(1, {})]);
-    expect(diagnostics(records).map((d) => [d.line, d.code])).toEqual([[3, "T-UNCORRELATED"]]);
+    expect(diagnostics(records).map((d) => [d.range?.start.line, d.rule])).toEqual([
+      [3, "T-UNCORRELATED"],
+    ]);
   });
 
   it("keeps at most MAX_PENDING_REQUESTS requests, forgetting the oldest", () => {
@@ -274,7 +278,13 @@ describe("JSON-RPC reader: diagnostics", () => {
     );
     lines.push(JSON.stringify(result(0, {})), JSON.stringify(result(1, {})));
     const records = read(lines);
-    expect(diagnostics(records).map((d) => [d.code, d.line, d.unattributed])).toEqual([
+    expect(
+      diagnostics(records).map((d) => [
+        d.rule,
+        d.range?.start.line,
+        ruleInfo(d.rule)?.unattributed,
+      ]),
+    ).toEqual([
       ["T-PENDING-LIMIT", MAX_PENDING_REQUESTS + 1, true],
       ["T-UNCORRELATED", MAX_PENDING_REQUESTS + 2, true],
     ]);
@@ -284,11 +294,13 @@ describe("JSON-RPC reader: diagnostics", () => {
   it("keeps at most MAX_REQUESTS_PER_ID requests of one id, saying when one is forgotten", () => {
     const lines = Array.from({ length: MAX_REQUESTS_PER_ID + 1 }, (_, i) => request(1, `m${i}`));
     const records = read([...lines, result(1, {})]);
-    const found = diagnostics(records).filter((d) => d.code !== "T-DUPLICATE-ID");
-    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
-      [MAX_REQUESTS_PER_ID + 1, "T-PENDING-LIMIT", true],
-      [MAX_REQUESTS_PER_ID + 2, "T-AMBIGUOUS-ID", true],
-    ]);
+    const found = diagnostics(records).filter((d) => d.rule !== "T-DUPLICATE-ID");
+    expect(found.map((d) => [d.range?.start.line, d.rule, ruleInfo(d.rule)?.unattributed])).toEqual(
+      [
+        [MAX_REQUESTS_PER_ID + 1, "T-PENDING-LIMIT", true],
+        [MAX_REQUESTS_PER_ID + 2, "T-AMBIGUOUS-ID", true],
+      ],
+    );
     const answered = messages(records).filter((m) => m.direction === "response");
     expect(answered.map((m) => m.operation)).toEqual(
       Array.from({ length: MAX_REQUESTS_PER_ID }, (_, i) => `m${i + 1}`),
@@ -310,14 +322,14 @@ describe("JSON-RPC reader: diagnostics", () => {
       message: request(undefined, "ping"),
     }));
     const found = diagnostics(read(lines));
-    expect(found.map((d) => [d.line, d.code, d.unattributed])).toEqual([
-      [1025, "T-PENDING-LIMIT", true],
-    ]);
+    expect(found.map((d) => [d.range?.start.line, d.rule, ruleInfo(d.rule)?.unattributed])).toEqual(
+      [[1025, "T-PENDING-LIMIT", true]],
+    );
   });
 
   it("does not remember requests with a null id", () => {
     const records = read([request(null, "a"), { jsonrpc: "2.0", id: null, result: {} }]);
-    expect(diagnostics(records).map((d) => d.code)).toEqual(["T-UNCORRELATED"]);
+    expect(diagnostics(records).map((d) => d.rule)).toEqual(["T-UNCORRELATED"]);
   });
 });
 
@@ -354,7 +366,7 @@ describe("JSON-RPC reader: correlation", () => {
       { direction: "receive", message: result(1, {}) },
     ]);
     expect(messages(got).map((m) => m.operation)).toEqual(["a", "b", "b", "a", ""]);
-    expect(diagnostics(got).map((d) => d.code)).toEqual(["T-UNCORRELATED"]);
+    expect(diagnostics(got).map((d) => d.rule)).toEqual(["T-UNCORRELATED"]);
   });
 
   it("tells ids of different JSON types apart", () => {
@@ -436,7 +448,13 @@ describe("JSON-RPC reader: protocol", () => {
       ["tasks/get", "a2a"],
     ]);
     // Told after a message was read with the default, and contradicted later: both said.
-    expect(diagnostics(records).map((d) => [d.line, d.code, d.unattributed])).toEqual([
+    expect(
+      diagnostics(records).map((d) => [
+        d.range?.start.line,
+        d.rule,
+        ruleInfo(d.rule)?.unattributed,
+      ]),
+    ).toEqual([
       [2, "T-PROTOCOL", true],
       [4, "T-UNCORRELATED", true],
       [5, "T-PROTOCOL", true],
@@ -456,9 +474,13 @@ describe("JSON-RPC reader: protocol", () => {
     ]) {
       const records = read(lines, options);
       expect(messages(records).map((m) => m.protocol)).toEqual(["mcp", "mcp"]);
-      expect(diagnostics(records).map((d) => [d.line, d.code, d.unattributed])).toEqual([
-        [1, "T-PROTOCOL", true],
-      ]);
+      expect(
+        diagnostics(records).map((d) => [
+          d.range?.start.line,
+          d.rule,
+          ruleInfo(d.rule)?.unattributed,
+        ]),
+      ).toEqual([[1, "T-PROTOCOL", true]]);
     }
     // The documents' actor modes fix each connection on its own.
     const two = read(
@@ -495,7 +517,9 @@ describe("JSON-RPC reader: protocol", () => {
   it("refuses a batch element that is itself an array, bare or wrapped", () => {
     const refused = [[1, "T-SHAPE", "a JSON-RPC batch element must be an object"]];
     for (const line of [[[request(1, "x")]], { direction: "send", message: [[request(1, "x")]] }]) {
-      expect(diagnostics(read([line])).map((d) => [d.line, d.code, d.message])).toEqual(refused);
+      expect(
+        diagnostics(read([line])).map((d) => [d.range?.start.line, d.rule, d.message]),
+      ).toEqual(refused);
     }
   });
 

@@ -125,7 +125,7 @@ describe("interpolateTemplate (SDK §5.5)", () => {
   it("emits W-004 for unknown extractors and unresolved paths", () => {
     const out = interpolateTemplate("{{nope}}/{{request.a.b}}/{{response.x}}", {}, { a: {} });
     expect(out.value).toBe("//");
-    expect(out.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+    expect(out.diagnostics.map((d) => [d.rule, d.severity])).toEqual([
       ["W-004", "warning"],
       ["W-004", "warning"],
       ["W-004", "warning"],
@@ -160,7 +160,7 @@ describe("interpolateTemplate (SDK §5.5)", () => {
     const out = interpolateTemplate("{{x}} {{y \\{{z", { x: "1" });
     expect(out).toEqual({ value: "1 {{y {{z", diagnostics: [] });
     // The unknown name is still W-004; the unclosed {{ after it adds nothing.
-    expect(interpolateTemplate("{{w}} {{y", {}).diagnostics.map((d) => d.code)).toEqual(["W-004"]);
+    expect(interpolateTemplate("{{w}} {{y", {}).diagnostics.map((d) => d.rule)).toEqual(["W-004"]);
   });
 
   it("never throws on a cyclic or throwing request: the reference is empty, with W-004", () => {
@@ -174,7 +174,7 @@ describe("interpolateTemplate (SDK §5.5)", () => {
     });
     const out = interpolateTemplate("[{{request.self}}][{{request.a}}]", {}, cyclic as Value);
     expect(out.value).toBe("[][]");
-    expect(out.diagnostics.map((d) => d.code)).toEqual(["W-004", "W-004"]);
+    expect(out.diagnostics.map((d) => d.rule)).toEqual(["W-004", "W-004"]);
     expect(interpolateTemplate("{{request.a}}", {}, thrower as Value).value).toBe("");
     expect(interpolateValue(cyclic as Value, {}).diagnostics).toHaveLength(1);
   });

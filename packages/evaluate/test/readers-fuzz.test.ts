@@ -6,6 +6,7 @@
 // Runs are bounded so CI stays within seconds; for a longer local run set OATF_FUZZ_RUNS,
 // e.g. `OATF_FUZZ_RUNS=5000 npx vitest run packages/evaluate/test/readers-fuzz.test.ts`.
 import type { Document } from "@oatf/model";
+import { type Diagnostic, ruleInfo } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,7 +15,6 @@ import {
   MAX_PENDING_REQUESTS,
   readTrace,
   readTraceText,
-  type TraceDiagnostic,
   type TraceRecord,
 } from "../src/index.js";
 
@@ -43,7 +43,8 @@ const KEY = { content: [{ type: "text", text: "-----BEGIN OPENSSH PRIVATE KEY---
  * What may explain a missed exploit: lost correlation, or a trace that could not be read at
  * all. A bad line elsewhere (T-JSON, T-SHAPE) explains nothing: the exploit's lines are good.
  */
-const explains = (d: TraceDiagnostic) => d.severity === "fatal" || d.unattributed === true;
+const explains = (d: Diagnostic) =>
+  ruleInfo(d.rule)?.stops === true || ruleInfo(d.rule)?.unattributed === true;
 
 // ---------------------------------------------------------------- adversarial lines
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import type { Document } from "@oatf/model";
+import { lineRange } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -59,7 +60,7 @@ describe("JSON-RPC logs", () => {
     const records = proxy();
     const read = messages(records);
     expect(read[7]).toMatchObject({ operation: "", direction: "response", line: 9 });
-    const found = diagnostics(records).map((d) => [d.line, d.code, d.severity]);
+    const found = diagnostics(records).map((d) => [d.range?.start.line, d.rule, d.severity]);
     expect(found).toEqual([
       [9, "T-UNCORRELATED", "warning"],
       [11, "T-DUPLICATE-ID", "warning"],
@@ -89,7 +90,7 @@ describe("JSON-RPC logs", () => {
       [4, "a2a", "request", "tasks/get"],
       [4, "a2a", "request", "tasks/cancel"],
     ]);
-    expect(diagnostics(a2a)).toMatchObject([{ line: 5, code: "T-JSON" }]);
+    expect(diagnostics(a2a)).toMatchObject([{ range: lineRange(5), rule: "T-JSON" }]);
   });
 
   it("accepts the common direction spellings", () => {
@@ -123,7 +124,7 @@ describe("AG-UI", () => {
       [15, "response", "run_finished"],
     ]);
     expect(messages(records)[1]!.timestamp).toBe("2026-01-01T00:00:00.000Z");
-    expect(diagnostics(records)).toMatchObject([{ line: 13, code: "T-SHAPE" }]);
+    expect(diagnostics(records)).toMatchObject([{ range: lineRange(13), rule: "T-SHAPE" }]);
   });
 
   it("reads JSON Lines of events and the RunAgentInput body", () => {
@@ -172,7 +173,7 @@ describe("ThoughtJack exports", () => {
       },
     } as Document;
     const records = readTraceText(fixture("thoughtjack.jsonl"), { documents: [two] });
-    expect(diagnostics(records).map((d) => d.code)).toEqual(["T-ACTOR", "T-ACTOR", "T-ACTOR"]);
+    expect(diagnostics(records).map((d) => d.rule)).toEqual(["T-ACTOR", "T-ACTOR", "T-ACTOR"]);
   });
 });
 
@@ -195,7 +196,7 @@ describe("format detection and line handling", () => {
     const records = readTraceText(Array.from({ length: 10 }, () => '{"hello":1}').join("\n"));
     expect(records).toHaveLength(1);
     const [d] = diagnostics(records);
-    expect(d).toMatchObject({ severity: "fatal", code: "T-FORMAT", line: 1 });
+    expect(d).toMatchObject({ severity: "error", rule: "T-FORMAT", range: lineRange(1) });
     for (const format of TRACE_FORMATS) expect(d!.message).toContain(format);
   });
 
@@ -222,7 +223,7 @@ describe("format detection and line handling", () => {
       [1, "a"],
       [3, "b"],
     ]);
-    expect(diagnostics(records)).toMatchObject([{ line: 2, code: "T-LINE-TOO-LONG" }]);
+    expect(diagnostics(records)).toMatchObject([{ range: lineRange(2), rule: "T-LINE-TOO-LONG" }]);
   });
 
   it("reads Node streams and web ReadableStreams alike", async () => {

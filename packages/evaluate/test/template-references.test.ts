@@ -10,7 +10,12 @@ import {
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
-const w004 = (message: string) => ({ severity: "warning", rule: "W-004", code: "W-004", message });
+const w004 = (message: string) => ({
+  severity: "warning",
+  rule: "W-004",
+  message,
+  spec_ref: "SDK §7.0",
+});
 
 function references(template: string) {
   const parsed = parseTemplate(template);

@@ -1,6 +1,7 @@
 // ThoughtJack export reading (format §6.1 `indicator.direction`): actor modes from the
 // documents decide protocol and request/response; lines of unknown actors are reported.
 import type { Document } from "@oatf/model";
+import { lineRange } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { actorModes, formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
 
@@ -169,22 +170,25 @@ describe("ThoughtJack reader", () => {
     expect(diagnostics(read([line({ actor: "z" }), line({})], two))).toEqual([
       {
         severity: "error",
-        code: "T-ACTOR",
-        line: 1,
+        rule: "T-ACTOR",
+        spec_ref: "SDK §4.1",
+        range: lineRange(1),
         message: 'actor "z" is not an actor of the documents (actors: a, b)',
       },
       {
         severity: "error",
-        code: "T-ACTOR",
-        line: 2,
+        rule: "T-ACTOR",
+        spec_ref: "SDK §4.1",
+        range: lineRange(2),
         message: "actor undefined is not an actor of the documents (actors: a, b)",
       },
     ]);
     expect(diagnostics(read([line({ actor: 5 })], []))).toEqual([
       {
         severity: "error",
-        code: "T-ACTOR",
-        line: 1,
+        rule: "T-ACTOR",
+        spec_ref: "SDK §4.1",
+        range: lineRange(1),
         message: "actor 5 is not an actor of the documents (actors: none)",
       },
     ]);
@@ -192,7 +196,11 @@ describe("ThoughtJack reader", () => {
 
   it("reports lines that are not ThoughtJack lines, and bad JSON", () => {
     expect(
-      diagnostics(read(['{"seq":1}', "[1]", "{"], server)).map((d) => [d.line, d.code, d.message]),
+      diagnostics(read(['{"seq":1}', "[1]", "{"], server)).map((d) => [
+        d.range?.start.line,
+        d.rule,
+        d.message,
+      ]),
     ).toEqual([
       [
         1,

@@ -1,5 +1,7 @@
 // Reading traces (issue 14 §1): format detection, the SDK's own JSONL shape, line splitting
 // of text and byte chunks from any source, and stopping at a fatal problem.
+
+import { lineRange } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   DETECTION_LINES,
@@ -77,9 +79,10 @@ describe("format detection", () => {
       {
         kind: "diagnostic",
         diagnostic: {
-          severity: "fatal",
-          code: "T-FORMAT",
-          line: 2,
+          severity: "error",
+          rule: "T-FORMAT",
+          spec_ref: "SDK §4.1",
+          range: lineRange(2),
           message:
             "cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or {direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack)",
         },
@@ -97,9 +100,9 @@ describe("format detection", () => {
     const long = "x".repeat(20);
     const records = readTraceText([long, "  ", '{"a":1}'].join("\n"), { maxLineLength: 10 });
     // Issue 23 finding 6: the line dropped for its length is reported too.
-    expect(diagnostics(records).map((d) => [d.severity, d.code, d.line])).toEqual([
+    expect(diagnostics(records).map((d) => [d.severity, d.rule, d.range?.start.line])).toEqual([
       ["error", "T-LINE-TOO-LONG", 1],
-      ["fatal", "T-FORMAT", 3],
+      ["error", "T-FORMAT", 3],
     ]);
   });
 
@@ -110,7 +113,7 @@ describe("format detection", () => {
   it("falls back to the SDK's shape when only it shows, in short and long traces", () => {
     const short = readTraceText([oatfLine("a"), '{"n":1}'].join("\n"));
     expect(messages(short).map((m) => [m.line, m.operation])).toEqual([[1, "a"]]);
-    expect(diagnostics(short).map((d) => [d.line, d.code])).toEqual([[2, "T-SHAPE"]]);
+    expect(diagnostics(short).map((d) => [d.range?.start.line, d.rule])).toEqual([[2, "T-SHAPE"]]);
     const long = readTraceText(
       [oatfLine("a"), ...unknown(DETECTION_LINES), oatfLine("b")].join("\n"),
     );
@@ -118,7 +121,7 @@ describe("format detection", () => {
       [1, "a"],
       [DETECTION_LINES + 2, "b"],
     ]);
-    expect(diagnostics(long).every((d) => d.code === "T-SHAPE" && d.severity === "error")).toBe(
+    expect(diagnostics(long).every((d) => d.rule === "T-SHAPE" && d.severity === "error")).toBe(
       true,
     );
   });
@@ -133,7 +136,7 @@ describe("format detection", () => {
     expect(decoder.format).toBe("ag_ui");
     const out: TraceRecord[] = [];
     decoder.line({ line: 1, text: rpcLine(1, "x") }, out);
-    expect(diagnostics(out).map((d) => d.code)).toEqual(["T-SHAPE"]);
+    expect(diagnostics(out).map((d) => d.rule)).toEqual(["T-SHAPE"]);
     expect(new TraceDecoder().format).toBeUndefined();
   });
 
@@ -154,8 +157,9 @@ describe("format detection", () => {
     expect(diagnostics(out)).toEqual([
       {
         severity: "error",
-        code: "T-LINE-TOO-LONG",
-        line: 4,
+        rule: "T-LINE-TOO-LONG",
+        spec_ref: "format §12.1",
+        range: lineRange(4),
         message: `line longer than ${16 * 1024 * 1024} characters: not read`,
       },
     ]);
@@ -188,7 +192,7 @@ describe("readTrace", () => {
       }
     }
     const records = await collect(chunks());
-    expect(diagnostics(records).map((d) => d.code)).toEqual(["T-FORMAT"]);
+    expect(diagnostics(records).map((d) => d.rule)).toEqual(["T-FORMAT"]);
     expect(pulled).toBe(DETECTION_LINES);
   });
 
@@ -301,8 +305,9 @@ describe("the SDK's own JSONL shape", () => {
         kind: "diagnostic",
         diagnostic: {
           severity: "error",
-          code: "T-JSON",
-          line: 2,
+          rule: "T-JSON",
+          spec_ref: "SDK §4.1",
+          range: lineRange(2),
           message: expect.stringMatching(/^not JSON \(.+\)$/),
         },
       },
@@ -310,8 +315,9 @@ describe("the SDK's own JSONL shape", () => {
         kind: "diagnostic",
         diagnostic: {
           severity: "error",
-          code: "T-SHAPE",
-          line: 3,
+          rule: "T-SHAPE",
+          spec_ref: "SDK §4.1",
+          range: lineRange(3),
           message: "'actor' must be a string",
         },
       },

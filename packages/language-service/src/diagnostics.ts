@@ -41,7 +41,8 @@ function templateSpan(
 ): { start: number; end: number } | undefined {
   const range = diagnostic.range;
   const reference = /^\{\{([\w.-]+)\}\}/.exec(diagnostic.message)?.[1];
-  if (!range || !reference || !TEMPLATE_RULES.has(diagnostic.rule)) return undefined;
+  if (range?.start.offset === undefined || range.end.offset === undefined) return undefined;
+  if (!reference || !TEMPLATE_RULES.has(diagnostic.rule)) return undefined;
   const source = text.slice(range.start.offset, range.end.offset);
   const pattern = new RegExp(`\\{\\{\\s*${reference.replaceAll(".", "\\.")}\\s*\\}\\}`, "g");
   const found = [...source.matchAll(pattern)];
@@ -52,7 +53,7 @@ function templateSpan(
 
 function rangeOf(document: TextDocument, diagnostic: OatfDiagnostic): Range {
   const range = diagnostic.range;
-  if (range) {
+  if (range?.start.offset !== undefined && range.end.offset !== undefined) {
     const narrowed = templateSpan(document.getText(), diagnostic);
     if (narrowed)
       return { start: document.positionAt(narrowed.start), end: document.positionAt(narrowed.end) };
@@ -60,9 +61,10 @@ function rangeOf(document: TextDocument, diagnostic: OatfDiagnostic): Range {
     const end = document.positionAt(Math.max(range.end.offset, range.start.offset));
     return { start, end };
   }
-  if (diagnostic.line !== undefined) {
-    const line = Math.max(0, diagnostic.line - 1);
-    const start = { line, character: Math.max(0, (diagnostic.column ?? 1) - 1) };
+  if (range) {
+    // A position without offsets (a source info made by hand): from it to the line's end.
+    const line = Math.max(0, range.start.line - 1);
+    const start = { line, character: Math.max(0, range.start.column - 1) };
     return { start, end: { line, character: lineLength(document, line) } };
   }
   return { start: { line: 0, character: 0 }, end: { line: 0, character: lineLength(document, 0) } };

@@ -25,11 +25,9 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     if (text && at.scalar) span = at.scalar;
   }
   for (const d of analysis.diagnostics) {
-    if (
-      !d.range ||
-      d.range.start.offset > offset ||
-      offset > Math.max(d.range.end.offset, d.range.start.offset)
-    )
+    const from = d.range?.start.offset;
+    const to = d.range?.end.offset;
+    if (from === undefined || to === undefined || from > offset || offset > Math.max(to, from))
       continue;
     const info = ruleInfo(d.rule);
     const ref = d.spec_ref ?? info?.spec_ref;

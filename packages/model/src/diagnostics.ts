@@ -1,8 +1,9 @@
-// Diagnostics and error types (SDK §7). Every error and warning has one shape
-// (`Diagnostic`): severity, rule, message, dot-path, spec reference where the rule has
-// one, and the source range when the source is known (lines and columns 1-based,
-// offsets 0-based UTF-16 code units into the text given to `parse`).
-import type { DiagnosticRule } from "./rule-ids.js";
+// Diagnostics and error types (SDK §7). Every error and warning, of parse, validate, the
+// trace readers, evaluation and the CLI, has one shape (`Diagnostic`): severity, rule,
+// message, dot-path, spec reference where the rule has one, the source range when the
+// source is known (lines and columns 1-based, offsets 0-based UTF-16 code units into the
+// text given to `parse`) and the source's name when there is one to say.
+import { type DiagnosticRule, ruleInfo } from "./rule-ids.js";
 import type {
   DiagnosticSeverity,
   EvaluationErrorKind,
@@ -16,35 +17,67 @@ export interface SourcePosition {
   column: number;
 }
 
-/** A position with its offset into the source text (0-based, UTF-16 code units). */
+/**
+ * A position and its offset into the source text (0-based, UTF-16 code units). The offset is
+ * known for documents (`parse` has the whole text); a trace read as a stream has lines only.
+ */
 export interface SourcePoint extends SourcePosition {
-  offset: number;
+  offset?: number;
 }
 
-/** The span of source a diagnostic is about; `end` is exclusive. */
+/**
+ * The span of source a diagnostic is about; `end` is exclusive. A whole line `n` (a trace
+ * line) is `{ start: { line: n, column: 1 }, end: { line: n + 1, column: 1 } }`.
+ */
 export interface SourceRange {
   start: SourcePoint;
   end: SourcePoint;
 }
 
-/** SDK §7.0: the one shape of every error and warning. */
+/**
+ * SDK §7.0: the one shape of every error and warning. The spec's `code` is `rule` here, and
+ * ParseError's `line`/`column` (SDK §7.1) are `range.start`.
+ */
 export interface Diagnostic {
+  /** Always the severity of `rule` in the rule table (`ruleInfo(rule).severity`). */
   severity: DiagnosticSeverity;
-  /** V-NNN, W-NNN, a `parse/…` id or an evaluation id: see `DiagnosticRule`. */
+  /** V-NNN, W-NNN, a `parse/…`, `T-…` or evaluation id: see `DiagnosticRule`. */
   rule: DiagnosticRule;
   message: string;
   /** Dot-path in the spec's format (`attack.indicators[0].pattern`); `""` is the document. */
   path?: string;
   /** The spec section that defines the rule, when one does: `SDK ...` for the SDK specification, otherwise a section of the format specification. */
   spec_ref?: string;
-  /** Where in the source, when the document was parsed from text. */
+  /** Where in the source, when the source is known (a document parsed from text, a trace line). */
   range?: SourceRange;
-  /** `range.start.line`, kept for readers written before `range`. */
-  line?: number;
-  /** `range.start.column`, kept for readers written before `range`. */
-  column?: number;
-  /** @deprecated Use `rule`; kept (same value) for one minor release. */
-  code?: string;
+  /** The name of the source (a file, a trace) when the one reporting knows it: the CLI does. */
+  source?: string;
+}
+
+/**
+ * A diagnostic of `rule`, its severity and spec reference taken from the rule table, its
+ * fields in one order (severity, rule, message, path, spec_ref, range, source).
+ */
+export function diagnostic(
+  rule: DiagnosticRule,
+  message: string,
+  where: Pick<Diagnostic, "path" | "range" | "source"> = {},
+): Diagnostic {
+  const info = ruleInfo(rule)!;
+  return {
+    severity: info.severity,
+    rule,
+    message,
+    ...(where.path !== undefined && { path: where.path }),
+    ...(info.spec_ref !== undefined && { spec_ref: info.spec_ref }),
+    ...(where.range !== undefined && { range: where.range }),
+    ...(where.source !== undefined && { source: where.source }),
+  };
+}
+
+/** The range of a whole source line (1-based): how a trace diagnostic says where it is. */
+export function lineRange(line: number): SourceRange {
+  return { start: { line, column: 1 }, end: { line: line + 1, column: 1 } };
 }
 
 /**

@@ -18,8 +18,10 @@ export type {
   ValidationResult,
 } from "./diagnostics.js";
 export {
+  diagnostic,
   isParseError,
   isValidationError,
+  lineRange,
 } from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
 export type {
@@ -66,6 +68,8 @@ export {
   type ParseRuleId,
   type RuleInfo,
   ruleInfo,
+  TRACE_RULES,
+  type TraceRuleId,
   VALIDATION_RULES,
   type ValidationRuleId,
   WARNING_RULES,

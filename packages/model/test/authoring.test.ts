@@ -12,6 +12,7 @@ import {
 } from "@oatf/model";
 import { escapeForTerminal, formatDiagnostics, formatStylish } from "@oatf/model/terminal";
 import { describe, expect, it } from "vitest";
+import { at } from "./at.js";
 import { MINIMAL } from "./fixtures.js";
 
 function errors(input: string, options?: Parameters<typeof parse>[1]): ParseError[] {
@@ -115,7 +116,7 @@ attack:
       expect(isDiagnosticRule(e.rule)).toBe(true);
       expect(e.severity).toBe("error");
       expect(e.spec_ref).toBe(ruleInfo(e.rule)!.spec_ref);
-      expect(e.range!.start).toMatchObject({ line: e.line, column: e.column });
+      expect(e.range!.start.offset).toBeTypeOf("number");
     }
     // The range spans the value: `finished` on line 3, columns 11..19.
     expect(found[0]!.range).toEqual({
@@ -126,7 +127,11 @@ attack:
   });
 
   it("has one entry per rule id in the table, and no unknown ids", () => {
-    expect(ruleInfo("V-013")).toEqual({ spec_ref: "§6.2", check: expect.any(String) });
+    expect(ruleInfo("V-013")).toEqual({
+      severity: "error",
+      spec_ref: "§6.2",
+      check: expect.any(String),
+    });
     expect(ruleInfo("W-002")?.spec_ref).toBe("SDK §7.0");
     expect(ruleInfo("parse/syntax")?.spec_ref).toBe("SDK §3.1");
     expect(ruleInfo("E-NO-INDICATORS")?.spec_ref).toBe("SDK §4.5");
@@ -212,20 +217,17 @@ describe("formatStylish", () => {
       severity: "warning",
       rule: "W-002",
       message: "mode",
-      line: 4,
-      column: 11,
+      range: { start: { line: 4, column: 11 }, end: { line: 4, column: 12 } },
+      source: "a.yaml",
     };
     const error: Diagnostic = {
       severity: "error",
       rule: "V-013",
       message: "bad\x1bregex",
-      line: 9,
-      column: 5,
+      range: { start: { line: 9, column: 5 }, end: { line: 9, column: 6 } },
+      source: "a.yaml",
     };
-    const text = formatStylish([
-      { fileName: "a.yaml", diagnostics: [error, warning] },
-      { fileName: "b.yaml", diagnostics: [] },
-    ]);
+    const text = formatStylish([error, warning]);
     expect(text).toBe(
       [
         "a.yaml",
@@ -236,14 +238,14 @@ describe("formatStylish", () => {
         "",
       ].join("\n"),
     );
-    expect(formatStylish([{ fileName: "b.yaml", diagnostics: [] }])).toBe("");
+    expect(formatStylish([])).toBe("");
   });
 });
 
 describe("input limits", () => {
   it("rejects input over maxBytes at once, counting UTF-8 bytes", () => {
     expect(errors("x".repeat(DEFAULT_LIMITS.maxBytes + 1))).toMatchObject([
-      { rule: "parse/too-large", line: 1, column: 1 },
+      { rule: "parse/too-large", ...at(1, 1) },
     ]);
     const text = `${MINIMAL}# ${"é".repeat(600)}\n`;
     // 1,200 bytes of é, 600 characters.
@@ -266,7 +268,7 @@ describe("input limits", () => {
       {
         rule: "parse/too-large",
         message: `collections are nested more than ${MAX_DEPTH} levels deep`,
-        line: 1,
+        ...at(1),
       },
     ]);
     // One level per line (12.5 MB: above the default size limit, so raised here).
@@ -277,7 +279,7 @@ describe("input limits", () => {
     expect(error).toMatchObject({
       rule: "parse/too-large",
       message: `collections are nested more than ${MAX_DEPTH} levels deep`,
-      line: MAX_DEPTH + 2,
+      ...at(MAX_DEPTH + 2),
     });
   });
 

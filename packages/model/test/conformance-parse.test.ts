@@ -1,5 +1,6 @@
 import { parse } from "@oatf/model";
 import { describe, expect, it } from "vitest";
+import { at } from "./at.js";
 import { fixtureText, upstreamFiles } from "./fixtures.js";
 
 const files = (kind: string) => upstreamFiles(`parse/${kind}`, { exclude: /\.meta\.yaml$/ });
@@ -18,8 +19,8 @@ describe("upstream parse corpus", () => {
     for (const error of result.error) {
       expect(["syntax", "type_mismatch", "unknown_variant"]).toContain(error.kind);
       expect(error.message).not.toBe("");
-      expect(error.line).toBeGreaterThanOrEqual(1);
-      expect(error.column).toBeGreaterThanOrEqual(1);
+      expect(error.range?.start.line).toBeGreaterThanOrEqual(1);
+      expect(error.range?.start.column).toBeGreaterThanOrEqual(1);
     }
   });
 
@@ -31,8 +32,7 @@ describe("upstream parse corpus", () => {
       expect.objectContaining({
         kind: "type_mismatch",
         path: "attack.severity.confidence",
-        line: 7,
-        column: 17,
+        ...at(7, 17),
       }),
     ]);
   });

@@ -1,6 +1,6 @@
 // SDK §7 human-readable diagnostics: the exact text of code frames and stylish reports, for
 // every kind of position a diagnostic may carry, with and without colour.
-import type { Diagnostic } from "@oatf/model";
+import { type Diagnostic, lineRange } from "@oatf/model";
 import { formatDiagnostics, formatStylish } from "@oatf/model/terminal";
 import { describe, expect, it } from "vitest";
 
@@ -25,12 +25,21 @@ describe("formatDiagnostics heads", () => {
     ).toBe("1:2  error  V-001  bad (a.b)\n> 1 | k1: v\n    |  ^\n");
   });
 
-  it("falls back to line and column (column 1 when only a line is known), underlining to the line's end", () => {
-    const text = formatDiagnostics(source, [error({ line: 2 })], { contextLines: 0 });
+  it("underlines a whole line (a trace line) or from a column to the line's end, without offsets", () => {
+    const text = formatDiagnostics(source, [error({ range: lineRange(2) })], { contextLines: 0 });
     expect(text).toBe("2:1  error  V-001  bad\n> 2 | k2: v\n    | ^^^^^\n");
-    expect(formatDiagnostics(source, [error({ line: 2, column: 3 })], { contextLines: 0 })).toBe(
+    const fromColumn = { start: { line: 2, column: 3 }, end: { line: 3, column: 1 } };
+    expect(formatDiagnostics(source, [error({ range: fromColumn })], { contextLines: 0 })).toBe(
       "2:3  error  V-001  bad\n> 2 | k2: v\n    |   ^^^\n",
     );
+  });
+
+  it("prefixes the diagnostic's source when no file name is given", () => {
+    expect(
+      formatDiagnostics(source, [error({ source: "t.jsonl", range: lineRange(1) })], {
+        contextLines: 0,
+      }),
+    ).toMatch(/^t\.jsonl:1:1 {2}error/);
   });
 
   it("has no frame and no position without one; the file name stands alone", () => {
@@ -208,21 +217,16 @@ describe("formatDiagnostics code frames", () => {
 describe("formatStylish", () => {
   it("pads positions and severities into columns, 0:0 without a position", () => {
     const text = formatStylish([
-      {
-        fileName: "a.yaml",
-        diagnostics: [
-          error({ range: at(12, 34) }),
-          error({ severity: "warning", rule: "W-002", message: "x\ny" }),
-          error({ line: 3 }),
-        ],
-      },
+      error({ source: "a.yaml", range: at(12, 34) }),
+      error({ source: "a.yaml", severity: "warning", rule: "W-002", message: "x\ny" }),
+      error({ source: "a.yaml", range: lineRange(3) }),
     ]);
     expect(text).toBe(
       [
         "a.yaml",
         "  12:34     error    bad  V-001",
         "  0:0       warning  x ⏎ y  W-002",
-        "  3:0       error    bad  V-001",
+        "  3:1       error    bad  V-001",
         "",
         "✖ 3 problems (2 errors, 1 warning)",
         "",
@@ -231,22 +235,20 @@ describe("formatStylish", () => {
   });
 
   it("says problem, error and warning in the singular for one", () => {
-    expect(formatStylish([{ fileName: "a", diagnostics: [error({ line: 1, column: 1 })] }])).toBe(
+    expect(formatStylish([error({ source: "a", range: at(1, 1) })])).toBe(
       "a\n  1:1       error    bad  V-001\n\n✖ 1 problem (1 error, 0 warnings)\n",
     );
   });
 
-  it("shows at most maxDiagnostics per file but counts them all", () => {
-    const three = [error(), error(), error({ severity: "warning" })];
-    expect(
-      formatStylish(
-        [
-          { fileName: "a", diagnostics: three },
-          { fileName: "b", diagnostics: [error()] },
-        ],
-        { maxDiagnostics: 1 },
-      ),
-    ).toBe(
+  it("groups by source in order of first appearance, shows at most maxDiagnostics per file but counts them all", () => {
+    const a = { source: "a" };
+    const three = [
+      error(a),
+      error({ source: "b" }),
+      error(a),
+      error({ ...a, severity: "warning" }),
+    ];
+    expect(formatStylish(three, { maxDiagnostics: 1 })).toBe(
       [
         "a",
         "  0:0       error    bad  V-001",
@@ -264,18 +266,18 @@ describe("formatStylish", () => {
   it("colours the file, severities, rules and the total: red with errors, yellow without", () => {
     const paint = (code: number, t: string) => `\x1b[${code}m${t}\x1b[0m`;
     expect(
-      formatStylish([{ fileName: "a", diagnostics: [error({ severity: "warning" })] }], {
+      formatStylish([error({ source: "a", severity: "warning" })], {
         color: true,
       }),
     ).toBe(
       `${paint(4, "a")}\n  0:0       ${paint(33, "warning")}  bad  ${paint(90, "V-001")}\n\n${paint(33, paint(1, "✖ 1 problem (0 errors, 1 warning)"))}\n`,
     );
-    expect(formatStylish([{ fileName: "a", diagnostics: [error()] }], { color: true })).toBe(
+    expect(formatStylish([error({ source: "a" })], { color: true })).toBe(
       `${paint(4, "a")}\n  0:0       ${paint(31, "error  ")}  bad  ${paint(90, "V-001")}\n\n${paint(31, paint(1, "✖ 1 problem (1 error, 0 warnings)"))}\n`,
     );
   });
 
   it("escapes the file name", () => {
-    expect(formatStylish([{ fileName: "a\x1b", diagnostics: [error()] }])).toMatch(/^a\\x1b\n/);
+    expect(formatStylish([error({ source: "a\x1b" })])).toMatch(/^a\\x1b\n/);
   });
 });

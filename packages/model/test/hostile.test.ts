@@ -2,6 +2,7 @@
 import { getSourceInfo, parse } from "@oatf/model";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { at } from "./at.js";
 import { MINIMAL } from "./fixtures.js";
 
 const inState = (yaml: string) =>
@@ -43,7 +44,7 @@ describe("limits", () => {
     for (let round = 0; round < 2; round++) {
       const result = parse(inState(`      x: ${nested}\n`));
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", line: 6 });
+      if (!result.ok) expect(result.error[0]).toMatchObject({ kind: "syntax", ...at(6) });
     }
     // parse still works afterwards (a stack overflow inside `yaml` would break later parses)
     expect(parse(MINIMAL).ok).toBe(true);
@@ -162,15 +163,14 @@ describe("garbage", () => {
         expect.objectContaining({
           kind: "syntax",
           message: "the input is not valid Unicode: unpaired surrogate U+D800",
-          line: 6,
-          column: 12,
+          ...at(6, 12),
         }),
       ],
     });
     for (const written of [`a: "\\udc00"`, `"\\ud800": 1`, `a: ["ok", "\\ud83d"]`]) {
       const result = parse(inState(`      ${written}\n`));
       expect(result.ok ? [] : result.error).toEqual([
-        expect.objectContaining({ kind: "syntax", line: 6 }),
+        expect.objectContaining({ kind: "syntax", ...at(6) }),
       ]);
     }
     // A surrogate pair, raw or as two escapes, is one character and fine.
@@ -186,8 +186,7 @@ describe("garbage", () => {
           kind: "syntax",
           message:
             "the input contains U+0001, which YAML allows only escaped (write \\x01 in a double-quoted string)",
-          line: 6,
-          column: 11,
+          ...at(6, 11),
         },
       ],
     });

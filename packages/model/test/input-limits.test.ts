@@ -3,6 +3,7 @@
 import { MAX_DEPTH, type ParseError, parse } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { exceedsByteLimit } from "../src/limits.js";
+import { at } from "./at.js";
 import { MINIMAL } from "./fixtures.js";
 
 const inState = (yaml: string) =>
@@ -21,7 +22,8 @@ function tooDeepAt(input: string, options?: Parameters<typeof parse>[1]) {
   const [error, ...rest] = errors(input, options);
   expect(rest).toEqual([]);
   expect(error).toMatchObject({ rule: "parse/too-large", kind: "syntax", message: TOO_DEEP });
-  return { line: error!.line, column: error!.column };
+  const { line, column } = error!.range!.start;
+  return { line, column };
 }
 
 describe("the byte limit", () => {
@@ -58,8 +60,6 @@ describe("the byte limit", () => {
         path: "",
         spec_ref: expect.any(String),
         range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
-        line: 1,
-        column: 1,
       },
     ]);
   });
@@ -85,8 +85,7 @@ describe("the node limit", () => {
       {
         rule: "parse/too-large",
         message: "the input has more than 8 YAML nodes (the `maxNodes` limit)",
-        line: 6,
-        column: 14,
+        ...at(6, 14),
       },
     ]);
   });
@@ -95,12 +94,12 @@ describe("the node limit", () => {
     const aliased = inState("      a: &a x\n      b: *a\n"); // 11 nodes, the alias last
     expect(parse(aliased, { maxNodes: 11 }).ok).toBe(true);
     expect(errors(aliased, { maxNodes: 10 })).toMatchObject([
-      { rule: "parse/too-large", line: 7, column: 10 },
+      { rule: "parse/too-large", ...at(7, 10) },
     ]);
     const quoted = inState("      'a': 'b'\n"); // 9 nodes, the single-quoted value last
     expect(parse(quoted, { maxNodes: 9 }).ok).toBe(true);
     expect(errors(quoted, { maxNodes: 8 })).toMatchObject([
-      { rule: "parse/too-large", line: 6, column: 12 },
+      { rule: "parse/too-large", ...at(6, 12) },
     ]);
   });
 });

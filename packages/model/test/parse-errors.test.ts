@@ -39,13 +39,12 @@ describe("parseError: one diagnostic shape for every parse problem", () => {
     expect(parseError({ rule: "V-020", message: "m", kind: "syntax" }).kind).toBe("syntax");
   });
 
-  it("a range also gives the line and column of its start", () => {
+  it("a range is the one position: no separate line and column", () => {
     const range = span(lines(0, 10), 12, 15);
-    expect(parseError({ rule: "parse/syntax", message: "m", range })).toMatchObject({
-      range,
-      line: 2,
-      column: 3,
-    });
+    const error = parseError({ rule: "parse/syntax", message: "m", range });
+    expect(error).toMatchObject({ range });
+    expect(range.start).toMatchObject({ line: 2, column: 3 });
+    expect(Object.keys(error)).not.toContain("line");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   positionOrAncestor,
 } from "@oatf/model";
 import { describe, expect, it } from "vitest";
+import { at } from "./at.js";
 import { MINIMAL } from "./fixtures.js";
 
 function ok(input: string): Document {
@@ -128,8 +129,7 @@ attack:
       expect.objectContaining({
         kind: "type_mismatch",
         path: "attack.indicators[0].pattern.exists",
-        line: 9,
-        column: 17,
+        ...at(9, 17),
         message:
           "unknown field `exists` in pattern (`exists` needs the standard form: `condition: {exists: …}`)",
       }),
@@ -172,7 +172,7 @@ attack:
       ],
       ["attack.indicators[4].semantic.examples", "examples needs `positive` or `negative`"],
     ]);
-    expect(found.every((e) => e.kind === "type_mismatch" && e.line !== undefined)).toBe(true);
+    expect(found.every((e) => e.kind === "type_mismatch" && e.range !== undefined)).toBe(true);
   });
 
   it("checks operator types inside a MatchCondition and predicate entries", () => {
@@ -293,10 +293,10 @@ attack:
 describe("parse: errors and their rules", () => {
   it("V-001: missing oatf, or a number instead of a version string", () => {
     expect(errors("attack:\n  execution: {}\n")).toEqual([
-      expect.objectContaining({ kind: "type_mismatch", path: "oatf", rule: "V-001", line: 1 }),
+      expect.objectContaining({ kind: "type_mismatch", path: "oatf", rule: "V-001", ...at(1) }),
     ]);
     const [wrongType] = errors(MINIMAL.replace('"0.1"', "0.1"));
-    expect(wrongType).toMatchObject({ path: "oatf", rule: "V-001", line: 1, column: 7 });
+    expect(wrongType).toMatchObject({ path: "oatf", rule: "V-001", ...at(1, 7) });
     expect(wrongType!.message).toContain('quote the version: oatf: "0.1"');
   });
 
@@ -308,13 +308,13 @@ describe("parse: errors and their rules", () => {
     });
     expect(errors('oatf: "0.1"\nattack:\n')[0]).toMatchObject({ path: "attack", rule: "V-003" });
     expect(errors(`${MINIMAL}attack: {}\n`)).toContainEqual(
-      expect.objectContaining({ kind: "syntax", path: "attack", rule: "V-003", line: 7 }),
+      expect.objectContaining({ kind: "syntax", path: "attack", rule: "V-003", ...at(7) }),
     );
   });
 
   it("V-004: execution missing", () => {
     expect(errors('oatf: "0.1"\nattack:\n  name: x\n')).toEqual([
-      expect.objectContaining({ path: "attack.execution", rule: "V-004", line: 2, column: 1 }),
+      expect.objectContaining({ path: "attack.execution", rule: "V-004", ...at(2, 1) }),
     ]);
   });
 
@@ -362,7 +362,7 @@ attack:
       ["attack.indicators[0].semantic.intent_class", "V-005"],
       ["attack.correlation.logic", "V-005"],
     ]);
-    expect(found[0]).toMatchObject({ kind: "unknown_variant", line: 3, column: 11 });
+    expect(found[0]).toMatchObject({ kind: "unknown_variant", ...at(3, 11) });
     expect(found[0]!.message).toBe(
       "unknown status `live`; expected one of: draft, experimental, stable, deprecated",
     );
@@ -483,8 +483,7 @@ attack:
     expect(error).toMatchObject({
       kind: "type_mismatch",
       path: "attack.indicator",
-      line: 7,
-      column: 3,
+      ...at(7, 3),
     });
     expect(error!.message).toBe("unknown field `indicator` in attack; did you mean `indicators`?");
   });
@@ -494,7 +493,7 @@ attack:
   status: nope
   version: x
 `);
-    expect(found.map((e) => e.line)).toEqual([1, 1, 2, 3]);
+    expect(found.map((e) => e.range?.start.line)).toEqual([1, 1, 2, 3]);
     expect(found.map((e) => e.path)).toEqual([
       "attack.execution",
       "oatf",
@@ -505,28 +504,27 @@ attack:
 
   it("syntax errors: empty input, several documents, bad YAML, duplicate keys", () => {
     expect(errors("")).toMatchObject([
-      { kind: "syntax", rule: "parse/syntax", message: "the input is empty", line: 1, column: 1 },
+      { kind: "syntax", rule: "parse/syntax", message: "the input is empty", ...at(1, 1) },
     ]);
     expect(errors("  \n# comment\n")[0]!.message).toBe("the input is empty");
-    expect(errors(`${MINIMAL}---\n${MINIMAL}`)[0]).toMatchObject({ kind: "syntax", line: 7 });
+    expect(errors(`${MINIMAL}---\n${MINIMAL}`)[0]).toMatchObject({ kind: "syntax", ...at(7) });
     expect(errors(`---\n${MINIMAL}---\n`)).toMatchObject([
       {
         kind: "syntax",
         message:
           "an OATF file holds exactly one YAML document, found 2 (the second is empty: remove its `---`)",
-        line: 8,
-        column: 1,
+        ...at(8, 1),
       },
     ]);
     expect(ok(`---\n${MINIMAL}...\n`).oatf).toBe("0.1");
-    expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", line: 1, column: 7 });
+    expect(errors("oatf: [\n")[0]).toMatchObject({ kind: "syntax", ...at(1, 7) });
     expect(errors(withAttack("name: a\nname: b"))).toEqual([
       expect.objectContaining({
         kind: "syntax",
         rule: "parse/duplicate-key",
         path: "attack.name",
         message: "duplicate key `name`",
-        line: 8,
+        ...at(8),
         range: {
           start: { line: 8, column: 3, offset: expect.any(Number) },
           end: { line: 8, column: 7, offset: expect.any(Number) },
@@ -544,8 +542,7 @@ attack:
       {
         kind: "syntax",
         message: "OATF documents are YAML 1.2; a %YAML 2.0 directive names another major version",
-        line: 2,
-        column: 1,
+        ...at(2, 1),
       },
     ]);
   });
@@ -553,15 +550,14 @@ attack:
   it("does not count a leading byte order mark as a column", () => {
     expect(errors("\ufeffoatf: 0.1\nattack: {execution: {}}\n")[0]).toMatchObject({
       path: "oatf",
-      line: 1,
-      column: 7,
+      ...at(1, 7),
     });
   });
 
   it("reads CR LF and lone CR line breaks like LF (YAML 1.2 §5.4), with the same lines", () => {
     for (const eol of ["\r\n", "\r"]) {
       const text = withAttack('description: "a\n  b"\nname: 5').replace(/\n/g, eol);
-      expect(errors(text)).toEqual([expect.objectContaining({ path: "attack.name", line: 9 })]);
+      expect(errors(text)).toEqual([expect.objectContaining({ path: "attack.name", ...at(9) })]);
       expect(ok(text.replace("name: 5", "name: n")).attack).toMatchObject({
         description: "a b",
         name: "n",

@@ -2,6 +2,7 @@
 // through them, cycles are refused, and nesting and expansion stay within the limits.
 import { MAX_DEPTH, type ParseError, parse, parseRecovering } from "@oatf/model";
 import { describe, expect, it } from "vitest";
+import { at } from "./at.js";
 
 /** The depth of the value at `path`: one level per key or index. */
 const depthOf = (path: string) => path.split(/\.|(?=\[)/).length;
@@ -36,8 +37,7 @@ attack:
       rule: "V-020",
       path: "attack.execution.state.a[1][1]",
       message: "alias `*a` refers to a node that contains it",
-      line: 3,
-      column: 42,
+      ...at(3, 42),
     });
   });
 });

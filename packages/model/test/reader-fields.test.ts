@@ -105,7 +105,7 @@ describe("reader: a key written without a value reads as null", () => {
     const found = errors(
       `${MINIMAL}  indicators: [{target: t, expression: {cel: x, variables: {a}}}]\n`,
     );
-    expect(found.map((e) => [e.path, e.message, e.column])).toEqual([
+    expect(found.map((e) => [e.path, e.message, e.range?.start.column])).toEqual([
       ["attack.indicators[0].expression.variables.a", "expected a string, found null", 61],
     ]);
   });

@@ -117,12 +117,12 @@ describe("keys", () => {
       inState("      a: &a x\n      *a : 1\n      ? &c [1]\n      : 2\n"),
     );
     expect(
-      recovered.errors.map(({ rule, message, path, line, column }) => ({
+      recovered.errors.map(({ rule, message, path, range }) => ({
         rule,
         message,
         path,
-        line,
-        column,
+        line: range?.start.line,
+        column: range?.start.column,
       })),
     ).toEqual([
       {
@@ -165,12 +165,12 @@ describe("keys", () => {
 
   it("reports a duplicate `attack` at the root as V-003, every other duplicate as parse/duplicate-key", () => {
     const rules = (input: string) =>
-      parseRecovering(input).errors.map(({ rule, message, path, line, column }) => ({
+      parseRecovering(input).errors.map(({ rule, message, path, range }) => ({
         rule,
         message,
         path,
-        line,
-        column,
+        line: range?.start.line,
+        column: range?.start.column,
       }));
     expect(
       rules(`oatf: "0.1"\nattack:\n  execution: {mode: mcp_server, state: {}}\nattack: {}\n`),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { type ParseError, parse } from "../src/index.js";
 import { formatDiagnostics } from "../src/terminal/index.js";
+import { at } from "./at.js";
 
 function errorsOf(text: string): ParseError[] {
   const result = parse(text);
@@ -35,8 +36,7 @@ describe("syntax errors at their real position", () => {
     expect(rest).toEqual([]);
     expect(error).toMatchObject({
       rule: "parse/syntax",
-      line: 12,
-      column: 20,
+      ...at(12, 20),
       message:
         'missing closing " quote: the string opened at 12:20 runs on to the end of the input',
     });
@@ -52,7 +52,7 @@ describe("syntax errors at their real position", () => {
     ["a flow map", "a: {x: 1\n", 1, 4, "unclosed flow map: the `{` opened at 1:4"],
   ])("%s: where it opened", (_, text, line, column, message) => {
     const [error] = errorsOf(text);
-    expect(error).toMatchObject({ line, column });
+    expect(error).toMatchObject(at(line, column));
     expect(error!.message).toContain(message);
   });
 
@@ -61,8 +61,7 @@ describe("syntax errors at their real position", () => {
       'oatf: "0.1"\nattack:\n  description: "unterminated\n  name: "x"\n  execution: {}\n';
     const [error] = errorsOf(text);
     expect(error).toMatchObject({
-      line: 3,
-      column: 16,
+      ...at(3, 16),
       message: 'missing closing " quote: the string opened at 3:16 is not closed',
     });
   });
@@ -71,7 +70,7 @@ describe("syntax errors at their real position", () => {
     // `yaml` reports this one at the end of the input; the frame must not show an empty line.
     const text = "a:\n  - b\n  c: [\n\n\n";
     for (const error of errorsOf(text)) {
-      expect(error.line).toBeLessThanOrEqual(3);
+      expect(error.range?.start.line).toBeLessThanOrEqual(3);
       const frame = formatDiagnostics(text, [error], { contextLines: 0 });
       expect(frame.split("\n")[1]).toMatch(/^> \d \| +\S/);
     }
@@ -79,6 +78,6 @@ describe("syntax errors at their real position", () => {
 
   it("other errors keep yaml's own position", () => {
     const [error] = errorsOf('a: "x\\q"\n');
-    expect(error).toMatchObject({ line: 1, column: 6, message: "Invalid escape sequence \\q" });
+    expect(error).toMatchObject({ ...at(1, 6), message: "Invalid escape sequence \\q" });
   });
 });

@@ -14,7 +14,12 @@ function errors(input: string): ParseError[] {
 
 /** Rule, message and 1-based position of each error. */
 function problems(input: string) {
-  return errors(input).map(({ rule, message, line, column }) => ({ rule, message, line, column }));
+  return errors(input).map(({ rule, message, range }) => ({
+    rule,
+    message,
+    line: range?.start.line,
+    column: range?.start.column,
+  }));
 }
 
 function state(input: string): unknown {

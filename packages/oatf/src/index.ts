@@ -76,7 +76,6 @@ export {
   type TemplateReference,
   TRACE_FORMATS,
   TraceDecoder,
-  type TraceDiagnostic,
   type TraceEvaluator,
   type TraceEvaluatorOptions,
   type TraceFormat,
@@ -117,6 +116,7 @@ export {
   type DiagnosticSeverity,
   type Direction,
   type Document,
+  diagnostic,
   ELICITATION_MODES,
   type ElicitationMode,
   EVALUATION_ERROR_KINDS,
@@ -165,6 +165,7 @@ export {
   LOG_LEVELS,
   type LogAction,
   type LogLevel,
+  lineRange,
   MAX_DEPTH,
   MAX_TREE_DEPTH,
   MAX_TREE_NODES,
@@ -228,6 +229,8 @@ export {
   serialize,
   TIERS,
   type Tier,
+  TRACE_RULES,
+  type TraceRuleId,
   type Trigger,
   type TriggerResult,
   type TriggerState,
@@ -251,7 +254,6 @@ export {
 } from "@oatf/model/internal";
 export {
   escapeForTerminal,
-  type FileDiagnostics,
   type FormatOptions,
   formatDiagnostics,
   formatStylish,
@@ -329,14 +331,10 @@ export {
   surfacesFor,
 } from "@oatf/registries";
 export {
-  RULES,
-  type RuleId,
   SUPPORTED_VERSIONS,
   V014_SKIPPED,
   type ValidateOptions,
   validateRecovered,
-  WARNINGS,
-  type WarningCode,
 } from "@oatf/validate";
 
 export {

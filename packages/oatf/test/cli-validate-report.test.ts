@@ -38,7 +38,10 @@ describe("runValidate", () => {
       ["ok.yaml", true],
       ["bad.yaml", false],
     ]);
-    expect(report.files[1]!.diagnostics[0]).toMatchObject({ rule: "V-005", line: 3, column: 13 });
+    expect(report.files[1]!.diagnostics[0]).toMatchObject({
+      rule: "V-005",
+      range: { start: { line: 3, column: 13 } },
+    });
     expect(report.files[1]!.source).toBe(INVALID);
     expect(validateExitCode(report)).toBe(1);
   });

@@ -96,8 +96,7 @@ describe("oatf validate", () => {
     expect(json.files[1].diagnostics[0]).toMatchObject({
       severity: "error",
       rule: "V-005",
-      line: 3,
-      column: 13,
+      range: { start: { line: 3, column: 13 } },
     });
   });
 

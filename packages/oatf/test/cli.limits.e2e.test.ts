@@ -82,8 +82,6 @@ describe("oatf validate output", () => {
         start: { line: 3, column: 3, offset: 22 },
         end: { line: 3, column: 23, offset: 42 },
       },
-      line: 3,
-      column: 3,
     });
   });
 

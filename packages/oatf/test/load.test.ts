@@ -61,7 +61,7 @@ describe("load", () => {
   it("keeps validation warnings beside a valid document", () => {
     const result = load(withCel("true").replace("mcp_server", "voice_server"));
     expect(result.ok).toBe(true);
-    expect(result.ok && result.value.warnings.map((w) => w.code)).toContain("W-002");
+    expect(result.ok && result.value.warnings.map((w) => w.rule)).toContain("W-002");
   });
 
   it("keeps the warnings when the document is invalid, and reports parse problems with the rules", () => {
@@ -117,7 +117,7 @@ attack:
     expect(result.error.every(isValidationError)).toBe(true);
     expect(result.error.map((e) => "rule" in e && e.rule).sort()).toEqual(["V-017", "V-023"]);
     // Positions come from the parsed source.
-    expect(result.error.every((e) => typeof e.line === "number")).toBe(true);
+    expect(result.error.every((e) => typeof e.range?.start.line === "number")).toBe(true);
   });
 
   it("never throws, whatever the text", () => {
@@ -165,7 +165,7 @@ describe("CEL wiring", () => {
   it("skips the CEL check, with a warning, when cel is null", () => {
     const result = load(invalid, { cel: null });
     expect(result.ok).toBe(true);
-    expect(result.ok && result.value.warnings.map((w) => w.code)).toContain(V014_SKIPPED);
+    expect(result.ok && result.value.warnings.map((w) => w.rule)).toContain(V014_SKIPPED);
     expect(validate(parseOk(invalid), { cel: null }).errors).toEqual([]);
   });
 

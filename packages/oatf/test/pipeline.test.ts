@@ -77,7 +77,7 @@ describe("the check pipeline", () => {
     expect(checkText(BAD_CEL, { cel }).errors.map((e) => e.rule)).not.toContain("V-014");
     expect(cel.checked.length).toBeGreaterThan(0);
     const none = checkText(WITH_EXPRESSION, { cel: null });
-    expect(none.warnings.map((w) => w.code)).toContain("OATF-V014-SKIPPED");
+    expect(none.warnings.map((w) => w.rule)).toContain("OATF-V014-SKIPPED");
   });
 
   it("honours the parse limits", () => {

@@ -1,8 +1,16 @@
-// Where checks report to. A check only says which rule failed, where (dot-path)
-// and why; spec references, severities, positions and ordering are added once,
-// in `validate`.
-import type { CelEvaluator, DiagnosticRule, SourcePosition } from "@oatf/model";
-import type { RuleId, WarningCode } from "./rules.js";
+// Where checks report to. A check says which rule failed, where (dot-path) and why, as the
+// one `Diagnostic` shape (severity from the rule table); spec references, source ranges
+// and ordering are added once, in `validate`.
+
+import type { CelEvaluator } from "@oatf/model";
+import {
+  type Diagnostic,
+  diagnostic,
+  type ParseRuleId,
+  type SourcePoint,
+  type ValidationRuleId,
+  type WarningRuleId,
+} from "@oatf/model";
 
 export interface ValidateOptions {
   /**
@@ -18,15 +26,9 @@ export interface ValidateOptions {
   suppressWarnings?: readonly string[];
 }
 
-export interface Finding {
-  code: DiagnosticRule;
+/** A check's diagnostic: its rule, path and message, and where in a string value it is. */
+export interface Reported extends Diagnostic {
   path: string;
-  message: string;
-  /** Set when the check knows the exact source position (V-020); else looked up by path. */
-  line?: number;
-  column?: number;
-  /** The offset of `line`/`column` in the source, when known (a one-character range). */
-  offset?: number;
   /** Where inside the string value at `path` (a CEL or regex error's column). */
   within?: Within;
 }
@@ -38,21 +40,42 @@ export interface Within {
 }
 
 export class Context {
-  readonly errors: Finding[] = [];
-  readonly warnings: Finding[] = [];
+  readonly errors: Reported[] = [];
+  readonly warnings: Reported[] = [];
 
   constructor(readonly options: ValidateOptions) {}
 
+  /**
+   * Reports `rule` (a V-rule, or a parse rule for a document built in code) at `path`. `at` is the exact source position when the check knows it
+   * (V-020: a one-character range there), or where inside the string value at `path`.
+   */
   error(
-    rule: RuleId,
+    rule: ValidationRuleId | ParseRuleId,
     path: string,
     message: string,
-    at?: (SourcePosition & { offset?: number }) | { within: Within },
+    at?: SourcePoint | { within: Within },
   ): void {
-    this.errors.push({ code: rule, path, message, ...at });
+    this.errors.push(reported(rule, path, message, at));
   }
 
-  warn(code: WarningCode, path: string, message: string, at?: { within: Within }): void {
-    this.warnings.push({ code, path, message, ...at });
+  warn(rule: WarningRuleId, path: string, message: string, at?: { within: Within }): void {
+    this.warnings.push(reported(rule, path, message, at));
   }
+}
+
+function reported(
+  rule: ValidationRuleId | ParseRuleId | WarningRuleId,
+  path: string,
+  message: string,
+  at: SourcePoint | { within: Within } | undefined,
+): Reported {
+  const d = diagnostic(rule, message, { path }) as Reported;
+  if (at === undefined) return d;
+  if ("within" in at) return { ...d, within: at.within };
+  const { line, column, offset } = at;
+  const range =
+    offset === undefined
+      ? { start: { line, column }, end: { line, column: column + 1 } }
+      : { start: { line, column, offset }, end: { line, column: column + 1, offset: offset + 1 } };
+  return { ...d, range };
 }

@@ -2,5 +2,5 @@
 
 export { SUPPORTED_VERSIONS } from "./checks/envelope.js";
 export type { ValidateOptions } from "./context.js";
-export { RULES, type RuleId, V014_SKIPPED, WARNINGS, type WarningCode } from "./rules.js";
+export { V014_SKIPPED } from "./rules.js";
 export { validate, validateRecovered } from "./validate.js";

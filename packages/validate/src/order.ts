@@ -1,57 +1,46 @@
-// Positions and ordering (SDK §7.4): findings carry the line, column and range `parse`
-// recorded for their path (or its nearest present ancestor, for a missing field)
-// and are sorted by source position. Documents built in code have no positions;
+// Positions and ordering (SDK §7.4): diagnostics carry the range `parse` recorded for their
+// path (or its nearest present ancestor, for a missing field) and are sorted by source
+// position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
 import {
   parentPath,
   positionOrAncestor,
   rangeOrAncestor,
   type SourceInfo,
-  type SourcePosition,
   type SourceRange,
 } from "@oatf/model";
-import type { Finding } from "./context.js";
+import type { Reported } from "./context.js";
 import { visitPaths } from "./values.js";
 
-export interface Located extends Finding {
-  range?: SourceRange;
+export interface Located extends Reported {
   /** Sort key: line and column, or the document-order ordinal (and 0) without positions. */
   rank: [number, number];
 }
 
 export function locate(
-  findings: Finding[],
+  reported: Reported[],
   document: unknown,
   info: SourceInfo | undefined,
 ): Located[] {
-  // With source info, a finding with no position of its own or of an ancestor sorts first.
+  // With source info, a diagnostic with no position of its own or of an ancestor sorts first.
   const rankOf = info ? (): [number, number] => [0, 0] : documentRank(document);
-  const located = findings.map((finding): Located => {
-    const { line, column, offset } = finding;
-    if (line !== undefined && column !== undefined) {
-      // The check knew the exact position (V-020): a one-character range there, when the
-      // offset is known too.
-      const range: SourceRange | undefined =
-        offset === undefined
-          ? undefined
-          : {
-              start: { line, column, offset },
-              end: { line, column: column + 1, offset: offset + 1 },
-            };
-      return { ...finding, ...(range && { range }), rank: [line, column] };
-    }
-    const { within } = finding;
-    const inValue = within && info?.rangeInValue?.(finding.path, within.start, within.end);
-    const range = inValue || rangeOrAncestor(info, finding.path);
-    const at: SourcePosition | undefined = range?.start ?? positionOrAncestor(info, finding.path);
+  const located = reported.map((d): Located => {
+    // The check knew the exact position (V-020).
+    if (d.range) return { ...d, rank: [d.range.start.line, d.range.start.column] };
+    const { within } = d;
+    const inValue = within && info?.rangeInValue?.(d.path, within.start, within.end);
+    const found = inValue || rangeOrAncestor(info, d.path);
+    const at = found?.start ?? positionOrAncestor(info, d.path);
+    // Without a range, a position alone is a one-character range without offsets.
+    const range: SourceRange | undefined =
+      found ?? (at && { start: at, end: { line: at.line, column: at.column + 1 } });
     return {
-      ...finding,
-      ...(at && { line: at.line, column: at.column }),
+      ...d,
       ...(range && { range }),
-      rank: at ? [at.line, at.column] : rankOf(finding.path),
+      rank: at ? [at.line, at.column] : rankOf(d.path),
     };
   });
-  // Array.prototype.sort is stable: findings at one position keep check order.
+  // Array.prototype.sort is stable: diagnostics at one position keep check order.
   return located.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
 }
 

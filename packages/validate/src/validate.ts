@@ -6,9 +6,9 @@ import {
   checkPlainTree,
   type Diagnostic,
   type Document,
+  diagnostic,
   getSourceInfo,
   type RecoveredDocument,
-  ruleInfo,
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
@@ -22,7 +22,6 @@ import { checkTypes } from "./checks/types.js";
 import { Context, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
-import { RULES, type RuleId } from "./rules.js";
 import { dependsOnUnreadable } from "./unreadable.js";
 import { isObj } from "./values.js";
 
@@ -42,8 +41,9 @@ export function validateRecovered(
   const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
   const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
   // Stable: at one position, parse problems come first.
-  const line = (e: ValidationError) => e.line ?? Number.MAX_SAFE_INTEGER;
-  errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
+  const line = (e: ValidationError) => e.range?.start.line ?? Number.MAX_SAFE_INTEGER;
+  const column = (e: ValidationError) => e.range?.start.column ?? 0;
+  errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
   return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
 }
 
@@ -57,13 +57,8 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   // code is refused first (only `parse` output is known to be a bounded tree).
   const tree = checkPlainTree(document);
   if (tree !== undefined) {
-    const { spec_ref } = RULES["V-020"];
-    return {
-      errors: [
-        { severity: "error", rule: "V-020", spec_ref, message: tree.message, path: tree.path },
-      ],
-      warnings: [],
-    };
+    const error = diagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
+    return { errors: [error], warnings: [] };
   }
   const ctx = new Context(options);
   const input: unknown = document;
@@ -80,39 +75,16 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   }
   checkTypes(ctx, input);
   const suppressed = new Set(options.suppressWarnings ?? []);
-  const errors = locate(ctx.errors, input, info).map(
-    (finding): ValidationError => ({
-      severity: "error",
-      rule: finding.code,
-      message: finding.message,
-      path: finding.path,
-      spec_ref: ruleInfo(finding.code)?.spec_ref ?? RULES[finding.code as RuleId].spec_ref,
-      ...position(finding),
-    }),
-  );
+  const errors = locate(ctx.errors, input, info).map((d) => located(d) as ValidationError);
   const warnings = locate(
-    ctx.warnings.filter((w) => !suppressed.has(w.code)),
+    ctx.warnings.filter((w) => !suppressed.has(w.rule)),
     input,
     info,
-  ).map((finding): Diagnostic => {
-    // Every warning code is in the rule tables; OATF-V014-SKIPPED has no spec reference.
-    const { spec_ref } = ruleInfo(finding.code)!;
-    return {
-      severity: "warning",
-      rule: finding.code,
-      message: finding.message,
-      path: finding.path,
-      ...(spec_ref !== undefined && { spec_ref }),
-      ...position(finding),
-      code: finding.code,
-    };
-  });
+  ).map(located);
   return { errors, warnings };
 }
 
-function position({ range, line, column }: Located): Pick<Diagnostic, "range" | "line" | "column"> {
-  return {
-    ...(range && { range }),
-    ...(line !== undefined && { line, column }),
-  };
+/** The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref, range). */
+function located({ rule, message, path, range }: Located): Diagnostic {
+  return diagnostic(rule, message, { path, ...(range && { range }) });
 }

@@ -2,7 +2,7 @@
 // and warning, named "<code> valid|absent: …" and "<code> invalid|warning: …".
 
 import { ownCases } from "@oatf/conformance";
-import { RULES, WARNINGS } from "@oatf/validate";
+import { VALIDATION_RULES, WARNING_RULES } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import type { ValidateCase } from "./support.js";
 
@@ -17,8 +17,8 @@ function count(code: string, kinds: string[]): number {
 
 describe("own fixture coverage", () => {
   const codes = [
-    ...Object.keys(RULES),
-    ...Object.keys(WARNINGS).filter((code) => code.startsWith("W-")),
+    ...Object.keys(VALIDATION_RULES),
+    ...Object.keys(WARNING_RULES).filter((code) => code.startsWith("W-")),
   ];
   it.each(codes)("%s has a passing and a failing case", (code) => {
     expect(count(code, ["valid", "absent"]), "passing cases").toBeGreaterThan(0);

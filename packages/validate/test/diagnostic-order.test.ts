@@ -1,10 +1,11 @@
-// SDK §7.4: findings carry the position `parse` recorded for their path (or its nearest
+// SDK §7.4: diagnostics carry the position `parse` recorded for their path (or its nearest
 // present ancestor) and come in source order; documents built in code come in document
 // order (key insertion order).
-import type { Document, SourceInfo, SourcePosition } from "@oatf/model";
+import type { Document, SourceInfo, SourcePosition, SourceRange } from "@oatf/model";
 import { parse } from "@oatf/model";
 import { validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
+import { Context } from "../src/context.js";
 import { locate } from "../src/order.js";
 import { celStub } from "./support.js";
 
@@ -26,11 +27,13 @@ attack:
 `;
     const document = parsed(text);
     const { errors } = validate(document, { cel: celStub });
-    expect(errors.map((e) => [e.rule, e.path, e.line, e.column])).toEqual([
-      ["V-021", "attack.indicators[0].target", 7, 17],
-      ["V-025", "attack.indicators[0].confidence", 7, 41],
-      ["V-020", "attack.indicators[0].pattern", 7, 58],
-    ]);
+    expect(errors.map((e) => [e.rule, e.path, e.range?.start.line, e.range?.start.column])).toEqual(
+      [
+        ["V-021", "attack.indicators[0].target", 7, 17],
+        ["V-025", "attack.indicators[0].confidence", 7, 41],
+        ["V-020", "attack.indicators[0].pattern", 7, 58],
+      ],
+    );
     // The anchored node, where V-020 points.
     const offset = text.indexOf("{ contains");
     expect(errors[2]!.range).toEqual({
@@ -62,7 +65,7 @@ describe("documents built in code: document order", () => {
       ["V-025", "attack.indicators[1].confidence"],
       ["V-001", "oatf"],
     ]);
-    for (const e of errors) expect(e).not.toHaveProperty("line");
+    for (const e of errors) expect(e).not.toHaveProperty("range");
   });
 });
 
@@ -76,44 +79,49 @@ describe("locate with source info made by hand (no ranges)", () => {
     yamlFeatures: [],
     positionOf: (path) => positions[path],
   };
-  const finding = (path: string, at: { line?: number; column?: number; offset?: number } = {}) => ({
-    code: "V-005" as const,
-    path,
-    message: path,
-    ...at,
-  });
+  const reported = (path: string, at?: { line: number; column: number; offset?: number }) => {
+    const context = new Context({});
+    context.error("V-005", path, path, at);
+    return context.errors[0]!;
+  };
+  const start = (f: { range?: SourceRange }) => [f.range?.start.line, f.range?.start.column];
 
   it("takes the position of the path, else of its nearest ancestor, else sorts first", () => {
     const located = locate(
-      [finding("attack.name"), finding("attack.missing"), finding("oatf")],
+      [reported("attack.name"), reported("attack.missing"), reported("oatf")],
       {},
       info,
     );
-    expect(located.map((f) => [f.path, f.line, f.column, f.range])).toEqual([
-      ["oatf", undefined, undefined, undefined],
-      ["attack.missing", 2, 1, undefined],
-      ["attack.name", 3, 9, undefined],
+    // Without ranges, a position is a one-character range without offsets.
+    expect(located.map((f) => [f.path, f.range])).toEqual([
+      ["oatf", undefined],
+      ["attack.missing", { start: { line: 2, column: 1 }, end: { line: 2, column: 2 } }],
+      ["attack.name", { start: { line: 3, column: 9 }, end: { line: 3, column: 10 } }],
     ]);
   });
 
-  it("keeps a finding's own position; a range needs its offset", () => {
+  it("keeps a check's own position, with its offset when known", () => {
     const located = locate(
       [
-        finding("attack.name", { line: 3, column: 12 }),
-        finding("attack.name", { line: 3, column: 10, offset: 30 }),
-        finding("attack"),
+        reported("attack.name", { line: 3, column: 12 }),
+        reported("attack.name", { line: 3, column: 10, offset: 30 }),
+        reported("attack"),
       ],
       {},
       info,
     );
-    expect(located.map((f) => [f.line, f.column, f.range])).toEqual([
-      [2, 1, undefined],
-      [
-        3,
-        10,
-        { start: { line: 3, column: 10, offset: 30 }, end: { line: 3, column: 11, offset: 31 } },
-      ],
-      [3, 12, undefined],
+    expect(located.map(start)).toEqual([
+      [2, 1],
+      [3, 10],
+      [3, 12],
     ]);
+    expect(located[1]!.range).toEqual({
+      start: { line: 3, column: 10, offset: 30 },
+      end: { line: 3, column: 11, offset: 31 },
+    });
+    expect(located[2]!.range).toEqual({
+      start: { line: 3, column: 12 },
+      end: { line: 3, column: 13 },
+    });
   });
 });

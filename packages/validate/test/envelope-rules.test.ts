@@ -76,8 +76,6 @@ attack:
           .slice(0, line - 1)
           .join("\n").length + column;
       return {
-        line,
-        column,
         range: {
           start: { line, column, offset },
           end: { line, column: column + 1, offset: offset + 1 },
@@ -92,14 +90,7 @@ attack:
       ...at(line, column),
     });
     expect(
-      errors.map(({ rule, path, message, line, column, range }) => ({
-        rule,
-        path,
-        message,
-        line,
-        column,
-        range,
-      })),
+      errors.map(({ rule, path, message, range }) => ({ rule, path, message, range })),
     ).toEqual([
       v020("attack.name", "an anchor (&) `label`", 3, 16),
       v020("attack.description", "an alias (*) `label`", 4, 16),

@@ -4,20 +4,17 @@ import { type Diagnostic, type Document, parse } from "@oatf/model";
 import { type ValidateOptions, validate } from "@oatf/validate";
 import { celStub } from "./support.js";
 
-export interface Finding {
-  rule: string;
-  path: string;
-  message: string;
-}
+/** A diagnostic reduced to what the rule tests compare. */
+export type Brief = { rule: string; path: string; message: string };
 
 /** Validates a document built in code, or YAML text (which must parse). */
 export function findings(
   document: unknown,
   options: ValidateOptions = { cel: celStub },
-): { errors: Finding[]; warnings: Finding[] } {
+): { errors: Brief[]; warnings: Brief[] } {
   const input = typeof document === "string" ? parsed(document) : (document as Document);
   const { errors, warnings } = validate(input, options);
-  const brief = ({ rule, path, message }: Diagnostic): Finding => ({
+  const brief = ({ rule, path, message }: Diagnostic): Brief => ({
     rule,
     path: path ?? "",
     message,
@@ -40,7 +37,7 @@ export function withAttack(attack: Record<string, unknown>): Record<string, unkn
 }
 
 /** The V-005 finding for `value` at `path`, which must be one of `allowed`. */
-export function notAllowed(path: string, value: string, allowed: readonly string[]): Finding {
+export function notAllowed(path: string, value: string, allowed: readonly string[]): Brief {
   return {
     rule: "V-005",
     path,

@@ -1,7 +1,7 @@
 // A problem inside a string value (a CEL syntax error at line:column, a regex error at an
 // offset, an unclosed or dangling `{{…}}`) is reported at that character of the file, through
 // YAML quoting, escapes and block scalars (issue 25), not over the whole scalar.
-import { type CelEvaluator, parseRecovering } from "@oatf/model";
+import { type CelEvaluator, parseRecovering, type SourceRange } from "@oatf/model";
 import { validateRecovered } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
 
@@ -24,7 +24,7 @@ function findings(text: string) {
 }
 
 /** The text of `source` at a diagnostic's range. */
-function underlined(source: string, range: { start: { offset: number }; end: { offset: number } }) {
+function underlined(source: string, range: SourceRange) {
   return source.slice(range.start.offset, range.end.offset);
 }
 
@@ -46,7 +46,6 @@ describe("V-014: the CEL error's line and column", () => {
     const [error] = findings(text).filter((d) => d.rule === "V-014");
     expect(error!.message).toMatch(/^CEL syntax error at \d+:\d+: unexpected @$/);
     expect(underlined(text, error!.range!)).toBe("@");
-    expect(error!.line).toBe(error!.range!.start.line);
   });
 });
 

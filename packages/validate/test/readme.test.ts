@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import { RULES, WARNINGS } from "@oatf/validate";
+import { VALIDATION_RULES, WARNING_RULES } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 
 // Table cells are compared with runs of spaces collapsed (formatters pad columns).
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8").replace(/ +/g, " ");
 
 describe("README", () => {
-  it.each(Object.entries(RULES))(
+  it.each(Object.entries(VALIDATION_RULES))(
     "lists %s with its spec reference",
     (rule, { spec_ref, check }) => {
       expect(readme).toContain(`| ${rule} |`);
@@ -16,7 +16,7 @@ describe("README", () => {
     },
   );
 
-  it.each(Object.keys(WARNINGS))("lists warning code %s", (code) => {
+  it.each(Object.keys(WARNING_RULES))("lists warning code %s", (code) => {
     expect(readme).toContain(`| \`${code}\` |`);
   });
 });

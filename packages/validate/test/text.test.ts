@@ -154,12 +154,11 @@ attack:
       severity: "error",
       spec_ref: "§6.2",
       path: "attack.indicators[0].pattern.regex",
-      line: 8,
       range: { start: { line: 8, column: 24 }, end: { line: 8, column: 27 } },
     });
   });
 
-  it("names warnings by `rule`, keeping `code` as an alias", () => {
+  it("names warnings by `rule`, with the one diagnostic shape (no `code`)", () => {
     const { warnings } = validate(
       `oatf: "0.1"\nattack:\n  execution:\n    mode: voice_server\n    state: {}\n`,
       { cel: celStub },
@@ -167,9 +166,9 @@ attack:
     expect(warnings[0]).toMatchObject({
       severity: "warning",
       rule: "W-002",
-      code: "W-002",
       spec_ref: "SDK §7.0",
     });
+    expect(warnings[0]).not.toHaveProperty("code");
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Document } from "@oatf/model";
-import { getSourceInfo, PARSE_RULES, parse } from "@oatf/model";
-import { RULES, V014_SKIPPED, validate, WARNINGS } from "@oatf/validate";
+import { getSourceInfo, PARSE_RULES, parse, VALIDATION_RULES, WARNING_RULES } from "@oatf/model";
+import { V014_SKIPPED, validate } from "@oatf/validate";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { celStub } from "./support.js";
@@ -45,14 +45,18 @@ describe("validate", () => {
       ["V-013", "attack.indicators[0].pattern.regex"],
     ]);
     for (const error of errors) {
-      expect(error.spec_ref).toBe(RULES[error.rule as keyof typeof RULES].spec_ref);
+      expect(error.spec_ref).toBe(
+        VALIDATION_RULES[error.rule as keyof typeof VALIDATION_RULES].spec_ref,
+      );
       expect(error.message.length).toBeGreaterThan(10);
-      expect(error.line).toBeGreaterThan(0);
+      expect(error.range?.start.line).toBeGreaterThan(0);
     }
     const info = getSourceInfo(document)!;
-    expect(errors[0]).toMatchObject(info.positionOf("attack.id")!);
+    expect(errors[0]).toMatchObject({ range: { start: info.positionOf("attack.id")! } });
     // A missing field points at its nearest present ancestor.
-    expect(errors[2]).toMatchObject(info.positionOf("attack.execution.phases[0]")!);
+    expect(errors[2]).toMatchObject({
+      range: { start: info.positionOf("attack.execution.phases[0]")! },
+    });
   });
 
   it("accepts a valid document with no findings", () => {
@@ -107,7 +111,7 @@ attack:
       const { errors, warnings } = validate(withCel("size(message"), options);
       expect(errors).toEqual([]);
       expect(warnings).toMatchObject([
-        { code: V014_SKIPPED, severity: "warning", path: "attack.indicators[0].expression.cel" },
+        { rule: V014_SKIPPED, severity: "warning", path: "attack.indicators[0].expression.cel" },
       ]);
       expect(warnings[0]!.message).toContain("2 CEL expression(s)");
     }
@@ -125,7 +129,7 @@ attack:
   });
 
   it("does not warn about CEL when there is none", () => {
-    expect(validate(parsed(BROKEN)).warnings.map((w) => w.code)).not.toContain(V014_SKIPPED);
+    expect(validate(parsed(BROKEN)).warnings.map((w) => w.rule)).not.toContain(V014_SKIPPED);
   });
 });
 
@@ -150,7 +154,7 @@ attack:
   it("skips surface (V-018) and event (V-029) checks for unrecognized bindings", () => {
     const { errors, warnings } = validate(custom);
     expect(errors).toEqual([]);
-    expect(warnings.map((w) => [w.code, w.path])).toEqual([
+    expect(warnings.map((w) => [w.rule, w.path])).toEqual([
       ["W-002", "attack.execution.mode"],
       ["W-003", "attack.indicators[0].protocol"],
     ]);
@@ -162,7 +166,7 @@ attack:
 
   it("uses only documented codes", () => {
     const { warnings } = validate(custom);
-    for (const warning of warnings) expect(Object.keys(WARNINGS)).toContain(warning.code);
+    for (const warning of warnings) expect(Object.keys(WARNING_RULES)).toContain(warning.rule);
   });
 });
 
@@ -182,8 +186,8 @@ describe("documents built in code", () => {
       ["V-005", "attack.severity"],
       ["V-001", "oatf"],
     ]);
-    expect(errors.every((e) => e.line === undefined && e.column === undefined)).toBe(true);
-    expect(warnings.map((w) => w.code)).toEqual(["W-001"]);
+    expect(errors.every((e) => e.range === undefined)).toBe(true);
+    expect(warnings.map((w) => w.rule)).toEqual(["W-001"]);
   });
 
   it("report cycles and extreme nesting as V-020 instead of walking them (issue 12 §5)", () => {
@@ -219,7 +223,7 @@ describe("documents built in code", () => {
 
   it("never throw on documents with arbitrary values in every field", () => {
     // One set lookup per error: an `expect` per error made this test several times slower.
-    const KNOWN_RULES = new Set([...Object.keys(RULES), ...Object.keys(PARSE_RULES)]);
+    const KNOWN_RULES = new Set([...Object.keys(VALIDATION_RULES), ...Object.keys(PARSE_RULES)]);
     // Every field gets every JSON type; depth and length are bounded so that a run costs
     // ~1 ms instead of ~6 (documents of 14 kB on average), as deep values are exercised
     // by the V-020 tests above and the fuzz test.

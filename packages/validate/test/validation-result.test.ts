@@ -2,8 +2,8 @@
 // spec reference, plus a position when the document came from `parse`; warnings carry a
 // spec reference when their code has one.
 import type { Document } from "@oatf/model";
-import { parse } from "@oatf/model";
-import { RULES, V014_SKIPPED, validate } from "@oatf/validate";
+import { parse, VALIDATION_RULES } from "@oatf/model";
+import { V014_SKIPPED, validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
 
 const builtInCode = (attack: Record<string, unknown>) =>
@@ -25,7 +25,7 @@ describe("errors", () => {
     expect(errors[0]).toMatchObject({
       severity: "error",
       rule: "V-035",
-      spec_ref: RULES["V-035"].spec_ref,
+      spec_ref: VALIDATION_RULES["V-035"].spec_ref,
     });
   });
 
@@ -45,7 +45,7 @@ describe("errors", () => {
     expect(errors[0]!.spec_ref.length).toBeGreaterThan(0);
   });
 
-  it("of a parsed document carry line, column and range", () => {
+  it("of a parsed document carry their range", () => {
     const parsed = parse(
       `oatf: "0.1"\nattack:\n  version: 0\n  execution:\n    mode: mcp_server\n    state: {}\n`,
     );
@@ -54,8 +54,6 @@ describe("errors", () => {
     expect(errors).toEqual([
       expect.objectContaining({
         rule: "V-035",
-        line: 3,
-        column: 12,
         range: {
           start: { line: 3, column: 12, offset: 31 },
           end: { line: 3, column: 13, offset: 32 },
@@ -72,7 +70,7 @@ describe("errors", () => {
         {
           severity: "error",
           rule: "V-020",
-          spec_ref: RULES["V-020"].spec_ref,
+          spec_ref: VALIDATION_RULES["V-020"].spec_ref,
           message: "the document contains itself here (a cycle) (at attack.execution.state.self)",
           path: "attack.execution.state.self",
         },
@@ -91,7 +89,7 @@ describe("warnings", () => {
 
   it("with a code outside the rule tables have no spec reference", () => {
     const { warnings } = validate(withCel);
-    expect(warnings.map((w) => w.code)).toEqual(["OATF-V014-SKIPPED"]);
+    expect(warnings.map((w) => w.rule)).toEqual(["OATF-V014-SKIPPED"]);
     expect(V014_SKIPPED).toBe("OATF-V014-SKIPPED");
     expect(warnings[0]).not.toHaveProperty("spec_ref");
   });
@@ -101,7 +99,6 @@ describe("warnings", () => {
     expect(warnings).toEqual([
       expect.objectContaining({
         rule: "W-002",
-        code: "W-002",
         spec_ref: "SDK §7.0",
         severity: "warning",
       }),

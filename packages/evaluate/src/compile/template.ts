@@ -1,7 +1,7 @@
 // Template interpolation (SDK §5.5, §5.5a): `{{name}}`, `{{actor.name}}`,
 // `{{request.path}}`, `{{response.path}}`, and `\{{` for a literal `{{`.
 import type { Diagnostic, Result, Value } from "@oatf/model";
-import { err, ok } from "@oatf/model";
+import { err, ok, WARNING_RULES } from "@oatf/model";
 import { resolveSimplePath } from "@oatf/paths";
 import { boundedJson, MAX_TEXT_LENGTH } from "../base/json.js";
 import { registeredLru } from "../base/lru.js";
@@ -126,7 +126,8 @@ function lookup(extractors: ExtractorValues | undefined, name: string): string |
 }
 
 function warning(message: string): Diagnostic {
-  return { severity: "warning", rule: "W-004", code: "W-004", message };
+  const { severity, spec_ref } = WARNING_RULES["W-004"];
+  return { severity, rule: "W-004", message, spec_ref };
 }
 
 /** A reference's text, or the warning that replaces it with "". */

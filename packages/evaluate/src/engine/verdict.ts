@@ -5,6 +5,8 @@ import {
   type AttackResult,
   type AttackVerdict,
   type Diagnostic,
+  EVALUATION_RULES,
+  type EvaluationRuleId,
   type EvaluationSummary,
   INDICATOR_RESULTS,
   type Indicator,
@@ -157,12 +159,7 @@ export function computeVerdict(
     return compute(attack, verdicts, base);
   } catch (thrown) {
     const message = `the attack or its verdicts could not be read: ${describeThrown(thrown)}`;
-    return errorVerdict(attack, base, {
-      severity: "error",
-      rule: "E-UNREADABLE",
-      code: "E-UNREADABLE",
-      message,
-    });
+    return errorVerdict(attack, base, evaluationDiagnostic("E-UNREADABLE", message));
   }
 }
 
@@ -174,12 +171,7 @@ function compute(
   const indicators = Array.isArray(attack?.indicators) ? attack.indicators : [];
   if (indicators.length === 0) {
     const message = "the attack has no indicators to evaluate";
-    return errorVerdict(attack, base, {
-      severity: "error",
-      rule: "E-NO-INDICATORS",
-      code: "E-NO-INDICATORS",
-      message,
-    });
+    return errorVerdict(attack, base, evaluationDiagnostic("E-NO-INDICATORS", message));
   }
   const given = supplied(verdicts);
   const keys = indicatorKeys(attack);
@@ -208,14 +200,18 @@ function compute(
     ...(unknown.length === 0
       ? {}
       : {
-          diagnostics: unknown.map(
-            (id): Diagnostic => ({
-              severity: "warning",
-              rule: "W-UNKNOWN-INDICATOR",
-              code: "W-UNKNOWN-INDICATOR",
-              message: `verdict for indicator "${id}" ignored: the attack has no such indicator`,
-            }),
+          diagnostics: unknown.map((id) =>
+            evaluationDiagnostic(
+              "W-UNKNOWN-INDICATOR",
+              `verdict for indicator "${id}" ignored: the attack has no such indicator`,
+            ),
           ),
         }),
   };
+}
+
+/** A diagnostic of `rule`, its severity and spec reference from the rule table. */
+function evaluationDiagnostic(rule: EvaluationRuleId, message: string): Diagnostic {
+  const { severity, spec_ref } = EVALUATION_RULES[rule];
+  return { severity, rule, message, spec_ref };
 }

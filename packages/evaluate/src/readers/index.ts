@@ -13,7 +13,6 @@ export {
 } from "./read-trace.js";
 export {
   TRACE_FORMATS,
-  type TraceDiagnostic,
   type TraceFormat,
   type TraceRecord,
 } from "./record.js";

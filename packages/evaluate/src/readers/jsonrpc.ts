@@ -283,7 +283,6 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         line,
         "T-DUPLICATE-ID",
         `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
-        "warning",
       );
     }
     const kept = [...list, request];

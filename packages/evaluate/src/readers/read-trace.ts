@@ -20,6 +20,7 @@ import {
   TRACE_FORMATS,
   type TraceFormat,
   type TraceRecord,
+  traceDiagnostic,
 } from "./record.js";
 import { isSseLine, sseData } from "./sse.js";
 import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
@@ -136,7 +137,7 @@ export class TraceDecoder {
     if (options.format !== undefined) this.#use(options.format);
   }
 
-  /** True after a fatal diagnostic: nothing more is read. */
+  /** True after a diagnostic that stops reading (T-FORMAT): nothing more is read. */
   get stopped(): boolean {
     return this.#stopped;
   }
@@ -246,14 +247,11 @@ export class TraceDecoder {
     this.#stopped = true;
     const readable = this.#held.find((l) => !l.tooLong && l.text.trim() !== "");
     this.#reportDropped(out);
+    const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`;
+    // T-FORMAT stops reading (its table entry says so): nothing after it is read.
     out.push({
       kind: "diagnostic",
-      diagnostic: {
-        severity: "fatal",
-        code: "T-FORMAT",
-        ...(readable === undefined ? {} : { line: readable.line }),
-        message: `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`,
-      },
+      diagnostic: traceDiagnostic("T-FORMAT", message, readable?.line),
     });
   }
 }

@@ -1,5 +1,6 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
+import { type Diagnostic, lineRange, TRACE_RULES, type TraceRuleId } from "@oatf/model";
 import { boundedJson } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 
@@ -7,27 +8,16 @@ import type { TraceMessage } from "../base/message.js";
 export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack"] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
-/** A line that is not (entirely) a message, or a trace that cannot be read at all. */
-export interface TraceDiagnostic {
-  /** `error`: the line was not read; `warning`: read, with a caveat; `fatal`: reading stopped. */
-  severity: "fatal" | "error" | "warning";
-  /** `T-FORMAT`, `T-JSON`, `T-SHAPE`, `T-LINE-TOO-LONG`, `T-UNCORRELATED`, `T-DUPLICATE-ID`, ... */
-  code: string;
-  /** 1-based source line (absent for a fatal problem found after reading). */
-  line?: number;
-  message: string;
-  /**
-   * Set when a message was read but could not be correlated or attributed with certainty
-   * (its request forgotten or ambiguous, its protocol contradicted): it was evaluated
-   * against every indicator it could belong to, and a run gate should fail unless the user
-   * accepts this (`oatf evaluate --allow-uncorrelated`).
-   */
-  unattributed?: true;
-}
-
+/**
+ * A message with its 1-based source line, or what the reader says about a line that is not
+ * (entirely) a message, or a trace that cannot be read at all: a `Diagnostic` with a `T-…`
+ * rule, whose table entry (`TRACE_RULES`) gives its severity, whether reading stopped there
+ * (`stops`) and whether a message was read without certain correlation (`unattributed`); the
+ * line is its `range` (`lineRange(line)`).
+ */
 export type TraceRecord =
   | { kind: "message"; message: TraceMessage & { line: number } }
-  | { kind: "diagnostic"; diagnostic: TraceDiagnostic };
+  | { kind: "diagnostic"; diagnostic: Diagnostic };
 
 /** Turns the lines of one format into records; `end` flushes what a format holds back. */
 export interface LineDecoder {
@@ -37,22 +27,43 @@ export interface LineDecoder {
   end(out: TraceRecord[]): void;
 }
 
-export function problem(
-  out: TraceRecord[],
-  line: number,
-  code: string,
-  message: string,
-  severity: TraceDiagnostic["severity"] = "error",
-): void {
-  out.push({ kind: "diagnostic", diagnostic: { severity, code, line, message } });
+/** Reports `rule` at `line`; its severity (and whether it is unattributed) is the table's. */
+export function problem(out: TraceRecord[], line: number, rule: TraceRuleId, message: string) {
+  out.push({ kind: "diagnostic", diagnostic: traceDiagnostic(rule, message, line) });
 }
 
-/** A warning about a message read without certain correlation: it makes a run gate fail. */
-export function unattributed(out: TraceRecord[], line: number, code: string, message: string) {
-  out.push({
-    kind: "diagnostic",
-    diagnostic: { severity: "warning", code, line, message, unattributed: true },
-  });
+/**
+ * A warning about a message read without certain correlation: it makes a run gate fail. The
+ * same as `problem`, for the rules whose table entry says `unattributed`.
+ */
+export function unattributed(
+  out: TraceRecord[],
+  line: number,
+  rule: UnattributedRuleId,
+  message: string,
+): void {
+  problem(out, line, rule, message);
+}
+
+/** The trace rules a message read without certain correlation is reported under. */
+export type UnattributedRuleId = {
+  [K in TraceRuleId]: (typeof TRACE_RULES)[K] extends { unattributed: true } ? K : never;
+}[TraceRuleId];
+
+/**
+ * The diagnostic of `rule` at `line` (1-based; none for a problem of the whole trace), its
+ * severity and spec reference from the rule table (`TRACE_RULES` only: a bundle of the
+ * readers need not carry the V-rule texts).
+ */
+export function traceDiagnostic(rule: TraceRuleId, message: string, line?: number): Diagnostic {
+  const { severity, spec_ref } = TRACE_RULES[rule];
+  return {
+    severity,
+    rule,
+    message,
+    spec_ref,
+    ...(line === undefined ? {} : { range: lineRange(line) }),
+  };
 }
 
 const PREVIEW = 60;

@@ -101,7 +101,6 @@ export function thoughtJackDecoder(
           line,
           "T-ACTOR-MODES",
           `the documents give actor ${preview(value.actor)} different modes: the line is read once for each`,
-          "warning",
         );
       }
       const method = value.method as string;

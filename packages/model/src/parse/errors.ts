@@ -41,7 +41,7 @@ export function parseError({ rule, message, path = "", range, kind }: ParseProbl
     message,
     path,
     spec_ref,
-    ...(range && { range, line: range.start.line, column: range.start.column }),
+    ...(range && { range }),
   };
 }
 

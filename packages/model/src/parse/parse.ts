@@ -158,6 +158,7 @@ export function featureError(use: YamlFeatureUse): ParseError {
 
 /** Sorts in place; errors without a position go last, ties keep their order (sort is stable). */
 function sortByPosition(errors: ParseError[]): ParseError[] {
-  const line = (e: ParseError) => e.line ?? Number.MAX_SAFE_INTEGER;
-  return errors.sort((a, b) => line(a) - line(b) || (a.column ?? 0) - (b.column ?? 0));
+  const line = (e: ParseError) => e.range?.start.line ?? Number.MAX_SAFE_INTEGER;
+  const column = (e: ParseError) => e.range?.start.column ?? 0;
+  return errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
 }

@@ -9,7 +9,7 @@ export interface FormatOptions {
   color?: boolean;
   /** Source lines shown before and after the diagnostic's line (default 2; 0 shows only it). */
   contextLines?: number;
-  /** Prefixed to each diagnostic's position (`file.yaml:3:5`). */
+  /** Prefixed to each diagnostic's position (`file.yaml:3:5`); default: its `source`. */
   fileName?: string;
   /** At most this many diagnostics are shown; a last line says how many were left out. */
   maxDiagnostics?: number;
@@ -42,10 +42,9 @@ export function formatDiagnostics(
   const lines = String(source ?? "").split(/\r\n|\r|\n/);
   const blocks: string[] = [];
   for (const d of diagnostics.slice(0, limit)) {
-    const start =
-      d.range?.start ??
-      (d.line === undefined ? undefined : { line: d.line, column: d.column ?? 1 });
-    const file = options.fileName === undefined ? "" : escapeForTerminal(options.fileName);
+    const start = d.range?.start;
+    const name = options.fileName ?? d.source;
+    const file = name === undefined ? "" : escapeForTerminal(name);
     const where = start ? `${file}${file ? ":" : ""}${start.line}:${start.column}` : file;
     const path = d.path ? ` (${escapeForTerminal(d.path)})` : "";
     const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity);
@@ -61,17 +60,13 @@ export function formatDiagnostics(
   return blocks.join("\n");
 }
 
-export interface FileDiagnostics {
-  fileName: string;
-  diagnostics: readonly Diagnostic[];
-}
-
 /**
- * ESLint's `stylish` report: each file's diagnostics as `line:column  severity  message  rule`
- * under the file name, then a `✖ N problems (E errors, W warnings)` total.
+ * ESLint's `stylish` report: the diagnostics of each source (`source`, in order of first
+ * appearance) as `line:column  severity  message  rule` under its name, then a
+ * `✖ N problems (E errors, W warnings)` total.
  */
 export function formatStylish(
-  files: readonly FileDiagnostics[],
+  diagnostics: readonly Diagnostic[],
   options: Pick<FormatOptions, "color" | "maxDiagnostics"> = {},
 ): string {
   const paint = painter(options.color);
@@ -79,26 +74,37 @@ export function formatStylish(
   const out: string[] = [];
   let errors = 0;
   let warnings = 0;
-  for (const { fileName, diagnostics } of files) {
-    if (diagnostics.length === 0) continue;
+  for (const [fileName, group] of bySource(diagnostics)) {
     out.push(paint("underline", escapeForTerminal(fileName)));
-    for (const d of diagnostics.slice(0, limit)) {
-      const start = d.range?.start ?? { line: d.line ?? 0, column: d.column ?? 0 };
+    for (const d of group.slice(0, limit)) {
+      const start = d.range?.start ?? { line: 0, column: 0 };
       const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity.padEnd(7));
       out.push(
         `  ${`${start.line}:${start.column}`.padEnd(8)}  ${severity}  ${oneLine(d.message)}  ${paint("gray", d.rule)}`,
       );
     }
-    const left = diagnostics.length - Math.min(diagnostics.length, limit);
+    const left = group.length - Math.min(group.length, limit);
     if (left > 0) out.push(`  … ${left} more not shown`);
     out.push("");
-    for (const d of diagnostics) d.severity === "error" ? errors++ : warnings++;
+    for (const d of group) d.severity === "error" ? errors++ : warnings++;
   }
   const total = errors + warnings;
   if (total === 0) return "";
   const summary = `✖ ${plural(total, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
   out.push(paint(errors > 0 ? "red" : "yellow", paint("bold", summary)));
   return `${out.join("\n")}\n`;
+}
+
+/** Diagnostics grouped by their source's name, sources in order of first appearance. */
+function bySource(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
+  const groups = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const name = d.source ?? "";
+    const group = groups.get(name);
+    if (group === undefined) groups.set(name, [d]);
+    else group.push(d);
+  }
+  return groups;
 }
 
 function plural(n: number, word: string): string {

@@ -5,7 +5,6 @@
 
 export { escapeForTerminal } from "./escape.js";
 export {
-  type FileDiagnostics,
   type FormatOptions,
   formatDiagnostics,
   formatStylish,

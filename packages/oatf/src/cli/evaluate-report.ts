@@ -6,15 +6,21 @@ import {
   createTraceEvaluator,
   type IndicatorCoverage,
   readTrace,
-  type TraceDiagnostic,
   type TraceFormat,
   type TraceVerdict,
 } from "@oatf/evaluate";
-import { type AttackVerdict, type Document, TIERS, type Tier } from "@oatf/model";
+import {
+  type AttackVerdict,
+  type Diagnostic,
+  type Document,
+  ruleInfo,
+  TIERS,
+  type Tier,
+} from "@oatf/model";
 import { escapeForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
-import { checkDocument, type FileDiagnostic } from "./check.js";
+import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
 import type { ReadResult } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
@@ -57,14 +63,14 @@ export interface EvaluateOptions {
 export type EvaluateProgress =
   | { kind: "document"; document: EvaluatedDocument }
   | { kind: "messages"; count: number }
-  | { kind: "problem"; diagnostic: TraceDiagnostic };
+  | { kind: "problem"; diagnostic: Diagnostic };
 
 /** One document: its verdict, or why it has none. */
 export interface EvaluatedDocument {
   file: string;
   name?: string;
   /** Set when the document is not valid: its text (for code frames) and its errors. */
-  invalid?: { source: string; diagnostics: FileDiagnostic[] };
+  invalid?: { source: string; diagnostics: Diagnostic[] };
   /** The AttackVerdict, fields in spec order. */
   verdict?: AttackVerdict;
   /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
@@ -75,15 +81,15 @@ export interface EvaluatedDocument {
 
 /** What the reader said about the trace's lines. */
 export interface TraceProblems {
-  /** The first MAX_REPORTED, in order. */
-  shown: TraceDiagnostic[];
+  /** The first MAX_REPORTED, in order; `source` is the trace's reported name. */
+  shown: Diagnostic[];
   total: number;
-  /** Errors and fatal problems, and a trace that failed while being read. */
+  /** Errors (a problem that stopped reading too), and a trace that failed while being read. */
   errors: number;
   warnings: number;
   /** Messages that could not be correlated or attributed with certainty (issue 23). */
   unattributed: number;
-  /** Reading stopped: nothing else is reported. */
+  /** Reading stopped (a rule whose table entry says `stops`): nothing else is reported. */
   fatal: boolean;
 }
 
@@ -168,11 +174,12 @@ export async function runEvaluate(
         ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
       })) {
         if (record.kind === "diagnostic") {
-          const d = record.diagnostic;
-          if (d.unattributed === true) problems.unattributed++;
+          const d = { ...record.diagnostic, source: trace.file };
+          const rule = ruleInfo(d.rule);
+          if (rule?.unattributed === true) problems.unattributed++;
           if (d.severity === "warning") problems.warnings++;
           else problems.errors++;
-          if (d.severity === "fatal") problems.fatal = true;
+          if (rule?.stops === true) problems.fatal = true;
           if (problems.total++ < MAX_REPORTED) {
             problems.shown.push(d);
             onProgress?.({ kind: "problem", diagnostic: d });
@@ -257,8 +264,8 @@ export function evaluateExitCode(report: EvaluateReport): number {
 }
 
 /** One trace problem as printed on stderr. */
-function renderTraceProblem(trace: string, d: TraceDiagnostic): string {
-  const where = d.line === undefined ? trace : `${trace}:${d.line}`;
+function renderTraceProblem(trace: string, d: Diagnostic): string {
+  const where = d.range === undefined ? trace : `${trace}:${d.range.start.line}`;
   const level = d.severity === "warning" ? "warning: " : "";
   return safe`oatf evaluate: ${where}: ${level}${d.message}\n`;
 }

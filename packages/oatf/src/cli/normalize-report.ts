@@ -1,11 +1,11 @@
 // `oatf normalize` past its arguments: a pure `runNormalize` that turns the inputs it is given
 // into a report (reading and writing only through the functions it is handed),
 // `normalizeExitCode` (the exit code policy, in one place) and `renderNormalize(report)`.
-import { serialize } from "@oatf/model";
+import { type Diagnostic, serialize } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { carryComments } from "@oatf/normalize/comments";
 import { canonicalDifference } from "./canonical.js";
-import { checkDocument, type FileDiagnostic } from "./check.js";
+import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
 import type { ReadResult } from "./files.js";
 import { invalidDocument, plural } from "./report.js";
@@ -17,7 +17,7 @@ export type NormalizeMode = "print" | "check" | "write";
 /** What came of one input. */
 export type NormalizedFile = { file: string } & (
   | { outcome: "unreadable"; reason: string; tooLarge: boolean }
-  | { outcome: "invalid"; source: string; diagnostics: FileDiagnostic[] }
+  | { outcome: "invalid"; source: string; diagnostics: Diagnostic[] }
   | { outcome: "canonical" }
   | { outcome: "not-canonical"; difference: string }
   /** The canonical text (print and write), `dropped` comments it had no place for. */

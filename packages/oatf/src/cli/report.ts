@@ -1,7 +1,7 @@
 // Text rendering of diagnostics, shared by the commands that print them: @oatf/model's
 // `formatDiagnostics` (code frames, terminal-safe), at most MAX_SHOWN per file.
+import type { Diagnostic } from "@oatf/model";
 import { escapeForTerminal, formatDiagnostics } from "@oatf/model/terminal";
-import type { FileDiagnostic } from "./check.js";
 
 /** Diagnostics printed per file in text output; the rest are counted (JSON has them all). */
 export const MAX_SHOWN = 100;
@@ -9,7 +9,7 @@ export const MAX_SHOWN = 100;
 export function formatFile(
   file: string,
   source: string,
-  diagnostics: readonly FileDiagnostic[],
+  diagnostics: readonly Diagnostic[],
   color = false,
 ): string {
   return formatDiagnostics(source, diagnostics, {
@@ -24,7 +24,7 @@ export function invalidDocument(
   command: string,
   file: string,
   source: string,
-  diagnostics: FileDiagnostic[],
+  diagnostics: Diagnostic[],
 ): string {
   const errors = diagnostics.filter((d) => d.severity === "error");
   const head = `oatf ${command}: ${escapeForTerminal(file)} is not a valid OATF document (${plural(errors.length, "error")})\n`;

@@ -1,11 +1,10 @@
 // SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
-import { ruleInfo } from "@oatf/model";
+import { type Diagnostic, ruleInfo } from "@oatf/model";
 import { VERSION } from "../version.js";
-import type { FileDiagnostic } from "./check.js";
 
 export interface FileReport {
   file: string;
-  diagnostics: FileDiagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 export function toSarif(reports: readonly FileReport[]): object {
@@ -28,8 +27,8 @@ export function toSarif(reports: readonly FileReport[]): object {
             artifactLocation: artifact(r.file),
             // Code scanning needs a region; a diagnostic without a position points at line 1.
             region: {
-              startLine: d.line ?? 1,
-              startColumn: d.column ?? 1,
+              startLine: d.range?.start.line ?? 1,
+              startColumn: d.range?.start.column ?? 1,
               ...(d.range && { endLine: d.range.end.line, endColumn: d.range.end.column }),
             },
           },

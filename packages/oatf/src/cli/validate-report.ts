@@ -1,8 +1,9 @@
 // `oatf validate` past its arguments: a pure `runValidate` that checks the inputs it is given
 // into a report, `validateExitCode` (the exit code policy, in one place) and
 // `renderValidate(report, format)` with one renderer per format (text, stylish, json, sarif).
+import type { Diagnostic } from "@oatf/model";
 import { formatStylish } from "@oatf/model/terminal";
-import { checkDocument, type FileDiagnostic, tooLargeDiagnostic } from "./check.js";
+import { checkDocument, tooLargeDiagnostic } from "./check.js";
 import { EXIT } from "./context.js";
 import type { ReadResult } from "./files.js";
 import { formatFile, MAX_SHOWN, plural } from "./report.js";
@@ -17,7 +18,7 @@ export interface ValidatedFile {
   file: string;
   valid: boolean;
   source: string;
-  diagnostics: FileDiagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 export interface ValidateReport {
@@ -130,8 +131,8 @@ export function toJson(files: readonly ValidatedFile[]): object {
 
 /** `--format stylish`: one line per problem, grouped by file, as ESLint. */
 export function toStylish(files: readonly ValidatedFile[], quiet: boolean, color: boolean): string {
-  const grouped = files.map((r) => ({ fileName: r.file, diagnostics: shown(r, quiet) }));
-  const text = formatStylish(grouped, { color, maxDiagnostics: MAX_SHOWN });
+  const named = files.flatMap((r) => shown(r, quiet).map((d) => ({ ...d, source: r.file })));
+  const text = formatStylish(named, { color, maxDiagnostics: MAX_SHOWN });
   return text === "" ? summary(files) : text;
 }
 
@@ -146,7 +147,7 @@ export function toText(files: readonly ValidatedFile[], quiet: boolean, color: b
   return out.join("\n");
 }
 
-function shown(r: ValidatedFile, quiet: boolean): FileDiagnostic[] {
+function shown(r: ValidatedFile, quiet: boolean): Diagnostic[] {
   return quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics;
 }
 
@@ -160,7 +161,7 @@ function summary(reports: readonly ValidatedFile[]): string {
     : `✖ ${invalid} of ${files} invalid: ${plural(errors, "error")}, ${plural(warnings, "warning")}\n`;
 }
 
-function count(reports: readonly ValidatedFile[], severity: FileDiagnostic["severity"]): number {
+function count(reports: readonly ValidatedFile[], severity: Diagnostic["severity"]): number {
   let n = 0;
   for (const r of reports) for (const d of r.diagnostics) if (d.severity === severity) n++;
   return n;

@@ -27,7 +27,7 @@ export function checkTypes(ctx: Context, document: unknown): void {
   const report = (rule: Rule, path: string, message: string) => {
     if (reported.has(path)) return;
     reported.add(path);
-    ctx.errors.push({ code: rule, path, message });
+    ctx.error(rule, path, message);
   };
   walk(document, { kind: "object", shape: DOCUMENT }, "", undefined, report);
 }
