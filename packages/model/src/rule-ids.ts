@@ -410,6 +410,11 @@ export const TRACE_RULES = {
     check: "requests awaiting a response and connections stay within their bounds",
     unattributed: true,
   },
+  "T-A2A-ITEM": {
+    severity: "warning",
+    spec_ref: "§7.2.2",
+    check: "an A2A stream item is a Task, a Message or a status / artifact update",
+  },
 } as const satisfies Record<`T-${string}`, RuleInfo & { spec_ref: string }>;
 
 export type ValidationRuleId = keyof typeof VALIDATION_RULES;

@@ -453,7 +453,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         const read = a2aResult(request.method, content);
         body = read.content;
         final ||= read.final;
-        if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem, "warning");
+        if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem);
         if (read.projected !== undefined)
           projected = { operation: read.projected, content: read.content };
       }

@@ -75,7 +75,7 @@ export async function startLiveEvaluation(
       const d = record.diagnostic;
       if (problems++ < MAX_PROBLEMS)
         ctx.stderr.write(
-          safe`oatf record: ${where} ${d.line}: ${d.severity} ${d.code}: ${d.message}\n`,
+          safe`oatf record: ${where} ${d.range?.start.line ?? "-"}: ${d.severity} ${d.rule}: ${d.message}\n`,
         );
     }
   };
