@@ -3,7 +3,13 @@
 // the SDK: on a subpath so the main entry's public surface does not carry it.
 
 export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
-export { isDate } from "./parse/reader.js";
+export {
+  type ConformOptions,
+  type ConformProblem,
+  conform,
+  INVALID,
+  isDate,
+} from "./conform.js";
 export {
   DOCUMENT,
   type Field,
