@@ -72,7 +72,6 @@ export function conform(
   rule?: ValidationRuleId,
 ): unknown {
   if (value === UNREADABLE) return INVALID;
-  const mismatch = (expected: string, to = rule) => misfit(options, value, path, expected, to);
   switch (type.kind) {
     case "value":
       return plain(value, path, options);
@@ -80,31 +79,42 @@ export function conform(
       if (typeof value === "string") return value;
       const hint =
         path === "oatf" && typeof value === "number" ? ' (quote the version: oatf: "0.1")' : "";
-      return mismatch(`a string${hint}`);
+      return misfit(options, value, path, `a string${hint}`, rule);
     }
     case "boolean":
-      return typeof value === "boolean" ? value : mismatch("true or false");
+      return typeof value === "boolean"
+        ? value
+        : misfit(options, value, path, "true or false", rule);
     case "number":
-      return typeof value === "number" ? value : mismatch("a number");
+      return typeof value === "number" ? value : misfit(options, value, path, "a number", rule);
     case "integer": {
       const source = typeof value === "number" ? options.sourceOf?.(path) : undefined;
-      return isInteger(value, source) ? value : mismatch(expectedInteger(value, source));
+      return isInteger(value, source)
+        ? value
+        : misfit(options, value, path, expectedInteger(value, source), rule);
     }
     case "date":
-      return isDate(value) ? value : mismatch("an ISO 8601 date or date-time");
+      return isDate(value)
+        ? value
+        : misfit(options, value, path, "an ISO 8601 date or date-time", rule);
     case "enum":
       return enumeration(value, type, path, options);
     case "list":
-      return Array.isArray(value) ? list(value, type.of, path, options) : mismatch("a sequence");
+      return Array.isArray(value)
+        ? list(value, type.of, path, options)
+        : misfit(options, value, path, "a sequence", rule);
     case "map":
-      return isObject(value) ? map(value, type.of, path, options) : mismatch("a mapping");
+      return isObject(value)
+        ? map(value, type.of, path, options)
+        : misfit(options, value, path, "a mapping", rule);
     case "object":
       return isObject(value)
         ? object(value, type.shape, path, options)
-        : mismatch(`a mapping (${type.shape.name})`);
+        : misfit(options, value, path, `a mapping (${type.shape.name})`, rule);
     case "severity":
       if (isObject(value)) return object(value, SEVERITY, path, options);
-      if (Array.isArray(value)) return mismatch("a severity level or a mapping with `level`", "V-005");
+      if (Array.isArray(value))
+        return misfit(options, value, path, "a severity level or a mapping with `level`", "V-005");
       return enumeration(value, SEVERITY_LEVEL, path, options);
     case "condition":
       // A mapping with an operator key is a MatchCondition; anything else a bare value.
@@ -113,7 +123,9 @@ export function conform(
         ? object(value, MATCH_CONDITION, path, options)
         : plain(value, path, options);
     case "action":
-      return isObject(value) ? action(value, path, options) : mismatch("a mapping (action)");
+      return isObject(value)
+        ? action(value, path, options)
+        : misfit(options, value, path, "a mapping (action)", rule);
   }
 }
 
@@ -156,12 +168,13 @@ function enumeration(
 }
 
 function list(items: unknown[], of: FieldType, path: string, options: ConformOptions): unknown[] {
-  const out: unknown[] = [];
+  // Parse's plain tree is its own: read in place. A document built in code is only checked.
+  const out = options.written === "yaml" ? items : [];
   for (let i = 0; i < items.length; i++) {
     // An unreadable item keeps its place (as null), so later items keep their paths; the
     // typed `parse` fails anyway, and the recovering parse marks the path unreadable.
     const read = conform(items[i], of, indexPath(path, i), options);
-    out.push(read === INVALID ? null : read);
+    out[i] = read === INVALID ? null : read;
   }
   return out;
 }
@@ -190,9 +203,10 @@ function object(
 ): unknown {
   const yaml = options.written === "yaml";
   const out: Record<string, unknown> = {};
-  const extensions: Record<string, unknown> = {};
+  // The `x-` fields and the known field each one followed; most objects have none.
+  let extensions: Record<string, unknown> | undefined;
+  let followed: Map<string, string | null> | undefined;
   const present = new Set<string>();
-  const followed = new Map<string, string | null>();
   let lastKnown: string | null = null;
   let unknownFields = false;
   for (const key of Object.keys(value)) {
@@ -202,6 +216,8 @@ function object(
     const field = shape.fields.get(key);
     if (!field) {
       if (shape.extensions && yaml && key.startsWith("x-")) {
+        extensions ??= {};
+        followed ??= new Map();
         setOwn(extensions, key, plain(item, childPath, options));
         followed.set(key, lastKnown);
       } else if (shape.extensions && !yaml && key === "extensions") {
@@ -241,7 +257,7 @@ function object(
     });
     return INVALID;
   }
-  if (Object.keys(extensions).length > 0) {
+  if (extensions && followed) {
     out.extensions = extensions;
     recordExtensionAnchors(extensions, followed);
   }

@@ -4,11 +4,12 @@
 // The reader collects every problem it can instead of stopping at the first one, and keeps
 // what it could read: `parseRecovering` returns that partial document with the paths it could
 // not read, so `validate` over text can report parse problems and V-rules in one pass.
+
+import { type ConformProblem, conform, INVALID } from "../conform.js";
 import type { ParseError } from "../diagnostics.js";
 import { type ParseLimits, resolveLimits } from "../limits.js";
 import { LruCache } from "../lru.js";
 import { err, ok, type Result } from "../result.js";
-import { type ConformProblem, conform, INVALID } from "../conform.js";
 import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";

@@ -22,14 +22,19 @@ export class LimitExceeded extends Error {
   }
 }
 
+interface Located {
+  nodes: Map<string, Node>;
+  keys: Map<string, Node>;
+}
+
 export class PlainReader {
   readonly errors: ParseError[] = [];
-  /** The node written at each dot-path (through aliases too). */
-  private readonly nodes = new Map<string, Node>();
-  /** The key node of each mapping entry, by the entry's dot-path. */
-  private readonly keys = new Map<string, Node>();
+  /** The source text of each number, by dot-path: `1.0` is a float in YAML 1.2. */
+  private readonly numbers = new Map<string, string>();
   /** Paths of keys written without a value (`{state}`, `? key`). */
   private readonly valueless = new Set<string>();
+  /** Where each node is written, built when the first problem needs a range. */
+  private located: Located | undefined;
   private expanded = 0;
   private expandedBytes = 0;
   private aliasDepth = 0;
@@ -41,24 +46,24 @@ export class PlainReader {
     private readonly limits: Required<ParseLimits>,
   ) {}
 
+  private root: Node | undefined;
+
   /** `node` as plain data; an alias that cannot be followed is UNREADABLE (and reported). */
   read(node: Node, path: string, depth: number): unknown {
+    this.root ??= node;
     if (isAlias(node)) return this.throughAlias(node, path, (t) => this.read(t, path, depth));
     this.count(node, path, depth);
-    this.nodes.set(path, node);
     if (isMap(node)) {
       const out: Record<string, unknown> = {};
       for (const pair of node.items) {
         const key = keyText(pair.key);
         if (key === undefined) continue; // reported by the source index
         const childPath = keyPath(path, key);
-        this.keys.set(childPath, pair.key as Node);
         const value = pair.value as Node | null;
         if (value) setOwn(out, key, this.read(value, childPath, depth + 1));
         else {
-          // No value at all: null, written at the key.
+          // No value at all: null (written at the key).
           this.valueless.add(childPath);
-          this.nodes.set(childPath, pair.key as Node);
           setOwn(out, key, null);
         }
       }
@@ -70,15 +75,18 @@ export class PlainReader {
     }
     // An alias, a mapping and a sequence are handled above: what is left is a scalar.
     const v = (node as { value?: unknown }).value;
+    if (typeof v === "number") {
+      const source = (node as { source?: string }).source;
+      if (source !== undefined) this.numbers.set(path, source);
+    }
     if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
       return v;
     return String(v);
   }
 
-  /** The scalar source text at `path` (`1.0`, `0x1F`), when one is written there. */
+  /** The source text of the number at `path` (`1.0`, `0x1F`). */
   sourceOf(path: string): string | undefined {
-    const node = this.nodes.get(path);
-    return isScalar(node) ? (node as { source?: string }).source : undefined;
+    return this.numbers.get(path);
   }
 
   /** Whether the key at `path` has no value at all. */
@@ -86,16 +94,61 @@ export class PlainReader {
     return this.valueless.has(path);
   }
 
-  /** Where the value at `path` is written. */
+  /** Where the value at `path` is written (a key without a value: the key). */
   valueAt(path: string): SourceRange | undefined {
-    const node = this.nodes.get(path);
+    const node = this.locate().nodes.get(path);
     return node ? this.at(node) : undefined;
   }
 
   /** Where the key of the entry at `path` is written. */
   keyAt(path: string): SourceRange | undefined {
-    const node = this.keys.get(path);
+    const node = this.locate().keys.get(path);
     return node ? this.at(node) : undefined;
+  }
+
+  /**
+   * The node at every dot-path, aliases followed as `read` follows them. Built once, on demand:
+   * a document without problems never pays for it. `read` has bounded the expansion already.
+   */
+  private locate(): Located {
+    if (this.located) return this.located;
+    const located: Located = { nodes: new Map(), keys: new Map() };
+    type Entry = [Node, string] | { leave: Node };
+    const stack: Entry[] = [[this.root!, ""]];
+    const open = new Set<Node>();
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if ("leave" in entry) {
+        open.delete(entry.leave);
+        continue;
+      }
+      let [node, path] = entry;
+      if (isAlias(node)) {
+        const target = this.index.aliasTargets.get(node);
+        // A cycle was reported by `read`; stop where it stopped.
+        if (!target || open.has(target)) continue;
+        open.add(target);
+        stack.push({ leave: target });
+        node = target;
+      }
+      if (located.nodes.has(path)) continue;
+      located.nodes.set(path, node);
+      if (isMap(node)) {
+        for (const pair of node.items) {
+          const key = keyText(pair.key);
+          if (key === undefined) continue;
+          const childPath = keyPath(path, key);
+          located.keys.set(childPath, pair.key as Node);
+          stack.push([(pair.value as Node | null) ?? (pair.key as Node), childPath]);
+        }
+      } else if (isSeq(node)) {
+        node.items.forEach((item, i) => {
+          stack.push([item as Node, indexPath(path, i)]);
+        });
+      }
+    }
+    this.located = located;
+    return located;
   }
 
   /** The recorded span of `path` (see SourceIndex.offsets), else where `object` is written. */
