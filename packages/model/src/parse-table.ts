@@ -2,7 +2,6 @@
 // packages that check documents built in code against the same table (validate). Internal to
 // the SDK: on a subpath so the main entry's public surface does not carry it.
 
-export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 export {
   type ConformOptions,
   type ConformProblem,
@@ -10,6 +9,7 @@ export {
   INVALID,
   isDate,
 } from "./conform.js";
+export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 export {
   DOCUMENT,
   type Field,

@@ -107,7 +107,11 @@ describe("scalar fields of the wrong type", () => {
 
   it("a number field", () => {
     expect(errorsAfter((d) => (d.attack.indicators[0].pattern = { gt: "5" }))).toEqual([
-      ["parse/type-mismatch", "attack.indicators[0].pattern.gt", 'expected a number, found string "5"'],
+      [
+        "parse/type-mismatch",
+        "attack.indicators[0].pattern.gt",
+        'expected a number, found string "5"',
+      ],
     ]);
     expect(errorsAfter((d) => (d.attack.indicators[0].pattern = { gt: 5.5 }))).toEqual([]);
   });
@@ -168,7 +172,11 @@ describe("severity: a level or a {level, confidence} mapping", () => {
       ["parse/unknown-field", "attack.severity.extra", "unknown field `extra` in severity"],
     ]);
     expect(errorsAfter((d) => (d.attack.severity = { level: null }))).toEqual([
-      ["parse/missing-field", "attack.severity.level", "missing required field `level` in severity"],
+      [
+        "parse/missing-field",
+        "attack.severity.level",
+        "missing required field `level` in severity",
+      ],
     ]);
   });
 });
@@ -176,7 +184,11 @@ describe("severity: a level or a {level, confidence} mapping", () => {
 describe("lists, mappings and objects", () => {
   it("a list field given a scalar", () => {
     expect(errorsAfter((d) => (d.attack.impact = "data_exfiltration"))).toEqual([
-      ["parse/type-mismatch", "attack.impact", 'expected a sequence, found string "data_exfiltration"'],
+      [
+        "parse/type-mismatch",
+        "attack.impact",
+        'expected a sequence, found string "data_exfiltration"',
+      ],
     ]);
   });
 
@@ -199,7 +211,11 @@ describe("lists, mappings and objects", () => {
     expect(
       errorsAfter((d) => (d.attack.execution.phases[0].trigger.match = { "a.b": { contains: 5 } })),
     ).toEqual([
-      ["parse/type-mismatch", `${PHASE}.trigger.match.a.b.contains`, "expected a string, found integer 5"],
+      [
+        "parse/type-mismatch",
+        `${PHASE}.trigger.match.a.b.contains`,
+        "expected a string, found integer 5",
+      ],
     ]);
   });
 
@@ -215,10 +231,18 @@ describe("lists, mappings and objects", () => {
 
   it("a required field that is missing or null", () => {
     expect(errorsAfter((d) => (d.attack.references = [{ title: "t" }]))).toEqual([
-      ["parse/missing-field", "attack.references[0].url", "missing required field `url` in reference"],
+      [
+        "parse/missing-field",
+        "attack.references[0].url",
+        "missing required field `url` in reference",
+      ],
     ]);
     expect(errorsAfter((d) => (d.attack.references = [{ url: null }]))).toEqual([
-      ["parse/missing-field", "attack.references[0].url", "missing required field `url` in reference"],
+      [
+        "parse/missing-field",
+        "attack.references[0].url",
+        "missing required field `url` in reference",
+      ],
     ]);
   });
 
@@ -291,7 +315,11 @@ describe("entry actions", () => {
     const onEnter = (action: unknown) =>
       errorsAfter((d) => (d.attack.execution.phases[0].on_enter = [action]));
     expect(onEnter({ send: { method: 5 } })).toEqual([
-      ["parse/type-mismatch", `${PHASE}.on_enter[0].send.method`, "expected a string, found integer 5"],
+      [
+        "parse/type-mismatch",
+        `${PHASE}.on_enter[0].send.method`,
+        "expected a string, found integer 5",
+      ],
     ]);
     expect(onEnter({ send: "x" })).toEqual([
       [
@@ -308,7 +336,11 @@ describe("entry actions", () => {
       ],
     ]);
     expect(onEnter({ send: { method: null } })).toEqual([
-      ["parse/missing-field", `${PHASE}.on_enter[0].send.method`, "missing required field `method` in send action"],
+      [
+        "parse/missing-field",
+        `${PHASE}.on_enter[0].send.method`,
+        "missing required field `method` in send action",
+      ],
     ]);
     expect(onEnter({ log: { message: "m", level: "warn" } })).toEqual([]);
     expect(onEnter(null)).toEqual([
