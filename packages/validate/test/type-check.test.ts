@@ -1,9 +1,10 @@
 // SDK §3.2 with SDK §3.1's field tables: a document built in code is checked against the
 // parse table, so what `serialize` would write differently from what it holds is reported
 // under the rule parse would name, with parse's kind of message.
-import type { Document } from "@oatf/model";
+import { type Document, parse } from "@oatf/model";
 import { validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { celStub } from "./support.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents built in code are edited freely here
@@ -278,6 +279,16 @@ describe("unknown fields", () => {
     ).toEqual([]);
   });
 
+  it("an `x-` key outside `extensions` says where it goes", () => {
+    expect(errorsAfter((d) => (d.attack["x-note"] = 1))).toEqual([
+      [
+        "parse/unknown-field",
+        "attack.x-note",
+        "unknown field `x-note` in attack (`x-` fields of a document built in code go in `extensions`)",
+      ],
+    ]);
+  });
+
   it("`extensions` is a field only of shapes that take `x-` keys", () => {
     expect(errorsAfter((d) => (d.attack.extensions = { "x-a": 1 }))).toEqual([]);
     expect(errorsAfter((d) => (d.extensions = { "x-a": 1 }))).toEqual([
@@ -414,5 +425,38 @@ describe("messages name the expected kind with its article", () => {
   it("a mapping whose name starts with a vowel", () => {
     const [indicator] = errorsAfter((d) => (d.attack.indicators = [5]));
     expect(indicator?.[2]).toBe("expected a mapping (indicator), found integer 5");
+  });
+});
+
+describe("one walk: a document built in code gets parse's findings for the same data", () => {
+  // Each line is one problem in otherwise valid YAML; yaml's own reading of the text is
+  // the document built in code.
+  const problems = [
+    "  name: 5",
+    "  description: [a]",
+    "  foo: 1",
+    "  references: [{title: t}]",
+    "  classification: {tags: {a: 1}}",
+    "  references: [{url: u, titel: t}]",
+    "  indicators: [{target: x, pattern: {condition: {exists: yes}}}]",
+    '  x-note: "kept"\n  created: yesterday',
+  ];
+  it.each(problems)("%s", (line) => {
+    const text = `oatf: "0.1"\nattack:\n  execution: {mode: mcp_server, phases: [{name: one, state: {tools: []}}]}\n${line}\n`;
+    const parsed = parse(text);
+    expect(parsed.ok).toBe(false);
+    const fromParse = parsed.ok ? [] : parsed.error.map((e) => [e.rule, e.path, e.message]);
+    const built = parseYaml(text) as Doc;
+    // parse moves `x-` keys into `extensions`; a document built in code holds them there.
+    if (built.attack["x-note"] !== undefined) {
+      built.attack.extensions = { "x-note": built.attack["x-note"] };
+      delete built.attack["x-note"];
+    }
+    const fromValidate = validate(built as Document, { cel: celStub }).errors.map((e) => [
+      e.rule,
+      e.path,
+      e.message,
+    ]);
+    expect(fromValidate).toEqual(fromParse);
   });
 });
