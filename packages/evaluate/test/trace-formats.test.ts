@@ -5,6 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import type { Document } from "@oatf/model";
+import { KNOWN_PROTOCOLS, type KnownProtocol } from "@oatf/registries";
 import { describe, expect, it } from "vitest";
 import { readTraceText, TRACE_FORMATS, type TraceFormat, type TraceRecord } from "../src/index.js";
 
@@ -31,7 +32,8 @@ const read = (format: TraceFormat, named: boolean) => {
     ...(documents && { documents }),
   });
 };
-const messages = (records: TraceRecord[]) => records.filter((r) => r.kind === "message");
+const messages = (records: TraceRecord[]) =>
+  records.flatMap((r) => (r.kind === "message" ? [r] : []));
 const fatal = (records: TraceRecord[]) =>
   records.flatMap((r) =>
     r.kind === "diagnostic" && r.diagnostic.severity === "fatal" ? [r.diagnostic] : [],
@@ -56,5 +58,25 @@ describe.each([...TRACE_FORMATS])("trace format %s", (format) => {
     const message = record?.kind === "diagnostic" ? record.diagnostic.message : "";
     const candidates = message.slice(0, message.indexOf("Name it"));
     expect(candidates).toContain(`${format} (`);
+  });
+});
+
+/**
+ * A trace of each protocol binding (CONTRIBUTING: "Add a protocol binding or event"): a `Record`
+ * over the known protocols, so a binding without a reader that produces its messages is a
+ * type error here, and a reader that stops producing them fails below.
+ */
+const PROTOCOL_TRACES: Record<KnownProtocol, string> = {
+  mcp: "traces/mcp-proxy.jsonl",
+  a2a: "traces/a2a-bare.jsonl",
+  ag_ui: "traces/ag-ui.sse",
+};
+
+describe.each([...KNOWN_PROTOCOLS])("protocol binding %s", (protocol) => {
+  it("has a trace the readers turn into its messages", () => {
+    const file = readFileSync(new URL(PROTOCOL_TRACES[protocol], import.meta.url), "utf8");
+    const read = messages(readTraceText(file)).map((r) => r.message.protocol);
+    expect(read.length).toBeGreaterThan(1);
+    expect(new Set(read)).toEqual(new Set([protocol]));
   });
 });
