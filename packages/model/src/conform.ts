@@ -60,9 +60,10 @@ export interface ConformOptions {
 }
 
 /**
- * Checks `value` against `type` at `path`, reporting every problem. Returns the value as
- * read (x- keys in `extensions`, absent and unreadable fields left out, an unreadable list
- * item as null), or INVALID when it does not fit.
+ * Checks `value` against `type` at `path`, reporting every problem. Returns INVALID when it
+ * does not fit, else the value as read: for `yaml`, `x-` keys in `extensions`, absent and
+ * unreadable fields left out, an unreadable list item as null; for `code`, the value itself
+ * (a document built in code is only checked, never copied or changed).
  */
 export function conform(
   value: unknown,
@@ -169,14 +170,14 @@ function enumeration(
 
 function list(items: unknown[], of: FieldType, path: string, options: ConformOptions): unknown[] {
   // Parse's plain tree is its own: read in place. A document built in code is only checked.
-  const out = options.written === "yaml" ? items : [];
+  const keep = options.written === "yaml";
   for (let i = 0; i < items.length; i++) {
     // An unreadable item keeps its place (as null), so later items keep their paths; the
     // typed `parse` fails anyway, and the recovering parse marks the path unreadable.
     const read = conform(items[i], of, indexPath(path, i), options);
-    out[i] = read === INVALID ? null : read;
+    if (keep) items[i] = read === INVALID ? null : read;
   }
-  return out;
+  return items;
 }
 
 function map(
@@ -185,11 +186,17 @@ function map(
   path: string,
   options: ConformOptions,
 ): Record<string, unknown> {
+  if (options.written === "code") {
+    for (const key of Object.keys(entries)) {
+      const item = entries[key];
+      // serialize leaves out a key holding undefined
+      if (item !== undefined) conform(item, of, keyPath(path, key), options);
+    }
+    return entries;
+  }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(entries)) {
-    const item = entries[key];
-    if (item === undefined) continue; // serialize leaves it out
-    const read = conform(item, of, keyPath(path, key), options);
+    const read = conform(entries[key], of, keyPath(path, key), options);
     if (read !== INVALID) setOwn(out, key, read);
   }
   return out;
@@ -202,6 +209,7 @@ function object(
   options: ConformOptions,
 ): unknown {
   const yaml = options.written === "yaml";
+  // What parse keeps; a document built in code is checked as it is.
   const out: Record<string, unknown> = {};
   // The `x-` fields and the known field each one followed; most objects have none.
   let extensions: Record<string, unknown> | undefined;
@@ -221,7 +229,7 @@ function object(
         setOwn(extensions, key, plain(item, childPath, options));
         followed.set(key, lastKnown);
       } else if (shape.extensions && !yaml && key === "extensions") {
-        out.extensions = item;
+        // Free-form: anything serialize can write.
       } else {
         unknownField(key, shape, childPath, options);
         unknownFields = true;
@@ -232,7 +240,7 @@ function object(
     if (isAbsent(item, field, childPath, options)) continue;
     present.add(key);
     const read = conform(item, field.type, childPath, options, field.typeRule);
-    if (read !== INVALID) out[key] = read;
+    if (yaml && read !== INVALID) out[key] = read;
   }
   for (const [key, field] of shape.fields) {
     if (field.required && !present.has(key)) {
@@ -246,7 +254,7 @@ function object(
     }
   }
   // An unknown field (`exists` in shorthand, a typo) already explains what is wrong.
-  const problem = unknownFields ? undefined : shape.check?.(out, present);
+  const problem = unknownFields ? undefined : shape.check?.(yaml ? out : value, present);
   if (problem) {
     const problemPath = problem.key === undefined ? path : keyPath(path, problem.key);
     options.report({
@@ -257,6 +265,7 @@ function object(
     });
     return INVALID;
   }
+  if (!yaml) return value;
   if (extensions && followed) {
     out.extensions = extensions;
     recordExtensionAnchors(extensions, followed);
@@ -310,10 +319,7 @@ function action(value: Record<string, unknown>, path: string, options: ConformOp
     lastKey = key;
     const known = KNOWN_ACTIONS.get(key);
     if (key === "extensions") {
-      if (!yaml) {
-        out.extensions = item;
-        continue;
-      }
+      if (!yaml) continue; // a document built in code holds its `x-` fields here
       options.report({
         rule: "parse/unknown-field",
         message: "`extensions` cannot be an action key (it holds the `x-` fields of the action)",
@@ -327,6 +333,7 @@ function action(value: Record<string, unknown>, path: string, options: ConformOp
       setOwn(out, key, plain(item, childPath, options));
     }
   }
+  if (!yaml) return value;
   if (Object.keys(extensions).length > 0) {
     out.extensions = extensions;
     recordExtensionAnchors(extensions, followed);
