@@ -460,3 +460,32 @@ describe("one walk: a document built in code gets parse's findings for the same 
     expect(fromValidate).toEqual(fromParse);
   });
 });
+
+describe("a document built in code is only read", () => {
+  const deepFreeze = (value: unknown): unknown => {
+    if (typeof value === "object" && value !== null) {
+      for (const item of Object.values(value)) deepFreeze(item);
+      Object.freeze(value);
+    }
+    return value;
+  };
+
+  it("a frozen document with problems gets the same findings", () => {
+    const edit = (d: Doc) => {
+      d.attack.tags = ["x"];
+      d.attack.impact = "data_exfiltration";
+      d.attack.execution.phases[0].on_enter = [{ send: { method: 5 }, "x-a": 1 }, null];
+      d.attack.indicators.push({ target: "y", pattern: { contains: "a", ends_with: "b" } });
+    };
+    const thawed = base();
+    edit(thawed);
+    const frozen = base();
+    edit(frozen);
+    deepFreeze(frozen);
+    const findings = (d: Doc) =>
+      validate(d as Document, { cel: celStub }).errors.map((e) => [e.rule, e.path, e.message]);
+    expect(findings(thawed).length).toBeGreaterThan(3);
+    expect(findings(frozen)).toEqual(findings(thawed));
+    expect(frozen).toEqual(thawed);
+  });
+});
