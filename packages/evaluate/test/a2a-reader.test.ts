@@ -69,7 +69,9 @@ describe("A2A message/stream (v0.3)", () => {
       ["a2a", "response", "", 10],
     ]);
     // The stream ended with its `final` item: one after it is said, not silently attributed.
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([["T-UNCORRELATED", 10]]);
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
+      ["T-UNCORRELATED", 10],
+    ]);
   });
 
   it("gives task/status and task/artifact the item's result as content (format §7.2.3)", () => {
@@ -122,7 +124,7 @@ describe("A2A message/stream (v0.3)", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 1 } }),
     ].join("\n");
     const records = read(text);
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
       ["T-UNCORRELATED", 7],
       ["T-DUPLICATE-ID", 12],
       ["T-AMBIGUOUS-ID", 13],
@@ -151,7 +153,7 @@ describe("A2A message/stream (v0.3)", () => {
       item(1, STATUS("working", false)),
     ].join("\n");
     const records = read(text);
-    expect(diagnostics(records).map((d) => [d.code, d.severity, d.line])).toEqual([
+    expect(diagnostics(records).map((d) => [d.rule, d.severity, d.range?.start.line])).toEqual([
       ["T-A2A-ITEM", "warning", 2],
       ["T-A2A-ITEM", "warning", 4],
       ["T-JSON", "error", 6],
@@ -225,7 +227,7 @@ describe("A2A v1.0 (@a2a-js/sdk 1.3.0)", () => {
       ["a2a", ""],
       ["a2a", ""],
     ]);
-    expect(diagnostics(records).map((d) => d.code)).toEqual(["T-UNCORRELATED", "T-UNCORRELATED"]);
+    expect(diagnostics(records).map((d) => d.rule)).toEqual(["T-UNCORRELATED", "T-UNCORRELATED"]);
   });
 
   it("keeps a v1.0 name as the operation when the connection is mcp", () => {

@@ -101,7 +101,9 @@ describe("JSON-RPC over SSE: MCP Streamable HTTP", () => {
     const read = messages(records);
     expect(read[1]).toMatchObject({ operation: "tools/call", direction: "response", line: 4 });
     // The wrapped answer to an id never asked is still said.
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([["T-UNCORRELATED", 6]]);
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
+      ["T-UNCORRELATED", 6],
+    ]);
   });
 
   it("correlates a client's bare answer to a request the server sent over SSE", () => {
@@ -145,7 +147,7 @@ describe("JSON-RPC over SSE: bad input", () => {
       mcpEvent({ jsonrpc: "2.0", id: 1, result: KEY }),
     ].join("\n");
     const records = readTraceText(text, { format: "jsonrpc" });
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
       ["T-JSON", 3],
       ["T-JSON", 5],
     ]);
@@ -157,7 +159,9 @@ describe("JSON-RPC over SSE: bad input", () => {
     const long = `data: ${"y".repeat(70)}`;
     const text = [long, long, "", mcpEvent({ jsonrpc: "2.0", method: "ping" })].join("\n");
     const records = readTraceText(text, { format: "jsonrpc", maxLineLength: 120 });
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([["T-LINE-TOO-LONG", 1]]);
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
+      ["T-LINE-TOO-LONG", 1],
+    ]);
     expect(messages(records).map((m) => [m.operation, m.line])).toEqual([["ping", 6]]);
   });
 
@@ -166,7 +170,7 @@ describe("JSON-RPC over SSE: bad input", () => {
       "\n",
     );
     const records = readTraceText(text, { format: "jsonrpc", maxLineLength: 100 });
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([
+    expect(diagnostics(records).map((d) => [d.rule, d.range?.start.line])).toEqual([
       ["T-JSON", 1],
       ["T-LINE-TOO-LONG", 2],
       ["T-JSON", 3],
@@ -241,7 +245,7 @@ describe("jsonRpcDecoder().body: one HTTP body at a time", () => {
       ["<html>", "server"],
       [json(CALL), "client"],
     ]);
-    expect(diagnostics(out).map((d) => [d.code, d.line])).toEqual([["T-JSON", 1]]);
+    expect(diagnostics(out).map((d) => [d.rule, d.range?.start.line])).toEqual([["T-JSON", 1]]);
     expect(messages(out)).toHaveLength(1);
   });
 });

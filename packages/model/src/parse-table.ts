@@ -1,9 +1,15 @@
-// The `@oatf/model/shape` subpath: the field table `parse` reads with (SDK §3.1), for sibling
-// packages that check documents built in code against the same table (validate). Internal to
-// the SDK: on a subpath so the main entry's public surface does not carry it.
+// The `@oatf/model/shape` subpath: the field table `parse` reads with (SDK §3.1) and the
+// conformance walk over it (`conform`), for sibling packages that check documents built in
+// code with the same walk (validate). Internal to the SDK: on a subpath so the main entry's
+// public surface does not carry it.
 
+export {
+  type ConformOptions,
+  type ConformProblem,
+  conform,
+  isDate,
+} from "./conform.js";
 export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
-export { isDate } from "./parse/reader.js";
 export {
   DOCUMENT,
   type Field,

@@ -437,7 +437,10 @@ attack:
         "expected an integer between -9007199254740991 and 9007199254740991, found integer 99999999999999999999",
       ],
       ["attack.indicators[0].semantic.threshold", 'expected a number, found string "high"'],
-      ["attack.indicators[0].pattern.condition.exists", 'expected a boolean, found string "yes"'],
+      [
+        "attack.indicators[0].pattern.condition.exists",
+        'expected true or false, found string "yes"',
+      ],
     ]);
   });
 

@@ -1,5 +1,7 @@
 // Help text wraps at word boundaries to the terminal width: never mid-word, every word kept in
 // order, table rows continued under their description column.
+
+import { TRACE_FORMATS } from "@oatf/evaluate";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EVALUATE_USAGE } from "../src/cli/evaluate.js";
@@ -82,5 +84,15 @@ describe("terminalWidth", () => {
     expect(terminalWidth({}, {})).toBe(80);
     expect(terminalWidth({}, { COLUMNS: "wide" })).toBe(80);
     expect(terminalWidth({ columns: 0 }, {})).toBe(80);
+  });
+});
+
+describe("oatf evaluate --help", () => {
+  // CONTRIBUTING "Add a trace format": the help shows a line of each format it reads.
+  it("shows a line of every trace format", () => {
+    const section = EVALUATE_USAGE.slice(EVALUATE_USAGE.indexOf("Trace formats, a line of each:"));
+    for (const format of TRACE_FORMATS) {
+      expect(section, format).toMatch(new RegExp(`\\n  ${format} +\\S`));
+    }
   });
 });

@@ -1,9 +1,10 @@
 // SDK §3.2 with SDK §3.1's field tables: a document built in code is checked against the
 // parse table, so what `serialize` would write differently from what it holds is reported
 // under the rule parse would name, with parse's kind of message.
-import type { Document } from "@oatf/model";
+import { type Document, parse } from "@oatf/model";
 import { validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { celStub } from "./support.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents built in code are edited freely here
@@ -46,7 +47,7 @@ describe("the base document", () => {
 describe("scalar fields of the wrong type", () => {
   it("a string field", () => {
     expect(errorsAfter((d) => (d.attack.name = 5))).toEqual([
-      ["parse/type-mismatch", "attack.name", "expected a string, found 5"],
+      ["parse/type-mismatch", "attack.name", "expected a string, found integer 5"],
     ]);
   });
 
@@ -57,8 +58,8 @@ describe("scalar fields of the wrong type", () => {
         d.attack.description = () => 1;
       }),
     ).toEqual([
-      ["parse/type-mismatch", "attack.name", "expected a string, found 10"],
-      ["parse/type-mismatch", "attack.description", "expected a string, found () => 1"],
+      ["parse/type-mismatch", "attack.name", "expected a string, found bigint 10"],
+      ["parse/type-mismatch", "attack.description", "expected a string, found a function"],
     ]);
   });
 
@@ -67,14 +68,14 @@ describe("scalar fields of the wrong type", () => {
       [
         "parse/type-mismatch",
         "attack.created",
-        'expected an ISO 8601 date or date-time, found "yesterday"',
+        'expected an ISO 8601 date or date-time, found string "yesterday"',
       ],
     ]);
     expect(errorsAfter((d) => (d.attack.modified = 20240101))).toEqual([
       [
         "parse/type-mismatch",
         "attack.modified",
-        "expected an ISO 8601 date or date-time, found 20240101",
+        "expected an ISO 8601 date or date-time, found integer 20240101",
       ],
     ]);
     expect(errorsAfter((d) => (d.attack.created = "2024-02-29"))).toEqual([]);
@@ -84,13 +85,13 @@ describe("scalar fields of the wrong type", () => {
     const count = (value: unknown) =>
       errorsAfter((d) => (d.attack.execution.phases[0].trigger.count = value));
     expect(count(1.5)).toEqual([
-      ["parse/type-mismatch", `${PHASE}.trigger.count`, "expected a safe integer, found 1.5"],
+      ["parse/type-mismatch", `${PHASE}.trigger.count`, "expected an integer, found number 1.5"],
     ]);
     expect(count(2 ** 53)).toEqual([
       [
         "parse/type-mismatch",
         `${PHASE}.trigger.count`,
-        "expected a safe integer, found 9007199254740992",
+        "expected an integer between -9007199254740991 and 9007199254740991, found integer 9007199254740992",
       ],
     ]);
     expect(count(3)).toEqual([]);
@@ -107,7 +108,11 @@ describe("scalar fields of the wrong type", () => {
 
   it("a number field", () => {
     expect(errorsAfter((d) => (d.attack.indicators[0].pattern = { gt: "5" }))).toEqual([
-      ["parse/type-mismatch", "attack.indicators[0].pattern.gt", 'expected a number, found "5"'],
+      [
+        "parse/type-mismatch",
+        "attack.indicators[0].pattern.gt",
+        'expected a number, found string "5"',
+      ],
     ]);
     expect(errorsAfter((d) => (d.attack.indicators[0].pattern = { gt: 5.5 }))).toEqual([]);
   });
@@ -119,7 +124,7 @@ describe("scalar fields of the wrong type", () => {
       [
         "parse/type-mismatch",
         "attack.indicators[0].pattern.condition.exists",
-        'expected true or false, found "yes"',
+        'expected true or false, found string "yes"',
       ],
     ]);
     expect(exists(false)).toEqual([]);
@@ -130,7 +135,7 @@ describe("scalar fields of the wrong type", () => {
       [
         "V-005",
         "attack.status",
-        "expected a status (draft, experimental, stable, deprecated), found null",
+        "expected a status (one of: draft, experimental, stable, deprecated), found null",
       ],
     ]);
     expect(
@@ -141,7 +146,7 @@ describe("scalar fields of the wrong type", () => {
       [
         "V-005",
         `${PHASE}.on_enter[0].log.level`,
-        "expected a log level (info, warn, error), found null",
+        "expected a log level (one of: info, warn, error), found null",
       ],
     ]);
   });
@@ -153,7 +158,7 @@ describe("severity: a level or a {level, confidence} mapping", () => {
       [
         "V-005",
         "attack.severity",
-        "expected a severity level (informational, low, medium, high, critical), found null",
+        "expected a severity level (one of: informational, low, medium, high, critical), found null",
       ],
     ]);
   });
@@ -165,10 +170,14 @@ describe("severity: a level or a {level, confidence} mapping", () => {
 
   it("a mapping is checked field by field", () => {
     expect(errorsAfter((d) => (d.attack.severity = { level: "high", extra: 1 }))).toEqual([
-      ["parse/unknown-field", "attack.severity.extra", "`extra` is not a field of severity"],
+      ["parse/unknown-field", "attack.severity.extra", "unknown field `extra` in severity"],
     ]);
     expect(errorsAfter((d) => (d.attack.severity = { level: null }))).toEqual([
-      ["parse/missing-field", "attack.severity.level", "severity needs `level`"],
+      [
+        "parse/missing-field",
+        "attack.severity.level",
+        "missing required field `level` in severity",
+      ],
     ]);
   });
 });
@@ -176,7 +185,11 @@ describe("severity: a level or a {level, confidence} mapping", () => {
 describe("lists, mappings and objects", () => {
   it("a list field given a scalar", () => {
     expect(errorsAfter((d) => (d.attack.impact = "data_exfiltration"))).toEqual([
-      ["parse/type-mismatch", "attack.impact", 'expected a list, found "data_exfiltration"'],
+      [
+        "parse/type-mismatch",
+        "attack.impact",
+        'expected a sequence, found string "data_exfiltration"',
+      ],
     ]);
   });
 
@@ -190,7 +203,7 @@ describe("lists, mappings and objects", () => {
       [
         "parse/type-mismatch",
         "attack.indicators[0].expression.variables",
-        'expected a mapping, found "x"',
+        'expected a mapping, found string "x"',
       ],
     ]);
   });
@@ -199,7 +212,11 @@ describe("lists, mappings and objects", () => {
     expect(
       errorsAfter((d) => (d.attack.execution.phases[0].trigger.match = { "a.b": { contains: 5 } })),
     ).toEqual([
-      ["parse/type-mismatch", `${PHASE}.trigger.match.a.b.contains`, "expected a string, found 5"],
+      [
+        "parse/type-mismatch",
+        `${PHASE}.trigger.match.a.b.contains`,
+        "expected a string, found integer 5",
+      ],
     ]);
   });
 
@@ -208,17 +225,25 @@ describe("lists, mappings and objects", () => {
       [
         "parse/type-mismatch",
         "attack.classification",
-        'expected a classification mapping, found "x"',
+        'expected a mapping (classification), found string "x"',
       ],
     ]);
   });
 
   it("a required field that is missing or null", () => {
     expect(errorsAfter((d) => (d.attack.references = [{ title: "t" }]))).toEqual([
-      ["parse/missing-field", "attack.references[0].url", "reference needs `url`"],
+      [
+        "parse/missing-field",
+        "attack.references[0].url",
+        "missing required field `url` in reference",
+      ],
     ]);
     expect(errorsAfter((d) => (d.attack.references = [{ url: null }]))).toEqual([
-      ["parse/missing-field", "attack.references[0].url", "reference needs `url`"],
+      [
+        "parse/missing-field",
+        "attack.references[0].url",
+        "missing required field `url` in reference",
+      ],
     ]);
   });
 
@@ -241,7 +266,7 @@ describe("lists, mappings and objects", () => {
 describe("unknown fields", () => {
   it("are reported with the shape's name", () => {
     expect(errorsAfter((d) => (d.attack.foo = 1))).toEqual([
-      ["parse/unknown-field", "attack.foo", "`foo` is not a field of attack"],
+      ["parse/unknown-field", "attack.foo", "unknown field `foo` in attack"],
     ]);
   });
 
@@ -254,10 +279,20 @@ describe("unknown fields", () => {
     ).toEqual([]);
   });
 
+  it("an `x-` key outside `extensions` says where it goes", () => {
+    expect(errorsAfter((d) => (d.attack["x-note"] = 1))).toEqual([
+      [
+        "parse/unknown-field",
+        "attack.x-note",
+        "unknown field `x-note` in attack (`x-` fields of a document built in code go in `extensions`)",
+      ],
+    ]);
+  });
+
   it("`extensions` is a field only of shapes that take `x-` keys", () => {
     expect(errorsAfter((d) => (d.attack.extensions = { "x-a": 1 }))).toEqual([]);
     expect(errorsAfter((d) => (d.extensions = { "x-a": 1 }))).toEqual([
-      ["parse/unknown-field", "extensions", "`extensions` is not a field of document"],
+      ["parse/unknown-field", "extensions", "unknown field `extensions` in document"],
     ]);
   });
 });
@@ -291,24 +326,32 @@ describe("entry actions", () => {
     const onEnter = (action: unknown) =>
       errorsAfter((d) => (d.attack.execution.phases[0].on_enter = [action]));
     expect(onEnter({ send: { method: 5 } })).toEqual([
-      ["parse/type-mismatch", `${PHASE}.on_enter[0].send.method`, "expected a string, found 5"],
+      [
+        "parse/type-mismatch",
+        `${PHASE}.on_enter[0].send.method`,
+        "expected a string, found integer 5",
+      ],
     ]);
     expect(onEnter({ send: "x" })).toEqual([
       [
         "parse/type-mismatch",
         `${PHASE}.on_enter[0].send`,
-        'expected a send action mapping, found "x"',
+        'expected a mapping (send action), found string "x"',
       ],
     ]);
     expect(onEnter({ log: { message: "m", extra: 1 } })).toEqual([
       [
         "parse/unknown-field",
         `${PHASE}.on_enter[0].log.extra`,
-        "`extra` is not a field of log action",
+        "unknown field `extra` in log action",
       ],
     ]);
     expect(onEnter({ send: { method: null } })).toEqual([
-      ["parse/missing-field", `${PHASE}.on_enter[0].send.method`, "send action needs `method`"],
+      [
+        "parse/missing-field",
+        `${PHASE}.on_enter[0].send.method`,
+        "missing required field `method` in send action",
+      ],
     ]);
     expect(onEnter({ log: { message: "m", level: "warn" } })).toEqual([]);
     expect(onEnter(null)).toEqual([
@@ -330,7 +373,7 @@ describe("match predicates: a condition mapping or a bare value", () => {
       [
         "parse/unknown-field",
         `${PHASE}.trigger.match.a.b.foo`,
-        "`foo` is not a field of match condition",
+        "unknown field `foo` in match condition",
       ],
     ]);
   });
@@ -381,6 +424,68 @@ describe("free-form values (state, params) hold only data YAML can write", () =>
 describe("messages name the expected kind with its article", () => {
   it("a mapping whose name starts with a vowel", () => {
     const [indicator] = errorsAfter((d) => (d.attack.indicators = [5]));
-    expect(indicator?.[2]).toBe("expected an indicator mapping, found 5");
+    expect(indicator?.[2]).toBe("expected a mapping (indicator), found integer 5");
+  });
+});
+
+describe("one walk: a document built in code gets parse's findings for the same data", () => {
+  // Each line is one problem in otherwise valid YAML; yaml's own reading of the text is
+  // the document built in code.
+  const problems = [
+    "  name: 5",
+    "  description: [a]",
+    "  foo: 1",
+    "  references: [{title: t}]",
+    "  classification: {tags: {a: 1}}",
+    "  references: [{url: u, titel: t}]",
+    "  indicators: [{target: x, pattern: {condition: {exists: yes}}}]",
+    '  x-note: "kept"\n  created: yesterday',
+  ];
+  it.each(problems)("%s", (line) => {
+    const text = `oatf: "0.1"\nattack:\n  execution: {mode: mcp_server, phases: [{name: one, state: {tools: []}}]}\n${line}\n`;
+    const parsed = parse(text);
+    expect(parsed.ok).toBe(false);
+    const fromParse = parsed.ok ? [] : parsed.error.map((e) => [e.rule, e.path, e.message]);
+    const built = parseYaml(text) as Doc;
+    // parse moves `x-` keys into `extensions`; a document built in code holds them there.
+    if (built.attack["x-note"] !== undefined) {
+      built.attack.extensions = { "x-note": built.attack["x-note"] };
+      delete built.attack["x-note"];
+    }
+    const fromValidate = validate(built as Document, { cel: celStub }).errors.map((e) => [
+      e.rule,
+      e.path,
+      e.message,
+    ]);
+    expect(fromValidate).toEqual(fromParse);
+  });
+});
+
+describe("a document built in code is only read", () => {
+  const deepFreeze = (value: unknown): unknown => {
+    if (typeof value === "object" && value !== null) {
+      for (const item of Object.values(value)) deepFreeze(item);
+      Object.freeze(value);
+    }
+    return value;
+  };
+
+  it("a frozen document with problems gets the same findings", () => {
+    const edit = (d: Doc) => {
+      d.attack.tags = ["x"];
+      d.attack.impact = "data_exfiltration";
+      d.attack.execution.phases[0].on_enter = [{ send: { method: 5 }, "x-a": 1 }, null];
+      d.attack.indicators.push({ target: "y", pattern: { contains: "a", ends_with: "b" } });
+    };
+    const thawed = base();
+    edit(thawed);
+    const frozen = base();
+    edit(frozen);
+    deepFreeze(frozen);
+    const findings = (d: Doc) =>
+      validate(d as Document, { cel: celStub }).errors.map((e) => [e.rule, e.path, e.message]);
+    expect(findings(thawed).length).toBeGreaterThan(3);
+    expect(findings(frozen)).toEqual(findings(thawed));
+    expect(frozen).toEqual(thawed);
   });
 });

@@ -37,7 +37,7 @@ describe("errors", () => {
       {
         severity: "error",
         rule: "parse/type-mismatch",
-        message: "expected a string, found 5",
+        message: "expected a string, found integer 5",
         path: "attack.name",
         spec_ref: expect.any(String),
       },

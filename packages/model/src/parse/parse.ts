@@ -4,6 +4,8 @@
 // The reader collects every problem it can instead of stopping at the first one, and keeps
 // what it could read: `parseRecovering` returns that partial document with the paths it could
 // not read, so `validate` over text can report parse problems and V-rules in one pass.
+
+import { type ConformProblem, conform, INVALID } from "../conform.js";
 import type { ParseError } from "../diagnostics.js";
 import { type ParseLimits, resolveLimits } from "../limits.js";
 import { LruCache } from "../lru.js";
@@ -13,7 +15,7 @@ import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";
 import { parseError, position, span } from "./errors.js";
 import { loadYaml } from "./load-yaml.js";
-import { INVALID, LimitExceeded, Reader } from "./reader.js";
+import { LimitExceeded, PlainReader } from "./plain-reader.js";
 import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
 
@@ -82,9 +84,36 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
   const root = yamlDocument.contents!;
 
   const index = indexSource(root, lineCounter);
-  const reader = new Reader(index, lineCounter, resolveLimits(options));
-  const document = reader.read(root, { kind: "object", shape: DOCUMENT }, "", 0);
-  const errors = [...index.errors, ...reader.errors];
+  // YAML → plain tree (aliases followed within bounds) → the conformance walk shared with
+  // validate; problems it finds at dot-paths get the ranges of what is written there.
+  const reader = new PlainReader(index, lineCounter, resolveLimits(options));
+  const tree = reader.read(root, "", 0);
+  const problems: ParseError[] = [];
+  const report = (problem: ConformProblem) => {
+    const { at, path } = problem;
+    const range =
+      at === undefined
+        ? reader.valueAt(path)
+        : at === "key"
+          ? reader.keyAt(path)
+          : reader.near(at.near, at.object);
+    problems.push(
+      parseError({
+        rule: problem.rule,
+        message: problem.message,
+        path,
+        ...(range && { range }),
+        ...(problem.kind && { kind: problem.kind }),
+      }),
+    );
+  };
+  const document = conform(tree, { kind: "object", shape: DOCUMENT }, "", {
+    written: "yaml",
+    report,
+    sourceOf: (path) => reader.sourceOf(path),
+    keyOnly: (path) => reader.keyOnly(path),
+  });
+  const errors = [...index.errors, ...reader.errors, ...problems];
   const unreadable = [...new Set(errors.map((error) => error.path))];
   if (errors.length > 0) {
     // validate never sees these in the typed parse's failure: report V-020 here. (The
