@@ -20,6 +20,7 @@ import {
   plainLoop,
   sdkLoop,
 } from "./library.js";
+import { monitorBench } from "./monitor.js";
 import { readersBench } from "./readers.js";
 
 const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
@@ -342,3 +343,4 @@ await libraryBench();
 memoryBench();
 await hostileBench();
 await readersBench(measure, report, heapMb);
+await monitorBench(report, heapMb);

@@ -22,7 +22,7 @@ import {
   saveSession,
 } from "./monitor-snapshot.js";
 import { type CompiledTrace, compileTrace } from "./trace-compile.js";
-import { Tallies, type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
+import { type Reporting, Tallies, type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
 
 /** Sessions kept at once when `maxSessions` is not given. */
 export const DEFAULT_MAX_SESSIONS = 10_000;
@@ -121,6 +121,8 @@ export interface SessionRecord {
   lastSeen: number;
   /** Message time its window started (ms), or undefined before a timed message. */
   windowStart: number | undefined;
+  /** How its matches are reported (made once per session, not per message). */
+  reporting?: Reporting;
 }
 
 /** The monitor's state: what snapshots save and restores replace. */
@@ -186,11 +188,13 @@ export function createMonitor(
     sessions: new Map(),
   };
 
-  const reporting = (session: string) => ({
+  const reporting = (session: string): Reporting => ({
     alerts,
     session,
     ...(o.onMatch === undefined ? {} : { onMatch: o.onMatch }),
   });
+  // Message time is read only when something is timed by it.
+  const timed = idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY;
 
   function end(record: SessionRecord, reason: SessionEndReason): TraceVerdict[] | undefined {
     m.sessions.delete(record.key);
@@ -227,9 +231,9 @@ export function createMonitor(
 
   function push(message: TraceMessage): void {
     const index = m.count++;
-    const time = timeOf(message);
+    const time = timed ? timeOf(message) : Number.NaN;
     if (time > m.clock) m.clock = time;
-    sweep();
+    if (idleMs !== Number.POSITIVE_INFINITY) sweep();
     const key = readKey(message);
     let record = m.sessions.get(key);
     if (record === undefined) {
@@ -247,7 +251,8 @@ export function createMonitor(
         m.sessions.set(key, record);
       }
     }
-    record.state.push(message, reporting(key), index);
+    record.reporting ??= reporting(key);
+    record.state.push(message, record.reporting, index);
   }
 
   function fail(reason: string): void {

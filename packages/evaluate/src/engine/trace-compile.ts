@@ -180,21 +180,31 @@ export function compileTrace(
   // Bounded (operations come from the trace): emptied when full, since a trace uses a
   // handful of operations and a hostile one gains nothing from eviction order. Only short
   // names are kept, so the cache holds at most 1024 × 256 code units of keys.
-  const candidates = new Map<string, Scan[]>();
+  // Nested by protocol, direction, operation: no key string is built per message.
+  let candidates = new Map<string, Map<string, Map<string, Scan[]>>>();
+  let cached = 0;
   const candidatesFor = (m: TraceMessage): Scan[] => {
+    const { protocol, operation, direction } = m;
     if (
-      typeof m.protocol !== "string" ||
-      typeof m.operation !== "string" ||
-      typeof m.direction !== "string" ||
-      m.protocol.length + m.operation.length > MAX_CACHED_OPERATION_LENGTH
+      typeof protocol !== "string" ||
+      typeof operation !== "string" ||
+      typeof direction !== "string" ||
+      protocol.length + operation.length > MAX_CACHED_OPERATION_LENGTH
     )
       return collect(m);
-    const key = JSON.stringify([m.protocol, m.operation, m.direction]);
-    let found = candidates.get(key);
+    let found = candidates.get(protocol)?.get(direction)?.get(operation);
     if (found === undefined) {
-      if (candidates.size >= CANDIDATE_CACHE_SIZE) candidates.clear();
+      if (cached >= CANDIDATE_CACHE_SIZE) {
+        candidates = new Map();
+        cached = 0;
+      }
       found = collect(m);
-      candidates.set(key, found);
+      const byDirection = candidates.get(protocol) ?? new Map<string, Map<string, Scan[]>>();
+      candidates.set(protocol, byDirection);
+      const byOperation = byDirection.get(direction) ?? new Map<string, Scan[]>();
+      byDirection.set(direction, byOperation);
+      byOperation.set(operation, found);
+      cached++;
     }
     return found;
   };
