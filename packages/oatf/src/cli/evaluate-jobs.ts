@@ -86,7 +86,7 @@ export async function shardedSink(
   let count = 0;
   const send = (shard: (typeof shards)[number], m: ShardMessage) => shard.port.postMessage(m);
   const flush = async (shard: (typeof shards)[number]) => {
-    send(shard, { kind: "batch", messages: shard.batch });
+    send(shard, { kind: "batch", messages: JSON.stringify(shard.batch) });
     shard.batch = [];
     shard.inFlight++;
     // Backpressure: reading waits for a worker that falls behind, so memory stays bounded.
@@ -110,7 +110,8 @@ export async function shardedSink(
     async finish() {
       try {
         for (const shard of shards) {
-          if (shard.batch.length > 0) send(shard, { kind: "batch", messages: shard.batch });
+          if (shard.batch.length > 0)
+            send(shard, { kind: "batch", messages: JSON.stringify(shard.batch) });
           send(shard, { kind: "end" });
         }
         const parts = await Promise.all(shards.map((s) => s.result));

@@ -14,9 +14,12 @@ export interface ShardTask {
   port: MessagePort;
 }
 
-/** What the main thread sends a shard; each batch is acknowledged with "ack". */
+/**
+ * What the main thread sends a shard; each batch is acknowledged with "ack". A batch is the
+ * JSON of its messages: one string crosses threads faster than a structured clone of them.
+ */
 export type ShardMessage =
-  | { kind: "batch"; messages: TraceMessage[] }
+  | { kind: "batch"; messages: string }
   | { kind: "fail"; reason: string }
   | { kind: "end" };
 
@@ -27,7 +30,7 @@ export default async function evaluateShard(task: ShardTask): Promise<TraceVerdi
   return new Promise((resolve) => {
     port.on("message", (m: ShardMessage) => {
       if (m.kind === "batch") {
-        for (const message of m.messages) evaluator.push(message);
+        for (const message of JSON.parse(m.messages) as TraceMessage[]) evaluator.push(message);
         port.postMessage("ack");
       } else if (m.kind === "fail") evaluator.fail(m.reason);
       else {
