@@ -15,7 +15,7 @@ export default defineConfig([
     // import: its isolated mode locates its worker file next to its own build.
     // evaluate-worker.ts: the entry of `oatf evaluate --jobs`' worker threads (tinypool loads
     // it by file, next to the CLI's own).
-    entry: ["src/cli.ts", "src/cli/evaluate-worker.ts"],
+    entry: { cli: "src/cli.ts", "evaluate-worker": "src/cli/evaluate-worker.ts" },
     format: ["esm"],
     // Not minified, so a stack trace reads without source maps (which would double the tarball).
     sourcemap: false,
