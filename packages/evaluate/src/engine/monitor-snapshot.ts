@@ -38,7 +38,7 @@ export interface SavedSession {
   enricher?: EnricherState;
 }
 
-interface SnapshotBase {
+export interface SnapshotBase {
   version: typeof SNAPSHOT_VERSION;
   /** Names the documents' indicators: a snapshot restores only onto the same documents. */
   fingerprint: string;
