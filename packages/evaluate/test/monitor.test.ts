@@ -212,8 +212,9 @@ describe("createMonitor: one state per session", () => {
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
     monitor.push(call("untimed", "x"));
     monitor.push(call("b", "x", { timestamp: at(0) }));
+    monitor.push(call("b", "x", { timestamp: at(8) }));
     expect(ended).toEqual([]);
-    monitor.push(call("b", "x", { timestamp: at(11) }));
+    monitor.push(call("b", "x", { timestamp: at(11) })); // "untimed" idle since 0, b since 8
     expect(ended.map((e) => [e.session, e.reason])).toEqual([["untimed", "idle"]]);
   });
 
