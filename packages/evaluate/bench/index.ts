@@ -20,6 +20,7 @@ import {
   plainLoop,
   sdkLoop,
 } from "./library.js";
+import { monitorBench } from "./monitor.js";
 import { readersBench } from "./readers.js";
 import { readingBench } from "./reading.js";
 
@@ -344,3 +345,4 @@ memoryBench();
 await hostileBench();
 await readersBench(measure, report, heapMb);
 await readingBench(measure, report);
+await monitorBench(report, heapMb);

@@ -25,6 +25,7 @@ export {
   parseTemplate,
   renderTemplate,
 } from "./compile/template.js";
+export type { AssemblerState } from "./engine/ag-ui-assemble.js";
 export {
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
@@ -44,8 +45,27 @@ export {
   evaluateIndicator,
   evaluatePattern,
 } from "./engine/indicator.js";
+export type { MergeError, MergeVerdictsOptions } from "./engine/merge.js";
+export { mergeVerdicts } from "./engine/merge.js";
+export type {
+  Monitor,
+  MonitorOptions,
+  SessionEnd,
+  SessionEndReason,
+} from "./engine/monitor.js";
+export { createMonitor, DEFAULT_MAX_SESSIONS } from "./engine/monitor.js";
+export type {
+  MonitorSnapshot,
+  SavedSession,
+  SavedTallies,
+  SessionSnapshot,
+  SnapshotBase,
+  SnapshotError,
+} from "./engine/monitor-snapshot.js";
+export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";
 export type { EvaluateTraceOptions } from "./engine/trace.js";
 export { evaluateTrace } from "./engine/trace.js";
+export type { EnricherState, ToolCallState } from "./engine/trace-enrich.js";
 export { MAX_OPEN_TOOL_CALL_CHARS, MAX_OPEN_TOOL_CALLS } from "./engine/trace-enrich.js";
 export type {
   TraceEvaluator,

@@ -1,12 +1,14 @@
 // oatf: the whole SDK in one import, with defaults wired in. Every name is listed, so the
 // surface is a reviewed decision (oatf.api.md): each package's public names, exported once
 // from their owner, except `validate` and the evaluation entry points (evaluateIndicator,
-// compileIndicator, evaluateExpression, evaluateTrace, createTraceEvaluator), which are
+// compileIndicator, evaluateExpression, evaluateTrace, createTraceEvaluator, createMonitor,
+// mergeVerdicts), which are
 // replaced below by versions wired with the default CEL evaluator.
 
 // CEL is loaded on first need (default-cel.ts); its constructor lives on the `oatf/cel` subpath.
 export type { CelEvaluatorOptions, DefaultCelEvaluator } from "@oatf/cel-default";
 export {
+  type AssemblerState,
   actorModes,
   agUiOperation,
   type BoundedText,
@@ -30,9 +32,11 @@ export {
   computeEffectiveState,
   computeVerdict,
   DEFAULT_MAX_LINE_LENGTH,
+  DEFAULT_MAX_SESSIONS,
   DEFAULT_SEMANTIC_THRESHOLD,
   DETECTION_LINES,
   deepEqual,
+  type EnricherState,
   type EvaluateTraceOptions,
   type ExtractorValues,
   evaluateCondition,
@@ -59,6 +63,11 @@ export {
   MAX_PENDING_REQUESTS,
   MAX_REQUESTS_PER_ID,
   MAX_TEXT_LENGTH,
+  type MergeError,
+  type MergeVerdictsOptions,
+  type Monitor,
+  type MonitorOptions,
+  type MonitorSnapshot,
   type Outcome,
   PROMPT_PREVIEW_LENGTH,
   parseTemplate,
@@ -68,12 +77,21 @@ export {
   readTrace,
   readTraceText,
   renderTemplate,
+  type SavedSession,
+  type SavedTallies,
+  type SessionEnd,
+  type SessionEndReason,
+  type SessionSnapshot,
+  SNAPSHOT_VERSION,
+  type SnapshotBase,
+  type SnapshotError,
   type SynthesizeOutcome,
   type SynthesizeRequest,
   selectResponse,
   setRegexEngine,
   synthesize,
   type TemplateReference,
+  type ToolCallState,
   TRACE_FORMATS,
   TraceDecoder,
   type TraceEvaluator,
@@ -345,10 +363,12 @@ export {
 } from "./default-cel.js";
 export {
   compileIndicator,
+  createMonitor,
   createTraceEvaluator,
   evaluateExpression,
   evaluateIndicator,
   evaluateTrace,
+  mergeVerdicts,
 } from "./evaluate.js";
 export { type LoadOptions, type LoadOutcome, type LoadResult, load } from "./load.js";
 export { validate } from "./validate.js";

@@ -23,6 +23,11 @@ export class BoundedTable<V> {
     return this.#chars;
   }
 
+  /** The entries, oldest first, with the cost each was stored with (key excluded). */
+  *entries(): IterableIterator<[string, V, number]> {
+    for (const [key, { value, cost }] of this.#entries) yield [key, value, cost - key.length];
+  }
+
   get(key: string): V | undefined {
     return this.#entries.get(key)?.value;
   }

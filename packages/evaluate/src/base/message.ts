@@ -24,6 +24,12 @@ export interface TraceMessage {
   content: Value;
   /** When the message was observed (ISO 8601), reported in evidence. */
   timestamp?: string;
+  /**
+   * The connection or session the message belongs to (proxy connection id, MCP session id,
+   * A2A `contextId`, AG-UI `threadId`): a monitor keeps one evaluation state per session, and
+   * AG-UI tool calls are named per session. Never a message id or a direction.
+   */
+  session?: string;
   /** The 1-based line of the trace file it was read from, reported in evidence. */
   line?: number;
 }
@@ -44,6 +50,7 @@ export function traceMessageProblem(value: unknown): string | undefined {
   if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
   if (m.native_operation !== undefined && typeof m.native_operation !== "string")
     return "'native_operation' must be a string";
+  if (m.session !== undefined && typeof m.session !== "string") return "'session' must be a string";
   if (m.timestamp !== undefined && typeof m.timestamp !== "string")
     return "'timestamp' must be a string";
   if (m.line !== undefined && !(Number.isSafeInteger(m.line) && (m.line as number) > 0))

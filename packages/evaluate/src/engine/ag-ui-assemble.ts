@@ -118,7 +118,31 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  * ends (see the table above), and a `lost` reason when that text was cut at
  * MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message.
  */
-export function agUiTextAssembler(): (message: AssemblableMessage, content: Value) => Assembled {
+/** What an assembler remembers, as JSON (monitor snapshots): open messages, oldest first. */
+export interface AssemblerState {
+  /** Key, text so far, cut, partial, and the chunk scope it continues (or null). */
+  open: [key: string, text: string, cut: boolean, partial: boolean, chunkScope: string | null][];
+  dropped: number;
+}
+
+function isOpenList(v: unknown): v is AssemblerState["open"] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (e) =>
+        Array.isArray(e) &&
+        typeof e[0] === "string" &&
+        typeof e[1] === "string" &&
+        typeof e[2] === "boolean" &&
+        typeof e[3] === "boolean" &&
+        (e[4] === null || typeof e[4] === "string"),
+    )
+  );
+}
+
+export function agUiTextAssembler(
+  saved?: unknown,
+): ((message: AssemblableMessage, content: Value) => Assembled) & { save(): AssemblerState } {
   // Insertion order is age: the first entry is the oldest open message.
   const open = new Map<string, OpenMessage>();
   let total = 0;
@@ -165,7 +189,33 @@ export function agUiTextAssembler(): (message: AssemblableMessage, content: Valu
     return entry;
   };
 
-  return (message, content) => {
+  if (saved !== undefined) {
+    const state = saved as AssemblerState;
+    if (!isOpenList(state?.open) || !(Number.isSafeInteger(state.dropped) && state.dropped >= 0))
+      throw new TypeError("malformed assembler state");
+    dropped = state.dropped;
+    // Rebuilt through the same bounds as a trace: a doctored snapshot cannot hold more.
+    for (const [key, text, cut, partial, chunkScope] of state.open) {
+      forget(key);
+      const entry = opened(key, partial);
+      total += entry.append(text);
+      entry.cut ||= cut;
+      if (chunkScope !== null && open.has(key)) {
+        const previous = lastChunk.get(chunkScope);
+        if (previous !== undefined) unscope(previous);
+        entry.chunkScope = chunkScope;
+        lastChunk.set(chunkScope, entry);
+        total += chunkScope.length;
+      }
+      shrink(key);
+    }
+  }
+  const save = (): AssemblerState => ({
+    open: [...open.values()].map((e) => [e.key, e.flush(), e.cut, e.partial, e.chunkScope ?? null]),
+    dropped,
+  });
+
+  const assemble = (message: AssemblableMessage, content: Value): Assembled => {
     if (message.protocol !== "ag_ui" || !isObject(content)) return { content };
     const known = OPERATIONS.get(message.operation);
     if (known === undefined) return { content };
@@ -222,6 +272,7 @@ export function agUiTextAssembler(): (message: AssemblableMessage, content: Valu
       };
     return assembled;
   };
+  return Object.assign(assemble, { save });
 }
 
 const droppedReason = (dropped: number) =>

@@ -19,6 +19,12 @@ export interface IndicatorCoverage {
   /** Of those, messages in which a target resolved to a value; absent when nothing is counted (no targets, or one that does not compile). */
   resolved?: number;
   /**
+   * The position of the message that decided the verdict (its 1-based `line`, else its
+   * 0-based index): the first match, or for an `error` the first message that failed. Absent
+   * for `not_matched`, `skipped` and a trace cut short. `mergeVerdicts` uses it: earliest wins.
+   */
+  position?: number;
+  /**
    * Set when `eligible > 0`, no target ever resolved and the indicator did not match: its
    * `not_matched` may only mean the path is absent. (`exists: false`, or an expression reading
    * a missing variable as null, can match without a resolved target: no warning then.)

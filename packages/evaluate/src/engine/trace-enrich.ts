@@ -10,7 +10,7 @@ import type { Value } from "@oatf/model";
 import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
-import { agUiTextAssembler } from "./ag-ui-assemble.js";
+import { type AssemblerState, agUiTextAssembler } from "./ag-ui-assemble.js";
 
 type EnrichableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
 
@@ -28,12 +28,47 @@ export interface Enriched {
   lost?: string;
 }
 
-/** Returns a function that gives each message of one trace, in order, its enriched content. */
-export function agUiToolCallEnricher(): (message: EnrichableMessage) => Enriched {
+/** What a tool-call enricher remembers, as JSON (monitor snapshots): open calls, oldest first. */
+export interface ToolCallState {
+  names: [key: string, name: string][];
+  forgotten: boolean;
+}
+
+/** A function over one trace's messages, in order, whose memory can be saved as JSON. */
+export type Stateful<F, S> = F & { save(): S };
+
+function isPairList(v: unknown): v is [string, string][] {
+  return (
+    Array.isArray(v) &&
+    v.every((p) => Array.isArray(p) && typeof p[0] === "string" && typeof p[1] === "string")
+  );
+}
+
+/**
+ * Returns a function that gives each message of one trace, in order, its enriched content;
+ * `saved` (from `save()`, possibly through JSON) resumes where that one stopped. Throws on a
+ * malformed `saved` (the monitor's restore catches it into an error Result).
+ */
+export function agUiToolCallEnricher(
+  saved?: unknown,
+): Stateful<(message: EnrichableMessage) => Enriched, ToolCallState> {
   const names = new BoundedTable<string>(MAX_OPEN_TOOL_CALLS, MAX_OPEN_TOOL_CALL_CHARS);
   // Once a call was forgotten, a nameless event whose call is unknown may be one of them.
   let forgotten = false;
-  return (message) => {
+  if (saved !== undefined) {
+    const state = saved as ToolCallState;
+    if (!isPairList(state?.names) || typeof state.forgotten !== "boolean")
+      throw new TypeError("malformed tool-call state");
+    forgotten = state.forgotten;
+    // Re-inserted through the bounds: a doctored snapshot cannot hold more than a trace could.
+    for (const [key, name] of state.names)
+      if (names.set(key, name, name.length) > 0) forgotten = true;
+  }
+  const save = (): ToolCallState => ({
+    names: [...names.entries()].map(([key, name]) => [key, name]),
+    forgotten,
+  });
+  const enrich = (message: EnrichableMessage): Enriched => {
     const { content } = message;
     if (message.protocol !== "ag_ui") return { content };
     if (!isObject(content) || typeof content.toolCallId !== "string") return { content };
@@ -58,14 +93,28 @@ export function agUiToolCallEnricher(): (message: EnrichableMessage) => Enriched
         }
       : { content };
   };
+  return Object.assign(enrich, { save });
+}
+
+/** What the AG-UI enricher of one trace remembers, as JSON. */
+export interface EnricherState {
+  calls: ToolCallState;
+  text: AssemblerState;
 }
 
 /** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
-export function agUiEnricher(): (message: EnrichableMessage) => Enriched {
-  const [name, assemble] = [agUiToolCallEnricher(), agUiTextAssembler()];
-  return (message) => {
+export function agUiEnricher(
+  saved?: unknown,
+): Stateful<(message: EnrichableMessage) => Enriched, EnricherState> {
+  const state = saved as EnricherState | undefined;
+  if (saved !== undefined && (typeof saved !== "object" || saved === null))
+    throw new TypeError("malformed enricher state");
+  const name = agUiToolCallEnricher(state?.calls);
+  const assemble = agUiTextAssembler(state?.text);
+  const enrich = (message: EnrichableMessage): Enriched => {
     const named = name(message);
     const assembled = assemble(message, named.content);
     return { content: assembled.content, lost: assembled.lost ?? named.lost };
   };
+  return Object.assign(enrich, { save: () => ({ calls: name.save(), text: assemble.save() }) });
 }

@@ -1,0 +1,218 @@
+// The session monitor (issue 24 §2, §5): one evaluation state per session over a
+// 200,000-message trace of 500 sessions, against the plain-RegExp floor with per-session
+// "first match" flags that stringifies each target of a message once; and the heap one idle
+// session costs (the goal: <= 20 KB; one createTraceEvaluator per session cost ~150 KB).
+import type { Document } from "@oatf/model";
+import { createMonitor, createTraceEvaluator, type TraceMessage } from "../src/index.js";
+import { exampleDocuments, generatedLibrary, generatedMessage } from "./library.js";
+
+type Report = (name: string, ratio: number, goal: string, detail?: string) => void;
+
+export const SESSIONS = 500;
+
+/** The 200k-message, 500-session trace: generated messages, each on connection `c{i % 500}`. */
+export function sessionTrace(count = 200_000, sessions = SESSIONS): TraceMessage[] {
+  return Array.from({ length: count }, (_, i) => ({
+    ...generatedMessage(i),
+    session: `c${i % sessions}`,
+    line: i + 1,
+  }));
+}
+
+export function monitorLibrary(): Document[] {
+  return [...exampleDocuments(), ...generatedLibrary(60)];
+}
+
+// ------------------------------------------------------------------ the floor
+
+type Resolve = (content: unknown) => unknown[];
+
+function resolver(path: string): Resolve {
+  const steps = path === "" ? [] : path.split(".");
+  return (content) => {
+    let values: unknown[] = [content];
+    for (const step of steps) {
+      const wildcard = step.endsWith("[*]");
+      const name = wildcard ? step.slice(0, -3) : step;
+      const next: unknown[] = [];
+      for (const v of values) {
+        if (typeof v !== "object" || v === null) continue;
+        const child = (v as Record<string, unknown>)[name];
+        if (child === undefined) continue;
+        if (wildcard) {
+          if (Array.isArray(child)) next.push(...child);
+        } else next.push(child);
+      }
+      values = next;
+    }
+    return values;
+  };
+}
+
+interface Plain {
+  slot: number;
+  protocol?: string;
+  surface?: string;
+  direction?: string;
+  target: string;
+  test: (text: string) => boolean;
+}
+
+function plainIndicators(documents: Document[]): Plain[] {
+  const out: Plain[] = [];
+  for (const document of documents) {
+    const mode = document.attack.execution?.mode ?? document.attack.execution?.actors?.[0]?.mode;
+    for (const indicator of document.attack.indicators ?? []) {
+      const pattern = indicator.pattern;
+      if (pattern === undefined) continue;
+      const condition = (pattern.condition ?? pattern) as { regex?: string; contains?: string };
+      let test: ((text: string) => boolean) | undefined;
+      if (typeof condition.regex === "string") {
+        const ci = condition.regex.startsWith("(?i)");
+        const re = new RegExp(ci ? condition.regex.slice(4) : condition.regex, ci ? "i" : "");
+        test = (text) => re.test(text);
+      } else if (typeof condition.contains === "string") {
+        const needle = condition.contains;
+        test = (text) => text.includes(needle);
+      }
+      if (test === undefined) continue;
+      out.push({
+        slot: out.length,
+        protocol:
+          indicator.protocol ??
+          (typeof mode === "string" ? mode.replace(/_(server|client)$/, "") : undefined),
+        surface: indicator.surface,
+        direction: indicator.direction,
+        target: pattern.target ?? indicator.target ?? "",
+        test,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * By hand, per session: filter, resolve, stringify each target of a message once, RegExp.test,
+ * and one "matched" flag per indicator per session. Returns the match count.
+ */
+export function plainSessions(documents: Document[], messages: readonly TraceMessage[]): number {
+  const indicators = plainIndicators(documents);
+  const resolvers = new Map(indicators.map((i) => [i.target, resolver(i.target)]));
+  const sessions = new Map<string, Uint8Array>();
+  let matched = 0;
+  for (const m of messages) {
+    let flags = sessions.get(m.session ?? "");
+    if (flags === undefined) {
+      flags = new Uint8Array(indicators.length);
+      sessions.set(m.session ?? "", flags);
+    }
+    const texts = new Map<string, string[]>();
+    for (const ind of indicators) {
+      if (flags[ind.slot] === 1) continue;
+      if (ind.protocol !== undefined && ind.protocol !== m.protocol) continue;
+      if (ind.surface !== undefined && ind.surface !== m.operation) continue;
+      if (ind.direction !== undefined && ind.direction !== m.direction) continue;
+      let found = texts.get(ind.target);
+      if (found === undefined) {
+        found = resolvers.get(ind.target)!(m.content).map((v) =>
+          typeof v === "string" ? v : JSON.stringify(v),
+        );
+        texts.set(ind.target, found);
+      }
+      if (found.some(ind.test)) {
+        flags[ind.slot] = 1;
+        matched++;
+      }
+    }
+  }
+  return matched;
+}
+
+export function monitorSessions(
+  documents: Document[],
+  messages: readonly TraceMessage[],
+  alerts: "first" | "every",
+): number {
+  let matched = 0;
+  const monitor = createMonitor(documents, { alerts, onMatch: () => matched++ });
+  for (const m of messages) monitor.push(m);
+  return matched;
+}
+
+// ------------------------------------------------------------------ the runs
+
+function bestOf(rounds: number, runs: Record<string, () => number>): Record<string, number> {
+  const best: Record<string, number> = {};
+  let sink = 0;
+  for (let round = 0; round < rounds; round++)
+    for (const [name, run] of Object.entries(runs)) {
+      const start = performance.now();
+      sink += run();
+      best[name] = Math.min(best[name] ?? Number.POSITIVE_INFINITY, performance.now() - start);
+    }
+  if (sink === -1) console.log(sink);
+  return best;
+}
+
+export async function monitorBench(report: Report, heapMb: () => number): Promise<void> {
+  const documents = monitorLibrary();
+  const indicators = documents.reduce((n, d) => n + (d.attack.indicators?.length ?? 0), 0);
+  const trace = sessionTrace();
+  const matches = {
+    plain: plainSessions(documents, trace),
+    first: monitorSessions(documents, trace, "first"),
+  };
+  const r = bestOf(5, {
+    plain: () => plainSessions(documents, trace),
+    first: () => monitorSessions(documents, trace, "first"),
+    every: () => monitorSessions(documents, trace, "every"),
+  });
+  console.log(
+    `\nbaseline: plain RegExp per session (each target stringified once), ${documents.length} documents (${indicators} indicators) x ${trace.length} messages x ${SESSIONS} sessions, ${r.plain!.toFixed(0)} ms (${matches.plain} matches)`,
+  );
+  report(
+    "monitor: createMonitor (alerts first) vs plain RegExp floor",
+    r.first! / r.plain!,
+    "<= 1.2x",
+    `${r.first!.toFixed(0)} ms (${matches.first} matches)`,
+  );
+  report(
+    "monitor: createMonitor (alerts every) vs plain RegExp floor",
+    r.every! / r.plain!,
+    "",
+    `${r.every!.toFixed(0)} ms`,
+  );
+  if (globalThis.gc === undefined) {
+    console.log("monitor memory: skipped (run with --expose-gc, as `pnpm bench` does)");
+    return;
+  }
+  // Heap per idle session: 2,000 sessions that each saw one message of every kind.
+  const count = 2_000;
+  const perSession = (make: () => { push(m: TraceMessage): void }[]): number => {
+    const before = heapMb();
+    const held = make();
+    const after = heapMb();
+    if (held.length === -1) console.log(held);
+    return ((after - before) * 2 ** 20) / count / 1024;
+  };
+  const messages = (s: number) =>
+    [0, 1, 2, 3, 4].map((k) => ({ ...generatedMessage(s * 5 + k), session: `s${s}` }));
+  const monitorKb = perSession(() => {
+    const monitor = createMonitor(documents, { maxSessions: count });
+    for (let s = 0; s < count; s++) for (const m of messages(s)) monitor.push(m);
+    return [monitor];
+  });
+  const evaluatorKb = perSession(() =>
+    Array.from({ length: count / 4 }, (_, s) => {
+      const evaluator = createTraceEvaluator(documents);
+      for (const m of messages(s)) evaluator.push(m);
+      return evaluator;
+    }),
+  );
+  report(
+    "monitor: heap per idle session vs one createTraceEvaluator each",
+    monitorKb / (evaluatorKb * 4),
+    "<= 20 KB",
+    `${monitorKb.toFixed(1)} KB per session (${count} sessions) vs ${(evaluatorKb * 4).toFixed(1)} KB per evaluator`,
+  );
+}

@@ -1,0 +1,78 @@
+// Merging verdicts of shards (issue 24 §2; format §6 step 5 and SDK §4.5 over the union of
+// the shards' messages): each shard evaluated some sessions of a trace; their verdicts
+// combine as one evaluation of every session would have: per indicator the earliest match
+// wins (by the deciding message's `coverage.position`), else the earliest error, else
+// `not_matched`; coverage counts are summed; the attack verdict is computed again.
+import type { Document, Result } from "@oatf/model";
+import { describeThrown } from "../compile/compile-error.js";
+import type { TraceVerdict } from "./coverage.js";
+import type { IndicatorEvaluators } from "./indicator.js";
+import { compileTrace } from "./trace-compile.js";
+import { Tallies, verdictsOf } from "./trace-state.js";
+
+export interface MergeVerdictsOptions extends IndicatorEvaluators {
+  /** Verdict `source` of the merged verdicts (as the shards' evaluators were given). */
+  source?: string;
+}
+
+/** Why shards' verdicts could not be merged; `path` names the part and field. */
+export interface MergeError {
+  message: string;
+  path: string;
+}
+
+function fail(message: string, path: string): never {
+  throw Object.assign(new Error(message), { path });
+}
+
+/**
+ * Combines `parts` (each the verdicts of one shard: one TraceVerdict per document, in the
+ * order of `documents`, as `createTraceEvaluator` or `createMonitor` returns them) into the
+ * verdicts one evaluation over every shard's sessions gives. Shards must split the input by
+ * session (never a session over two shards) and number positions alike (trace lines, or
+ * stream offsets); on equal positions the earlier part wins. Never throws.
+ */
+export function mergeVerdicts(
+  documents: readonly Document[],
+  parts: readonly (readonly TraceVerdict[])[],
+  options: MergeVerdictsOptions = {},
+): Result<TraceVerdict[], MergeError> {
+  try {
+    const { source, cel, semantic } = options ?? {};
+    const compiled = compileTrace(documents, { cel, semantic }, source);
+    const all = new Tallies(compiled.scans.length);
+    if (!Array.isArray(parts)) fail("must be an array of parts", "");
+    parts.forEach((part, p) => {
+      const t = new Tallies(compiled.scans.length);
+      if (!Array.isArray(part) || part.length !== compiled.documents.length)
+        fail(`must hold one verdict per document (${compiled.documents.length})`, `${p}`);
+      compiled.documents.forEach((entry, d) => {
+        if (!("scans" in entry)) return;
+        const verdict = part[d];
+        for (const scan of entry.scans) {
+          const at = `${p}.${d}.indicator_verdicts.${scan.indicator}`;
+          const iv = verdict?.indicator_verdicts?.[scan.indicator];
+          const cov = verdict?.coverage?.[scan.indicator];
+          if (iv?.indicator_id !== scan.key || cov?.indicator_id !== scan.key)
+            fail(`must be the verdict of indicator ${scan.key}`, at);
+          if (scan.skipped !== undefined) continue;
+          t.eligible[scan.order] = Number(cov.eligible) || 0;
+          t.resolved[scan.order] = Number(cov.resolved) || 0;
+          const position = typeof cov.position === "number" ? cov.position : undefined;
+          if (iv.result === "matched" || iv.result === "skipped")
+            t.decide(scan.order, { verdict: iv, position });
+          else if (iv.result === "error")
+            t.errors.set(scan.order, { evidence: iv.evidence ?? "error", position });
+        }
+      });
+      all.absorb(t);
+    });
+    return { ok: true, value: verdictsOf(compiled, all) };
+  } catch (thrown) {
+    const path = (thrown as { path?: unknown })?.path;
+    return {
+      ok: false,
+      error: { message: describeThrown(thrown), path: typeof path === "string" ? path : "" },
+    };
+  }
+}

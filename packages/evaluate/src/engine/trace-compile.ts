@@ -1,0 +1,220 @@
+// The compiled half of trace evaluation (format §6 trace filtering, SDK §4.4): every
+// indicator of a list of documents compiled once, with the index that sends a message to
+// the indicators whose protocol, surface and direction can accept it. It holds no state of
+// any trace, so one compilation serves any number of traces or sessions (trace-state.ts).
+import {
+  type Document,
+  type Indicator,
+  type IndicatorVerdict,
+  indicatorProtocol,
+} from "@oatf/model";
+import type { TraceMessage } from "../base/message.js";
+import { type Resolution, resolutionOf } from "./coverage.js";
+import {
+  asVerdict,
+  type CompiledIndicator,
+  compileIndicator,
+  type IndicatorEvaluators,
+  skipReason,
+} from "./indicator.js";
+import { indicatorKeys } from "./verdict.js";
+
+/** One indicator as the trace engine runs it. */
+export interface Scan {
+  /** The verdict key (`indicatorKeys`): ids repeated in a document stay apart. */
+  key: string;
+  document: number;
+  indicator: number;
+  /** Position among every indicator of every document: its slot in a trace state. */
+  order: number;
+  compiled: CompiledIndicator;
+  /** The actor filter (format §6 step 3), the one filter not in the index. */
+  actor: string | undefined;
+  unnamedActor: string | undefined;
+  resolution: Resolution;
+  /** Set when the indicator is skipped on every message (no evaluator, unknown method). */
+  skipped?: IndicatorVerdict;
+}
+
+export type CompiledDocument =
+  | { attack: Document["attack"]; scans: Scan[] }
+  | { unreadable: Document["attack"] | undefined };
+
+export interface CompiledTrace {
+  documents: CompiledDocument[];
+  /** Every scan, by `order`. */
+  scans: Scan[];
+  /** Scans that messages can decide (not skipped up front). */
+  live: number;
+  evaluators: IndicatorEvaluators;
+  source: string | undefined;
+  /** Names the indicators (keys in order), so a saved state is restored only onto its documents. */
+  fingerprint: string;
+  /** The scans a message can reach, in document order. */
+  candidatesFor(m: TraceMessage): Scan[];
+}
+
+/**
+ * The actor a message without `actor` was observed on: with one actor (the `default`
+ * actor N-007 makes of single- and multi-phase forms, or a lone declared one), every
+ * message is on its connection; with several, such a message is on none in particular.
+ */
+function soleActor(attack: Document["attack"]): string | undefined {
+  const actors = attack.execution?.actors;
+  if (actors === undefined || actors === null) return "default";
+  // Compared with indicators' string actors only, so a non-string name matches none.
+  return Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
+}
+
+// The index: protocol → direction → surface → scans, `undefined` standing for "any". Nested
+// maps keyed by the strings themselves, so no two (protocol, surface, direction) can alias.
+type Index = Map<string | undefined, Map<string | undefined, Map<string | undefined, Scan[]>>>;
+
+function addToIndex(index: Index, scan: Scan, p?: string, d?: string, s?: string): void {
+  const byDirection = index.get(p) ?? new Map();
+  index.set(p, byDirection);
+  const bySurface = byDirection.get(d) ?? new Map();
+  byDirection.set(d, bySurface);
+  const list = bySurface.get(s);
+  if (list === undefined) bySurface.set(s, [scan]);
+  else list.push(scan);
+}
+
+/** Operations seen are cached per compilation: at most this many (emptied when full). */
+export const CANDIDATE_CACHE_SIZE = 1024;
+/** Longest protocol + operation cached; longer ones are looked up each time (no copy kept). */
+export const MAX_CACHED_OPERATION_LENGTH = 256;
+
+function readAttack(document: Document): Document["attack"] | undefined {
+  try {
+    return document?.attack;
+  } catch {
+    return undefined;
+  }
+}
+
+// A short, stable digest of the indicator keys (FNV-1a, 32 bits, over the JSON of the keys).
+function digest(keys: readonly (readonly string[])[]): string {
+  const text = JSON.stringify(keys);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${keys.length}:${h.toString(16)}`;
+}
+
+/** Compiles every indicator of `documents` once (never throws). */
+export function compileTrace(
+  documents: readonly Document[],
+  evaluators: IndicatorEvaluators,
+  source: string | undefined,
+): CompiledTrace {
+  const compiled: CompiledDocument[] = [];
+  const all: Scan[] = [];
+  const keysOf: string[][] = [];
+  const index: Index = new Map();
+  let live = 0;
+  for (const [d, document] of Array.from(documents ?? []).entries()) {
+    try {
+      const attack = document?.attack ?? ({} as Document["attack"]);
+      const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
+      const keys = indicatorKeys(attack);
+      const unnamedActor = soleActor(attack);
+      // Indexed only once the whole document compiled, so a failing one leaves no scan behind.
+      const indexed: [Scan, string | undefined, string | undefined, string | undefined][] = [];
+      const scans = indicators.map((raw, i): Scan => {
+        const indicator = raw ?? ({} as Indicator);
+        const key = keys[i]!;
+        const scan: Scan = {
+          key,
+          document: d,
+          indicator: i,
+          order: all.length + i,
+          compiled: compileIndicator(indicator, { id: key }),
+          actor: typeof indicator.actor === "string" ? indicator.actor : undefined,
+          unnamedActor,
+          resolution: resolutionOf(indicator),
+        };
+        // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
+        // indicator that could not be evaluated must not read as not_matched on an empty trace.
+        const reason = skipReason(indicator, evaluators);
+        if (reason !== undefined) {
+          scan.skipped = asVerdict(key, { result: "skipped", evidence: reason }, source);
+          return scan;
+        }
+        const protocol = indicatorProtocol(attack, indicator);
+        const surface = typeof indicator.surface === "string" ? indicator.surface : undefined;
+        const direction = typeof indicator.direction === "string" ? indicator.direction : undefined;
+        indexed.push([scan, protocol, direction, surface]);
+        return scan;
+      });
+      for (const [scan, p, d, s] of indexed) addToIndex(index, scan, p, d, s);
+      live += indexed.length;
+      all.push(...scans);
+      keysOf.push(keys);
+      compiled.push({ attack, scans });
+    } catch {
+      // An unreadable document: computeVerdict reports it (or its missing indicators).
+      keysOf.push([]);
+      compiled.push({ unreadable: readAttack(document) });
+    }
+  }
+
+  // The scans a message of one (protocol, operation, direction) can reach, in document order.
+  // A field that is not a string (an in-memory message may have anything) meets "any" only.
+  // The operation "" is unknown (a response whose request was forgotten): it reaches every
+  // surface, so a peer cannot hide a message by making it lose its correlation.
+  const collect = (m: TraceMessage): Scan[] => {
+    const found: Scan[] = [];
+    const options = (v: unknown) => (typeof v === "string" ? [v, undefined] : [undefined]);
+    for (const p of options(m.protocol))
+      for (const dir of options(m.direction)) {
+        const bySurface = index.get(p)?.get(dir);
+        if (bySurface === undefined) continue;
+        if (m.operation === "") for (const list of bySurface.values()) found.push(...list);
+        else for (const s of options(m.operation)) found.push(...(bySurface.get(s) ?? []));
+      }
+    return found.sort((a, b) => a.order - b.order);
+  };
+  // Bounded (operations come from the trace): emptied when full, since a trace uses a
+  // handful of operations and a hostile one gains nothing from eviction order. Only short
+  // names are kept, so the cache holds at most 1024 × 256 code units of keys.
+  // Nested by protocol, direction, operation: no key string is built per message.
+  let candidates = new Map<string, Map<string, Map<string, Scan[]>>>();
+  let cached = 0;
+  const candidatesFor = (m: TraceMessage): Scan[] => {
+    const { protocol, operation, direction } = m;
+    if (
+      typeof protocol !== "string" ||
+      typeof operation !== "string" ||
+      typeof direction !== "string" ||
+      protocol.length + operation.length > MAX_CACHED_OPERATION_LENGTH
+    )
+      return collect(m);
+    let found = candidates.get(protocol)?.get(direction)?.get(operation);
+    if (found === undefined) {
+      if (cached >= CANDIDATE_CACHE_SIZE) {
+        candidates = new Map();
+        cached = 0;
+      }
+      found = collect(m);
+      const byDirection = candidates.get(protocol) ?? new Map<string, Map<string, Scan[]>>();
+      candidates.set(protocol, byDirection);
+      const byOperation = byDirection.get(direction) ?? new Map<string, Scan[]>();
+      byDirection.set(direction, byOperation);
+      byOperation.set(operation, found);
+      cached++;
+    }
+    return found;
+  };
+  return {
+    documents: compiled,
+    scans: all,
+    live,
+    evaluators,
+    source,
+    fingerprint: digest(keysOf),
+    candidatesFor,
+  };
+}

@@ -1,0 +1,291 @@
+// The state half of trace evaluation (format §6 step 5, SDK §4.5): what one trace (or one
+// session of a monitor) has decided so far, per indicator of a CompiledTrace: its first
+// match or first error with the deciding message's position, and its coverage counts. A few
+// KB per trace, however many messages; the compiled documents are shared.
+import type { Document, IndicatorVerdict } from "@oatf/model";
+import type { TraceMessage } from "../base/message.js";
+import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { coverageOf, type TraceVerdict } from "./coverage.js";
+import { asVerdict, type Outcome, targetResolution } from "./indicator.js";
+import type { CompiledTrace, Scan } from "./trace-compile.js";
+import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
+import { computeVerdict } from "./verdict.js";
+
+/** A verdict decided by one message, and that message's position. */
+export interface Decision {
+  verdict: IndicatorVerdict;
+  /** The deciding message's position (its line, or 0-based index); undefined when none (a cut trace). */
+  position: number | undefined;
+}
+
+/** The first match of an indicator, or each match in `every` mode, as `onMatch` reports it. */
+export interface TraceMatch {
+  /** Position of the document in the list the evaluator or monitor was given. */
+  document: number;
+  /** Position of the indicator in the document's `attack.indicators`. */
+  indicator: number;
+  verdict: IndicatorVerdict;
+  /** The matching message's position: its `line` when it has one, else its 0-based index. */
+  position: number;
+  /** The message's session key (monitors; `session` of the message for evaluators). */
+  session?: string;
+}
+
+/** Per indicator (by scan order): what decided it, its first error, its coverage counts. */
+export class Tallies {
+  readonly eligible: Float64Array;
+  readonly resolved: Float64Array;
+  /** 1 once decided (matched, or skipped by an evaluator at run time). */
+  readonly status: Uint8Array;
+  readonly decided = new Map<number, Decision>();
+  readonly errors = new Map<number, { evidence: string; position: number | undefined }>();
+
+  constructor(size: number) {
+    this.eligible = new Float64Array(size);
+    this.resolved = new Float64Array(size);
+    this.status = new Uint8Array(size);
+  }
+
+  decide(order: number, decision: Decision): void {
+    this.status[order] = 1;
+    this.decided.set(order, decision);
+  }
+
+  /**
+   * Adds `other` (the tallies of other messages) as if both had been one evaluation's
+   * sessions: the earliest decision and the earliest error win (ties: this one's), counts add.
+   */
+  absorb(other: Tallies): void {
+    for (let i = 0; i < this.eligible.length; i++) {
+      this.eligible[i]! += other.eligible[i]!;
+      this.resolved[i]! += other.resolved[i]!;
+    }
+    for (const [order, theirs] of other.decided) {
+      const ours = this.decided.get(order);
+      if (ours === undefined || earlier(theirs.position, ours.position)) this.decide(order, theirs);
+    }
+    for (const [order, theirs] of other.errors) {
+      const ours = this.errors.get(order);
+      if (ours === undefined || earlier(theirs.position, ours.position))
+        this.errors.set(order, theirs);
+    }
+  }
+}
+
+/** Strictly earlier; an unknown position (a cut trace) comes after every known one. */
+export function earlier(a: number | undefined, b: number | undefined): boolean {
+  return (a ?? Number.POSITIVE_INFINITY) < (b ?? Number.POSITIVE_INFINITY);
+}
+
+/** How evidence names a message: its 1-based source line when known, else its 0-based position. */
+export function describeMessage(index: number, m: TraceMessage): string {
+  const actor = m.actor === undefined ? "" : ` on actor ${m.actor}`;
+  const at = m.timestamp === undefined ? "" : ` at ${m.timestamp}`;
+  const where = typeof m.line === "number" ? `line ${m.line}` : `message ${index}`;
+  return `${where} (${m.protocol} ${m.operation} ${m.direction}${actor}${at})`;
+}
+
+/** A message's position: its line when it has a valid one, else its 0-based index. */
+export function positionOf(m: TraceMessage, index: number): number {
+  return Number.isSafeInteger(m.line) && (m.line as number) > 0 ? (m.line as number) : index;
+}
+
+// The fields a trace message is read through, read once: a message whose fields cannot be
+// read (a throwing getter) is skipped like any malformed one.
+function readMessage(raw: unknown): TraceMessage | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  try {
+    const { protocol, direction, actor, operation, content, timestamp, line, session } =
+      raw as TraceMessage;
+    return { protocol, direction, actor, operation, content, timestamp, line, session };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a trace state reports matches. */
+export interface Reporting {
+  /** `first`: an indicator is decided by its first match, then no longer run; `every`: every matching message is reported (the verdict keeps the first). */
+  alerts: "first" | "every";
+  onMatch?: (match: TraceMatch) => void;
+  /** The session reported with each match. */
+  session?: string;
+}
+
+/** The evaluation state of one trace (or one monitored session). */
+export class TraceState {
+  readonly tallies: Tallies;
+  /** Messages pushed. */
+  count = 0;
+  /** Scans still undecided (never reaches 0 in `every` mode's reporting, but counts the same). */
+  pending: number;
+  #enrich: Stateful<ReturnType<typeof agUiEnricher>, EnricherState> | undefined;
+  readonly #compiled: CompiledTrace;
+
+  constructor(compiled: CompiledTrace) {
+    this.#compiled = compiled;
+    this.tallies = new Tallies(compiled.scans.length);
+    this.pending = compiled.live;
+  }
+
+  get done(): boolean {
+    return this.pending === 0;
+  }
+
+  /** The AG-UI enrichment state (created on the first AG-UI message: most sessions have none). */
+  get enricherState(): EnricherState | undefined {
+    return this.#enrich?.save();
+  }
+
+  /** Resumes an enrichment state (throws on a malformed one). */
+  set enricherState(saved: unknown) {
+    this.#enrich = saved === undefined ? undefined : agUiEnricher(saved);
+  }
+
+  /** Recounts `pending` from the tallies (after a restore). */
+  recount(): void {
+    let pending = 0;
+    for (const scan of this.#compiled.scans)
+      if (scan.skipped === undefined && this.tallies.status[scan.order] === 0) pending++;
+    this.pending = pending;
+  }
+
+  /** Evaluates one message (never throws); `index` is its 0-based position where it has no line. */
+  push(raw: TraceMessage, reporting: Reporting, index = this.count): void {
+    this.count++;
+    if (this.pending === 0 && reporting.alerts === "first") return;
+    const message = readMessage(raw);
+    if (message === undefined) return;
+    let lost: string | undefined;
+    if (message.protocol === "ag_ui") {
+      this.#enrich ??= agUiEnricher();
+      // Tool calls and streamed text are named per connection: a session's ids are its own.
+      const actor =
+        typeof message.session === "string"
+          ? `${message.session.length}:${message.session}|${message.actor ?? ""}`
+          : message.actor;
+      const enriched = this.#enrich({ ...message, actor });
+      message.content = enriched.content;
+      lost = enriched.lost;
+    }
+    withCoercionMemo(() => this.#evaluate(index, message, lost, reporting));
+  }
+
+  /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
+  #evaluate(index: number, message: TraceMessage, lost: string | undefined, r: Reporting): void {
+    const { evaluators, source } = this.#compiled;
+    const t = this.tallies;
+    const every = r.alerts === "every";
+    for (const scan of this.#compiled.candidatesFor(message)) {
+      const decided = t.status[scan.order] === 1;
+      if (decided && !every) continue;
+      if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
+      t.eligible[scan.order]!++;
+      targetResolution.seen = false;
+      const outcome = scan.compiled.run(message.content, evaluators);
+      if (targetResolution.seen) t.resolved[scan.order]!++;
+      if (decided) {
+        if (outcome.result === "matched") this.#report(scan, index, message, outcome, r);
+        continue;
+      }
+      if (outcome.result === "not_matched") {
+        if (lost !== undefined) this.#error(scan.order, index, message, lost);
+        continue;
+      }
+      if (outcome.result === "error") {
+        this.#error(scan.order, index, message, outcome.evidence ?? "error");
+        continue;
+      }
+      // `matched` answers the indicator; `skipped` (no evaluator) is the same for every message.
+      const position = positionOf(message, index);
+      const verdict =
+        outcome.result === "matched"
+          ? this.#matchVerdict(scan, index, message, outcome)
+          : asVerdict(scan.key, outcome, source);
+      t.decide(scan.order, { verdict, position });
+      this.pending--;
+      if (outcome.result === "matched") this.#notify(scan, verdict, position, r);
+    }
+  }
+
+  #error(order: number, index: number, message: TraceMessage, why: string): void {
+    if (this.tallies.errors.has(order)) return;
+    const evidence = `${describeMessage(index, message)}: ${why}`;
+    this.tallies.errors.set(order, { evidence, position: positionOf(message, index) });
+  }
+
+  #matchVerdict(scan: Scan, index: number, message: TraceMessage, o: Outcome): IndicatorVerdict {
+    const evidence = `${describeMessage(index, message)}: ${o.evidence ?? "matched"}`;
+    return asVerdict(scan.key, { result: "matched", evidence }, this.#compiled.source);
+  }
+
+  #report(scan: Scan, index: number, message: TraceMessage, o: Outcome, r: Reporting): void {
+    if (r.onMatch === undefined) return;
+    const verdict = this.#matchVerdict(scan, index, message, o);
+    this.#notify(scan, verdict, positionOf(message, index), r);
+  }
+
+  #notify(scan: Scan, verdict: IndicatorVerdict, position: number, r: Reporting): void {
+    if (r.onMatch === undefined) return;
+    const match: TraceMatch = {
+      document: scan.document,
+      indicator: scan.indicator,
+      verdict,
+      position,
+    };
+    if (r.session !== undefined) match.session = r.session;
+    try {
+      r.onMatch(match);
+    } catch {} // a throwing callback must not stop the evaluation
+  }
+
+  /** Marks the trace as cut short: undecided indicators without an error get `reason`. */
+  fail(reason: string): void {
+    for (const scan of this.#compiled.scans) {
+      if (scan.skipped !== undefined || this.tallies.status[scan.order] === 1) continue;
+      if (!this.tallies.errors.has(scan.order))
+        this.tallies.errors.set(scan.order, { evidence: reason, position: undefined });
+    }
+  }
+}
+
+/** The attack verdict of each document, with its coverage, from (merged) tallies. */
+export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] {
+  const { source } = compiled;
+  const settle = (scan: Scan): IndicatorVerdict => {
+    if (scan.skipped !== undefined) return scan.skipped;
+    const decided = t.decided.get(scan.order);
+    if (decided !== undefined) return decided.verdict;
+    const error = t.errors.get(scan.order);
+    const outcome: Outcome =
+      error !== undefined
+        ? { result: "error", evidence: error.evidence }
+        : {
+            result: "not_matched",
+            evidence: `no match in ${t.eligible[scan.order]} eligible message(s)`,
+          };
+    return asVerdict(scan.key, outcome, source);
+  };
+  return compiled.documents.map((entry) => {
+    if (!("scans" in entry)) {
+      const verdict = computeVerdict(entry.unreadable as Document["attack"], [], { source });
+      return { ...verdict, coverage: [] };
+    }
+    const verdicts = new Map(entry.scans.map((scan) => [scan.key, settle(scan)]));
+    const coverage = entry.scans.map((scan) => {
+      const { targets, counted } = scan.resolution;
+      const resolved = counted ? t.resolved[scan.order] : undefined;
+      const verdict = verdicts.get(scan.key);
+      const matched = verdict?.result === "matched";
+      const c = coverageOf(scan.key, targets, t.eligible[scan.order]!, resolved, matched);
+      const position =
+        scan.skipped !== undefined
+          ? undefined
+          : (t.decided.get(scan.order)?.position ??
+            (verdict?.result === "error" ? t.errors.get(scan.order)?.position : undefined));
+      if (position !== undefined) c.position = position;
+      return c;
+    });
+    return { ...computeVerdict(entry.attack, verdicts, { source }), coverage };
+  });
+}
