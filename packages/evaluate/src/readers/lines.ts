@@ -108,19 +108,23 @@ export class LineSplitter {
   }
 }
 
+/** The text of a trace source as it arrives (UTF-8 for bytes), chunk by chunk. */
+export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
+  // The byte-order mark is left in the text: the line splitter (and the HAR reader) strip
+  // exactly one, as they do for text given directly, so every entry point reads the same.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  for await (const chunk of chunksOf(source))
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest !== "") yield rest;
+}
+
 /** The lines of a trace source, read as it arrives (UTF-8 for bytes). */
 export async function* sourceLines(
   source: TraceSource,
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
 ): AsyncGenerator<SourceLine> {
   const splitter = new LineSplitter(maxLineLength);
-  // The byte-order mark is left in the text: the splitter strips exactly one, as it does for
-  // text given directly, so every entry point reads the same lines.
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  for await (const chunk of chunksOf(source)) {
-    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    yield* splitter.push(text);
-  }
-  yield* splitter.push(decoder.decode());
+  for await (const text of sourceText(source)) yield* splitter.push(text);
   yield* splitter.end();
 }

@@ -4,12 +4,13 @@
 import type { Document } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import { agUiDecoder, isSseLine, looksLikeAgUi } from "./ag-ui.js";
+import { type HarDecoder, harDecoder } from "./har.js";
 import { jsonRpcDecoder } from "./jsonrpc.js";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
   type SourceLine,
-  sourceLines,
+  sourceText,
   type TraceSource,
 } from "./lines.js";
 import { oatfDecoder } from "./oatf-jsonl.js";
@@ -33,7 +34,10 @@ export interface ReadTraceOptions {
    * (default `mcp`); it is never changed by later content (a contradiction is reported).
    */
   protocol?: string;
-  /** Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`. */
+  /**
+   * Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`.
+   * In a HAR, the longest entry (a HAR is read entry by entry, whatever its lines).
+   */
   maxLineLength?: number;
 }
 
@@ -70,8 +74,46 @@ export function formatOfLine(text: string): TraceFormat | undefined {
   return undefined;
 }
 
+/**
+ * Whether text opens a HAR (`{"log":`, whitespace and a byte-order mark aside): undefined
+ * while too little of it has come to tell.
+ */
+export function opensHar(text: string): boolean | undefined {
+  let matched = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ((i === 0 && c === BOM) || c === " " || c === "\t" || c === "\n" || c === "\r") continue;
+    if (c !== HAR_OPENING[matched]) return false;
+    if (++matched === HAR_OPENING.length) return true;
+  }
+  return undefined;
+}
+
+const BOM = "\uFEFF";
+const HAR_OPENING = '{"log":';
+/** Leading whitespace read while telling whether the trace is a HAR (then it is not). */
+const MAX_SNIFF = 64 * 1024;
+
+/** A HAR fed line by line (TraceDecoder): the lines are put back together. */
+function harLines(options: ReadTraceOptions): LineDecoder & { har: HarDecoder } {
+  const har = harOptions(options);
+  return {
+    har,
+    line: (text, _line, out) => har.push(`${text}\n`, out),
+    end: (out) => har.end(out),
+  };
+}
+
+const harOptions = (options: ReadTraceOptions) =>
+  harDecoder({
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    maxEntryLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
+  });
+
 function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder {
   switch (format) {
+    case "har":
+      return harLines(options);
     case "oatf":
       return oatfDecoder();
     case "jsonrpc":
@@ -92,7 +134,8 @@ const perDocumentModes = (documents: readonly Document[] | undefined) =>
 const CANDIDATES =
   "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
   "{direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack " +
-  "({seq, actor, direction: Incoming|Outgoing, method, content})";
+  "({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, " +
+  '{"log": {"entries": [...]}})';
 
 /**
  * The incremental core shared by the async and sync readers: feed it lines, get records.
@@ -103,6 +146,9 @@ export class TraceDecoder {
   #held: SourceLine[] = [];
   #heldNonBlank = 0;
   #sawOatf = false;
+  /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
+  #har: boolean | undefined;
+  #harText = "";
   #stopped = false;
   readonly #options: ReadTraceOptions;
   /** The format in use, once known. */
@@ -115,7 +161,8 @@ export class TraceDecoder {
 
   /** True after a fatal diagnostic: nothing more is read. */
   get stopped(): boolean {
-    return this.#stopped;
+    const har = (this.#decoder as { har?: HarDecoder } | undefined)?.har;
+    return this.#stopped || har?.stopped === true;
   }
 
   line(source: SourceLine, out: TraceRecord[]) {
@@ -143,10 +190,13 @@ export class TraceDecoder {
   #feed(source: SourceLine, out: TraceRecord[]) {
     if (source.tooLong) {
       this.#decoder!.dropped?.(out);
-      return this.#tooLong(source.line, out);
+      this.#tooLong(source.line, out);
+      // A HAR counts its own lines: the dropped one still counts (its text is lost).
+      if (this.format === "har") this.#decoder!.line("", source.line, out);
+      return;
     }
-    // Blank lines separate SSE events; elsewhere they are skipped.
-    if (source.text.trim() === "" && this.format !== "ag_ui") return;
+    // Blank lines separate SSE events and count in a HAR; elsewhere they are skipped.
+    if (source.text.trim() === "" && this.format !== "ag_ui" && this.format !== "har") return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
@@ -157,6 +207,15 @@ export class TraceDecoder {
 
   #detect(source: SourceLine, out: TraceRecord[]) {
     const blank = !source.tooLong && source.text.trim() === "";
+    // A HAR's opening spans lines when pretty-printed ("{", then "  \"log\": {").
+    if (this.#har !== false && !source.tooLong) {
+      this.#har = opensHar(`${this.#harText}${source.text}\n`);
+      this.#harText += source.text.trim();
+      if (this.#har === true) {
+        this.#held.push(source);
+        return this.#decide("har", out);
+      }
+    }
     if (blank) {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
@@ -206,6 +265,71 @@ export class TraceDecoder {
 }
 
 /**
+ * Text in, records out: a HAR (told from its opening, or named) is read entry by entry
+ * whatever its lines; anything else is cut into lines for TraceDecoder.
+ */
+class TraceText {
+  #har: HarDecoder | undefined;
+  #lines: TraceDecoder | undefined;
+  #splitter: LineSplitter | undefined;
+  #sniffed = "";
+  #first = true;
+  readonly #options: ReadTraceOptions;
+
+  constructor(options: ReadTraceOptions) {
+    this.#options = options;
+    if (options.format === "har") this.#har = harOptions(options);
+    else if (options.format !== undefined) this.#useLines();
+  }
+
+  get stopped(): boolean {
+    return this.#har?.stopped === true || this.#lines?.stopped === true;
+  }
+
+  push(text: string, out: TraceRecord[]) {
+    if (this.#har === undefined && this.#lines === undefined) {
+      this.#sniffed += text;
+      const har = opensHar(this.#sniffed);
+      if (har === undefined && this.#sniffed.length < MAX_SNIFF) return;
+      text = this.#sniffed;
+      this.#sniffed = "";
+      if (har === true) this.#har = harOptions(this.#options);
+      else this.#useLines();
+    }
+    if (this.#har !== undefined) {
+      if (this.#first && text.length > 0) {
+        this.#first = false;
+        if (text.startsWith(BOM)) text = text.slice(1);
+      }
+      return this.#har.push(text, out);
+    }
+    for (const line of this.#splitter!.push(text)) {
+      this.#lines!.line(line, out);
+      if (this.#lines!.stopped) return;
+    }
+  }
+
+  end(out: TraceRecord[]) {
+    if (this.#har === undefined && this.#lines === undefined) {
+      const text = this.#sniffed;
+      this.#sniffed = "";
+      if (opensHar(text) === true) this.#har = harOptions(this.#options);
+      else this.#useLines();
+      if (text !== "") this.push(text, out);
+    }
+    if (this.stopped) return;
+    if (this.#har !== undefined) return this.#har.end(out);
+    for (const line of this.#splitter!.end()) this.#lines!.line(line, out);
+    this.#lines!.end(out);
+  }
+
+  #useLines(): void {
+    this.#lines = new TraceDecoder(this.#options);
+    this.#splitter = new LineSplitter(this.#options.maxLineLength);
+  }
+}
+
+/**
  * Reads a trace as it arrives (a string, a Node stream, a web ReadableStream or any
  * iterable of text or UTF-8 chunks) into messages and diagnostics, in source order.
  */
@@ -213,24 +337,23 @@ export async function* readTrace(
   source: TraceSource,
   options: ReadTraceOptions = {},
 ): AsyncGenerator<TraceRecord> {
-  const decoder = new TraceDecoder(options);
+  const reader = new TraceText(options);
   const out: TraceRecord[] = [];
-  for await (const line of sourceLines(source, options.maxLineLength)) {
-    decoder.line(line, out);
+  for await (const text of sourceText(source)) {
+    reader.push(text, out);
     yield* out;
     out.length = 0;
-    if (decoder.stopped) return; // the rest of the source is not read
+    if (reader.stopped) return; // the rest of the source is not read
   }
-  decoder.end(out);
+  reader.end(out);
   yield* out;
 }
 
 /** `readTrace` for text already in memory, synchronously. */
 export function readTraceText(text: string, options: ReadTraceOptions = {}): TraceRecord[] {
-  const decoder = new TraceDecoder(options);
-  const splitter = new LineSplitter(options.maxLineLength);
+  const reader = new TraceText(options);
   const out: TraceRecord[] = [];
-  for (const line of [...splitter.push(String(text)), ...splitter.end()]) decoder.line(line, out);
-  decoder.end(out);
+  reader.push(String(text), out);
+  reader.end(out);
   return out;
 }

@@ -1,0 +1,373 @@
+// HAR 1.2 captures (issue 22 §2) of MCP Streamable HTTP, A2A (format §7.2) and AG-UI
+// (format §7.3) traffic, as browser devtools, Playwright's `recordHar`, mitmproxy and HTTP
+// proxies export them. Each entry's request body (`postData.text`) and response body
+// (`content.text`, base64 decoded when `encoding` says so) are read in entry order: a JSON
+// body, a JSON-RPC batch, or SSE whose `data` carries JSON. What an entry is comes from what
+// it carries, never from the entry before it:
+// - JSON-RPC messages go through the JSON-RPC reader (jsonrpc.ts: correlation and SDK §4.1
+//   enrichment), the request body as sent, the response body as received. Each entry is its
+//   own connection (ids are scoped to it, its protocol told by its methods), except that
+//   entries carrying one MCP `Mcp-Session-Id` header share a connection, so a response sent
+//   on a later stream still finds its request.
+// - `GET …/.well-known/agent-card.json` (or the older `agent.json`) is the A2A synthetic
+//   `agent_card/get` (format §7.2.2): a request, then a response whose content is the card.
+// - An AG-UI run (format §7.3) is a POST of a RunAgentInput, read as `run_agent_input`, then
+//   the AG-UI events of its SSE response (ag-ui.ts).
+// Requests are stamped with the entry's `startedDateTime`, responses with the time its
+// first byte came (start plus the `timings` before `receive`), unless an event has its own.
+// Every message and diagnostic carries the line the entry starts on.
+import { isObject } from "../base/json.js";
+import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
+import { HarScanner } from "./har-scan.js";
+import { jsonRpcDecoder } from "./jsonrpc.js";
+import { type LineDecoder, preview, problem, type TraceRecord } from "./record.js";
+
+/** MCP sessions whose connection is kept across entries at once (oldest forgotten first). */
+export const MAX_HAR_SESSIONS = 16;
+
+export interface HarOptions {
+  /** The protocol of every JSON-RPC message, whatever its method says. */
+  protocol?: string;
+  /** Longest entry read, in UTF-16 code units; a longer one is reported and skipped. */
+  maxEntryLength: number;
+}
+
+/** The text decoder a HAR is read with: feed it text as it arrives. */
+export interface HarDecoder {
+  push(chunk: string, out: TraceRecord[]): void;
+  end(out: TraceRecord[]): void;
+  readonly stopped: boolean;
+}
+
+type Kind = "jsonrpc" | "ag_ui" | undefined;
+
+/** One JSON text a body carries (the whole body, or one SSE event's data), parsed. */
+interface Item {
+  text: string;
+  value: unknown;
+  kind: Kind;
+}
+
+interface Body {
+  items: Item[];
+  /** The kind of its first protocol item. */
+  kind: Kind;
+  /** The SSE events whose data is not JSON (said only when the entry is a protocol's). */
+  broken: string[];
+}
+
+const CARD = /\/\.well-known\/(agent-card|agent)\.json$/;
+const SSE_FIELD = /^(data|event|id|retry):|^:/;
+
+const isJsonRpc = (v: unknown) =>
+  isObject(v)
+    ? v.jsonrpc === "2.0"
+    : Array.isArray(v) && v.some((e) => isObject(e) && e.jsonrpc === "2.0");
+
+function kindOf(value: unknown): Kind {
+  if (isJsonRpc(value)) return "jsonrpc";
+  return looksLikeAgUi(value) ? "ag_ui" : undefined;
+}
+
+/** A header's value from a HAR `headers` array (`[{name, value}]`), case-insensitively. */
+function header(headers: unknown, name: string): string | undefined {
+  if (!Array.isArray(headers)) return undefined;
+  for (const h of headers)
+    if (isObject(h) && typeof h.name === "string" && h.name.toLowerCase() === name)
+      return typeof h.value === "string" ? h.value : undefined;
+  return undefined;
+}
+
+/** Milliseconds from the request's start to the response's first byte (HAR `timings`). */
+function firstByte(timings: unknown): number {
+  if (!isObject(timings)) return 0;
+  let sum = 0;
+  // `ssl` is part of `connect` (HAR 1.2 §timings); -1 means "does not apply".
+  for (const k of ["blocked", "dns", "connect", "send", "wait"]) {
+    const v = timings[k];
+    if (typeof v === "number" && Number.isFinite(v) && v > 0) sum += v;
+  }
+  return sum;
+}
+
+function later(start: string | undefined, ms: number): string | undefined {
+  if (start === undefined || ms === 0) return start;
+  const t = Date.parse(start);
+  return Number.isNaN(t) ? start : new Date(t + ms).toISOString();
+}
+
+/** The UTF-8 text of base64 content, or undefined when it is not base64. */
+function fromBase64(text: string): string | undefined {
+  try {
+    const binary = atob(text.replace(/\s+/g, ""));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The data of each SSE event in `text` (WHATWG HTML §9.2: `data:` lines joined by `\n`). */
+function sseData(text: string): string[] {
+  const events: string[] = [];
+  let data: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line === "") {
+      if (data.length > 0) events.push(data.join("\n"));
+      data = [];
+    } else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+  }
+  if (data.length > 0) events.push(data.join("\n"));
+  return events;
+}
+
+export function harDecoder(options: HarOptions): HarDecoder {
+  const sessions = new Map<string, LineDecoder>();
+  let skipped = 0;
+  let firstSkipped = "";
+  let entries = 0;
+
+  const newJsonRpc = () =>
+    jsonRpcDecoder(options.protocol === undefined ? {} : { protocol: options.protocol });
+
+  /** The JSON-RPC connection of an entry: its MCP session's, or its own. */
+  function connection(session: string | undefined, line: number, out: TraceRecord[]) {
+    if (session === undefined) return { decoder: newJsonRpc(), own: true };
+    let decoder = sessions.get(session);
+    if (decoder === undefined) {
+      decoder = newJsonRpc();
+      if (sessions.size >= MAX_HAR_SESSIONS) {
+        const [oldest, old] = sessions.entries().next().value!;
+        sessions.delete(oldest);
+        old.end(out);
+        problem(
+          out,
+          line,
+          "T-PENDING-LIMIT",
+          `more than ${MAX_HAR_SESSIONS} MCP sessions: the oldest is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
+          "warning",
+        );
+      }
+      sessions.set(session, decoder);
+    }
+    return { decoder, own: false };
+  }
+
+  function entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
+    entries++;
+    const where = `HAR entry ${index}`;
+    if (text === undefined)
+      return problem(
+        out,
+        line,
+        "T-LINE-TOO-LONG",
+        `${where}: longer than ${options.maxEntryLength} characters: not read`,
+      );
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return problem(out, line, "T-JSON", `${where}: not JSON (${(error as Error).message})`);
+    }
+    if (!isObject(value) || !isObject(value.request))
+      return problem(out, line, "T-SHAPE", `${where}: not a HAR entry (it needs a request object)`);
+    const request = value.request;
+    const response = isObject(value.response) ? value.response : undefined;
+    if (value.response !== undefined && response === undefined)
+      problem(out, line, "T-SHAPE", `${where}: its response is not an object`);
+    const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
+    const url = typeof request.url === "string" ? request.url : "";
+    const sent = typeof value.startedDateTime === "string" ? value.startedDateTime : undefined;
+    const received = later(sent, firstByte(value.timings));
+    const before = out.length;
+
+    const requestBody = body(request.postData, "request", where, line, out);
+    const responseBody =
+      response === undefined ? undefined : body(response.content, "response", where, line, out);
+
+    if (method === "GET" && CARD.test(url.replace(/[?#].*$/, ""))) {
+      agentCard(responseBody, response, { where, line, sent, received }, out);
+      return;
+    }
+
+    // Each item is read as what it carries; one that shows nothing, as its entry's kind.
+    const kind = requestBody?.kind ?? responseBody?.kind;
+    if (kind !== undefined) {
+      for (const b of [requestBody, responseBody])
+        for (const why of b?.broken ?? []) problem(out, line, "T-JSON", `${where}: ${why}`);
+      const session =
+        header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id");
+      let rpc: { decoder: LineDecoder; own: boolean } | undefined;
+      let agUi: LineDecoder | undefined;
+      const feed = (b: Body | undefined, direction: string, timestamp: string | undefined) => {
+        for (const item of b?.items ?? []) {
+          if ((item.kind ?? kind) === "jsonrpc") {
+            rpc ??= connection(session, line, out);
+            const stamp =
+              timestamp === undefined ? "" : `,"timestamp":${JSON.stringify(timestamp)}`;
+            rpc.decoder.line(
+              `{"direction":"${direction}"${stamp},"message":${item.text}}`,
+              line,
+              out,
+            );
+            continue;
+          }
+          agUi ??= agUiDecoder(options.maxEntryLength);
+          const start = out.length;
+          agUi.line(item.text, line, out);
+          if (timestamp === undefined) continue;
+          for (let i = start; i < out.length; i++) {
+            const record = out[i]!;
+            if (record.kind === "message" && record.message.timestamp === undefined)
+              record.message.timestamp = timestamp;
+          }
+        }
+      };
+      feed(requestBody, "send", sent);
+      feed(responseBody, "receive", received);
+      if (rpc?.own) rpc.decoder.end(out);
+      agUi?.end(out);
+      // A protocol request whose response body the HAR left out hides what the peer said.
+      if (response !== undefined && responseBody === undefined)
+        missingBody(response, where, line, out);
+    }
+    if (out.length === before && skipped++ === 0)
+      firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
+  }
+
+  /** A2A `agent_card/get` (format §7.2.2): the GET as a request, the card as its response. */
+  function agentCard(
+    card: Body | undefined,
+    response: Record<string, unknown> | undefined,
+    at: { where: string; line: number; sent?: string | undefined; received?: string | undefined },
+    out: TraceRecord[],
+  ) {
+    const base = { protocol: "a2a", operation: "agent_card/get", line: at.line };
+    out.push({
+      kind: "message",
+      message: {
+        ...base,
+        direction: "request",
+        content: {},
+        ...(at.sent ? { timestamp: at.sent } : {}),
+      },
+    });
+    if (response === undefined) return;
+    const item = card?.items[0];
+    if (item === undefined) {
+      for (const why of card?.broken ?? []) problem(out, at.line, "T-JSON", `${at.where}: ${why}`);
+      return missingBody(response, at.where, at.line, out);
+    }
+    const value = item.value;
+    if (!isObject(value))
+      return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
+    out.push({
+      kind: "message",
+      message: {
+        ...base,
+        direction: "response",
+        content: value,
+        ...(at.received ? { timestamp: at.received } : {}),
+      },
+    });
+  }
+
+  /** A response that had a body the HAR does not hold (`content.size` > 0, no `text`). */
+  function missingBody(
+    response: Record<string, unknown>,
+    where: string,
+    line: number,
+    out: TraceRecord[],
+  ) {
+    const content = response.content;
+    if (!isObject(content) || typeof content.size !== "number" || content.size <= 0) return;
+    if (typeof content.text === "string") return; // it was there, but not JSON: said already
+    problem(
+      out,
+      line,
+      "T-HAR-NO-BODY",
+      `${where}: its response body (${content.size} bytes) is not in the HAR, so what the peer answered cannot be evaluated (record the HAR with content)`,
+    );
+  }
+
+  /**
+   * The JSON a request's `postData` or a response's `content` carries, or undefined when it
+   * carries none (no text, or text that is neither JSON nor SSE: HTML, images, scripts).
+   */
+  function body(
+    holder: unknown,
+    side: "request" | "response",
+    where: string,
+    line: number,
+    out: TraceRecord[],
+  ): Body | undefined {
+    if (!isObject(holder) || typeof holder.text !== "string") return undefined;
+    let text = holder.text;
+    if (holder.encoding === "base64") {
+      const decoded = fromBase64(text);
+      if (decoded === undefined) {
+        problem(out, line, "T-HAR", `${where}: its ${side} body is not valid base64`);
+        return undefined;
+      }
+      text = decoded;
+    }
+    const start = text.trimStart();
+    const json = start.startsWith("{") || start.startsWith("[");
+    if (!json && !SSE_FIELD.test(start)) return undefined;
+    if (json) {
+      // A body that looks like JSON and is not (cut short, say) is said whatever the entry.
+      try {
+        const value = JSON.parse(text) as unknown;
+        return { items: [{ text, value, kind: kindOf(value) }], kind: kindOf(value), broken: [] };
+      } catch (error) {
+        problem(
+          out,
+          line,
+          "T-JSON",
+          `${where}: its ${side} body is not JSON (${(error as Error).message})`,
+        );
+        return undefined;
+      }
+    }
+    const result: Body = { items: [], kind: undefined, broken: [] };
+    for (const data of sseData(text)) {
+      try {
+        const value = JSON.parse(data) as unknown;
+        const kind = kindOf(value);
+        result.kind ??= kind;
+        result.items.push({ text: data, value, kind });
+      } catch (error) {
+        result.broken.push(
+          `an SSE event of its ${side} body is not JSON (${(error as Error).message})`,
+        );
+      }
+    }
+    return result;
+  }
+
+  const scanner = new HarScanner(options.maxEntryLength, (e, out) =>
+    entry(e.index, e.line, e.text, out),
+  );
+
+  return {
+    push: (chunk, out) => scanner.push(chunk, out),
+    end(out) {
+      scanner.end(out);
+      for (const decoder of sessions.values()) decoder.end(out);
+      sessions.clear();
+      if (skipped > 0)
+        problem(
+          out,
+          1,
+          "T-HAR-SKIPPED",
+          `${skipped} of ${entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
+          "warning",
+        );
+    },
+    get stopped() {
+      return scanner.stopped;
+    },
+  };
+}
