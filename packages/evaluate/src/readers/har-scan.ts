@@ -53,6 +53,11 @@ export class HarScanner {
   #sawEntries = false;
   #done = false;
   #trailing = false;
+  /** Elements of `log.entries` met so far, objects or not. */
+  get entries(): number {
+    return this.#count;
+  }
+
   /** The input is not a HAR at all: nothing more is read. */
   stopped = false;
   readonly #max: number;

@@ -16,6 +16,7 @@
 // Requests are stamped with the entry's `startedDateTime`, responses with the time its
 // first byte came (start plus the `timings` before `receive`), unless an event has its own.
 // Every message and diagnostic carries the line the entry starts on.
+import type { Value } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
 import { HarScanner } from "./har-scan.js";
@@ -24,6 +25,9 @@ import { type LineDecoder, preview, problem, type TraceRecord } from "./record.j
 
 /** MCP sessions whose connection is kept across entries at once (oldest forgotten first). */
 export const MAX_HAR_SESSIONS = 16;
+
+/** Code units of an `Mcp-Session-Id` kept as its connection's key (ids are UUID-sized). */
+const MAX_SESSION_ID = 256;
 
 export interface HarOptions {
   /** The protocol of every JSON-RPC message, whatever its method says. */
@@ -68,6 +72,8 @@ function kindOf(value: unknown): Kind {
   if (isJsonRpc(value)) return "jsonrpc";
   return looksLikeAgUi(value) ? "ag_ui" : undefined;
 }
+
+const isSuccess = (status: unknown) => typeof status === "number" && status >= 200 && status < 300;
 
 /** A header's value from a HAR `headers` array (`[{name, value}]`), case-insensitively. */
 function header(headers: unknown, name: string): string | undefined {
@@ -127,7 +133,6 @@ export function harDecoder(options: HarOptions): HarDecoder {
   const sessions = new Map<string, LineDecoder>();
   let skipped = 0;
   let firstSkipped = "";
-  let entries = 0;
 
   const newJsonRpc = () =>
     jsonRpcDecoder(options.protocol === undefined ? {} : { protocol: options.protocol });
@@ -156,8 +161,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
   }
 
   function entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
-    entries++;
     const where = `HAR entry ${index}`;
+    const before = out.length;
     if (text === undefined)
       return problem(
         out,
@@ -181,7 +186,6 @@ export function harDecoder(options: HarOptions): HarDecoder {
     const url = typeof request.url === "string" ? request.url : "";
     const sent = typeof value.startedDateTime === "string" ? value.startedDateTime : undefined;
     const received = later(sent, firstByte(value.timings));
-    const before = out.length;
 
     const requestBody = body(request.postData, "request", where, line, out);
     const responseBody =
@@ -197,8 +201,10 @@ export function harDecoder(options: HarOptions): HarDecoder {
     if (kind !== undefined) {
       for (const b of [requestBody, responseBody])
         for (const why of b?.broken ?? []) problem(out, line, "T-JSON", `${where}: ${why}`);
-      const session =
-        header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id");
+      // The request's header, or the response's for the `initialize` that opened the session.
+      const session = (
+        header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id")
+      )?.slice(0, MAX_SESSION_ID);
       let rpc: { decoder: LineDecoder; own: boolean } | undefined;
       let agUi: LineDecoder | undefined;
       const feed = (b: Body | undefined, direction: string, timestamp: string | undefined) => {
@@ -254,7 +260,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
         ...(at.sent ? { timestamp: at.sent } : {}),
       },
     });
-    if (response === undefined) return;
+    // A failed fetch (404, a redirect) carries no card.
+    if (response === undefined || !isSuccess(response.status)) return;
     const item = card?.items[0];
     if (item === undefined) {
       for (const why of card?.broken ?? []) problem(out, at.line, "T-JSON", `${at.where}: ${why}`);
@@ -268,7 +275,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
       message: {
         ...base,
         direction: "response",
-        content: value,
+        content: value as Value,
         ...(at.received ? { timestamp: at.received } : {}),
       },
     });
@@ -362,7 +369,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
           out,
           1,
           "T-HAR-SKIPPED",
-          `${skipped} of ${entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
+          `${skipped} of ${scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
           "warning",
         );
     },

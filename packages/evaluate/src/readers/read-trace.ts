@@ -210,7 +210,7 @@ export class TraceDecoder {
     // A HAR's opening spans lines when pretty-printed ("{", then "  \"log\": {").
     if (this.#har !== false && !source.tooLong) {
       this.#har = opensHar(`${this.#harText}${source.text}\n`);
-      this.#harText += source.text.trim();
+      this.#harText = `${this.#harText}${source.text.trim()}`.slice(0, 64);
       if (this.#har === true) {
         this.#held.push(source);
         return this.#decide("har", out);
