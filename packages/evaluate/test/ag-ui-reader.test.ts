@@ -13,7 +13,9 @@ const MAX_EVENT = 16 * 1024 * 1024;
 describe("AG-UI detection", () => {
   it("wants an EventType name in type, or threadId and runId without a string type", () => {
     expect(formatOfLine('{"type":"run_started","threadId":"t","runId":"r"}')).toBeUndefined();
-    expect(formatOfLine("event: x")).toBe("ag_ui");
+    // An SSE line shows a format only by what its data carries.
+    expect(formatOfLine("event: x")).toBeUndefined();
+    expect(formatOfLine('data: {"type":"RUN_STARTED"}')).toBe("ag_ui");
     expect(formatOfLine("x data: {}")).toBeUndefined();
   });
 });

@@ -300,6 +300,27 @@ describe("HAR entries", () => {
     expect(diagnostics(records)).toEqual([]);
   });
 
+  it("reads an A2A message/stream response item by item, task/status projected (format §7.2.2)", () => {
+    const item = (result: object) => ({ jsonrpc: "2.0", id: "s", result });
+    const records = read([
+      entry({
+        url: "http://127.0.0.1:4000/",
+        body: rpc({ id: "s", method: "message/stream", params: { message: {} } }),
+        text: sse(
+          item({ kind: "task", id: "t", status: { state: "working" } }),
+          item({ kind: "status-update", taskId: "t", status: { state: "completed" }, final: true }),
+        ),
+      }),
+    ]);
+    expect(ops(records)).toEqual([
+      "a2a message/stream request",
+      "a2a message/stream response",
+      "a2a message/stream response",
+      "a2a task/status response",
+    ]);
+    expect(diagnostics(records)).toEqual([]);
+  });
+
   it("reads a JSON-RPC batch body, and a JSON body written over several lines", () => {
     const body = `[${rpc({ id: 1, method: "tools/list" })},${rpc({ id: 2, method: "ping" })}]`;
     const text = JSON.stringify(

@@ -81,6 +81,20 @@ const peerLine: fc.Arbitrary<string> = fc.oneof(
       ),
   },
   { weight: 1, arbitrary: fc.array(rpcMessage, { maxLength: 3 }).map((b) => JSON.stringify(b)) },
+  // SSE events (MCP Streamable HTTP, A2A streams): whole, split over data lines, or cut.
+  {
+    weight: 3,
+    arbitrary: fc.tuple(rpcMessage, fc.integer({ min: 0, max: 3 })).map(([message, how]) => {
+      const text = JSON.stringify(message);
+      const half = Math.floor(text.length / 2);
+      return [
+        `event: message\nid: 1\ndata: ${text}\n`,
+        `data: ${text.slice(0, half)}\ndata: ${text.slice(half)}\n`,
+        `: ping\ndata:${text}`,
+        `data: ${text.slice(0, half)}\n`,
+      ][how]!;
+    }),
+  },
   // Deep nesting wherever a value goes.
   {
     weight: 2,
@@ -120,10 +134,14 @@ const exploitTrace = fc
     fc.constantFrom(undefined, "a"),
     fc.boolean(),
     fc.oneof({ weight: 19, arbitrary: fc.constant("") }, { weight: 1, arbitrary: flood }),
+    fc.boolean(),
   )
-  .map(([before, between, after, id, actor, bare, flooded]) => {
+  .map(([before, between, after, id, actor, bare, flooded, sse]) => {
     const wrap = (direction: string, message: object) =>
-      JSON.stringify(bare ? message : { actor, direction, message });
+      direction === "receive" && sse
+        ? // The server's answer as an SSE event, after the blank line that ends any before it.
+          `\nevent: message\ndata: ${JSON.stringify(message)}\n`
+        : JSON.stringify(bare ? message : { actor, direction, message });
     const request = { jsonrpc: "2.0", id, method: "tools/call", params: { name: "read_file" } };
     return [
       ...before,

@@ -179,7 +179,9 @@ describe("ThoughtJack exports", () => {
 describe("format detection and line handling", () => {
   it("tells each format from its first line", () => {
     expect(formatOfLine(fixture("mcp-proxy.jsonl").split("\n")[0]!)).toBe("jsonrpc");
-    expect(formatOfLine(fixture("ag-ui.sse").split("\n")[0]!)).toBe("ag_ui");
+    // The SSE capture opens with a comment and an `event:` line, which show nothing alone.
+    expect(formatOfLine(fixture("ag-ui.sse").split("\n")[0]!)).toBeUndefined();
+    expect(formatOfLine(fixture("ag-ui.sse").split("\n")[2]!)).toBe("ag_ui");
     expect(formatOfLine(fixture("thoughtjack.jsonl").split("\n")[0]!)).toBe("thoughtjack");
     expect(formatOfLine(fixture("ag-ui-events.jsonl").split("\n")[0]!)).toBe("ag_ui");
     const oatf = readFileSync(

@@ -51,8 +51,15 @@ describe("formatOfLine", () => {
     expect(formatOfLine('{"threadId":"t","runId":"r"}')).toBe("ag_ui");
     expect(formatOfLine('{"threadId":"t"}')).toBeUndefined();
     expect(formatOfLine('{"runId":"r"}')).toBeUndefined();
-    expect(formatOfLine("data: {}")).toBe("ag_ui");
-    expect(formatOfLine(": comment")).toBe("ag_ui");
+    expect(formatOfLine('data: {"threadId":"t","runId":"r"}')).toBe("ag_ui");
+    expect(formatOfLine('data:{"jsonrpc":"2.0","id":1,"result":{}}')).toBe("jsonrpc");
+    // SSE shows a format only by its data: neither an empty event nor a comment tells one.
+    expect(formatOfLine("data: {}")).toBeUndefined();
+    expect(formatOfLine(": comment")).toBeUndefined();
+    // Only JSON-RPC and AG-UI travel as SSE: an OATF-shaped data line shows nothing.
+    expect(
+      formatOfLine('data: {"protocol":"mcp","direction":"request","operation":"x","content":{}}'),
+    ).toBeUndefined();
   });
 
   it("tells nothing from scalars, null and text", () => {

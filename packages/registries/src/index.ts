@@ -19,4 +19,9 @@ export {
   resolveEventQualifier,
 } from "./qualifiers.js";
 export type { A2aOperation, AgUiOperation, McpOperation, OperationOf } from "./surfaces.js";
-export { isSurfaceValidForProtocol, PROTOCOL_OPERATIONS, surfacesFor } from "./surfaces.js";
+export {
+  a2aOperationOfV1,
+  isSurfaceValidForProtocol,
+  PROTOCOL_OPERATIONS,
+  surfacesFor,
+} from "./surfaces.js";

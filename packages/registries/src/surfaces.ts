@@ -1,5 +1,5 @@
 // Operation names per protocol, for `indicator.surface` checks (SDK §2.21, V-018).
-import { A2A_OPERATIONS, type A2aOperation } from "./bindings/a2a.js";
+import { A2A_OPERATIONS, A2A_V1_METHODS, type A2aOperation } from "./bindings/a2a.js";
 import { AG_UI_OPERATIONS, type AgUiOperation } from "./bindings/ag-ui.js";
 import { MCP_OPERATIONS, type McpOperation } from "./bindings/mcp.js";
 import type { KnownProtocol } from "./modes.js";
@@ -29,4 +29,12 @@ export function surfacesFor(protocol: string): readonly string[] | undefined {
 export function isSurfaceValidForProtocol(protocol: string, surface: string): boolean {
   const surfaces = surfacesFor(protocol);
   return surfaces === undefined || surfaces.includes(surface);
+}
+
+/**
+ * The binding's name for an A2A v1.0 JSON-RPC method (`SendStreamingMessage` →
+ * `message/stream`), or `undefined` when `method` is not an A2A v1.0 method.
+ */
+export function a2aOperationOfV1(method: string): string | undefined {
+  return own(A2A_V1_METHODS, method);
 }

@@ -1,4 +1,5 @@
 import {
+  a2aOperationOfV1,
   EVENT_MODE_VALIDITY,
   eventsFor,
   extractProtocol,
@@ -104,6 +105,35 @@ describe("surfacesFor", () => {
       const s = surfacesFor(p)!;
       expect(new Set(s).size).toBe(s.length);
     }
+  });
+});
+
+describe("a2aOperationOfV1 (A2A v1.0 → the binding's v0.3 names)", () => {
+  it("maps every v1.0 method of @a2a-js/sdk 1.3.0 onto an A2A operation of the binding", () => {
+    const v1 = [
+      "SendMessage",
+      "SendStreamingMessage",
+      "GetTask",
+      "CancelTask",
+      "SubscribeToTask",
+      "CreateTaskPushNotificationConfig",
+      "GetTaskPushNotificationConfig",
+      "ListTaskPushNotificationConfigs",
+      "DeleteTaskPushNotificationConfig",
+      "GetExtendedAgentCard",
+    ];
+    const mapped = v1.map(a2aOperationOfV1);
+    for (const operation of mapped) expect(surfacesFor("a2a")).toContain(operation);
+    // One v1.0 method per v0.3 method: the table can be read both ways.
+    expect(new Set(mapped).size).toBe(v1.length);
+    expect(a2aOperationOfV1("SendStreamingMessage")).toBe("message/stream");
+    expect(a2aOperationOfV1("GetExtendedAgentCard")).toBe("agent/getAuthenticatedExtendedCard");
+  });
+
+  it("keeps ListTasks, new in v1.0, and knows nothing else", () => {
+    expect(a2aOperationOfV1("ListTasks")).toBe("ListTasks");
+    for (const name of ["message/send", "tools/call", "constructor", "__proto__", "sendMessage"])
+      expect(a2aOperationOfV1(name)).toBeUndefined();
   });
 });
 

@@ -16,6 +16,11 @@ export interface TraceMessage {
   actor?: string;
   /** The protocol operation (`tools/call`, `agent_card/get`, `run_agent_input`). */
   operation: string;
+  /**
+   * The operation as the wire named it, when the binding names it otherwise: an A2A v1.0
+   * method (`SendStreamingMessage` for `message/stream`). Indicators match `operation`.
+   */
+  native_operation?: string;
   content: Value;
   /** When the message was observed (ISO 8601), reported in evidence. */
   timestamp?: string;
@@ -37,6 +42,8 @@ export function traceMessageProblem(value: unknown): string | undefined {
     return '\'direction\' must be "request" or "response"';
   if (!Object.hasOwn(m, "content")) return "missing field 'content'";
   if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
+  if (m.native_operation !== undefined && typeof m.native_operation !== "string")
+    return "'native_operation' must be a string";
   if (m.timestamp !== undefined && typeof m.timestamp !== "string")
     return "'timestamp' must be a string";
   if (m.line !== undefined && !(Number.isSafeInteger(m.line) && (m.line as number) > 0))

@@ -18,6 +18,7 @@ import {
   type TraceRecord,
   timestampOf,
 } from "./record.js";
+import { SseAssembler } from "./sse.js";
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -33,11 +34,6 @@ export function looksLikeAgUi(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (typeof value.type === "string") return SCREAMING.test(value.type);
   return typeof value.threadId === "string" && typeof value.runId === "string";
-}
-
-/** Whether a text line belongs to an SSE capture. */
-export function isSseLine(text: string): boolean {
-  return /^(data|event|id|retry):|^:/.test(text);
 }
 
 function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
@@ -82,61 +78,17 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
  * by line feeds (empty `data:` lines count one each) are at most `maxEventLength` long.
  */
 export function agUiDecoder(maxEventLength = DEFAULT_MAX_LINE_LENGTH): LineDecoder {
-  // The SSE event being collected: its `data:` lines and the line it started on.
-  let data: string[] = [];
-  let dataLength = 0;
-  let start = 0;
-  // The event being collected was cut (too long, or a line of it dropped): its lines are skipped.
-  let broken = false;
-
-  function dispatch(out: TraceRecord[]): void {
-    if (data.length === 0) return;
-    const text = data.join("\n");
-    data = [];
-    dataLength = 0;
-    const value = parseLine(text, start, out);
-    if (value !== undefined) emitEvent(value, start, out);
-  }
-
+  const sse = new SseAssembler((text, line, out) => {
+    const value = parseLine(text, line, out);
+    if (value !== undefined) emitEvent(value, line, out);
+  }, maxEventLength);
   return {
     line(text, line, out) {
-      if (text.trim() === "") {
-        broken = false;
-        return dispatch(out); // a blank line ends an SSE event
-      }
-      if (text.startsWith("data:")) {
-        if (broken) return;
-        if (data.length === 0) start = line;
-        const payload = text.slice(text.startsWith("data: ") ? 6 : 5);
-        dataLength += payload.length + (data.length > 0 ? 1 : 0);
-        if (dataLength > maxEventLength) {
-          data = [];
-          dataLength = 0;
-          broken = true;
-          return problem(
-            out,
-            start,
-            "T-LINE-TOO-LONG",
-            `an SSE event longer than ${maxEventLength} characters: not read`,
-          );
-        }
-        data.push(payload);
-        return;
-      }
-      if (isSseLine(text)) return; // event:, id:, retry:, comments
-      broken = false;
-      dispatch(out);
+      if (sse.line(text, line, out)) return;
       const value = parseLine(text, line, out);
       if (value !== undefined) emitEvent(value, line, out);
     },
-    dropped(out) {
-      // A line too long to read ends the SSE event it was in, as a blank line would: what
-      // was collected is read on its own, never joined with the lines after the gap.
-      broken = false;
-      dispatch(out);
-    },
-    end(out) {
-      dispatch(out);
-    },
+    dropped: (out) => sse.dropped(out),
+    end: (out) => sse.end(out),
   };
 }

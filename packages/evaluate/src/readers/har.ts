@@ -20,8 +20,9 @@ import type { Value } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
 import { HarScanner } from "./har-scan.js";
-import { jsonRpcDecoder } from "./jsonrpc.js";
+import { type BodySender, type JsonRpcDecoder, jsonRpcDecoder } from "./jsonrpc.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "./record.js";
+import { isSseLine, SseAssembler } from "./sse.js";
 
 /** MCP sessions whose connection is kept across entries at once (oldest forgotten first). */
 export const MAX_HAR_SESSIONS = 16;
@@ -45,23 +46,17 @@ export interface HarDecoder {
 
 type Kind = "jsonrpc" | "ag_ui" | undefined;
 
-/** One JSON text a body carries (the whole body, or one SSE event's data), parsed. */
-interface Item {
-  text: string;
-  value: unknown;
-  kind: Kind;
-}
-
+/** The JSON a body carries: its text, read by the JSON-RPC or AG-UI reader as it is. */
 interface Body {
-  items: Item[];
-  /** The kind of its first protocol item. */
+  text: string;
+  sse: boolean;
+  /** What its first JSON value that shows a protocol is. */
   kind: Kind;
-  /** The SSE events whose data is not JSON (said only when the entry is a protocol's). */
-  broken: string[];
+  /** The value of a JSON body (not SSE). */
+  value?: unknown;
 }
 
 const CARD = /\/\.well-known\/(agent-card|agent)\.json$/;
-const SSE_FIELD = /^(data|event|id|retry):|^:/;
 
 const isJsonRpc = (v: unknown) =>
   isObject(v)
@@ -114,28 +109,38 @@ function fromBase64(text: string): string | undefined {
   }
 }
 
-/** The data of each SSE event in `text` (WHATWG HTML §9.2: `data:` lines joined by `\n`). */
-function sseData(text: string): string[] {
-  const events: string[] = [];
-  let data: string[] = [];
-  for (const raw of text.split("\n")) {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line === "") {
-      if (data.length > 0) events.push(data.join("\n"));
-      data = [];
-    } else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+/** The lines of SSE text, without their `\r`. */
+const lines = (text: string) =>
+  text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+
+/** The kind of the first SSE event in `text` whose data is JSON that shows a protocol. */
+function sseKind(text: string, maxEventLength: number): Kind {
+  let kind: Kind;
+  const events = new SseAssembler((data) => {
+    if (kind !== undefined) return;
+    try {
+      kind = kindOf(JSON.parse(data));
+    } catch {} // the reader that reads the body says it
+  }, maxEventLength);
+  const ignored: TraceRecord[] = []; // an event too long: the reader that reads the body says it
+  for (const line of lines(text)) {
+    events.line(line, 0, ignored);
+    if (kind !== undefined) return kind;
   }
-  if (data.length > 0) events.push(data.join("\n"));
-  return events;
+  events.end(ignored);
+  return kind;
 }
 
 export function harDecoder(options: HarOptions): HarDecoder {
-  const sessions = new Map<string, LineDecoder>();
+  const sessions = new Map<string, JsonRpcDecoder>();
   let skipped = 0;
   let firstSkipped = "";
 
   const newJsonRpc = () =>
-    jsonRpcDecoder(options.protocol === undefined ? {} : { protocol: options.protocol });
+    jsonRpcDecoder({
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+      maxEventLength: options.maxEntryLength,
+    });
 
   /** The JSON-RPC connection of an entry: its MCP session's, or its own. */
   function connection(session: string | undefined, line: number, out: TraceRecord[]) {
@@ -196,45 +201,38 @@ export function harDecoder(options: HarOptions): HarDecoder {
       return;
     }
 
-    // Each item is read as what it carries; one that shows nothing, as its entry's kind.
+    // Each body is read as what it carries; one that shows nothing, as its entry's kind.
     const kind = requestBody?.kind ?? responseBody?.kind;
     if (kind !== undefined) {
-      for (const b of [requestBody, responseBody])
-        for (const why of b?.broken ?? []) problem(out, line, "T-JSON", `${where}: ${why}`);
       // The request's header, or the response's for the `initialize` that opened the session.
       const session = (
         header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id")
       )?.slice(0, MAX_SESSION_ID);
-      let rpc: { decoder: LineDecoder; own: boolean } | undefined;
+      let rpc: { decoder: JsonRpcDecoder; own: boolean } | undefined;
       let agUi: LineDecoder | undefined;
-      const feed = (b: Body | undefined, direction: string, timestamp: string | undefined) => {
-        for (const item of b?.items ?? []) {
-          if ((item.kind ?? kind) === "jsonrpc") {
-            rpc ??= connection(session, line, out);
-            const stamp =
-              timestamp === undefined ? "" : `,"timestamp":${JSON.stringify(timestamp)}`;
-            rpc.decoder.line(
-              `{"direction":"${direction}"${stamp},"message":${item.text}}`,
-              line,
-              out,
-            );
-            continue;
-          }
+      const read = (b: Body | undefined, sender: BodySender, timestamp: string | undefined) => {
+        if (b === undefined) return;
+        const start = out.length;
+        if ((b.kind ?? kind) === "jsonrpc") {
+          rpc ??= connection(session, line, out);
+          rpc.decoder.body(b.text, line, out, sender);
+        } else {
           agUi ??= agUiDecoder(options.maxEntryLength);
-          const start = out.length;
-          agUi.line(item.text, line, out);
-          if (timestamp === undefined) continue;
-          for (let i = start; i < out.length; i++) {
-            const record = out[i]!;
-            if (record.kind === "message" && record.message.timestamp === undefined)
-              record.message.timestamp = timestamp;
-          }
+          if (b.sse) for (const l of lines(b.text)) agUi.line(l, line, out);
+          else agUi.line(b.text, line, out);
+          agUi.end(out); // the body's last SSE event ends with it
+        }
+        // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
+        if (timestamp === undefined) return;
+        for (let i = start; i < out.length; i++) {
+          const record = out[i]!;
+          if (record.kind === "message" && record.message.timestamp === undefined)
+            record.message.timestamp = timestamp;
         }
       };
-      feed(requestBody, "send", sent);
-      feed(responseBody, "receive", received);
+      read(requestBody, "client", sent);
+      read(responseBody, "server", received);
       if (rpc?.own) rpc.decoder.end(out);
-      agUi?.end(out);
       // A protocol request whose response body the HAR left out hides what the peer said.
       if (response !== undefined && responseBody === undefined)
         missingBody(response, where, line, out);
@@ -262,12 +260,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
     });
     // A failed fetch (404, a redirect) carries no card.
     if (response === undefined || !isSuccess(response.status)) return;
-    const item = card?.items[0];
-    if (item === undefined) {
-      for (const why of card?.broken ?? []) problem(out, at.line, "T-JSON", `${at.where}: ${why}`);
-      return missingBody(response, at.where, at.line, out);
-    }
-    const value = item.value;
+    if (card === undefined) return missingBody(response, at.where, at.line, out);
+    const value = card.value;
     if (!isObject(value))
       return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
     out.push({
@@ -321,37 +315,20 @@ export function harDecoder(options: HarOptions): HarDecoder {
       text = decoded;
     }
     const start = text.trimStart();
-    const json = start.startsWith("{") || start.startsWith("[");
-    if (!json && !SSE_FIELD.test(start)) return undefined;
-    if (json) {
+    if (start.startsWith("{") || start.startsWith("[")) {
       // A body that looks like JSON and is not (cut short, say) is said whatever the entry.
       try {
         const value = JSON.parse(text) as unknown;
-        return { items: [{ text, value, kind: kindOf(value) }], kind: kindOf(value), broken: [] };
+        return { text, sse: false, kind: kindOf(value), value };
       } catch (error) {
-        problem(
-          out,
-          line,
-          "T-JSON",
-          `${where}: its ${side} body is not JSON (${(error as Error).message})`,
-        );
+        const why = (error as Error).message;
+        problem(out, line, "T-JSON", `${where}: its ${side} body is not JSON (${why})`);
         return undefined;
       }
     }
-    const result: Body = { items: [], kind: undefined, broken: [] };
-    for (const data of sseData(text)) {
-      try {
-        const value = JSON.parse(data) as unknown;
-        const kind = kindOf(value);
-        result.kind ??= kind;
-        result.items.push({ text: data, value, kind });
-      } catch (error) {
-        result.broken.push(
-          `an SSE event of its ${side} body is not JSON (${(error as Error).message})`,
-        );
-      }
-    }
-    return result;
+    const newline = start.indexOf("\n");
+    if (!isSseLine(newline < 0 ? start : start.slice(0, newline))) return undefined;
+    return { text, sse: true, kind: sseKind(text, options.maxEntryLength) };
   }
 
   const scanner = new HarScanner(options.maxEntryLength, (e, out) =>

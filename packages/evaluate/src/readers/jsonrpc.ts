@@ -17,6 +17,7 @@ import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
+import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
 import {
   type LineDecoder,
   parseLine,
@@ -26,6 +27,7 @@ import {
   timestampOf,
   unattributed,
 } from "./record.js";
+import { isSseLine, SseAssembler } from "./sse.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
@@ -58,12 +60,20 @@ const METHODS: Record<string, ReadonlySet<string>> = {
 
 /** The JSON-RPC binding a method name belongs to when only one has it. */
 function bindingOf(method: string): string | undefined {
+  if (isA2aV1Method(method)) return "a2a";
   const mcp = METHODS.mcp!.has(method);
   return mcp === METHODS.a2a!.has(method) ? undefined : mcp ? "mcp" : "a2a";
 }
 
 interface Request {
+  /** The binding's operation (an A2A v1.0 method's v0.3 name). */
   method: string;
+  /** The method as sent, when the binding names it otherwise (A2A v1.0). */
+  native?: string;
+  /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
+  streaming: boolean;
+  /** A streaming request that had an item already: a new request of its id replaces it. */
+  answered: boolean;
   /** Kept only when the response will be enriched with it. */
   params: Value | undefined;
   protocol: string;
@@ -75,6 +85,23 @@ export interface JsonRpcOptions {
   protocol?: string;
   /** Each document's actor modes: a connection's protocol comes from its actor's mode. */
   modes?: readonly ReadonlyMap<string, string>[];
+  /** Longest SSE event, in UTF-16 code units (default: the line limit). */
+  maxEventLength?: number;
+}
+
+/** Who sent an HTTP body: the client (requests) or the server (responses, SSE streams). */
+export type BodySender = "client" | "server";
+
+/** The JSON-RPC line decoder, which also reads whole HTTP bodies (for HAR and other captures). */
+export interface JsonRpcDecoder extends LineDecoder {
+  /**
+   * Reads one HTTP body: JSON (a message, a wrapped message or a batch, pretty-printed or
+   * not) or SSE text (`data:` events), every record at `line` (a HAR entry's index, say).
+   * `sender` scopes ids for correlation as a wrapper's direction would (`client` is
+   * client→server); SSE text is the server's unless said otherwise. Shares correlation
+   * and protocol state with the lines read through the same decoder.
+   */
+  body(text: string, line: number, out: TraceRecord[], sender?: BodySender): void;
 }
 
 type Side = "out" | "in" | "";
@@ -119,7 +146,7 @@ interface Connection {
 const MAX_CONNECTIONS = 1024;
 const MAX_CONNECTION_CHARS = 1024 * 1024;
 
-export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
+export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
   const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
@@ -189,7 +216,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
   }
 
   function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
-    const list = pending.get(key) ?? [];
+    // A stream that had its items is over once its id is used again.
+    const list = (pending.get(key) ?? []).filter((r) => !r.answered);
     if (list.length > 0) {
       problem(
         out,
@@ -213,7 +241,28 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     forget(pending.set(key, kept, cost), line, out);
   }
 
-  function one(value: unknown, line: number, share: number, out: TraceRecord[]) {
+  /**
+   * The requests a response from `side` answers (sent the other way, else of unknown
+   * sender) and their key; `keep` when they were all streams, whose later items answer too.
+   */
+  function answered(
+    key: (s: Side) => string,
+    side: Side,
+  ): { key: string; requests: Request[] } | undefined {
+    // SSE comes from the server: its response may answer a bare request (sender unknown),
+    // and a bare response may answer a request the server sent over SSE.
+    const sides: Side[] = [
+      other(side),
+      ...(side === "in" ? [""] : side === "" ? ["in"] : []),
+    ] as Side[];
+    for (const s of sides) {
+      const requests = pending.get(key(s));
+      if (requests !== undefined) return { key: key(s), requests };
+    }
+    return undefined;
+  }
+
+  function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
     // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
     // SDK's own message shape passes through.
@@ -232,7 +281,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         // Batches do not nest: an array element is refused here, never read recursively.
         if (Array.isArray(message))
           problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one({ ...value, message }, line, each, out);
+        else one({ ...value, message }, line, each, out, bare);
       }
       return;
     }
@@ -240,7 +289,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     if (!isObject(rpc) || rpc.jsonrpc !== "2.0") {
       return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
     }
-    const side = wrapped ? sideOf(value.direction) : "";
+    const side = wrapped ? sideOf(value.direction) : bare;
     if (side === undefined) {
       return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
     }
@@ -260,8 +309,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
     const idKey = (s: Side, id: unknown) => JSON.stringify([actor ?? null, s, id]);
 
     if (typeof rpc.method === "string") {
-      const method = rpc.method;
-      const protocol = given ?? protocolFor(connection, method, line, out);
+      const protocol = given ?? protocolFor(connection, rpc.method, line, out);
+      // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
+      const { operation: method, native } =
+        protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
       const params = rpc.params as Value | undefined;
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
@@ -269,9 +320,17 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
           idKey(side, rpc.id),
           {
             method,
+            ...(native === undefined ? {} : { native }),
+            streaming: protocol === "a2a" && isStreaming(method),
+            answered: false,
             protocol,
             params: enriched ? params : undefined,
-            cost: ENTRY_COST + method.length + protocol.length + (enriched ? share : 0),
+            cost:
+              ENTRY_COST +
+              method.length +
+              (native?.length ?? 0) +
+              protocol.length +
+              (enriched ? share : 0),
           },
           line,
           out,
@@ -285,6 +344,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
           operation: method,
           content: params ?? {},
           ...base,
+          ...(native === undefined ? {} : { native_operation: native }),
         },
       });
       return;
@@ -297,15 +357,24 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const requests = isId(rpc.id) ? pending.take(idKey(other(side), rpc.id)) : undefined;
-    const content = (Object.hasOwn(rpc, "result") ? rpc.result : rpc.error) as Value;
-    if (requests === undefined) {
+    const found = isId(rpc.id) ? answered((s) => idKey(s, rpc.id), side) : undefined;
+    const isResult = Object.hasOwn(rpc, "result");
+    const content = (isResult ? rpc.result : rpc.error) as Value;
+    if (found === undefined) {
       unattributed(
         out,
         line,
         "T-UNCORRELATED",
         `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
       );
+      // A Task, Message or stream event tells an A2A connection, as an A2A method would.
+      if (
+        given === undefined &&
+        connection.by === "default" &&
+        isResult &&
+        looksLikeA2aResult(content)
+      )
+        protocolFor(connection, "message/stream", line, out);
       const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
@@ -313,6 +382,9 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
       });
       return;
     }
+    const { requests } = found;
+    // One item of a stream answers; the stream stays open for the next until its last item.
+    const items = isResult && requests.every((r) => r.streaming);
     if (requests.length > 1) {
       unattributed(
         out,
@@ -321,35 +393,86 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): LineDecoder {
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
     }
+    let projected: { operation: string; content: Value } | undefined;
+    let final = !items;
     for (const request of requests) {
+      let body = content;
+      if (request.protocol === "a2a" && isResult) {
+        const read = a2aResult(request.method, content);
+        body = read.content;
+        final ||= read.final;
+        if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem, "warning");
+        if (read.projected !== undefined)
+          projected = { operation: read.projected, content: read.content };
+      }
       const params = request.params;
-      const enrich = Object.hasOwn(rpc, "result") && isObject(content) && isObject(params);
+      const enrich = isResult && isObject(body) && isObject(params);
       out.push({
         kind: "message",
         message: {
           protocol: request.protocol,
           direction: "response",
           operation: request.method,
-          content: enrich ? ({ ...(params as object), ...(content as object) } as Value) : content,
+          content: enrich ? ({ ...(params as object), ...(body as object) } as Value) : body,
           ...base,
+          ...(request.native === undefined ? {} : { native_operation: request.native }),
         },
       });
     }
+    // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
+    // `task/artifact`, a message of its own on the same line (one operation per message).
+    if (projected !== undefined)
+      out.push({
+        kind: "message",
+        message: { protocol: "a2a", direction: "response", ...projected, ...base },
+      });
+    if (final) pending.take(found.key);
+    else for (const request of requests) request.answered = true;
   }
+
+  /** One JSON text: a message, a wrapped message, or a batch of either. */
+  function json(text: string, line: number, out: TraceRecord[], bare: Side) {
+    const value = parseLine(text, line, out);
+    if (value === undefined) return;
+    if (!Array.isArray(value)) return one(value, line, text.length, out, bare);
+    if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+    const each = Math.ceil(text.length / value.length);
+    for (const element of value) {
+      if (Array.isArray(element))
+        problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+      else one(element, line, each, out, bare);
+    }
+  }
+
+  // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
+  const sse = new SseAssembler(
+    (data, line, out) => json(data, line, out, "in"),
+    options.maxEventLength,
+  );
 
   return {
     line(text, line, out) {
-      const value = parseLine(text, line, out);
-      if (value === undefined) return;
-      if (!Array.isArray(value)) return one(value, line, text.length, out);
-      if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      const each = Math.ceil(text.length / value.length);
-      for (const element of value) {
-        if (Array.isArray(element))
-          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one(element, line, each, out);
-      }
+      if (sse.line(text, line, out)) return;
+      json(text, line, out, "");
     },
-    end() {},
+    dropped: (out) => sse.dropped(out),
+    end: (out) => sse.end(out),
+    body(text, line, out, sender) {
+      const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
+      const first = text.trimStart();
+      const newline = first.indexOf("\n");
+      if (!isSseLine(newline < 0 ? first : first.slice(0, newline)))
+        return json(text, line, out, bare);
+      const events = new SseAssembler(
+        (data, _, out) => json(data, line, out, sender === undefined ? "in" : bare),
+        options.maxEventLength,
+      );
+      for (const part of text.split("\n")) {
+        const l = part.endsWith("\r") ? part.slice(0, -1) : part;
+        // A line that is not SSE is read as a JSON line, as in a log.
+        if (!events.line(l, line, out)) json(l, line, out, bare);
+      }
+      events.end(out);
+    },
   };
 }

@@ -3,7 +3,7 @@
 // 1-based source line. Nothing here throws on input: bad lines are diagnostics.
 import type { Document } from "@oatf/model";
 import { isObject } from "../base/json.js";
-import { agUiDecoder, isSseLine, looksLikeAgUi } from "./ag-ui.js";
+import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
 import { type HarDecoder, harDecoder } from "./har.js";
 import { jsonRpcDecoder } from "./jsonrpc.js";
 import {
@@ -21,6 +21,7 @@ import {
   type TraceFormat,
   type TraceRecord,
 } from "./record.js";
+import { isSseLine, sseData } from "./sse.js";
 import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
 
 export interface ReadTraceOptions {
@@ -48,9 +49,26 @@ export interface ReadTraceOptions {
  */
 export const DETECTION_LINES = 8;
 
-/** The format one line shows, if it shows one. */
+/**
+ * The format one line shows, if it shows one. An SSE `data:` line shows what its data
+ * carries (JSON-RPC in MCP Streamable HTTP and A2A streams, AG-UI events); other SSE lines
+ * show nothing by themselves.
+ */
 export function formatOfLine(text: string): TraceFormat | undefined {
-  if (isSseLine(text)) return "ag_ui";
+  if (isSseLine(text)) {
+    const data = sseData(text);
+    return data === undefined ? undefined : formatOfSseData(data);
+  }
+  return formatOfJson(text);
+}
+
+/** The format an SSE event's data shows: only JSON-RPC and AG-UI travel as SSE. */
+function formatOfSseData(data: string): TraceFormat | undefined {
+  const format = formatOfJson(data);
+  return format === "jsonrpc" || format === "ag_ui" ? format : undefined;
+}
+
+function formatOfJson(text: string): TraceFormat | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -119,6 +137,7 @@ function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder
     case "jsonrpc":
       return jsonRpcDecoder({
         ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+        ...(options.maxLineLength === undefined ? {} : { maxEventLength: options.maxLineLength }),
         modes: perDocumentModes(options.documents),
       });
     case "ag_ui":
@@ -149,6 +168,9 @@ export class TraceDecoder {
   /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
   #har: boolean | undefined;
   #harText = "";
+  #sawSse = false;
+  // The data of the SSE event being held while the format is unknown (bounded: held lines).
+  #sseData: string[] = [];
   #stopped = false;
   readonly #options: ReadTraceOptions;
   /** The format in use, once known. */
@@ -176,8 +198,9 @@ export class TraceDecoder {
     if (this.#decoder === undefined) {
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
-      if (!this.#sawOatf) return this.#fail(out);
-      this.#decide("oatf", out);
+      const format = this.#sseEventFormat() ?? this.#fallback();
+      if (format === undefined) return this.#fail(out);
+      this.#decide(format, out);
     }
     this.#decoder!.end(out);
   }
@@ -195,8 +218,11 @@ export class TraceDecoder {
       if (this.format === "har") this.#decoder!.line("", source.line, out);
       return;
     }
-    // Blank lines separate SSE events and count in a HAR; elsewhere they are skipped.
-    if (source.text.trim() === "" && this.format !== "ag_ui" && this.format !== "har") return;
+    // Blank lines separate SSE events (AG-UI, JSON-RPC) and count in a HAR; elsewhere they
+    // are skipped.
+    const keepsBlank =
+      this.format === "ag_ui" || this.format === "jsonrpc" || this.format === "har";
+    if (!keepsBlank && source.text.trim() === "") return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
@@ -219,20 +245,49 @@ export class TraceDecoder {
     if (blank) {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
-      if (last !== undefined && !last.tooLong && last.text.trim() === "") return;
-      this.#held.push(source);
+      if (last === undefined || last.tooLong || last.text.trim() !== "") this.#held.push(source);
+      const format = this.#sseEventFormat();
+      if (format !== undefined) this.#decide(format, out);
       return;
     }
     this.#held.push(source);
     this.#heldNonBlank++;
-    const format = source.tooLong ? undefined : formatOfLine(source.text);
+    let format: TraceFormat | undefined;
+    if (source.tooLong)
+      this.#sseData = []; // it ends the SSE event it was in
+    else if (isSseLine(source.text)) {
+      // SSE shows its format by what an event's data carries, not by being SSE.
+      this.#sawSse = true;
+      const data = sseData(source.text);
+      if (data !== undefined) {
+        if (this.#sseData.length === 0) format = formatOfSseData(data);
+        if (format === undefined) this.#sseData.push(data);
+      }
+    } else format = this.#sseEventFormat() ?? formatOfLine(source.text);
     // A line in the SDK's own shape is also a valid synthetic line of a JSON-RPC log (A2A
     // `agent_card/get`): it decides only when no other format shows in the first lines.
     if (format === "oatf") this.#sawOatf = true;
     else if (format !== undefined) return this.#decide(format, out);
     if (this.#heldNonBlank < DETECTION_LINES) return;
-    if (this.#sawOatf) this.#decide("oatf", out);
-    else this.#fail(out);
+    format = this.#sseEventFormat() ?? this.#fallback();
+    if (format === undefined) this.#fail(out);
+    else this.#decide(format, out);
+  }
+
+  /** The format the held SSE event's data shows, if any; the event is let go. */
+  #sseEventFormat(): TraceFormat | undefined {
+    if (this.#sseData.length === 0) return undefined;
+    const data = this.#sseData.join("\n");
+    this.#sseData = [];
+    return formatOfSseData(data);
+  }
+
+  /**
+   * The format when no line showed one: SSE whose data shows nothing is read as AG-UI (its
+   * diagnostics say what is wrong with each event); else OATF if a line had its shape.
+   */
+  #fallback(): TraceFormat | undefined {
+    return this.#sawSse ? "ag_ui" : this.#sawOatf ? "oatf" : undefined;
   }
 
   #decide(format: TraceFormat, out: TraceRecord[]): void {

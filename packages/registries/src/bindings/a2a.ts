@@ -52,3 +52,24 @@ export const A2A_CLIENT_EVENTS: readonly A2aOperation[] = unique<A2aOperation>([
   ...METHODS,
   ...STREAM_EVENTS,
 ]);
+
+/**
+ * A2A v1.0 JSON-RPC method names (what `@a2a-js/sdk` 1.3.0 speaks by default) and the v0.3
+ * names of this binding they stand for. The SDK's own table, inverted: `LEGACY_JSONRPC_TO_V1`
+ * in its `src/compat/v0_3/constants.ts` (bundled in `dist/server/index.js`). `ListTasks` is
+ * new in v1.0, with no v0.3 method: it is an A2A operation under its own name (format §7.2.2:
+ * "New A2A methods are usable as OATF events immediately").
+ */
+export const A2A_V1_METHODS: Readonly<Record<string, string>> = Object.freeze({
+  SendMessage: "message/send",
+  SendStreamingMessage: "message/stream",
+  GetTask: "tasks/get",
+  CancelTask: "tasks/cancel",
+  SubscribeToTask: "tasks/resubscribe",
+  CreateTaskPushNotificationConfig: "tasks/pushNotificationConfig/set",
+  GetTaskPushNotificationConfig: "tasks/pushNotificationConfig/get",
+  ListTaskPushNotificationConfigs: "tasks/pushNotificationConfig/list",
+  DeleteTaskPushNotificationConfig: "tasks/pushNotificationConfig/delete",
+  GetExtendedAgentCard: "agent/getAuthenticatedExtendedCard",
+  ListTasks: "ListTasks",
+});
