@@ -188,6 +188,18 @@ describe("HAR detection", () => {
       expect.objectContaining({ severity: "fatal", code: "T-FORMAT" }),
     ]);
     expect(readTraceText("", { format: "har" })).toEqual([]);
+    expect(diagnostics(readTraceText('{"protocol":"mcp"}\n{"x":1}', { format: "har" }))).toEqual([
+      expect.objectContaining({
+        code: "T-HAR",
+        line: 2,
+        message: "text after the end of the HAR: not read",
+      }),
+      expect.objectContaining({
+        code: "T-HAR",
+        line: 1,
+        message: "a HAR without a log.entries array: nothing to read",
+      }),
+    ]);
   });
 });
 

@@ -87,7 +87,7 @@ export class HarScanner {
       problem(out, line, "T-HAR", `HAR entry ${index}: the HAR ends inside it (truncated)`);
       return;
     }
-    if (this.#level === 0 && this.#depth === 0) return; // empty input: an empty trace
+    if (!this.#done && this.#level === 0 && this.#depth === 0) return; // empty: an empty trace
     if (!this.#done)
       problem(out, this.#line, "T-HAR", "the HAR ends before its closing brackets (truncated)");
     else if (!this.#sawEntries)
