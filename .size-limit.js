@@ -21,7 +21,9 @@ export default [
   // Goal 400 kB, not met: 428.8 kB measured. Floor: re2js 150.5 + yaml 101 + json-p3 52.4 kB
   // (the mandated engines, 304 kB) plus the SDK's own code, 124 kB (model 38, evaluate 39,
   // validate 22, paths 14, registries 3, normalize 2.5, oatf 1.4).
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "446 kB", {
+  // 456.8 kB measured with the HAR reader (issue 22 item 2, ~9.6 kB) and JSON-RPC over SSE /
+  // A2A streams (issue 22 items 1 and 3) in @oatf/evaluate.
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "460 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
@@ -47,7 +49,10 @@ export default [
   // sender and connection, iterative previews: issue 23) and AG-UI text assembly (issue 22)
   // ~4.5 kB more (304.4 kB measured). The budgets above grew with them, and with validate's
   // positions inside strings and did-you-mean suggestions (issue 25), by 6–9 kB each.
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "308 kB"),
+  // The HAR reader (issue 22 item 2: the entry scanner and the body routing, ~9.6 kB) and
+  // JSON-RPC over SSE / A2A streams (items 1 and 3, ~5.7 kB): 319.75 kB measured. HAR stays in
+  // the main entry because readTraceText is synchronous (a lazily loaded subpath could not be).
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "322 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "294 kB"),
   // 139.8 kB measured: the rule-id table (moved here from validate), input limits, the recovering
   // parse (issue 15), the in-string position map (issue 25); terminal formatting and the
