@@ -379,16 +379,30 @@ describe("HAR entries", () => {
     ]);
   });
 
-  it("says when a protocol entry's response body is not in the HAR", () => {
+  it("says when a protocol entry's response body is not in the HAR, or is not read", () => {
     const records = read([
       entry({ body: rpc({ id: 1, method: "tools/list" }), size: 120 }),
       entry({ body: rpc({ method: "notifications/initialized" }), size: 0, status: 202 }),
+      entry({ body: rpc({ method: "notifications/initialized" }), text: "", status: 202 }),
+      entry({ body: rpc({ id: 2, method: "tools/list" }), text: "<h1>502</h1>", status: 502 }),
+      entry({ method: "GET", url: "https://a.test/.well-known/agent-card.json", size: 9 }),
     ]);
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
         severity: "error",
         code: "T-HAR-NO-BODY",
         message: expect.stringMatching(/^HAR entry 0: .*120 bytes/),
+      }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "T-HAR",
+        message:
+          'HAR entry 3: its response body ("application/json") is neither JSON nor SSE: not read',
+      }),
+      expect.objectContaining({
+        severity: "error",
+        code: "T-HAR-NO-BODY",
+        message: expect.stringMatching(/^HAR entry 4: .*9 bytes/),
       }),
     ]);
   });

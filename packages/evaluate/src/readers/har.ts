@@ -210,8 +210,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
       )?.slice(0, MAX_SESSION_ID);
       let rpc: { decoder: JsonRpcDecoder; own: boolean } | undefined;
       let agUi: LineDecoder | undefined;
-      const read = (b: Body | undefined, sender: BodySender, timestamp: string | undefined) => {
-        if (b === undefined) return;
+      const read = (b: Body | null | undefined, sender: BodySender, time: string | undefined) => {
+        if (b === undefined || b === null) return;
         const start = out.length;
         if ((b.kind ?? kind) === "jsonrpc") {
           rpc ??= connection(session, line, out);
@@ -223,19 +223,18 @@ export function harDecoder(options: HarOptions): HarDecoder {
           agUi.end(out); // the body's last SSE event ends with it
         }
         // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
-        if (timestamp === undefined) return;
+        if (time === undefined) return;
         for (let i = start; i < out.length; i++) {
           const record = out[i]!;
           if (record.kind === "message" && record.message.timestamp === undefined)
-            record.message.timestamp = timestamp;
+            record.message.timestamp = time;
         }
       };
       read(requestBody, "client", sent);
       read(responseBody, "server", received);
       if (rpc?.own) rpc.decoder.end(out);
       // A protocol request whose response body the HAR left out hides what the peer said.
-      if (response !== undefined && responseBody === undefined)
-        missingBody(response, where, line, out);
+      if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
     }
     if (out.length === before && skipped++ === 0)
       firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
@@ -243,7 +242,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
 
   /** A2A `agent_card/get` (format §7.2.2): the GET as a request, the card as its response. */
   function agentCard(
-    card: Body | undefined,
+    card: Body | null | undefined,
     response: Record<string, unknown> | undefined,
     at: { where: string; line: number; sent?: string | undefined; received?: string | undefined },
     out: TraceRecord[],
@@ -260,7 +259,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
     });
     // A failed fetch (404, a redirect) carries no card.
     if (response === undefined || !isSuccess(response.status)) return;
-    if (card === undefined) return missingBody(response, at.where, at.line, out);
+    if (card === undefined) return unread(response, at.where, at.line, out);
+    if (card === null) return;
     const value = card.value;
     if (!isObject(value))
       return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
@@ -275,16 +275,26 @@ export function harDecoder(options: HarOptions): HarDecoder {
     });
   }
 
-  /** A response that had a body the HAR does not hold (`content.size` > 0, no `text`). */
-  function missingBody(
+  /**
+   * A protocol entry's response body that is not read: one the HAR does not hold
+   * (`content.size` > 0, no `text`) hides what the peer answered; text that is neither JSON
+   * nor SSE (an error page) is said too.
+   */
+  function unread(
     response: Record<string, unknown>,
     where: string,
     line: number,
     out: TraceRecord[],
   ) {
     const content = response.content;
-    if (!isObject(content) || typeof content.size !== "number" || content.size <= 0) return;
-    if (typeof content.text === "string") return; // it was there, but not JSON: said already
+    if (!isObject(content)) return;
+    if (typeof content.text === "string") {
+      if (content.text.trim() === "") return;
+      const type = typeof content.mimeType === "string" ? ` (${preview(content.mimeType)})` : "";
+      const what = `${where}: its response body${type} is neither JSON nor SSE: not read`;
+      return problem(out, line, "T-HAR", what, "warning");
+    }
+    if (typeof content.size !== "number" || content.size <= 0) return;
     problem(
       out,
       line,
@@ -294,8 +304,9 @@ export function harDecoder(options: HarOptions): HarDecoder {
   }
 
   /**
-   * The JSON a request's `postData` or a response's `content` carries, or undefined when it
-   * carries none (no text, or text that is neither JSON nor SSE: HTML, images, scripts).
+   * The JSON a request's `postData` or a response's `content` carries; undefined when it
+   * carries none (no text, or text that is neither JSON nor SSE: HTML, images, scripts), null
+   * when it could not be read (bad base64, broken JSON: said here).
    */
   function body(
     holder: unknown,
@@ -303,14 +314,14 @@ export function harDecoder(options: HarOptions): HarDecoder {
     where: string,
     line: number,
     out: TraceRecord[],
-  ): Body | undefined {
+  ): Body | null | undefined {
     if (!isObject(holder) || typeof holder.text !== "string") return undefined;
     let text = holder.text;
     if (holder.encoding === "base64") {
       const decoded = fromBase64(text);
       if (decoded === undefined) {
         problem(out, line, "T-HAR", `${where}: its ${side} body is not valid base64`);
-        return undefined;
+        return null;
       }
       text = decoded;
     }
@@ -323,7 +334,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
       } catch (error) {
         const why = (error as Error).message;
         problem(out, line, "T-JSON", `${where}: its ${side} body is not JSON (${why})`);
-        return undefined;
+        return null;
       }
     }
     const newline = start.indexOf("\n");
