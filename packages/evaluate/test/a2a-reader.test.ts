@@ -109,7 +109,7 @@ describe("A2A message/stream (v0.3)", () => {
     ]);
   });
 
-  it("closes a stream on an error item, and lets a new request reuse the id without a warning", () => {
+  it("closes a stream on an error item; a new request of the same method reuses its id silently, another is said", () => {
     const text = [
       request(1, "message/stream"),
       item(1, STATUS("working", false)),
@@ -117,11 +117,16 @@ describe("A2A message/stream (v0.3)", () => {
       item(1, STATUS("working", false)),
       request(1, "message/stream"),
       item(1, STATUS("working", false)),
+      // Another method reusing the id of an open stream is said, as any reused id is.
       request(1, "tasks/get", { id: "t1" }),
-      JSON.stringify({ jsonrpc: "2.0", id: 1, result: { id: "t1", status: { state: "working" } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 1 } }),
     ].join("\n");
     const records = read(text);
-    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([["T-UNCORRELATED", 7]]);
+    expect(diagnostics(records).map((d) => [d.code, d.line])).toEqual([
+      ["T-UNCORRELATED", 7],
+      ["T-DUPLICATE-ID", 12],
+      ["T-AMBIGUOUS-ID", 13],
+    ]);
     expect(messages(records).map((m) => [m.operation, m.line])).toEqual([
       ["message/stream", 1],
       ["message/stream", 2],
@@ -132,6 +137,7 @@ describe("A2A message/stream (v0.3)", () => {
       ["message/stream", 10],
       ["task/status", 10],
       ["tasks/get", 12],
+      ["message/stream", 13],
       ["tasks/get", 13],
     ]);
   });

@@ -56,6 +56,7 @@ const methods = fc.constantFrom(
   "tasks/get",
   "message/send",
   "message/stream",
+  "SendStreamingMessage",
   "custom/x",
 );
 const directions = fc.constantFrom(undefined, "send", "receive", "In", "sideways");
@@ -66,7 +67,19 @@ const deep = (depth: number, inner: string) => `${"[".repeat(depth)}${inner}${"]
 const rpcMessage = fc.oneof(
   fc.record({ jsonrpc: fc.constant("2.0"), id: ids, method: methods, params: fc.constant({}) }),
   fc.record({ jsonrpc: fc.constant("2.0"), method: methods }),
-  fc.record({ jsonrpc: fc.constant("2.0"), id: ids, result: fc.constantFrom({}, KEY, "x") }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id: ids,
+    // A2A stream items too: v0.3 status updates (one final), a v1.0 artifact update.
+    result: fc.constantFrom(
+      {},
+      KEY,
+      "x",
+      { kind: "status-update", status: { state: "working" }, final: false },
+      { kind: "status-update", status: { state: "completed" }, final: true },
+      { artifactUpdate: { artifact: { parts: [] } } },
+    ),
+  }),
   fc.record({ jsonrpc: fc.constant("2.0"), id: ids, error: fc.constant({ code: 1 }) }),
 );
 
@@ -277,6 +290,81 @@ describe("readers fuzz", () => {
           },
         ),
         { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "every A2A stream item is read, and a leak in any of them is found or a failing diagnostic says why",
+    () => {
+      const ARTIFACT_DOC = {
+        oatf: "0.1",
+        attack: {
+          id: "FUZZ-A2A",
+          execution: { mode: "a2a_client", state: {} },
+          indicators: [
+            {
+              surface: "task/artifact",
+              target: "artifact.parts[*].text",
+              pattern: { contains: "SECRET" },
+            },
+          ],
+        },
+      } as unknown as Document;
+      const v03 = (kind: "status" | "artifact", text: string) =>
+        kind === "status"
+          ? { kind: "status-update", status: { state: "working" }, final: false }
+          : { kind: "artifact-update", artifact: { parts: [{ kind: "text", text }] } };
+      const v1 = (kind: "status" | "artifact", text: string) =>
+        kind === "status"
+          ? { statusUpdate: { status: { state: "TASK_STATE_WORKING" } } }
+          : { artifactUpdate: { artifact: { parts: [{ text }] } } };
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.tuple(
+              fc.constantFrom("status", "artifact" as const),
+              fc.array(peerLine, { maxLength: 2 }),
+            ),
+            {
+              minLength: 1,
+              maxLength: 6,
+            },
+          ),
+          fc.nat(),
+          fc.boolean(),
+          ids,
+          (items, at, newer, id) => {
+            const leak = at % items.length;
+            const shape = newer ? v1 : v03;
+            const method = newer ? "SendStreamingMessage" : "message/stream";
+            const lines = [JSON.stringify({ jsonrpc: "2.0", id, method, params: {} })];
+            items.forEach(([kind, peers], i) => {
+              const result = shape(i === leak ? "artifact" : kind, i === leak ? "SECRET" : "ok");
+              lines.push(`\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`, ...peers);
+            });
+            const records = readTraceText(lines.join("\n"), { documents: [ARTIFACT_DOC] });
+            const evaluator = createTraceEvaluator([ARTIFACT_DOC]);
+            for (const r of records) if (r.kind === "message") evaluator.push(r.message);
+            const [verdict] = evaluator.verdicts();
+            const said = records.some((r) => r.kind === "diagnostic" && explains(r.diagnostic));
+            expect(verdict!.result === "exploited" || said).toBe(true);
+            // Without peers, every item is a correlated message/stream and nothing is said.
+            if (items.every(([, peers]) => peers.length === 0)) {
+              expect(records.filter((r) => r.kind === "diagnostic")).toEqual([]);
+              const streamed = records.filter(
+                (r) =>
+                  r.kind === "message" &&
+                  r.message.direction === "response" &&
+                  r.message.operation === "message/stream",
+              );
+              expect(streamed).toHaveLength(items.length);
+              expect(verdict!.result).toBe("exploited");
+            }
+          },
+        ),
+        { numRuns: RUNS * 2 },
       );
     },
     TIMEOUT,

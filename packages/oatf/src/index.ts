@@ -303,6 +303,7 @@ export {
 export {
   type A2aOperation,
   type AgUiOperation,
+  a2aOperationOfV1,
   EVENT_MODE_VALIDITY,
   eventsFor,
   isEventValidForMode,

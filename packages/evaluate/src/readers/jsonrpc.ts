@@ -216,8 +216,11 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   }
 
   function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
-    // A stream that had its items is over once its id is used again.
-    const list = (pending.get(key) ?? []).filter((r) => !r.answered);
+    // A stream that had its items is over once its id is used again for the same method; a
+    // request of another method is kept beside it, as any reused id is (said, and ambiguous).
+    const list = (pending.get(key) ?? []).filter(
+      (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
+    );
     if (list.length > 0) {
       problem(
         out,

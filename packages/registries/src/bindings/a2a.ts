@@ -60,7 +60,8 @@ export const A2A_CLIENT_EVENTS: readonly A2aOperation[] = unique<A2aOperation>([
  * new in v1.0, with no v0.3 method: it is an A2A operation under its own name (format §7.2.2:
  * "New A2A methods are usable as OATF events immediately").
  */
-export const A2A_V1_METHODS: Readonly<Record<string, string>> = Object.freeze({
+// Pure: a bundle that never maps v1.0 names (validate, the language service) leaves it out.
+export const A2A_V1_METHODS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   SendMessage: "message/send",
   SendStreamingMessage: "message/stream",
   GetTask: "tasks/get",
