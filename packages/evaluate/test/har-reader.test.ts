@@ -380,12 +380,18 @@ describe("HAR entries", () => {
   });
 
   it("says when a protocol entry's response body is not in the HAR, or is not read", () => {
+    // Playwright's recordHar with content "attach" keeps the body in a file beside the HAR.
+    const attached = entry({ body: rpc({ id: 3, method: "tools/list" }), size: 70 }) as {
+      response: { content: Record<string, unknown> };
+    };
+    attached.response.content._file = "0a1b2c.json";
     const records = read([
       entry({ body: rpc({ id: 1, method: "tools/list" }), size: 120 }),
       entry({ body: rpc({ method: "notifications/initialized" }), size: 0, status: 202 }),
       entry({ body: rpc({ method: "notifications/initialized" }), text: "", status: 202 }),
       entry({ body: rpc({ id: 2, method: "tools/list" }), text: "<h1>502</h1>", status: 502 }),
       entry({ method: "GET", url: "https://a.test/.well-known/agent-card.json", size: 9 }),
+      attached,
     ]);
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
@@ -403,6 +409,10 @@ describe("HAR entries", () => {
         severity: "error",
         code: "T-HAR-NO-BODY",
         message: expect.stringMatching(/^HAR entry 4: .*9 bytes/),
+      }),
+      expect.objectContaining({
+        code: "T-HAR-NO-BODY",
+        message: expect.stringMatching(/"0a1b2c.json" beside the HAR: record with content "embed"/),
       }),
     ]);
   });

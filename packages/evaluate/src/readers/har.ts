@@ -295,11 +295,16 @@ export function harDecoder(options: HarOptions): HarDecoder {
       return problem(out, line, "T-HAR", what, "warning");
     }
     if (typeof content.size !== "number" || content.size <= 0) return;
+    // Playwright's `content: "attach"` (or a .zip path) keeps bodies in files beside the HAR.
+    const how =
+      typeof content._file === "string"
+        ? `it is in the file ${preview(content._file)} beside the HAR: record with content "embed"`
+        : "record the HAR with content";
     problem(
       out,
       line,
       "T-HAR-NO-BODY",
-      `${where}: its response body (${content.size} bytes) is not in the HAR, so what the peer answered cannot be evaluated (record the HAR with content)`,
+      `${where}: its response body (${content.size} bytes) is not in the HAR, so what the peer answered cannot be evaluated (${how})`,
     );
   }
 

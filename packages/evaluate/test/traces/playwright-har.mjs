@@ -1,5 +1,5 @@
-// Writes test/traces/playwright.har as Playwright's recordHar writes a HAR (HAR 1.2, JSON.stringify
-// with a 2-space indent): MCP Streamable HTTP with a session, an A2A agent card (base64) and
+// Writes test/traces/playwright.har as Playwright's recordHar writes a HAR (HAR 1.2, content
+// embedded, its own indented layout below): MCP Streamable HTTP with a session, an A2A agent card (base64) and
 // message/send, an AG-UI run over SSE, and a page and an image that carry no protocol.
 // Run: node packages/evaluate/test/traces/playwright-har.mjs > packages/evaluate/test/traces/playwright.har
 const t0 = Date.parse("2026-11-27T10:00:00.000Z");
@@ -227,4 +227,22 @@ const har = {
     entries,
   },
 };
-process.stdout.write(JSON.stringify(har, undefined, 2));
+
+// Playwright's layout (harRecorder.ts): two-space indent, `{` and `[` ending their line, except
+// that `timings` and each header are written on one line, as `{ "name": "a", "value": "b" }`.
+function layout(value, indent = "", flat = false, key = undefined) {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  const array = Array.isArray(value);
+  const items = array ? value : Object.entries(value).filter(([, v]) => v !== undefined);
+  if (items.length === 0) return array ? "[]" : "{}";
+  const inner = `${indent}  `;
+  const parts = items.map((item) => {
+    const [k, v] = array ? [undefined, item] : item;
+    const text = layout(v, inner, flat || k === "timings" || key === "headers", k);
+    return array ? text : `${JSON.stringify(k)}: ${text}`;
+  });
+  if (flat) return array ? `[${parts.join(", ")}]` : `{ ${parts.join(", ")} }`;
+  const [open, close] = array ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${inner}${parts.join(`,\n${inner}`)}\n${indent}${close}`;
+}
+process.stdout.write(layout(har));
