@@ -379,6 +379,32 @@ describe("HAR entries", () => {
     ]);
   });
 
+  it("keeps the 8 most recently used sessions, and says when one is forgotten", () => {
+    const ask = (sid: string) =>
+      entry({
+        body: rpc({ id: 1, method: "tools/call", params: { name: "x" } }),
+        text: sse({ jsonrpc: "2.0", id: 9, method: "sampling/createMessage", params: {} }),
+        requestHeaders: [header("mcp-session-id", sid)],
+      });
+    const answer = (sid: string) =>
+      entry({ body: rpc({ id: 9, result: {} }), requestHeaders: [header("mcp-session-id", sid)] });
+    // s0 is used again after s1…s7 opened, so s1 is the one an 9th session pushes out.
+    const sids = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
+    const records = read([...sids.map(ask), answer("s0"), ask("s8"), answer("s2"), answer("s1")]);
+    const responses = messages(records).filter((m) => m.direction === "response");
+    expect(responses.map((m) => m.operation)).toEqual([
+      "sampling/createMessage",
+      "sampling/createMessage",
+      "",
+    ]);
+    // s1 comes back as a new session (pushing out s3): its server's request is forgotten.
+    expect(diagnostics(records).map((d) => d.code)).toEqual([
+      "T-PENDING-LIMIT",
+      "T-PENDING-LIMIT",
+      "T-UNCORRELATED",
+    ]));
+  });
+
   it("says when a protocol entry's response body is not in the HAR, or is not read", () => {
     // Playwright's recordHar with content "attach" keeps the body in a file beside the HAR.
     const attached = entry({ body: rpc({ id: 3, method: "tools/list" }), size: 70 }) as {

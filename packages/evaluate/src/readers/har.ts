@@ -24,8 +24,12 @@ import { type BodySender, type JsonRpcDecoder, jsonRpcDecoder } from "./jsonrpc.
 import { type LineDecoder, preview, problem, type TraceRecord } from "./record.js";
 import { isSseLine, SseAssembler } from "./sse.js";
 
-/** MCP sessions whose connection is kept across entries at once (oldest forgotten first). */
-export const MAX_HAR_SESSIONS = 16;
+/**
+ * MCP sessions whose connection is kept across entries at once (the least recently used is
+ * forgotten first). Each holds the JSON-RPC reader's bounded tables, so a HAR's pending
+ * requests are bounded by this many times `MAX_PENDING_CHARS`.
+ */
+export const MAX_HAR_SESSIONS = 8;
 
 /** Code units of an `Mcp-Session-Id` kept as its connection's key (ids are UUID-sized). */
 const MAX_SESSION_ID = 256;
@@ -146,7 +150,9 @@ export function harDecoder(options: HarOptions): HarDecoder {
   function connection(session: string | undefined, line: number, out: TraceRecord[]) {
     if (session === undefined) return { decoder: newJsonRpc(), own: true };
     let decoder = sessions.get(session);
-    if (decoder === undefined) {
+    if (decoder !== undefined)
+      sessions.delete(session); // set again below: the newest
+    else {
       decoder = newJsonRpc();
       if (sessions.size >= MAX_HAR_SESSIONS) {
         const [oldest, old] = sessions.entries().next().value!;
@@ -156,12 +162,12 @@ export function harDecoder(options: HarOptions): HarDecoder {
           out,
           line,
           "T-PENDING-LIMIT",
-          `more than ${MAX_HAR_SESSIONS} MCP sessions: the oldest is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
+          `more than ${MAX_HAR_SESSIONS} MCP sessions: the least recently used is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
           "warning",
         );
       }
-      sessions.set(session, decoder);
     }
+    sessions.set(session, decoder);
     return { decoder, own: false };
   }
 
