@@ -402,7 +402,7 @@ describe("HAR entries", () => {
       "T-PENDING-LIMIT",
       "T-PENDING-LIMIT",
       "T-UNCORRELATED",
-    ]));
+    ]);
   });
 
   it("says when a protocol entry's response body is not in the HAR, or is not read", () => {
