@@ -505,6 +505,19 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
     expect(ops(readTraceText(text))).toEqual(["mcp tools/list request"]);
   });
 
+  it("reads deep nesting inside an entry and inside a body without throwing", () => {
+    const depth = 100_000;
+    const deep = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    const result = `{"jsonrpc":"2.0","id":1,"result":{"x":${deep}}}`;
+    const text = `{"log":{"entries":[{"x":${deep},"request":{"method":"POST","postData":{"text":${JSON.stringify(rpc({ id: 1, method: "tools/list" }))}}},"response":{"content":{"text":${JSON.stringify(result)}}}},${JSON.stringify(good)}]}}`;
+    const records = readTraceText(text);
+    expect(ops(records)).toEqual([
+      "mcp tools/list request",
+      "mcp tools/list response",
+      "mcp tools/list request",
+    ]);
+  });
+
   it("reads brackets, quotes and escapes inside strings as text, however they are chunked", async () => {
     const tricky = entry({
       body: rpc({ id: 1, method: "tools/call", params: { s: 'a"}]\\\\",{[\\u0022\n\t\\' } }),
