@@ -182,6 +182,18 @@ describe("HAR detection", () => {
     ]);
   });
 
+  it("reads, when told, a HAR whose log is not its first member, and says what is not an array", () => {
+    const entries = JSON.stringify(one);
+    const text = `{"comment": "x", "log": {"pages": [], "entries": ${entries}}}`;
+    expect(diagnostics(readTraceText(text))[0]?.code).toBe("T-FORMAT");
+    expect(ops(readTraceText(text, { format: "har" }))).toEqual(["mcp tools/list request"]);
+    const odd = readTraceText('{"log": {"entries": {"0": {}}}}', { format: "har" });
+    expect(diagnostics(odd).map((d) => d.message)).toEqual([
+      "HAR log.entries is not an array",
+      "a HAR without a log.entries array: nothing to read",
+    ]);
+  });
+
   it("refuses, when told it is a HAR, what is not one", () => {
     const records = readTraceText('[{"log":1}]', { format: "har" });
     expect(diagnostics(records)).toEqual([

@@ -214,8 +214,9 @@ export class HarScanner {
           this.#elementStarted = false;
           if (this.#level === ENTRIES) this.#sawEntries = true;
         } else {
-          const shape = this.#level === ROOT ? "an object" : "an array";
-          problem(out, this.#line, "T-HAR", `HAR ${this.#path(wanted)} is not ${shape}`);
+          const what =
+            this.#level === ROOT ? "log is not an object" : "log.entries is not an array";
+          problem(out, this.#line, "T-HAR", `HAR ${what}`);
         }
         return;
       }
@@ -233,10 +234,6 @@ export class HarScanner {
         return;
       }
     }
-  }
-
-  #path(key: string): string {
-    return key === "log" ? "log" : "log.entries";
   }
 
   #close(chunk: string, at: number, out: TraceRecord[]) {
