@@ -202,7 +202,7 @@ describe("HAR detection", () => {
     expect(readTraceText("", { format: "har" })).toEqual([]);
     expect(diagnostics(readTraceText('{"protocol":"mcp"}\n{"x":1}', { format: "har" }))).toEqual([
       expect.objectContaining({
-        code: "T-HAR",
+        code: "T-HAR-TRAILING",
         line: 2,
         message: "text after the end of the HAR: not read",
       }),
@@ -411,8 +411,8 @@ describe("HAR entries", () => {
     ]);
     // s1 comes back as a new session (pushing out s3): its server's request is forgotten.
     expect(diagnostics(records).map((d) => d.code)).toEqual([
-      "T-PENDING-LIMIT",
-      "T-PENDING-LIMIT",
+      "T-HAR-SESSIONS",
+      "T-HAR-SESSIONS",
       "T-UNCORRELATED",
     ]);
   });
@@ -439,7 +439,7 @@ describe("HAR entries", () => {
       }),
       expect.objectContaining({
         severity: "warning",
-        code: "T-HAR",
+        code: "T-HAR-UNREAD",
         message:
           'HAR entry 3: its response body ("application/json") is neither JSON nor SSE: not read',
       }),

@@ -273,7 +273,13 @@ export class HarScanner {
   #afterEnd(out: TraceRecord[]): void {
     if (this.#trailing) return;
     this.#trailing = true;
-    problem(out, this.#line, "T-HAR", "text after the end of the HAR: not read", "warning");
+    problem(
+      out,
+      this.#line,
+      "T-HAR-TRAILING",
+      "text after the end of the HAR: not read",
+      "warning",
+    );
   }
 
   #notHar(out: TraceRecord[]): void {

@@ -161,7 +161,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
         problem(
           out,
           line,
-          "T-PENDING-LIMIT",
+          "T-HAR-SESSIONS",
           `more than ${MAX_HAR_SESSIONS} MCP sessions: the least recently used is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
           "warning",
         );
@@ -298,7 +298,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
       if (content.text.trim() === "") return;
       const type = typeof content.mimeType === "string" ? ` (${preview(content.mimeType)})` : "";
       const what = `${where}: its response body${type} is neither JSON nor SSE: not read`;
-      return problem(out, line, "T-HAR", what, "warning");
+      return problem(out, line, "T-HAR-UNREAD", what, "warning");
     }
     if (typeof content.size !== "number" || content.size <= 0) return;
     // Playwright's `content: "attach"` (or a .zip path) keeps bodies in files beside the HAR.
