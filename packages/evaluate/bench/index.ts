@@ -21,13 +21,14 @@ import {
   sdkLoop,
 } from "./library.js";
 import { readersBench } from "./readers.js";
+import { readingBench } from "./reading.js";
 
 const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
 
 // The machine may be shared: each task is measured in several short rounds, interleaved
 // with the others, and its fastest round median is kept, so ratios compare like with like.
 async function measure(
-  tasks: Record<string, () => void>,
+  tasks: Record<string, () => void | Promise<void>>,
   time = 150,
   rounds = 7,
 ): Promise<Record<string, number>> {
@@ -342,3 +343,4 @@ await libraryBench();
 memoryBench();
 await hostileBench();
 await readersBench(measure, report, heapMb);
+await readingBench(measure, report);

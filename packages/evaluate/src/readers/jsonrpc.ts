@@ -109,6 +109,9 @@ type Side = "out" | "in" | "";
 function sideOf(direction: unknown): Side | undefined {
   if (direction === undefined) return "";
   if (typeof direction !== "string") return undefined;
+  // Most logs spell it one way already: no copies for them.
+  if (OUTBOUND.has(direction)) return "out";
+  if (INBOUND.has(direction)) return "in";
   const d = direction.trim().toLowerCase();
   if (OUTBOUND.has(d)) return "out";
   if (INBOUND.has(d)) return "in";
@@ -116,6 +119,30 @@ function sideOf(direction: unknown): Side | undefined {
 }
 
 const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
+
+/**
+ * The key of a request id on a connection and side. No two (actor, side, id) alias: the
+ * side has no `|`, the id's type and length are spelled before it, and the actor is last.
+ */
+function idKey(actor: string | undefined, side: Side, id: string | number): string {
+  const text = String(id);
+  const type = typeof id === "number" ? "n" : "s";
+  return `${side}|${type}${text.length}|${text}|${actor === undefined ? "" : `a${actor}`}`;
+}
+
+/** A message with the line's actor, timestamp and line (absent fields left out). */
+function located(
+  message: Omit<TraceMessage, "line" | "actor" | "timestamp">,
+  actor: string | undefined,
+  timestamp: string | undefined,
+  line: number,
+): TraceMessage & { line: number } {
+  const m = message as TraceMessage & { line: number };
+  if (actor !== undefined) m.actor = actor;
+  if (timestamp !== undefined) m.timestamp = timestamp;
+  m.line = line;
+  return m;
+}
 const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
 
 /** The JSON-RPC protocols (mcp, a2a) the documents give `actor` (or any actor). */
@@ -216,9 +243,14 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   }
 
   function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
+    const before = pending.get(key);
+    if (before === undefined) {
+      forget(pending.set(key, [request], request.cost), line, out);
+      return;
+    }
     // A stream that had its items is over once its id is used again for the same method; a
     // request of another method is kept beside it, as any reused id is (said, and ambiguous).
-    const list = (pending.get(key) ?? []).filter(
+    const list = before.filter(
       (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
     );
     if (list.length > 0) {
@@ -246,23 +278,22 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
 
   /**
    * The requests a response from `side` answers (sent the other way, else of unknown
-   * sender) and their key; `keep` when they were all streams, whose later items answer too.
+   * sender) and their key. SSE comes from the server: its response may answer a bare
+   * request (sender unknown), and a bare response may answer a request the server sent
+   * over SSE.
    */
   function answered(
-    key: (s: Side) => string,
+    actor: string | undefined,
     side: Side,
+    id: string | number,
   ): { key: string; requests: Request[] } | undefined {
-    // SSE comes from the server: its response may answer a bare request (sender unknown),
-    // and a bare response may answer a request the server sent over SSE.
-    const sides: Side[] = [
-      other(side),
-      ...(side === "in" ? [""] : side === "" ? ["in"] : []),
-    ] as Side[];
-    for (const s of sides) {
-      const requests = pending.get(key(s));
-      if (requests !== undefined) return { key: key(s), requests };
+    let key = idKey(actor, other(side), id);
+    let requests = pending.get(key);
+    if (requests === undefined && (side === "in" || side === "")) {
+      key = idKey(actor, side === "in" ? "" : "in", id);
+      requests = pending.get(key);
     }
-    return undefined;
+    return requests === undefined ? undefined : { key, requests };
   }
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
@@ -301,15 +332,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     }
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
     const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
-    const base = {
-      ...(actor === undefined ? {} : { actor }),
-      ...(timestamp === undefined ? {} : { timestamp }),
-      line,
-    };
     const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
     const connection = connectionOf(actor, line, out);
-    // Ids are scoped per connection and per sender: a tuple, so no two can alias.
-    const idKey = (s: Side, id: unknown) => JSON.stringify([actor ?? null, s, id]);
 
     if (typeof rpc.method === "string") {
       const protocol = given ?? protocolFor(connection, rpc.method, line, out);
@@ -320,7 +344,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
-          idKey(side, rpc.id),
+          idKey(actor, side, rpc.id),
           {
             method,
             ...(native === undefined ? {} : { native }),
@@ -339,17 +363,14 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           out,
         );
       }
-      out.push({
-        kind: "message",
-        message: {
-          protocol,
-          direction: "request",
-          operation: method,
-          content: params ?? {},
-          ...base,
-          ...(native === undefined ? {} : { native_operation: native }),
-        },
-      });
+      const message = located(
+        { protocol, direction: "request", operation: method, content: params ?? {} },
+        actor,
+        timestamp,
+        line,
+      );
+      if (native !== undefined) message.native_operation = native;
+      out.push({ kind: "message", message });
       return;
     }
     if (!Object.hasOwn(rpc, "result") && !Object.hasOwn(rpc, "error")) {
@@ -360,7 +381,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const found = isId(rpc.id) ? answered((s) => idKey(s, rpc.id), side) : undefined;
+    const found = isId(rpc.id) ? answered(actor, side, rpc.id) : undefined;
     const isResult = Object.hasOwn(rpc, "result");
     const content = (isResult ? rpc.result : rpc.error) as Value;
     if (found === undefined) {
@@ -381,7 +402,12 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
-        message: { protocol, direction: "response", operation: "", content, ...base },
+        message: located(
+          { protocol, direction: "response", operation: "", content },
+          actor,
+          timestamp,
+          line,
+        ),
       });
       return;
     }
@@ -410,24 +436,31 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       }
       const params = request.params;
       const enrich = isResult && isObject(body) && isObject(params);
-      out.push({
-        kind: "message",
-        message: {
+      const message = located(
+        {
           protocol: request.protocol,
           direction: "response",
           operation: request.method,
           content: enrich ? ({ ...(params as object), ...(body as object) } as Value) : body,
-          ...base,
-          ...(request.native === undefined ? {} : { native_operation: request.native }),
         },
-      });
+        actor,
+        timestamp,
+        line,
+      );
+      if (request.native !== undefined) message.native_operation = request.native;
+      out.push({ kind: "message", message });
     }
     // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
     // `task/artifact`, a message of its own on the same line (one operation per message).
     if (projected !== undefined)
       out.push({
         kind: "message",
-        message: { protocol: "a2a", direction: "response", ...projected, ...base },
+        message: located(
+          { protocol: "a2a", direction: "response", ...projected },
+          actor,
+          timestamp,
+          line,
+        ),
       });
     if (final) pending.take(found.key);
     else for (const request of requests) request.answered = true;

@@ -45,6 +45,13 @@ export class SseAssembler {
    * (the event collected so far is handed back first: such a line ends it too).
    */
   line(text: string, line: number, out: TraceRecord[]): boolean {
+    const c = text.charCodeAt(0);
+    if (c === 123 || c === 91) {
+      // A JSON line (the common case in a log) ends any event before it.
+      this.#broken = false;
+      if (this.#data.length > 0) this.#dispatch(out);
+      return false;
+    }
     if (text.trim() === "") {
       this.#broken = false;
       this.#dispatch(out);

@@ -1,0 +1,115 @@
+// Issue 24 §5: reading a trace costs at most 1.3x what a bare line split + `JSON.parse` of
+// the same file costs. The file is a realistic MCP proxy log (wrapped lines with timestamps:
+// initialize, tools/list with descriptions, tools/call requests and their text results,
+// notifications), read by `readTrace` from a string and from 64 KiB byte chunks.
+import { readTrace, readTraceText } from "../src/index.js";
+
+type Measure = (
+  tasks: Record<string, () => void | Promise<void>>,
+  time?: number,
+  rounds?: number,
+) => Promise<Record<string, number>>;
+type Report = (name: string, ratio: number, goal: string, detail?: string) => void;
+
+/** A JSON-RPC proxy log of `exchanges` request/response pairs, as JSONL. */
+export function proxyLog(exchanges: number): string {
+  const lines: string[] = [];
+  let t = Date.UTC(2026, 0, 1);
+  const wrap = (direction: string, message: object) =>
+    JSON.stringify({ timestamp: new Date((t += 7)).toISOString(), direction, message });
+  const tools = Array.from({ length: 12 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Reads or writes project file number ${i}; returns its text. Use for ordinary edits.`,
+    inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+  }));
+  lines.push(
+    wrap("send", {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "c" } },
+    }),
+    wrap("receive", { jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-06-18" } }),
+  );
+  for (let i = 1; i <= exchanges; i++) {
+    if (i % 50 === 1) {
+      lines.push(wrap("send", { jsonrpc: "2.0", id: i, method: "tools/list", params: {} }));
+      lines.push(wrap("receive", { jsonrpc: "2.0", id: i, result: { tools } }));
+      continue;
+    }
+    const path = `src/module_${i % 97}/file_${i}.ts`;
+    lines.push(
+      wrap("send", {
+        jsonrpc: "2.0",
+        id: i,
+        method: "tools/call",
+        params: { name: `tool_${i % 12}`, arguments: { path } },
+      }),
+    );
+    if (i % 10 === 0)
+      lines.push(
+        wrap("receive", {
+          jsonrpc: "2.0",
+          method: "notifications/progress",
+          params: { progressToken: i, progress: 50, total: 100 },
+        }),
+      );
+    lines.push(
+      wrap("receive", {
+        jsonrpc: "2.0",
+        id: i,
+        result: {
+          content: [{ type: "text", text: `export const value${i} = ${i};\n// ${path}\n`.repeat(4) }],
+          isError: false,
+        },
+      }),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** `bytes` in 64 KiB chunks, as a file stream gives them. */
+function* chunks(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
+}
+
+export async function readingBench(measure: Measure, report: Report): Promise<void> {
+  const text = proxyLog(10_000);
+  const bytes = new TextEncoder().encode(text);
+  let sink = 0;
+  const r = await measure(
+    {
+      // The floor: what any reader must do at least.
+      splitParse: () => {
+        for (const line of text.split("\n")) if (line !== "") sink += JSON.parse(line) ? 1 : 0;
+      },
+      decodeSplitParse: () => {
+        const decoded = new TextDecoder().decode(bytes);
+        for (const line of decoded.split("\n")) if (line !== "") sink += JSON.parse(line) ? 1 : 0;
+      },
+      readTraceText: () => {
+        sink += readTraceText(text).length;
+      },
+      readTraceString: async () => {
+        for await (const record of readTrace(text)) sink += record.kind.length;
+      },
+      readTraceBytes: async () => {
+        for await (const record of readTrace(chunks(bytes))) sink += record.kind.length;
+      },
+    },
+    400,
+    5,
+  );
+  if (sink === -1) console.log(sink);
+  const mb = (bytes.length / 2 ** 20).toFixed(1);
+  console.log(
+    `\nbaseline: split + JSON.parse of a ${mb} MB JSON-RPC proxy log, ${r.splitParse!.toFixed(1)} ms`,
+  );
+  report("reading: readTrace(string) vs split + JSON.parse", r.readTraceString! / r.splitParse!, "<= 1.3x");
+  report("reading: readTraceText vs split + JSON.parse", r.readTraceText! / r.splitParse!, "");
+  report(
+    "reading: readTrace(64 KiB byte chunks) vs decode + split + JSON.parse",
+    r.readTraceBytes! / r.decodeSplitParse!,
+    "<= 1.3x",
+  );
+}
