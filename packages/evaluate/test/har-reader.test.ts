@@ -600,3 +600,100 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
     expect(diagnostics(records)).toEqual([]);
   });
 });
+
+describe("HAR: the attacker writes half the capture", () => {
+  const leak = {
+    oatf: "0.1",
+    attack: {
+      id: "HAR-LEAK",
+      execution: { mode: "mcp_server", state: {} },
+      indicators: [
+        {
+          surface: "tools/call",
+          direction: "response",
+          target: "content[*].text",
+          pattern: { contains: "PRIVATE KEY" },
+        },
+      ],
+    },
+  } as unknown as Document;
+  const KEY = { content: [{ type: "text", text: "-----BEGIN OPENSSH PRIVATE KEY-----" }] };
+  const sid = fc.constantFrom(undefined, "s1", "s2");
+  const sessionHeaders = (s: string | undefined) =>
+    s === undefined ? [] : [header("Mcp-Session-Id", s)];
+  const id = fc.constantFrom(1, 2, "2", 7);
+  // Entries a peer may add around an honest exploit: requests and answers of any id and
+  // session, streams, other protocols, junk, broken and missing bodies, non-entries.
+  const noise = fc.oneof(
+    fc
+      .record({ id, s: sid, m: fc.constantFrom("tools/call", "tools/list", "ping") })
+      .map(({ id, s, m }) =>
+        entry({
+          body: rpc({ id, method: m, params: { name: "x" } }),
+          requestHeaders: sessionHeaders(s),
+        }),
+      ),
+    fc.record({ id, s: sid }).map(({ id, s }) =>
+      entry({
+        body: rpc({ method: "notifications/initialized" }),
+        text: sse({ jsonrpc: "2.0", id, result: { content: [] } }),
+        requestHeaders: sessionHeaders(s),
+      }),
+    ),
+    fc
+      .record({ id, s: sid })
+      .map(({ id, s }) =>
+        entry({ body: rpc({ id, result: {} }), requestHeaders: sessionHeaders(s) }),
+      ),
+    fc.constant(
+      entry({
+        body: JSON.stringify({ threadId: "t", runId: "r" }),
+        text: sse({ type: "RUN_STARTED" }),
+      }),
+    ),
+    fc.constant(entry({ method: "GET", url: "http://x/.well-known/agent.json", text: "{}" })),
+    fc.constant(entry({ method: "GET", url: "http://x/a.png", text: "iVBO", encoding: "base64" })),
+    fc.string({ maxLength: 8 }).map((t) => entry({ body: `{${t}`, text: t })),
+    fc.constant(1 as unknown as object),
+  );
+
+  it("finds the exploit, or says why not with a diagnostic that fails the run", async () => {
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(noise, { maxLength: 8 }),
+        fc.nat(),
+        fc.record({ id, s: sid }),
+        fc.constantFrom(undefined, 2),
+        fc.integer({ min: 1, max: 4000 }),
+        async (others, at, exploit, indent, size) => {
+          const honest = entry({
+            body: rpc({ id: exploit.id, method: "tools/call", params: { name: "read_file" } }),
+            text: sse({ jsonrpc: "2.0", id: exploit.id, result: KEY }),
+            requestHeaders: sessionHeaders(exploit.s),
+          });
+          const entries = [...others];
+          entries.splice(at % (others.length + 1), 0, honest);
+          const text = har(entries, indent);
+          const chunks: string[] = [];
+          for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+          const evaluator = createTraceEvaluator([leak]);
+          const problems: TraceRecord[] = [];
+          for await (const r of readTrace(chunks)) {
+            if (r.kind === "message") evaluator.push(r.message);
+            else problems.push(r);
+          }
+          const verdict = evaluator.verdicts()[0]!;
+          // A bad entry elsewhere explains nothing: the exploit's entry is good.
+          const explained = diagnostics(problems).some(
+            (d) => d.severity === "fatal" || d.unattributed === true,
+          );
+          expect(verdict.result === "exploited" || explained).toBe(true);
+          if (verdict.result === "exploited") found++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(found).toBeGreaterThan(120); // mostly found outright, not explained away
+  });
+});
