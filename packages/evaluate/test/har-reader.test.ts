@@ -345,6 +345,28 @@ describe("HAR entries", () => {
     expect(diagnostics(records)).toEqual([]);
   });
 
+  it("reads each SSE event as what it is, whatever came first in the body", () => {
+    const records = read([
+      entry({
+        body: rpc({ id: 4, method: "tools/call", params: { name: "x" } }),
+        text: `${sse({ type: "RUN_STARTED", threadId: "t", runId: "r" })}: comment\ndata: not json\n\n${sse({ jsonrpc: "2.0", id: 4, result: { content: [] } })}`,
+      }),
+    ]);
+    expect(ops(records)).toEqual([
+      "mcp tools/call request",
+      "ag_ui run_started response",
+      "mcp tools/call response",
+    ]);
+    expect(diagnostics(records)).toEqual([
+      expect.objectContaining({
+        code: "T-JSON",
+        message: expect.stringMatching(
+          /^HAR entry 0: an SSE event of its response body is not JSON/,
+        ),
+      }),
+    ]);
+  });
+
   it("reads a JSON-RPC batch body, and a JSON body written over several lines", () => {
     const body = `[${rpc({ id: 1, method: "tools/list" })},${rpc({ id: 2, method: "ping" })}]`;
     const text = JSON.stringify(

@@ -3,7 +3,8 @@
 // proxies export them. Each entry's request body (`postData.text`) and response body
 // (`content.text`, base64 decoded when `encoding` says so) are read in entry order: a JSON
 // body, a JSON-RPC batch, or SSE whose `data` carries JSON. What an entry is comes from what
-// it carries, never from the entry before it:
+// it carries, never from the entry before it, and each JSON text in it (a body, an SSE event)
+// is read as what it is, so a peer cannot have the other side's messages misread:
 // - JSON-RPC messages go through the JSON-RPC reader (jsonrpc.ts: correlation and SDK §4.1
 //   enrichment), the request body as sent, the response body as received. Each entry is its
 //   own connection (ids are scoped to it, its protocol told by its methods), except that
@@ -50,7 +51,7 @@ export interface HarDecoder {
 
 type Kind = "jsonrpc" | "ag_ui" | undefined;
 
-/** The JSON a body carries: its text, read by the JSON-RPC or AG-UI reader as it is. */
+/** The JSON a body carries: a JSON text, or SSE whose events' data are read one by one. */
 interface Body {
   text: string;
   sse: boolean;
@@ -216,17 +217,40 @@ export function harDecoder(options: HarOptions): HarDecoder {
       )?.slice(0, MAX_SESSION_ID);
       let rpc: { decoder: JsonRpcDecoder; own: boolean } | undefined;
       let agUi: LineDecoder | undefined;
+      // One JSON text (a JSON body, or an SSE event's data), read as what it is: a peer
+      // cannot have its JSON-RPC read as AG-UI (or the other way) by what it sends first.
+      const route = (text: string, value: unknown, sender: BodySender) => {
+        if ((kindOf(value) ?? kind) === "jsonrpc") {
+          rpc ??= connection(session, line, out);
+          rpc.decoder.body(text, line, out, sender);
+        } else {
+          agUi ??= agUiDecoder(options.maxEntryLength);
+          agUi.line(text, line, out);
+        }
+      };
       const read = (b: Body | null | undefined, sender: BodySender, time: string | undefined) => {
         if (b === undefined || b === null) return;
         const start = out.length;
-        if ((b.kind ?? kind) === "jsonrpc") {
-          rpc ??= connection(session, line, out);
-          rpc.decoder.body(b.text, line, out, sender);
-        } else {
-          agUi ??= agUiDecoder(options.maxEntryLength);
-          if (b.sse) for (const l of lines(b.text)) agUi.line(l, line, out);
-          else agUi.line(b.text, line, out);
-          agUi.end(out); // the body's last SSE event ends with it
+        const side = sender === "client" ? "request" : "response";
+        if (!b.sse) route(b.text, b.value, sender);
+        else {
+          const each = (text: string) => {
+            try {
+              route(text, JSON.parse(text), sender);
+            } catch (error) {
+              const why = (error as Error).message;
+              problem(
+                out,
+                line,
+                "T-JSON",
+                `${where}: an SSE event of its ${side} body is not JSON (${why})`,
+              );
+            }
+          };
+          const events = new SseAssembler((data) => each(data), options.maxEntryLength);
+          // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
+          for (const l of lines(b.text)) if (!events.line(l, line, out)) each(l);
+          events.end(out);
         }
         // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
         if (time === undefined) return;
@@ -239,6 +263,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
       read(requestBody, "client", sent);
       read(responseBody, "server", received);
       if (rpc?.own) rpc.decoder.end(out);
+      agUi?.end(out);
       // A protocol request whose response body the HAR left out hides what the peer said.
       if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
     }
