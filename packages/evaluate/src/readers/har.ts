@@ -235,17 +235,15 @@ export function harDecoder(options: HarOptions): HarDecoder {
         if (!b.sse) route(b.text, b.value, sender);
         else {
           const each = (text: string) => {
+            let value: unknown;
             try {
-              route(text, JSON.parse(text), sender);
+              value = JSON.parse(text);
             } catch (error) {
               const why = (error as Error).message;
-              problem(
-                out,
-                line,
-                "T-JSON",
-                `${where}: an SSE event of its ${side} body is not JSON (${why})`,
-              );
+              const what = `${where}: an SSE event of its ${side} body is not JSON (${why})`;
+              return problem(out, line, "T-JSON", what);
             }
+            route(text, value, sender);
           };
           const events = new SseAssembler((data) => each(data), options.maxEntryLength);
           // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
