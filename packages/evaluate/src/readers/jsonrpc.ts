@@ -130,6 +130,30 @@ function idKey(actor: string | undefined, side: Side, id: string | number): stri
   return `${side}|${type}${text.length}|${text}|${actor === undefined ? "" : `a${actor}`}`;
 }
 
+/**
+ * `{...params, ...result}` (SDK §4.1 enrichment), built key by key: several times faster
+ * than object spread on the parsed objects of a log. An own `__proto__` key (JSON.parse
+ * makes one) is defined, never assigned, so it stays data and never becomes the prototype.
+ */
+function merged(params: object, result: object): Value {
+  const m: Record<string, unknown> = {};
+  for (const from of [params, result] as Record<string, unknown>[]) {
+    const keys = Object.keys(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key === "__proto__")
+        Object.defineProperty(m, key, {
+          value: from[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else m[key] = from[key];
+    }
+  }
+  return m as Value;
+}
+
 /** A message with the line's actor, timestamp and line (absent fields left out). */
 function located(
   message: Omit<TraceMessage, "line" | "actor" | "timestamp">,
@@ -441,7 +465,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           protocol: request.protocol,
           direction: "response",
           operation: request.method,
-          content: enrich ? ({ ...(params as object), ...(body as object) } as Value) : body,
+          content: enrich ? merged(params as object, body as object) : body,
         },
         actor,
         timestamp,

@@ -22,9 +22,17 @@ export const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 const BOM = "\uFEFF";
 
+/** Text is split in pieces this long, so its lines are never all held at once. */
+const TEXT_PIECE = 64 * 1024;
+
+/** `text` in pieces (substrings share the text's memory). */
+export function* piecesOf(text: string): Generator<string> {
+  for (let i = 0; i < text.length; i += TEXT_PIECE) yield text.slice(i, i + TEXT_PIECE);
+}
+
 async function* chunksOf(source: TraceSource): AsyncGenerator<string | Uint8Array> {
   if (typeof source === "string") {
-    yield source;
+    yield* piecesOf(source);
     return;
   }
   if (typeof (source as ReadableStream).getReader === "function") {
@@ -108,7 +116,10 @@ export class LineSplitter {
   }
 }
 
-/** The text of a trace source as it arrives (UTF-8 for bytes), chunk by chunk. */
+/**
+ * The text of a trace source as it arrives (UTF-8 for bytes), chunk by chunk (text given
+ * whole in 64 Ki pieces); readTrace cuts it into lines, or a HAR into entries.
+ */
 export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
   // The byte-order mark is left in the text: the line splitter (and the HAR reader) strip
   // exactly one, as they do for text given directly, so every entry point reads the same.
@@ -117,14 +128,4 @@ export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
     yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
   const rest = decoder.decode();
   if (rest !== "") yield rest;
-}
-
-/** The lines of a trace source, read as it arrives (UTF-8 for bytes). */
-export async function* sourceLines(
-  source: TraceSource,
-  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
-): AsyncGenerator<SourceLine> {
-  const splitter = new LineSplitter(maxLineLength);
-  for await (const text of sourceText(source)) yield* splitter.push(text);
-  yield* splitter.end();
 }

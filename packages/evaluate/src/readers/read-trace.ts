@@ -9,6 +9,7 @@ import { jsonRpcDecoder } from "./jsonrpc.js";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
+  piecesOf,
   type SourceLine,
   sourceText,
   type TraceSource,
@@ -395,20 +396,23 @@ export async function* readTrace(
   const reader = new TraceText(options);
   const out: TraceRecord[] = [];
   for await (const text of sourceText(source)) {
-    reader.push(text, out);
-    yield* out;
-    out.length = 0;
-    if (reader.stopped) return; // the rest of the source is not read
+    // In pieces, so a chunk of many lines is never held decoded all at once.
+    for (const piece of piecesOf(text)) {
+      reader.push(piece, out);
+      for (const record of out) yield record; // cheaper than yield* over an array
+      out.length = 0;
+      if (reader.stopped) return; // the rest of the source is not read
+    }
   }
   reader.end(out);
-  yield* out;
+  for (const record of out) yield record;
 }
 
 /** `readTrace` for text already in memory, synchronously. */
 export function readTraceText(text: string, options: ReadTraceOptions = {}): TraceRecord[] {
   const reader = new TraceText(options);
   const out: TraceRecord[] = [];
-  reader.push(String(text), out);
+  for (const piece of piecesOf(String(text))) reader.push(piece, out);
   reader.end(out);
   return out;
 }
