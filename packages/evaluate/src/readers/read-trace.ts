@@ -159,7 +159,9 @@ const CANDIDATES =
 
 /**
  * The incremental core shared by the async and sync readers: feed it lines, get records.
- * Until the format is known, up to DETECTION_LINES non-blank lines are held back.
+ * Until the format is known, up to DETECTION_LINES non-blank lines are held back. A HAR fed
+ * as lines is put back together (the readers give it its text whole instead, so that only
+ * an entry, not a line, is held to the length limit).
  */
 export class TraceDecoder {
   #decoder: LineDecoder | undefined;
