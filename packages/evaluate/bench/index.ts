@@ -28,7 +28,7 @@ const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny f
 // The machine may be shared: each task is measured in several short rounds, interleaved
 // with the others, and its fastest round median is kept, so ratios compare like with like.
 async function measure(
-  tasks: Record<string, () => void | Promise<void>>,
+  tasks: Record<string, () => unknown>,
   time = 150,
   rounds = 7,
 ): Promise<Record<string, number>> {

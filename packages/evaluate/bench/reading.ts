@@ -5,7 +5,7 @@
 import { readTrace, readTraceText } from "../src/index.js";
 
 type Measure = (
-  tasks: Record<string, () => void | Promise<void>>,
+  tasks: Record<string, () => unknown>,
   time?: number,
   rounds?: number,
 ) => Promise<Record<string, number>>;
@@ -15,8 +15,10 @@ type Report = (name: string, ratio: number, goal: string, detail?: string) => vo
 export function proxyLog(exchanges: number): string {
   const lines: string[] = [];
   let t = Date.UTC(2026, 0, 1);
-  const wrap = (direction: string, message: object) =>
-    JSON.stringify({ timestamp: new Date((t += 7)).toISOString(), direction, message });
+  const wrap = (direction: string, message: object) => {
+    t += 7;
+    return JSON.stringify({ timestamp: new Date(t).toISOString(), direction, message });
+  };
   const tools = Array.from({ length: 12 }, (_, i) => ({
     name: `tool_${i}`,
     description: `Reads or writes project file number ${i}; returns its text. Use for ordinary edits.`,
@@ -59,7 +61,9 @@ export function proxyLog(exchanges: number): string {
         jsonrpc: "2.0",
         id: i,
         result: {
-          content: [{ type: "text", text: `export const value${i} = ${i};\n// ${path}\n`.repeat(4) }],
+          content: [
+            { type: "text", text: `export const value${i} = ${i};\n// ${path}\n`.repeat(4) },
+          ],
           isError: false,
         },
       }),
@@ -74,7 +78,8 @@ function* chunks(bytes: Uint8Array): Generator<Uint8Array> {
 }
 
 export async function readingBench(measure: Measure, report: Report): Promise<void> {
-  const text = proxyLog(10_000);
+  // 1.3 MB: tinybench runs each task at least 64 times a round.
+  const text = proxyLog(2_000);
   const bytes = new TextEncoder().encode(text);
   let sink = 0;
   const r = await measure(
@@ -97,7 +102,7 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
         for await (const record of readTrace(chunks(bytes))) sink += record.kind.length;
       },
     },
-    400,
+    200,
     5,
   );
   if (sink === -1) console.log(sink);
@@ -105,7 +110,11 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
   console.log(
     `\nbaseline: split + JSON.parse of a ${mb} MB JSON-RPC proxy log, ${r.splitParse!.toFixed(1)} ms`,
   );
-  report("reading: readTrace(string) vs split + JSON.parse", r.readTraceString! / r.splitParse!, "<= 1.3x");
+  report(
+    "reading: readTrace(string) vs split + JSON.parse",
+    r.readTraceString! / r.splitParse!,
+    "<= 1.3x",
+  );
   report("reading: readTraceText vs split + JSON.parse", r.readTraceText! / r.splitParse!, "");
   report(
     "reading: readTrace(64 KiB byte chunks) vs decode + split + JSON.parse",

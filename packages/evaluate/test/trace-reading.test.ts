@@ -228,6 +228,47 @@ describe("readTrace", () => {
     expect(released).toBe(true);
   });
 
+  it("serves next() calls made before earlier ones settle in order, and ends once", async () => {
+    const lines = Array.from({ length: 600 }, (_, i) => rpcLine(i, `m${i}`));
+    const text = lines.join("\n");
+    const reading = readTrace(
+      (async function* () {
+        for (const line of lines) yield `${line}\n`;
+      })(),
+    );
+    const results = await Promise.all(Array.from({ length: 603 }, () => reading.next()));
+    expect(results.slice(0, 600).map((r) => (r.done ? "done" : r.value.kind))).toEqual(
+      Array(600).fill("message"),
+    );
+    expect(results.slice(600).every((r) => r.done)).toBe(true);
+    expect(messages(results.flatMap((r) => (r.done ? [] : [r.value])))).toEqual(
+      messages(readTraceText(text)),
+    );
+  });
+
+  it("releases a stream's lock when the reader stops early", async () => {
+    let released = false;
+    let reads = 0;
+    const stream = {
+      getReader: () => ({
+        read: async () => {
+          reads++;
+          return { done: false, value: `${rpcLine(reads, "x")}\n` };
+        },
+        releaseLock: () => {
+          released = true;
+        },
+      }),
+    } as unknown as ReadableStream<string | Uint8Array>;
+    const reading = readTrace(stream);
+    for await (const record of reading) {
+      expect(record.kind).toBe("message");
+      break; // calls return()
+    }
+    expect(released).toBe(true);
+    expect(await reading.next()).toEqual({ value: undefined, done: true });
+  });
+
   it("decodes UTF-8 characters split across byte chunks", async () => {
     const bytes = new TextEncoder().encode(
       `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "é€😀" })}\n`,

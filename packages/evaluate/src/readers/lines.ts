@@ -75,8 +75,14 @@ export class LineSplitter {
     for (;;) {
       const end = chunk.indexOf("\n", start);
       if (end < 0) break;
-      this.#append(chunk, start, end);
-      out.push(this.#finish());
+      if (this.#length === 0 && !this.#tooLong && end - start <= this.#max) {
+        // The whole line is in this chunk (the common case): no parts to gather.
+        const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
+        out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
+      } else {
+        this.#append(chunk, start, end);
+        out.push(this.#finish());
+      }
       start = end + 1;
     }
     this.#append(chunk, start, chunk.length);
