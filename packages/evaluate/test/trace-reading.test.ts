@@ -84,7 +84,7 @@ describe("format detection", () => {
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message:
-            "cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or {direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack)",
+            "cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or {direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, {\"log\": {\"entries\": [...]}}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack|har)",
         },
       },
     ]);

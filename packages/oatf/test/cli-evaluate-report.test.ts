@@ -289,3 +289,77 @@ describe("streamed output", () => {
     expect(stderr).toBe(renderEvaluate({ ...report, trace: "-" }, "text").stderr);
   });
 });
+
+describe("oatf evaluate over a HAR", () => {
+  // A HAR as browsers and Playwright save it: pretty-printed, bodies in postData and content.
+  const har = JSON.stringify(
+    {
+      log: {
+        version: "1.2",
+        creator: { name: "Playwright", version: "1.49.1" },
+        entries: [
+          {
+            startedDateTime: "2026-11-27T10:00:00.000Z",
+            time: 5,
+            request: {
+              method: "POST",
+              url: "http://127.0.0.1:3000/mcp",
+              headers: [{ name: "Mcp-Session-Id", value: "s1" }],
+              postData: {
+                mimeType: "application/json",
+                text: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_file"}}',
+              },
+            },
+            response: {
+              status: 200,
+              headers: [],
+              content: {
+                size: 120,
+                mimeType: "text/event-stream",
+                text: `event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"-----BEGIN PRIVATE KEY-----"}]}}\n\n`,
+              },
+            },
+            timings: { send: 1, wait: 3, receive: 1 },
+          },
+        ],
+      },
+    },
+    undefined,
+    2,
+  );
+
+  async function cli(args: string[], files: Record<string, string>) {
+    const dir = mkdtempSync(join(tmpdir(), "oatf-evaluate-har-"));
+    for (const [file, content] of Object.entries(files)) writeFileSync(join(dir, file), content);
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(args, {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      cwd: dir,
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("detects it, or reads it when named, and finds the exploit on the entry's line", async () => {
+    for (const extra of [[], ["--trace-format", "har"]]) {
+      const r = await cli(["evaluate", "secret.yaml", "--trace", "capture.har", ...extra], {
+        "secret.yaml": SECRET,
+        "capture.har": har,
+      });
+      expect(r.code, extra.join(" ")).toBe(1);
+      expect(r.stdout).toContain("exploited");
+      expect(r.stdout).toContain("line 9 (mcp tools/call response at 2026-11-27T10:00:00.004Z)");
+      expect(r.stderr).toBe("");
+    }
+  });
+
+  it("refuses as a HAR what is not one", async () => {
+    const r = await cli(
+      ["evaluate", "secret.yaml", "--trace", "trace.jsonl", "--trace-format", "har"],
+      { "secret.yaml": SECRET, "trace.jsonl": `${message("-----BEGIN PRIVATE KEY-----")}\n` },
+    );
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("trace.jsonl:1: a HAR without a log.entries array");
+  });
+});

@@ -123,20 +123,15 @@ export class LineSplitter {
 }
 
 /**
- * The lines of a trace source, read as it arrives (UTF-8 for bytes), a chunk's lines at a
- * time: one asynchronous step per chunk, not per line.
+ * The text of a trace source as it arrives (UTF-8 for bytes), chunk by chunk (text given
+ * whole in 64 Ki pieces); readTrace cuts it into lines, or a HAR into entries.
  */
-export async function* sourceLineBatches(
-  source: TraceSource,
-  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
-): AsyncGenerator<SourceLine[]> {
-  const splitter = new LineSplitter(maxLineLength);
-  // The byte-order mark is left in the text: the splitter strips exactly one, as it does for
-  // text given directly, so every entry point reads the same lines.
+export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
+  // The byte-order mark is left in the text: the line splitter (and the HAR reader) strip
+  // exactly one, as they do for text given directly, so every entry point reads the same.
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  for await (const chunk of chunksOf(source)) {
-    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    yield splitter.push(text);
-  }
-  yield [...splitter.push(decoder.decode()), ...splitter.end()];
+  for await (const chunk of chunksOf(source))
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest !== "") yield rest;
 }

@@ -4,13 +4,14 @@
 import type { Document } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
+import { type HarDecoder, harDecoder } from "./har.js";
 import { jsonRpcDecoder } from "./jsonrpc.js";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
   piecesOf,
   type SourceLine,
-  sourceLineBatches,
+  sourceText,
   type TraceSource,
 } from "./lines.js";
 import { oatfDecoder } from "./oatf-jsonl.js";
@@ -36,7 +37,10 @@ export interface ReadTraceOptions {
    * (default `mcp`); it is never changed by later content (a contradiction is reported).
    */
   protocol?: string;
-  /** Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`. */
+  /**
+   * Longest line read, in UTF-16 code units (default 16 MiB); longer ones are `T-LINE-TOO-LONG`.
+   * In a HAR, the longest entry (a HAR is read entry by entry, whatever its lines).
+   */
   maxLineLength?: number;
 }
 
@@ -90,8 +94,46 @@ function formatOfJson(text: string): TraceFormat | undefined {
   return undefined;
 }
 
+/**
+ * Whether text opens a HAR (`{"log":`, whitespace and a byte-order mark aside): undefined
+ * while too little of it has come to tell.
+ */
+export function opensHar(text: string): boolean | undefined {
+  let matched = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ((i === 0 && c === BOM) || c === " " || c === "\t" || c === "\n" || c === "\r") continue;
+    if (c !== HAR_OPENING[matched]) return false;
+    if (++matched === HAR_OPENING.length) return true;
+  }
+  return undefined;
+}
+
+const BOM = "\uFEFF";
+const HAR_OPENING = '{"log":';
+/** Leading whitespace read while telling whether the trace is a HAR (then it is not). */
+const MAX_SNIFF = 64 * 1024;
+
+/** A HAR fed line by line (TraceDecoder): the lines are put back together. */
+function harLines(options: ReadTraceOptions): LineDecoder & { har: HarDecoder } {
+  const har = harOptions(options);
+  return {
+    har,
+    line: (text, _line, out) => har.push(`${text}\n`, out),
+    end: (out) => har.end(out),
+  };
+}
+
+const harOptions = (options: ReadTraceOptions) =>
+  harDecoder({
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    maxEntryLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
+  });
+
 function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder {
   switch (format) {
+    case "har":
+      return harLines(options);
     case "oatf":
       return oatfDecoder();
     case "jsonrpc":
@@ -113,17 +155,23 @@ const perDocumentModes = (documents: readonly Document[] | undefined) =>
 const CANDIDATES =
   "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
   "{direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack " +
-  "({seq, actor, direction: Incoming|Outgoing, method, content})";
+  "({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, " +
+  '{"log": {"entries": [...]}})';
 
 /**
  * The incremental core shared by the async and sync readers: feed it lines, get records.
- * Until the format is known, up to DETECTION_LINES non-blank lines are held back.
+ * Until the format is known, up to DETECTION_LINES non-blank lines are held back. A HAR fed
+ * as lines is put back together (the readers give it its text whole instead, so that only
+ * an entry, not a line, is held to the length limit).
  */
 export class TraceDecoder {
   #decoder: LineDecoder | undefined;
   #held: SourceLine[] = [];
   #heldNonBlank = 0;
   #sawOatf = false;
+  /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
+  #har: boolean | undefined;
+  #harText = "";
   #sawSse = false;
   // The data of the SSE event being held while the format is unknown (bounded: held lines).
   #sseData: string[] = [];
@@ -139,7 +187,8 @@ export class TraceDecoder {
 
   /** True after a diagnostic that stops reading (T-FORMAT): nothing more is read. */
   get stopped(): boolean {
-    return this.#stopped;
+    const har = (this.#decoder as { har?: HarDecoder } | undefined)?.har;
+    return this.#stopped || har?.stopped === true;
   }
 
   line(source: SourceLine, out: TraceRecord[]) {
@@ -168,10 +217,16 @@ export class TraceDecoder {
   #feed(source: SourceLine, out: TraceRecord[]) {
     if (source.tooLong) {
       this.#decoder!.dropped?.(out);
-      return this.#tooLong(source.line, out);
+      this.#tooLong(source.line, out);
+      // A HAR counts its own lines: the dropped one still counts (its text is lost).
+      if (this.format === "har") this.#decoder!.line("", source.line, out);
+      return;
     }
-    // Blank lines separate SSE events (AG-UI, JSON-RPC); elsewhere they are skipped.
-    if (this.format !== "ag_ui" && this.format !== "jsonrpc" && source.text.trim() === "") return;
+    // Blank lines separate SSE events (AG-UI, JSON-RPC) and count in a HAR; elsewhere they
+    // are skipped.
+    const keepsBlank =
+      this.format === "ag_ui" || this.format === "jsonrpc" || this.format === "har";
+    if (!keepsBlank && source.text.trim() === "") return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
@@ -182,6 +237,15 @@ export class TraceDecoder {
 
   #detect(source: SourceLine, out: TraceRecord[]) {
     const blank = !source.tooLong && source.text.trim() === "";
+    // A HAR's opening spans lines when pretty-printed ("{", then "  \"log\": {").
+    if (this.#har !== false && !source.tooLong) {
+      this.#har = opensHar(`${this.#harText}${source.text}\n`);
+      this.#harText = `${this.#harText}${source.text.trim()}`.slice(0, 64);
+      if (this.#har === true) {
+        this.#held.push(source);
+        return this.#decide("har", out);
+      }
+    }
     if (blank) {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
@@ -256,30 +320,96 @@ export class TraceDecoder {
   }
 }
 
-/** Records decoded before `readTrace` hands them on. */
-const YIELD_BATCH = 256;
+/**
+ * Text in, records out: a HAR (told from its opening, or named) is read entry by entry
+ * whatever its lines; anything else is cut into lines for TraceDecoder.
+ */
+class TraceText {
+  #har: HarDecoder | undefined;
+  #lines: TraceDecoder | undefined;
+  #splitter: LineSplitter | undefined;
+  #sniffed = "";
+  #first = true;
+  readonly #options: ReadTraceOptions;
+
+  constructor(options: ReadTraceOptions) {
+    this.#options = options;
+    if (options.format === "har") this.#har = harOptions(options);
+    else if (options.format !== undefined) this.#useLines();
+  }
+
+  get stopped(): boolean {
+    return this.#har?.stopped === true || this.#lines?.stopped === true;
+  }
+
+  push(text: string, out: TraceRecord[]) {
+    if (this.#har === undefined && this.#lines === undefined) {
+      this.#sniffed += text;
+      const har = opensHar(this.#sniffed);
+      if (har === undefined && this.#sniffed.length < MAX_SNIFF) return;
+      text = this.#sniffed;
+      this.#sniffed = "";
+      if (har === true) this.#har = harOptions(this.#options);
+      else this.#useLines();
+    }
+    if (this.#har !== undefined) {
+      if (this.#first && text.length > 0) {
+        this.#first = false;
+        if (text.startsWith(BOM)) text = text.slice(1);
+      }
+      return this.#har.push(text, out);
+    }
+    for (const line of this.#splitter!.push(text)) {
+      this.#lines!.line(line, out);
+      if (this.#lines!.stopped) return;
+    }
+  }
+
+  end(out: TraceRecord[]) {
+    if (this.#har === undefined && this.#lines === undefined) {
+      const text = this.#sniffed;
+      this.#sniffed = "";
+      if (opensHar(text) === true) this.#har = harOptions(this.#options);
+      else this.#useLines();
+      if (text !== "") this.push(text, out);
+    }
+    if (this.stopped) return;
+    if (this.#har !== undefined) return this.#har.end(out);
+    for (const line of this.#splitter!.end()) this.#lines!.line(line, out);
+    this.#lines!.end(out);
+  }
+
+  #useLines(): void {
+    this.#lines = new TraceDecoder(this.#options);
+    this.#splitter = new LineSplitter(this.#options.maxLineLength);
+  }
+}
+
+/** The text of a source in pieces of at most 64 Ki (so a piece's records are few). */
+async function* sourcePieces(source: TraceSource): AsyncGenerator<string> {
+  for await (const text of sourceText(source)) yield* piecesOf(text);
+}
 
 /**
  * `readTrace`'s iterator, written by hand: an async generator costs a suspension per record,
  * which made reading ~1.6x a bare split + `JSON.parse` before any decoding; here a record
  * already decoded is handed on at the cost of one resolved promise. The source is read a
- * chunk at a time (an async step per chunk), its lines decoded YIELD_BATCH records at a
- * time, so memory stays bounded by the chunk. Calls to `next` are served in order.
+ * piece of text at a time (an async step per piece, at most 64 Ki: a HAR's entries or the
+ * lines of everything else decoded from it), so memory stays bounded by the piece. Calls to
+ * `next` are served in order.
  */
 class TraceReader implements AsyncGenerator<TraceRecord, undefined> {
-  readonly #decoder: TraceDecoder;
-  readonly #chunks: AsyncGenerator<SourceLine[]>;
+  readonly #text: TraceText;
+  readonly #chunks: AsyncGenerator<string>;
   #records: TraceRecord[] = [];
   #at = 0;
-  #lines: SourceLine[] = [];
-  #line = 0;
   #finished = false;
   // The refill in progress: a `next` called before it settles waits for it.
   #busy: Promise<unknown> | undefined;
 
   constructor(source: TraceSource, options: ReadTraceOptions) {
-    this.#decoder = new TraceDecoder(options);
-    this.#chunks = sourceLineBatches(source, options.maxLineLength);
+    this.#text = new TraceText(options);
+    this.#chunks = sourcePieces(source);
   }
 
   [Symbol.asyncIterator](): this {
@@ -312,31 +442,23 @@ class TraceReader implements AsyncGenerator<TraceRecord, undefined> {
     return { value: this.#records[this.#at++]!, done: false };
   }
 
-  /** Decodes lines until a batch of records is ready or the source ends. */
+  /** Decodes pieces of text until some records are ready or the source ends. */
   async #decode(): Promise<void> {
     const out = this.#records;
-    const decoder = this.#decoder;
-    for (;;) {
-      while (this.#line < this.#lines.length) {
-        decoder.line(this.#lines[this.#line++]!, out);
-        if (decoder.stopped) {
-          // The rest of the source is not read.
-          this.#finished = true;
-          await this.#chunks.return(undefined);
-          return;
-        }
-        if (out.length >= YIELD_BATCH) return;
-      }
-      // What the chunk gave is handed on before waiting for the next one.
-      if (out.length > 0) return;
+    while (out.length === 0) {
       const chunk = await this.#chunks.next();
       if (chunk.done) {
-        decoder.end(out);
+        this.#text.end(out);
         this.#finished = true;
         return;
       }
-      this.#lines = chunk.value;
-      this.#line = 0;
+      this.#text.push(chunk.value, out);
+      if (this.#text.stopped) {
+        // The rest of the source is not read.
+        this.#finished = true;
+        await this.#chunks.return(undefined);
+        return;
+      }
     }
   }
 
@@ -344,7 +466,6 @@ class TraceReader implements AsyncGenerator<TraceRecord, undefined> {
     this.#finished = true;
     this.#records = [];
     this.#at = 0;
-    this.#lines = [];
     await this.#chunks.return(undefined); // releases a ReadableStream's lock
     return { value: undefined, done: true };
   }
@@ -372,12 +493,9 @@ export function readTrace(
 
 /** `readTrace` for text already in memory, synchronously. */
 export function readTraceText(text: string, options: ReadTraceOptions = {}): TraceRecord[] {
-  const decoder = new TraceDecoder(options);
-  const splitter = new LineSplitter(options.maxLineLength);
+  const reader = new TraceText(options);
   const out: TraceRecord[] = [];
-  for (const piece of piecesOf(String(text)))
-    for (const line of splitter.push(piece)) decoder.line(line, out);
-  for (const line of splitter.end()) decoder.line(line, out);
-  decoder.end(out);
+  for (const piece of piecesOf(String(text))) reader.push(piece, out);
+  reader.end(out);
   return out;
 }

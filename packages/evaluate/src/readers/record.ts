@@ -5,7 +5,7 @@ import { boundedJson } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 
 /** The trace formats the readers understand. */
-export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack"] as const;
+export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack", "har"] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
 /**

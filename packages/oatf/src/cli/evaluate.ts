@@ -41,8 +41,9 @@ Trace formats, a line of each:
   jsonrpc       {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{...}}  or  {"direction":"send","actor":"a","message":{...JSON-RPC...}}
   ag_ui         data: {"type":"TOOL_CALL_START",...}  (SSE), or one event per line
   thoughtjack   {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
+  har           {"log":{"version":"1.2","entries":[...]}}  (HAR 1.2 from browser devtools, Playwright, mitmproxy: JSON-RPC, agent card and AG-UI bodies; read entry by entry)
 
-Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace. Reading stops early once every indicator of every document is decided.
+Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). Reading stops early once every indicator of every document is decided.
 
 Exit code:
   0  every document not_exploited (or exploited/partial below --fail-on-tier)
