@@ -2,7 +2,7 @@
 // connections per entry or per MCP session, the streaming entry scanner (chunking, limits,
 // truncation, nesting) and the diagnostics of malformed entries, which never stop reading.
 import { readFileSync } from "node:fs";
-import type { Document } from "@oatf/model";
+import { type Document, lineRange, ruleInfo } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -92,7 +92,7 @@ describe("HAR: a Playwright recording", () => {
     ]);
     // The HTML page and the image carry nothing: one warning says so, nothing fails.
     expect(diagnostics(records)).toEqual([
-      expect.objectContaining({ severity: "warning", code: "T-HAR-SKIPPED" }),
+      expect.objectContaining({ severity: "warning", rule: "T-HAR-SKIPPED" }),
     ]);
     expect(diagnostics(records)[0]!.message).toMatch(/^2 of 9 HAR entries .* entry 0: GET/);
   });
@@ -185,7 +185,7 @@ describe("HAR detection", () => {
   it("reads, when told, a HAR whose log is not its first member, and says what is not an array", () => {
     const entries = JSON.stringify(one);
     const text = `{"comment": "x", "log": {"pages": [], "entries": ${entries}}}`;
-    expect(diagnostics(readTraceText(text))[0]?.code).toBe("T-FORMAT");
+    expect(diagnostics(readTraceText(text))[0]?.rule).toBe("T-FORMAT");
     expect(ops(readTraceText(text, { format: "har" }))).toEqual(["mcp tools/list request"]);
     const odd = readTraceText('{"log": {"entries": {"0": {}}}}', { format: "har" });
     expect(diagnostics(odd).map((d) => d.message)).toEqual([
@@ -197,18 +197,18 @@ describe("HAR detection", () => {
   it("refuses, when told it is a HAR, what is not one", () => {
     const records = readTraceText('[{"log":1}]', { format: "har" });
     expect(diagnostics(records)).toEqual([
-      expect.objectContaining({ severity: "fatal", code: "T-FORMAT" }),
+      expect.objectContaining({ severity: "error", rule: "T-FORMAT" }),
     ]);
     expect(readTraceText("", { format: "har" })).toEqual([]);
     expect(diagnostics(readTraceText('{"protocol":"mcp"}\n{"x":1}', { format: "har" }))).toEqual([
       expect.objectContaining({
-        code: "T-HAR-TRAILING",
-        line: 2,
+        rule: "T-HAR-TRAILING",
+        range: lineRange(2),
         message: "text after the end of the HAR: not read",
       }),
       expect.objectContaining({
-        code: "T-HAR",
-        line: 1,
+        rule: "T-HAR",
+        range: lineRange(1),
         message: "a HAR without a log.entries array: nothing to read",
       }),
     ]);
@@ -233,7 +233,7 @@ describe("HAR entries", () => {
     ]);
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
-        code: "T-HAR",
+        rule: "T-HAR",
         message: "HAR entry 1: its response body is not valid base64",
       }),
     ]);
@@ -270,7 +270,7 @@ describe("HAR entries", () => {
     expect(messages(records)[1]?.content).toEqual({ name: "evil", skills: [] });
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
-        code: "T-SHAPE",
+        rule: "T-SHAPE",
         message: "HAR entry 3: the agent card is not a JSON object",
       }),
     ]);
@@ -300,7 +300,7 @@ describe("HAR entries", () => {
     expect(run?.timestamp).toBe("2026-01-01T00:00:00.000Z");
     expect(started?.timestamp).toBe("2026-01-01T00:00:00.005Z");
     expect(tool?.timestamp).toBe("1970-01-01T00:00:01.000Z"); // the event's own time wins
-    expect(diagnostics(records)).toEqual([expect.objectContaining({ code: "T-SHAPE" })]);
+    expect(diagnostics(records)).toEqual([expect.objectContaining({ rule: "T-SHAPE" })]);
   });
 
   it("takes each entry's protocol from what it carries, never from the entry before", () => {
@@ -359,7 +359,7 @@ describe("HAR entries", () => {
     ]);
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
-        code: "T-JSON",
+        rule: "T-JSON",
         message: expect.stringMatching(
           /^HAR entry 0: an SSE event of its response body is not JSON/,
         ),
@@ -408,9 +408,7 @@ describe("HAR entries", () => {
     // Without the header, each entry is its own connection: the answer has no request.
     const apart = read([asked, answered([])]);
     expect(ops(apart).at(-1)).toBe("mcp  response");
-    expect(diagnostics(apart)).toEqual([
-      expect.objectContaining({ code: "T-UNCORRELATED", unattributed: true }),
-    ]);
+    expect(diagnostics(apart)).toEqual([expect.objectContaining({ rule: "T-UNCORRELATED" })]);
   });
 
   it("keeps the 8 most recently used sessions, and says when one is forgotten", () => {
@@ -432,7 +430,7 @@ describe("HAR entries", () => {
       "",
     ]);
     // s1 comes back as a new session (pushing out s3): its server's request is forgotten.
-    expect(diagnostics(records).map((d) => d.code)).toEqual([
+    expect(diagnostics(records).map((d) => d.rule)).toEqual([
       "T-HAR-SESSIONS",
       "T-HAR-SESSIONS",
       "T-UNCORRELATED",
@@ -456,22 +454,22 @@ describe("HAR entries", () => {
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
         severity: "error",
-        code: "T-HAR-NO-BODY",
+        rule: "T-HAR-NO-BODY",
         message: expect.stringMatching(/^HAR entry 0: .*120 bytes/),
       }),
       expect.objectContaining({
         severity: "warning",
-        code: "T-HAR-UNREAD",
+        rule: "T-HAR-UNREAD",
         message:
           'HAR entry 3: its response body ("application/json") is neither JSON nor SSE: not read',
       }),
       expect.objectContaining({
         severity: "error",
-        code: "T-HAR-NO-BODY",
+        rule: "T-HAR-NO-BODY",
         message: expect.stringMatching(/^HAR entry 4: .*9 bytes/),
       }),
       expect.objectContaining({
-        code: "T-HAR-NO-BODY",
+        rule: "T-HAR-NO-BODY",
         message: expect.stringMatching(/"0a1b2c.json" beside the HAR: record with content "embed"/),
       }),
     ]);
@@ -496,7 +494,9 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
     const records = readTraceText(text);
     expect(ops(records)).toEqual(["mcp tools/list request", "mcp tools/list request"]);
     expect(messages(records).map((m) => m.line)).toEqual([6, 8]);
-    expect(diagnostics(records).map((d) => [d.line, d.code, d.message.slice(0, 30)])).toEqual([
+    expect(
+      diagnostics(records).map((d) => [d.range?.start.line, d.rule, d.message.slice(0, 30)]),
+    ).toEqual([
       [2, "T-HAR", "HAR entry 0: not an object"],
       [3, "T-JSON", "HAR entry 1: not JSON (Unexpec"],
       [4, "T-SHAPE", "HAR entry 2: not a HAR entry ("],
@@ -513,7 +513,7 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
         const records = readTraceText(text.slice(0, cut), { format: "har" });
         const problems = diagnostics(records);
         expect(problems.length).toBeGreaterThan(0);
-        expect(problems.some((d) => d.code === "T-HAR" && /truncated/.test(d.message))).toBe(true);
+        expect(problems.some((d) => d.rule === "T-HAR" && /truncated/.test(d.message))).toBe(true);
       }),
       { numRuns: 200 },
     );
@@ -527,7 +527,7 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
     expect(ops(records)).toEqual(["mcp tools/list request"]);
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
-        code: "T-LINE-TOO-LONG",
+        rule: "T-LINE-TOO-LONG",
         message: "HAR entry 0: longer than 2000 characters: not read",
       }),
     ]);
@@ -708,7 +708,7 @@ describe("HAR: the attacker writes half the capture", () => {
           const verdict = evaluator.verdicts()[0]!;
           // A bad entry elsewhere explains nothing: the exploit's entry is good.
           const explained = diagnostics(problems).some(
-            (d) => d.severity === "fatal" || d.unattributed === true,
+            (d) => ruleInfo(d.rule)?.stops === true || ruleInfo(d.rule)?.unattributed === true,
           );
           expect(verdict.result === "exploited" || explained).toBe(true);
           if (verdict.result === "exploited") found++;

@@ -21,6 +21,7 @@ const FIXTURES: Record<TraceFormat, { file: string; documents?: Document[] }> = 
   ag_ui: { file: "traces/ag-ui.sse" },
   // ThoughtJack exports name actors, not protocols: the documents give their modes.
   thoughtjack: { file: "traces/thoughtjack.jsonl", documents: [serverDocument] },
+  har: { file: "traces/playwright.har" },
 };
 
 const text = (format: TraceFormat) =>

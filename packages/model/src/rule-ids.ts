@@ -410,6 +410,36 @@ export const TRACE_RULES = {
     check: "requests awaiting a response and connections stay within their bounds",
     unattributed: true,
   },
+  "T-HAR": {
+    severity: "error",
+    spec_ref: "SDK §4.1",
+    check: "a HAR is whole JSON and its entries are objects (base64 bodies decode)",
+  },
+  "T-HAR-NO-BODY": {
+    severity: "error",
+    spec_ref: "SDK §4.1",
+    check: "a protocol entry's response body is in the HAR",
+  },
+  "T-HAR-TRAILING": {
+    severity: "warning",
+    spec_ref: "SDK §4.1",
+    check: "nothing follows the HAR document",
+  },
+  "T-HAR-UNREAD": {
+    severity: "warning",
+    spec_ref: "SDK §4.1",
+    check: "a protocol entry's body is JSON or SSE",
+  },
+  "T-HAR-SKIPPED": {
+    severity: "warning",
+    spec_ref: "SDK §4.1",
+    check: "a HAR entry carries an MCP, A2A or AG-UI message",
+  },
+  "T-HAR-SESSIONS": {
+    severity: "warning",
+    spec_ref: "SDK §4.1",
+    check: "sessions kept across HAR entries stay within their bound",
+  },
   "T-A2A-ITEM": {
     severity: "warning",
     spec_ref: "§7.2.2",

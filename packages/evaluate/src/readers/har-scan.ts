@@ -273,25 +273,16 @@ export class HarScanner {
   #afterEnd(out: TraceRecord[]): void {
     if (this.#trailing) return;
     this.#trailing = true;
-    problem(
-      out,
-      this.#line,
-      "T-HAR-TRAILING",
-      "text after the end of the HAR: not read",
-      "warning",
-    );
+    problem(out, this.#line, "T-HAR-TRAILING", "text after the end of the HAR: not read");
   }
 
   #notHar(out: TraceRecord[]): void {
     this.stopped = true;
-    out.push({
-      kind: "diagnostic",
-      diagnostic: {
-        severity: "fatal",
-        code: "T-FORMAT",
-        line: this.#line,
-        message: 'not a HAR: a HAR is one JSON object, {"log": {"entries": [...]}}',
-      },
-    });
+    problem(
+      out,
+      this.#line,
+      "T-FORMAT",
+      'not a HAR: a HAR is one JSON object, {"log": {"entries": [...]}}',
+    );
   }
 }

@@ -164,7 +164,6 @@ export function harDecoder(options: HarOptions): HarDecoder {
           line,
           "T-HAR-SESSIONS",
           `more than ${MAX_HAR_SESSIONS} MCP sessions: the least recently used is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
-          "warning",
         );
       }
     }
@@ -321,7 +320,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
       if (content.text.trim() === "") return;
       const type = typeof content.mimeType === "string" ? ` (${preview(content.mimeType)})` : "";
       const what = `${where}: its response body${type} is neither JSON nor SSE: not read`;
-      return problem(out, line, "T-HAR-UNREAD", what, "warning");
+      return problem(out, line, "T-HAR-UNREAD", what);
     }
     if (typeof content.size !== "number" || content.size <= 0) return;
     // Playwright's `content: "attach"` (or a .zip path) keeps bodies in files beside the HAR.
@@ -392,7 +391,6 @@ export function harDecoder(options: HarOptions): HarDecoder {
           1,
           "T-HAR-SKIPPED",
           `${skipped} of ${scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
-          "warning",
         );
     },
     get stopped() {
