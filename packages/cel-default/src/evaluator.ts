@@ -159,9 +159,17 @@ export function createEvaluator(
   };
 }
 
-/** A null-prototype bindings object, so `toString` or `__proto__` never resolve to builtins. */
+/**
+ * A bindings object with no Object.prototype in its chain, so `toString` or `__proto__` never
+ * resolve to builtins (and a `__proto__` key is stored as data). Built by `new` rather than
+ * Object.create(null): V8 keeps it a fast object where Object.create(null) makes a dictionary,
+ * which took about 60 ns more per evaluation.
+ */
+const Bindings = function Bindings() {} as unknown as new () => Record<string, CelValue>;
+Bindings.prototype = Object.create(null);
+
 function bind(context: Record<string, Value> | null | undefined): Record<string, CelValue> {
-  const bindings: Record<string, CelValue> = Object.create(null);
+  const bindings = new Bindings();
   if (context === null || context === undefined) return bindings;
   // Own enumerable string keys, as Object.entries lists them, without its pair arrays.
   const keys = Object.keys(context);
