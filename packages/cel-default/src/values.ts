@@ -51,7 +51,6 @@ type MapKey = bigint | string | boolean | CelUint | number;
 
 /** A read-only CEL list over a JSON array; elements convert on access. */
 class JsonList {
-  readonly [LIST_BRAND] = {};
   constructor(private readonly array: readonly unknown[]) {}
   get size(): number {
     return this.array.length;
@@ -77,7 +76,6 @@ class JsonList {
  * keys such as `__proto__` or `constructor` are plain data: they never reach the prototype chain.
  */
 class JsonMap {
-  readonly [MAP_BRAND] = {};
   private ownKeys: string[] | undefined;
   constructor(private readonly obj: Record<string, unknown>) {}
   /**
@@ -114,6 +112,11 @@ class JsonMap {
     return this.entries();
   }
 }
+
+// The brands live on the prototypes (@bufbuild/cel tests them with `in`): a view is made for
+// every object an expression reads, and an own brand would allocate one more object each time.
+Object.defineProperty(JsonList.prototype, LIST_BRAND, { value: Object.freeze({}) });
+Object.defineProperty(JsonMap.prototype, MAP_BRAND, { value: Object.freeze({}) });
 
 /** The result of converting a CEL value back: plain JSON, or the CEL type that has none. */
 export type FromCel = { ok: true; value: Value } | { ok: false; type: string };

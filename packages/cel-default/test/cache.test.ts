@@ -30,6 +30,30 @@ describe("compile cache", () => {
     expect(parse.mock.calls.map((c) => c[0])).toEqual(["1 == 1", "2 == 2", "3 == 3", "2 == 2"]);
   });
 
+  it("a repeated expression (answered without a cache lookup) still counts as recently used", () => {
+    const parse = vi.mocked(bufbuild.parse);
+    parse.mockClear();
+    const cel = createCelEvaluator({ cacheSize: 2 });
+    for (const e of [
+      "1 == 1",
+      "1 == 1",
+      "2 == 2",
+      "1 == 1",
+      "1 == 1",
+      "3 == 3",
+      "2 == 2",
+      "1 == 1",
+    ])
+      expect(cel.evaluate(e, {})).toEqual({ ok: true, value: true });
+    expect(parse.mock.calls.map((c) => c[0])).toEqual([
+      "1 == 1",
+      "2 == 2",
+      "3 == 3",
+      "2 == 2",
+      "1 == 1",
+    ]);
+  });
+
   it("cacheSize 0 disables caching", () => {
     const parse = vi.mocked(bufbuild.parse);
     parse.mockClear();

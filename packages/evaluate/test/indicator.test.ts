@@ -201,6 +201,28 @@ describe("evaluateIndicator: expression", () => {
     ]);
   });
 
+  it("binds only message without variables, and a `__proto__` variable as data", () => {
+    const seen: Record<string, Value>[] = [];
+    const cel: CelEvaluator = {
+      evaluate(_expr, context) {
+        seen.push(context);
+        return ok(true);
+      },
+    };
+    const plain = { id: "p", target: "", expression: { cel: "true" } };
+    const proto = {
+      id: "q",
+      target: "",
+      expression: { cel: "true", variables: JSON.parse('{"__proto__": "a"}') },
+    };
+    expect(evaluateIndicator(plain, { a: 1 }, { cel }).result).toBe("matched");
+    expect(evaluateIndicator(proto, { a: 2 }, { cel }).result).toBe("matched");
+    expect(seen[0]).toEqual({ message: { a: 1 } });
+    expect(Object.keys(seen[1] ?? {})).toEqual(["message", "__proto__"]);
+    expect(Object.getPrototypeOf(seen[1])).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(seen[1], "__proto__")?.value).toBe(2);
+  });
+
   it("turns a throwing evaluator into an error verdict with its message", () => {
     const verdict = evaluateIndicator(indicator, {}, { cel: throwingCel });
     expect(verdict).toMatchObject({ result: "error", evidence: "cel exploded" });

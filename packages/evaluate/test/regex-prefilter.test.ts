@@ -98,6 +98,44 @@ describe("requiredLiterals", () => {
     expect(checked).toBeGreaterThan(runs / 60);
   });
 
+  it("a prefiltered regex answers as RE2 does, with regex syntax in the literals (property)", () => {
+    // Literals holding `.`, `+`, `(`, `|`, `{`, `\\`, `/` or `$` as text: the prefilter of
+    // several literals is one JS RegExp of their escaped text, so each must stay literal.
+    const literal = fc
+      .array(fc.constantFrom("a", "b", "\\.", "\\+", "\\(", "\\|", "x{", "\\\\", "/", "\\$"), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((parts) => parts.join(""));
+    const unit = fc.constantFrom("a", "b", ".", "+", "(", "|", "x", "{", "\\", "/", "$");
+    let matched = 0;
+    fc.assert(
+      fc.property(
+        fc.array(literal, { minLength: 2, maxLength: 5 }),
+        fc.array(fc.string({ unit, maxLength: 10 }), { minLength: 1, maxLength: 8 }),
+        (alternatives, inputs) => {
+          const pattern = alternatives.join("|");
+          const compiled = compileRegex(pattern);
+          expect(compiled.ok).toBe(true);
+          const re = RE2JS.compile(pattern);
+          for (const text of inputs) {
+            const expected = re.test(text);
+            if (expected) matched++;
+            expect(compiled.ok && compiled.value.test(text), `${pattern} on ${text}`).toBe(
+              expected,
+            );
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(matched).toBeGreaterThan(0);
+    // A literal that is regex syntax in JS is still only text.
+    const re = compileRegex("c\\+d|\\(e\\)|f\\.g");
+    expect(re.ok && re.value.test("xx c+d yy")).toBe(true);
+    expect(re.ok && re.value.test("ccd e fxg")).toBe(false);
+  });
+
   it("case-insensitive patterns: lower-case pieces without k or s (their orbits leave ASCII)", () => {
     expect(requiredFoldedLiterals("(?i)(system note|compliance requires)")).toEqual([
       "tem note",

@@ -217,18 +217,20 @@ function compileContext(expression: ExpressionMatch): Result<ContextBuilder, Eva
       variables.push([name, compiled.value.resolve]);
     }
   }
+  // Built per message, so kept to one object when there are no variables (the usual case).
+  if (variables.length === 0) return ok((message) => ({ message }));
   // `message` first, then the variables (SDK §4.3 step 1); an unresolved path binds null
   // (upstream EVAL-CEL-09 "Variable with missing path evaluates with null binding").
-  return ok((message) =>
-    Object.fromEntries([
-      ["message", message],
-      ...variables.map(([name, resolve]) => {
-        const value = resolve(message);
-        if (value !== undefined) targetResolution.seen = true;
-        return [name, value ?? null];
-      }),
-    ]),
-  );
+  // Object.fromEntries defines each key, so a variable named `__proto__` stays data.
+  return ok((message) => {
+    const entries: [string, Value][] = [["message", message]];
+    for (const [name, resolve] of variables) {
+      const value = resolve(message);
+      if (value !== undefined) targetResolution.seen = true;
+      entries.push([name, value ?? null]);
+    }
+    return Object.fromEntries(entries);
+  });
 }
 
 const contexts = new WeakCache<ExpressionMatch, Result<ContextBuilder, EvaluationError>>();
@@ -290,13 +292,12 @@ function expressionProgram(expression: ExpressionMatch): Program {
   if (!context.ok) return errorProgram(context.error.message);
   const build = context.value;
   const source = expression.cel;
+  const evidence = `CEL expression is true: ${source}`;
   return (message, { cel }) => {
     if (cel === undefined || cel === null) return { result: "skipped", evidence: NO_CEL };
     const result = runCel(cel, source, build(message));
     if (!result.ok) return { result: "error", evidence: result.error.message };
-    return result.value
-      ? { result: "matched", evidence: `CEL expression is true: ${source}` }
-      : NOT_MATCHED;
+    return result.value ? { result: "matched", evidence } : NOT_MATCHED;
   };
 }
 
