@@ -12,14 +12,15 @@ export default defineConfig([
     // The command-line tool: ESM only, with a shebang so the bin runs directly. Bundled so
     // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance
     // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
-    // import: its isolated mode locates its worker file next to its own build.
+    // import: its isolated mode locates its worker file next to its own build. So does
+    // @oatf/redis-streams (an optional peer: `oatf monitor`/`publish` import it on demand).
     entry: ["src/cli.ts"],
     format: ["esm"],
     // Not minified, so a stack trace reads without source maps (which would double the tarball).
     sourcemap: false,
     target: "node20",
     splitting: true,
-    noExternal: [/^(?!@oatf\/cel-default$)/],
+    noExternal: [/^(?!@oatf\/(cel-default|redis-streams)$)/],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",

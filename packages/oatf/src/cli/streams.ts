@@ -1,0 +1,37 @@
+// Broker adapters, loaded on demand (issue 24 §4): `oatf monitor` and `oatf publish` import
+// @oatf/redis-streams only when asked to, so the broker client is never a dependency of the
+// core packages and `oatf` starts without it. It is an optional peer dependency of `oatf`:
+// `npm install @oatf/redis-streams` next to `oatf` to use these commands.
+import { UsageError } from "./args.js";
+
+type RedisStreams = typeof import("@oatf/redis-streams");
+
+/** The package name to install, as the error names it. */
+export const REDIS_PACKAGE = "@oatf/redis-streams";
+
+/** The adapter module, or why it could not be loaded (not installed, or broken). */
+export async function loadRedisStreams(): Promise<
+  { ok: true; module: RedisStreams } | { ok: false; reason: string }
+> {
+  try {
+    return { ok: true, module: await import("@oatf/redis-streams") };
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    const missing = code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
+    return {
+      ok: false,
+      reason: missing
+        ? `--redis needs the ${REDIS_PACKAGE} package, which is not installed (npm install ${REDIS_PACKAGE})`
+        : `cannot load ${REDIS_PACKAGE}: ${(error as Error)?.message ?? String(error)}`,
+    };
+  }
+}
+
+/** A positive integer option, or a usage problem. */
+export function positiveInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!(/^\d+$/.test(value) && Number.isSafeInteger(n) && n > 0))
+    throw new UsageError(`${name} must be a positive integer (got '${value}')`);
+  return n;
+}
