@@ -142,7 +142,8 @@ describe("oatf monitor on Redis Streams", () => {
   it("one consumer: alerts for every session and the verdicts of oatf evaluate", () => {
     const alerts = solo.alerts.map((l) => JSON.parse(l));
     expect(new Set(alerts.map((a) => a.indicator_id)).size).toBeGreaterThan(5);
-    expect(new Set(alerts.map((a) => a.session)).size).toBeGreaterThan(300);
+    // 400 sessions replay an example; those of the A2A example (not exploited by design) never alert.
+    expect(new Set(alerts.map((a) => a.session)).size).toBeGreaterThanOrEqual(250);
     for (const a of alerts) {
       expect(a.result).toBe("matched");
       expect(a.evidence).toContain(`line ${a.position} `);
