@@ -13,7 +13,7 @@ export default defineConfig([
     // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance
     // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
     // import: its isolated mode locates its worker file next to its own build. So does
-    // @oatf/redis-streams (an optional peer: `oatf monitor`/`publish` import it on demand).
+    // @oatf/redis-streams (installed by the user: `oatf monitor`/`publish` import it on demand).
     entry: ["src/cli.ts"],
     format: ["esm"],
     // Not minified, so a stack trace reads without source maps (which would double the tarball).

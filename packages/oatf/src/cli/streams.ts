@@ -1,7 +1,9 @@
 // Broker adapters, loaded on demand (issue 24 §4): `oatf monitor` and `oatf publish` import
 // @oatf/redis-streams only when asked to, so the broker client is never a dependency of the
-// core packages and `oatf` starts without it. It is an optional peer dependency of `oatf`:
-// `npm install @oatf/redis-streams` next to `oatf` to use these commands.
+// core packages and `oatf` starts without it. Users install it next to `oatf`
+// (`npm install @oatf/redis-streams`); `oatf` lists it as a devDependency only (for its tests):
+// as an optional peer, every minor release of the adapter made changesets bump `oatf` to a new
+// major (test/changesets.test.ts). So the module is checked for what the CLI calls.
 import { UsageError } from "./args.js";
 
 type RedisStreams = typeof import("@oatf/redis-streams");
@@ -14,7 +16,16 @@ export async function loadRedisStreams(): Promise<
   { ok: true; module: RedisStreams } | { ok: false; reason: string }
 > {
   try {
-    return { ok: true, module: await import("@oatf/redis-streams") };
+    const module = await import("@oatf/redis-streams");
+    if (
+      typeof module.createRedisSource !== "function" ||
+      typeof module.publishToRedis !== "function"
+    )
+      return {
+        ok: false,
+        reason: `the installed ${REDIS_PACKAGE} is not one this oatf can use (update both)`,
+      };
+    return { ok: true, module };
   } catch (error) {
     const code = (error as { code?: unknown })?.code;
     const missing = code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
