@@ -70,6 +70,7 @@ const COMMANDS: Record<string, Command> = {
       "--alerts-stream",
       "--lease-ms",
       "--batch",
+      "--idle-ms",
     ],
     flags: ["--drain"],
     run: monitorCommand,

@@ -34,6 +34,8 @@ export interface MonitorRunOptions {
   documents: readonly Document[];
   files: readonly string[];
   cel?: CelEvaluator;
+  /** A session without a message for this long (message time, ms) ends; its verdicts are kept. */
+  idleMs?: number;
   /** Prints alert lines (one string of whole lines, written at once). */
   print(lines: string): void;
   /** A problem (an entry that is not a message, a checkpoint that cannot be resumed). */
@@ -80,6 +82,7 @@ export async function runMonitor(
     createMonitor(o.documents, {
       source: SOURCE,
       ...(o.cel === undefined ? {} : { cel: o.cel }),
+      ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
       // The producer's partition key: the session the entry was published under.
       key: () => current?.session,
       onMatch,

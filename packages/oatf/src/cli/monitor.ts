@@ -38,6 +38,7 @@ Options:
   --drain                  stop once the group has consumed and acknowledged every shard, then print the merged verdicts of the whole stream as oatf evaluate --format json does (after the alert lines)
   --lease-ms <ms>          how long a shard waits for a silent owner before another consumer takes it (default 10000)
   --batch <n>              entries read per shard at a time (default 500)
+  --idle-ms <ms>           end a session's state after this long without a message (message time; its matches stay in the verdicts), keeping checkpoints small on long runs (default: never)
 
 Needs the @oatf/redis-streams package (npm install @oatf/redis-streams). Stop with Ctrl-C (SIGINT) or SIGTERM: the current batch is committed and the shards released.
 
@@ -61,6 +62,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
   const shards = positiveInteger(option(args, "--shards"), "--shards");
   const leaseMs = positiveInteger(option(args, "--lease-ms"), "--lease-ms");
   const batch = positiveInteger(option(args, "--batch"), "--batch");
+  const idleMs = positiveInteger(option(args, "--idle-ms"), "--idle-ms");
   const consumer = option(args, "--consumer");
   const alertsStream = option(args, "--alerts-stream");
   const drain = args.options.has("--drain");
@@ -118,6 +120,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       documents,
       files,
       ...(cel === undefined ? {} : { cel }),
+      ...(idleMs === undefined ? {} : { idleMs }),
       print: (lines) => ctx.stdout.write(lines),
       problem: (text) => ctx.stderr.write(safe`oatf monitor: ${text}\n`),
     });
