@@ -21,15 +21,17 @@ export default [
   // Goal 400 kB, not met: 428.8 kB measured. Floor: re2js 150.5 + yaml 101 + json-p3 52.4 kB
   // (the mandated engines, 304 kB) plus the SDK's own code, 124 kB (model 38, evaluate 39,
   // validate 22, paths 14, registries 3, normalize 2.5, oatf 1.4).
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "446 kB", {
+  // Issue 24 (session monitor): the trace state's snapshot/restore of AG-UI state and shard
+  // merging in the shared trace engine add ~1.5 kB to every check that includes it.
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "448 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
-  check("oatf: everything with the CEL chunk", { oatf: "*" }, "704 kB"),
+  check("oatf: everything with the CEL chunk", { oatf: "*" }, "706 kB"),
   check(
     "pattern-only oatf: validate, evaluateIndicator, evaluateTrace, CEL on demand",
     { oatf: "{ parse, validate, evaluateIndicator, evaluateTrace }" },
-    "404 kB",
+    "406 kB",
     { ignore: ["@oatf/cel-default"] },
   ),
   check(
@@ -39,7 +41,7 @@ export default [
       "@oatf/evaluate": "{ evaluateIndicator, evaluateTrace }",
       "@oatf/model": "{ parse }",
     },
-    "400 kB",
+    "403 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
   // single-file build even though evaluate uses none of it. The trace readers and the
@@ -47,7 +49,8 @@ export default [
   // sender and connection, iterative previews: issue 23) and AG-UI text assembly (issue 22)
   // ~4.5 kB more (304.4 kB measured). The budgets above grew with them, and with validate's
   // positions inside strings and did-you-mean suggestions (issue 25), by 6–9 kB each.
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "308 kB"),
+  // createMonitor, snapshots and mergeVerdicts (issue 24): +10 kB (318.1 kB measured).
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "320 kB"),
   check("@oatf/validate", { "@oatf/validate": "*" }, "294 kB"),
   // 139.8 kB measured: the rule-id table (moved here from validate), input limits, the recovering
   // parse (issue 15), the in-string position map (issue 25); terminal formatting and the

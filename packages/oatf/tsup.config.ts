@@ -14,13 +14,16 @@ export default defineConfig([
     // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
     // import: its isolated mode locates its worker file next to its own build. So does
     // @oatf/redis-streams (installed by the user: `oatf monitor`/`publish` import it on demand).
-    entry: ["src/cli.ts"],
+    // evaluate-worker.ts: the entry of `oatf evaluate --jobs`' worker threads (tinypool loads
+    // it by file, next to the CLI's own).
+    entry: { cli: "src/cli.ts", "evaluate-worker": "src/cli/evaluate-worker.ts" },
     format: ["esm"],
     // Not minified, so a stack trace reads without source maps (which would double the tarball).
     sourcemap: false,
     target: "node20",
     splitting: true,
-    noExternal: [/^(?!@oatf\/(cel-default|redis-streams)$)/],
+    // tinypool stays a package too: it starts its workers from its own files.
+    noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|tinypool$)/],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",

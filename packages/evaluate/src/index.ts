@@ -59,6 +59,7 @@ export type {
   SavedSession,
   SavedTallies,
   SessionSnapshot,
+  SnapshotBase,
   SnapshotError,
 } from "./engine/monitor-snapshot.js";
 export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";

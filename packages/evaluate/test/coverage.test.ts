@@ -103,8 +103,10 @@ describe("coverage counts", () => {
       trace,
       { cel },
     );
-    expect(absent).toEqual({ indicator_id: "N", targets: ["nowhere"], eligible: 1, resolved: 0 });
-    expect(expression).toEqual({ indicator_id: "E", targets: ["x"], eligible: 1, resolved: 0 });
+    // Both matched the first message: `position` names it (its index: the message has no line).
+    const first = { eligible: 1, resolved: 0, position: 0 };
+    expect(absent).toEqual({ indicator_id: "N", targets: ["nowhere"], ...first });
+    expect(expression).toEqual({ indicator_id: "E", targets: ["x"], ...first });
   });
 
   it("does not count messages filtered out by surface, direction, protocol or actor", () => {

@@ -1,6 +1,6 @@
 // The session monitor (issue 24 §2): one state per session, alerts with positions,
 // eviction reported with verdicts, snapshot/restore, and mergeVerdicts over shards.
-import type { Document, IndicatorVerdict } from "@oatf/model";
+import type { Document, IndicatorVerdict, Value } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -296,7 +296,9 @@ const message = fc.oneof(
   }),
 );
 
-function toMessage(m: fc.Infer<typeof message>, i: number, withLines: boolean): TraceMessage {
+type Generated = typeof message extends fc.Arbitrary<infer T> ? T : never;
+
+function toMessage(m: Generated, i: number, withLines: boolean): TraceMessage {
   const base = {
     session: m.session,
     timestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
@@ -311,7 +313,7 @@ function toMessage(m: fc.Infer<typeof message>, i: number, withLines: boolean): 
       content: { content: [{ type: "text", text: m.text }] },
       ...base,
     };
-  const content =
+  const content: Value =
     m.op === "tool_call_start"
       ? { toolCallId: m.id, toolCallName: m.name }
       : m.op === "tool_call_args"

@@ -4,10 +4,34 @@
 // through the same bounds a trace has, and applied only once all of it is valid.
 import { INDICATOR_RESULTS, type IndicatorVerdict, type Result } from "@oatf/model";
 import { describeThrown } from "../compile/compile-error.js";
-import type { MonitorState, SessionRecord } from "./monitor.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
-import { Tallies, TraceState } from "./trace-state.js";
+import { type Reporting, Tallies, TraceState } from "./trace-state.js";
+
+/** One live session. */
+export interface SessionRecord {
+  key: string;
+  state: TraceState;
+  /** Message time of its last message (ms; -Infinity before any timed message). */
+  lastSeen: number;
+  /** Message time its window started (ms), or undefined before a timed message. */
+  windowStart: number | undefined;
+  /** How its matches are reported (made once per session, not per message). */
+  reporting?: Reporting;
+}
+
+/** The monitor's state: what snapshots save and restores replace. */
+export interface MonitorState {
+  compiled: CompiledTrace;
+  count: number;
+  /** The latest message time seen (ms), -Infinity before any. */
+  clock: number;
+  /** Tallies of every ended session, merged. */
+  past: Tallies;
+  ended: number;
+  /** Insertion order is activity order: the first is the least recently active. */
+  sessions: Map<string, SessionRecord>;
+}
 
 /** The snapshot format written; restore accepts this version only. */
 export const SNAPSHOT_VERSION = 1;
@@ -38,7 +62,7 @@ export interface SavedSession {
   enricher?: EnricherState;
 }
 
-interface SnapshotBase {
+export interface SnapshotBase {
   version: typeof SNAPSHOT_VERSION;
   /** Names the documents' indicators: a snapshot restores only onto the same documents. */
   fingerprint: string;

@@ -15,13 +15,15 @@ import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
 import {
   type MonitorSnapshot,
+  type MonitorState,
   restoreSnapshot,
+  type SessionRecord,
   type SessionSnapshot,
   type SnapshotError,
   saveMonitor,
   saveSession,
 } from "./monitor-snapshot.js";
-import { type CompiledTrace, compileTrace } from "./trace-compile.js";
+import { compileTrace } from "./trace-compile.js";
 import { type Reporting, Tallies, type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
 
 /** Sessions kept at once when `maxSessions` is not given. */
@@ -111,31 +113,6 @@ export interface Monitor {
    * snapshot is an error Result, and nothing changes. Never throws.
    */
   restore(snapshot: unknown): Result<void, SnapshotError>;
-}
-
-/** One live session. */
-export interface SessionRecord {
-  key: string;
-  state: TraceState;
-  /** Message time of its last message (ms; -Infinity before any timed message). */
-  lastSeen: number;
-  /** Message time its window started (ms), or undefined before a timed message. */
-  windowStart: number | undefined;
-  /** How its matches are reported (made once per session, not per message). */
-  reporting?: Reporting;
-}
-
-/** The monitor's state: what snapshots save and restores replace. */
-export interface MonitorState {
-  compiled: CompiledTrace;
-  count: number;
-  /** The latest message time seen (ms), -Infinity before any. */
-  clock: number;
-  /** Tallies of every ended session, merged. */
-  past: Tallies;
-  ended: number;
-  /** Insertion order is activity order: the first is the least recently active. */
-  sessions: Map<string, SessionRecord>;
 }
 
 function timeOf(message: TraceMessage): number {

@@ -3,7 +3,6 @@
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
 import {
-  createTraceEvaluator,
   type IndicatorCoverage,
   readTrace,
   type TraceDiagnostic,
@@ -16,6 +15,7 @@ import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
 import { checkDocument, type FileDiagnostic } from "./check.js";
 import { EXIT } from "./context.js";
+import { localSink, type Sink, shardedSink } from "./evaluate-jobs.js";
 import type { ReadResult } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
@@ -51,6 +51,11 @@ export interface EvaluateOptions {
   failOnTier?: Tier;
   allowEmptyTrace?: boolean;
   allowUncorrelated?: boolean;
+  /**
+   * `--jobs`: worker threads evaluating the trace sharded by session (default 1: in this
+   * thread, stopping early once every indicator is decided). Verdicts are the same.
+   */
+  jobs?: number;
 }
 
 /** As the run goes: each document checked, the messages so far, each trace problem shown. */
@@ -155,7 +160,12 @@ export async function runEvaluate(
 
   const source = opened.source;
   const cel = (await celFor(normalized)) ?? undefined;
-  const evaluator = createTraceEvaluator(normalized, { source: "oatf-cli", cel });
+  const jobs = options.jobs ?? 1;
+  const sink: Sink =
+    jobs > 1
+      ? await shardedSink(normalized, jobs, "oatf-cli", cel)
+      : localSink(normalized, "oatf-cli", cel);
+  let count = 0;
   const problems = report.problems;
   let lastLine = 0;
   let readError: unknown;
@@ -181,27 +191,29 @@ export async function runEvaluate(
         }
         lastLine = record.message.line;
         yield record.message;
-        onProgress?.({ kind: "messages", count: evaluator.count });
-        if (evaluator.done) return;
+        onProgress?.({ kind: "messages", count: ++count });
+        if (sink.done) return;
       }
     } catch (error) {
       readError = error;
     }
   }
   try {
-    for await (const message of messages()) evaluator.push(message);
+    for await (const message of messages()) {
+      const waiting = sink.push(message); // a promise only while a worker catches up
+      if (waiting !== undefined) await waiting;
+    }
   } finally {
     opened.close();
   }
   if (readError !== undefined) {
-    evaluator.fail(
-      `the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`,
-    );
+    sink.fail(`the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`);
     problems.errors++;
   }
-  report.messages = evaluator.count;
-  if (evaluator.done && evaluator.count > 0) report.stoppedAt = lastLine;
-  for (const [i, verdict] of evaluator.verdicts().entries()) {
+  const { verdicts, count: evaluated } = await sink.finish();
+  report.messages = evaluated;
+  if (sink.done && evaluated > 0) report.stoppedAt = lastLine;
+  for (const [i, verdict] of verdicts.entries()) {
     const entry = usable[i]!;
     entry.verdict = ordered(verdict);
     entry.coverage = verdict.coverage;

@@ -7,6 +7,7 @@ import { TRACE_FORMATS, type TraceFormat } from "@oatf/evaluate";
 import { TIERS, type Tier } from "@oatf/model";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import type { CliContext } from "./context.js";
+import { MAX_JOBS } from "./evaluate-jobs.js";
 import {
   EVALUATE_FORMATS,
   type EvaluateFormat,
@@ -31,6 +32,7 @@ Options:
   --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
+  --jobs <n>                evaluate in n worker threads, the trace sharded by session (its messages' session, else actor); the same verdicts, no early stop (default 1)
   --allow-empty-trace       a trace without messages is not an error (it still warns)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
 
@@ -74,6 +76,10 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
   if (args.positionals.length === 0) throw new UsageError("no documents given");
   const trace = option(args, "--trace");
   if (trace === undefined) throw new UsageError("--trace <file|-> is required");
+  const jobsText = option(args, "--jobs") ?? "1";
+  const jobs = Number(jobsText);
+  if (!/^[0-9]+$/.test(jobsText) || jobs < 1 || jobs > MAX_JOBS)
+    throw new UsageError(`--jobs must be a whole number from 1 to ${MAX_JOBS}`);
   return {
     format,
     inputs: args.positionals,
@@ -82,6 +88,7 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
     ...(failOnTier === undefined ? {} : { failOnTier: failOnTier as Tier }),
     allowEmptyTrace: args.options.has("--allow-empty-trace"),
     allowUncorrelated: args.options.has("--allow-uncorrelated"),
+    ...(jobs === 1 ? {} : { jobs }),
   };
 }
 

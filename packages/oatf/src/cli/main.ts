@@ -49,7 +49,7 @@ const COMMANDS: Record<string, Command> = {
   },
   evaluate: {
     usage: EVALUATE_USAGE,
-    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier"],
+    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier", "--jobs"],
     flags: ["--allow-empty-trace", "--allow-uncorrelated"],
     run: evaluateCommand,
   },
