@@ -173,6 +173,32 @@ describe("oatf monitor on Redis Streams", () => {
     expect(withoutTime(pb.verdicts)).toEqual(withoutTime(solo.verdicts));
   });
 
+  it("SIGTERM: the current batch committed, the shards released at once, the rest to the next consumer", async () => {
+    const args = monitor("stop", "--consumer", "s", "--batch", "100").filter(
+      (a) => a !== "--drain",
+    );
+    const first = start(args);
+    while (first.stdout.split("\n").length <= 10 && first.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    first.child.kill("SIGTERM");
+    const stopped = await first.done;
+    expect(stopped.code).toBe(0);
+    expect(stopped.stderr).toBe("");
+    const Redis = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis");
+    const client = new Redis(url);
+    try {
+      expect(await client.keys(`${STREAM}:*:lease:stop`)).toEqual([]);
+      expect(await client.zcard(`${STREAM}:consumers:stop`)).toBe(0);
+    } finally {
+      client.disconnect();
+    }
+    const rest = await run(monitor("stop", "--consumer", "t"));
+    expect(rest.code).toBe(1);
+    const before = parse(stopped.stdout).alerts;
+    expect(before.length).toBeGreaterThan(0);
+    expect([...before, ...parse(rest.stdout).alerts].sort()).toEqual(solo.alerts);
+  });
+
   it("a consumer killed mid-stream and started again: the same alerts, none lost, none doubled", async () => {
     const args = monitor(
       "crash",
