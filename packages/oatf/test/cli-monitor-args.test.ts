@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/main.js";
+import { loadRedisStreams } from "../src/cli/streams.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -99,5 +100,25 @@ describe("oatf monitor / publish arguments", () => {
     ]);
     expect(p.code).toBe(3);
     expect(p.stderr).toMatch(/^oatf publish: cannot connect to/);
+  });
+});
+
+describe("loading @oatf/redis-streams on demand", () => {
+  it("names the package to install when it is missing, and refuses one without the API", async () => {
+    const missing = Object.assign(new Error("Cannot find package '@oatf/redis-streams'"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    const notInstalled = await loadRedisStreams(() => Promise.reject(missing));
+    expect(notInstalled).toEqual({
+      ok: false,
+      reason:
+        "--redis needs the @oatf/redis-streams package, which is not installed (npm install @oatf/redis-streams)",
+    });
+    const broken = await loadRedisStreams(() => Promise.reject(new SyntaxError("bad")));
+    expect(broken).toEqual({ ok: false, reason: "cannot load @oatf/redis-streams: bad" });
+    const other = await loadRedisStreams(() => Promise.resolve({}));
+    expect(other.ok === false && other.reason).toMatch(/is not one this oatf can use/);
+    const real = await loadRedisStreams();
+    expect(real.ok && typeof real.module.createRedisSource).toBe("function");
   });
 });

@@ -12,14 +12,14 @@ type RedisStreams = typeof import("@oatf/redis-streams");
 export const REDIS_PACKAGE = "@oatf/redis-streams";
 
 /** The adapter module, or why it could not be loaded (not installed, or broken). */
-export async function loadRedisStreams(): Promise<
-  { ok: true; module: RedisStreams } | { ok: false; reason: string }
-> {
+export async function loadRedisStreams(
+  importer: () => Promise<unknown> = () => import("@oatf/redis-streams"),
+): Promise<{ ok: true; module: RedisStreams } | { ok: false; reason: string }> {
   try {
-    const module = await import("@oatf/redis-streams");
+    const module = (await importer()) as RedisStreams | undefined;
     if (
-      typeof module.createRedisSource !== "function" ||
-      typeof module.publishToRedis !== "function"
+      typeof module?.createRedisSource !== "function" ||
+      typeof module?.publishToRedis !== "function"
     )
       return {
         ok: false,
