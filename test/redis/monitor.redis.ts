@@ -173,6 +173,23 @@ describe("oatf monitor on Redis Streams", () => {
     expect(withoutTime(pb.verdicts)).toEqual(withoutTime(solo.verdicts));
   });
 
+  it("one of two consumers killed: the other takes its shards over and finishes the stream", async () => {
+    const a = start(monitor("takeover", "--consumer", "a", "--batch", "100"));
+    const b = start(monitor("takeover", "--consumer", "b", "--batch", "100"));
+    while (b.stdout.split("\n").length <= 20 && b.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    b.child.kill("SIGKILL");
+    const [ra, rb] = await Promise.all([a.done, b.done]);
+    expect(rb.signal).toBe("SIGKILL");
+    expect(ra.code).toBe(1);
+    expect(ra.stderr).toBe("");
+    const fromB = parse(rb.stdout).alerts.filter((l) => l.endsWith("}"));
+    expect(fromB.length).toBeGreaterThan(0);
+    const pa = parse(ra.stdout);
+    expect([...pa.alerts, ...fromB].sort()).toEqual(solo.alerts);
+    expect(withoutTime(pa.verdicts)).toEqual(withoutTime(solo.verdicts));
+  });
+
   it("SIGTERM: the current batch committed, the shards released at once, the rest to the next consumer", async () => {
     const args = monitor("stop", "--consumer", "s", "--batch", "100").filter(
       (a) => a !== "--drain",
