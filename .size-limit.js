@@ -22,12 +22,14 @@ export default [
   // (the mandated engines, 304 kB) plus the SDK's own code, 124 kB (model 38, evaluate 39,
   // validate 22, paths 14, registries 3, normalize 2.5, oatf 1.4).
   // Issue 24 (session monitor): the trace state's snapshot/restore of AG-UI state and shard
-  // merging in the shared trace engine add ~1.5 kB to every check that includes it.
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "448 kB", {
+  // merging in the shared trace engine add ~1.5 kB to every check that includes it; `oatf`'s
+  // whole surface also re-exports createMonitor, snapshots and mergeVerdicts: 455.2 kB and
+  // 712.7 kB measured.
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "456 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all.
-  check("oatf: everything with the CEL chunk", { oatf: "*" }, "706 kB"),
+  check("oatf: everything with the CEL chunk", { oatf: "*" }, "714 kB"),
   check(
     "pattern-only oatf: validate, evaluateIndicator, evaluateTrace, CEL on demand",
     { oatf: "{ parse, validate, evaluateIndicator, evaluateTrace }" },

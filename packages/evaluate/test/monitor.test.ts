@@ -206,6 +206,18 @@ describe("createMonitor: one state per session", () => {
     expect(monitor.verdicts()[0]?.indicator_verdicts[0]?.result).toBe("matched");
   });
 
+  it("starts the idle time of a session seen before any message time when time is first known", () => {
+    const ended: SessionEnd[] = [];
+    const monitor = createMonitor([mcpDoc], { idleMs: 10_000, onEvict: (e) => ended.push(e) });
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    monitor.push(call("untimed", "x"));
+    monitor.push(call("b", "x", { timestamp: at(0) }));
+    monitor.push(call("b", "x", { timestamp: at(8) }));
+    expect(ended).toEqual([]);
+    monitor.push(call("b", "x", { timestamp: at(11) })); // "untimed" idle since 0, b since 8
+    expect(ended.map((e) => [e.session, e.reason])).toEqual([["untimed", "idle"]]);
+  });
+
   it("a throwing callback or key function stops nothing", () => {
     const monitor = createMonitor([mcpDoc], {
       key: () => {

@@ -5,12 +5,18 @@ import {
   type CompiledIndicator,
   type CompileIndicatorOptions,
   compileIndicator as compileIndicatorWith,
+  createMonitor as createMonitorWith,
   createTraceEvaluator as createTraceEvaluatorWith,
   type EvaluateTraceOptions,
   evaluateExpression as evaluateExpressionWith,
   evaluateIndicator as evaluateIndicatorWith,
   evaluateTrace as evaluateTraceWith,
   type IndicatorEvaluators,
+  type MergeError,
+  type MergeVerdictsOptions,
+  type Monitor,
+  type MonitorOptions,
+  mergeVerdicts as mergeVerdictsWith,
   type TraceEvaluator,
   type TraceEvaluatorOptions,
   type TraceMessage,
@@ -73,4 +79,24 @@ export function createTraceEvaluator(
   options?: WithDefaultCel<TraceEvaluatorOptions>,
 ): TraceEvaluator {
   return createTraceEvaluatorWith(documents, withDefaultCel(options));
+}
+
+/** The session monitor (`createMonitor`), with the default CEL evaluator. */
+export function createMonitor(
+  documents: readonly Document[],
+  options?: WithDefaultCel<MonitorOptions>,
+): Monitor {
+  return createMonitorWith(documents, withDefaultCel(options));
+}
+
+/**
+ * `mergeVerdicts` of shards' verdicts, with the default CEL evaluator (as the shards had it:
+ * without one, expression indicators would merge as `skipped`).
+ */
+export function mergeVerdicts(
+  documents: readonly Document[],
+  parts: readonly (readonly TraceVerdict[])[],
+  options?: WithDefaultCel<MergeVerdictsOptions>,
+): Result<TraceVerdict[], MergeError> {
+  return mergeVerdictsWith(documents, parts, withDefaultCel(options));
 }

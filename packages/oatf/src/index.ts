@@ -1,12 +1,14 @@
 // oatf: the whole SDK in one import, with defaults wired in. Every name is listed, so the
 // surface is a reviewed decision (oatf.api.md): each package's public names, exported once
 // from their owner, except `validate` and the evaluation entry points (evaluateIndicator,
-// compileIndicator, evaluateExpression, evaluateTrace, createTraceEvaluator), which are
+// compileIndicator, evaluateExpression, evaluateTrace, createTraceEvaluator, createMonitor,
+// mergeVerdicts), which are
 // replaced below by versions wired with the default CEL evaluator.
 
 // CEL is loaded on first need (default-cel.ts); its constructor lives on the `oatf/cel` subpath.
 export type { CelEvaluatorOptions, DefaultCelEvaluator } from "@oatf/cel-default";
 export {
+  type AssemblerState,
   actorModes,
   agUiOperation,
   type BatchCommit,
@@ -31,9 +33,11 @@ export {
   computeEffectiveState,
   computeVerdict,
   DEFAULT_MAX_LINE_LENGTH,
+  DEFAULT_MAX_SESSIONS,
   DEFAULT_SEMANTIC_THRESHOLD,
   DETECTION_LINES,
   deepEqual,
+  type EnricherState,
   type EvaluateTraceOptions,
   type ExtractorValues,
   evaluateCondition,
@@ -60,6 +64,11 @@ export {
   MAX_PENDING_REQUESTS,
   MAX_REQUESTS_PER_ID,
   MAX_TEXT_LENGTH,
+  type MergeError,
+  type MergeVerdictsOptions,
+  type Monitor,
+  type MonitorOptions,
+  type MonitorSnapshot,
   type Outcome,
   type PartitionCheckpoint,
   PROMPT_PREVIEW_LENGTH,
@@ -71,6 +80,14 @@ export {
   readTrace,
   readTraceText,
   renderTemplate,
+  type SavedSession,
+  type SavedTallies,
+  type SessionEnd,
+  type SessionEndReason,
+  type SessionSnapshot,
+  SNAPSHOT_VERSION,
+  type SnapshotBase,
+  type SnapshotError,
   type StreamEntry,
   type StreamEvent,
   type StreamSource,
@@ -81,6 +98,7 @@ export {
   shardOf,
   synthesize,
   type TemplateReference,
+  type ToolCallState,
   TRACE_FORMATS,
   TraceDecoder,
   type TraceDiagnostic,
@@ -353,10 +371,12 @@ export {
 } from "./default-cel.js";
 export {
   compileIndicator,
+  createMonitor,
   createTraceEvaluator,
   evaluateExpression,
   evaluateIndicator,
   evaluateTrace,
+  mergeVerdicts,
 } from "./evaluate.js";
 export { type LoadOptions, type LoadOutcome, type LoadResult, load } from "./load.js";
 export { validate } from "./validate.js";

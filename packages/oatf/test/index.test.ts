@@ -19,6 +19,8 @@ const WIRED = new Set([
   "evaluateExpression",
   "evaluateTrace",
   "createTraceEvaluator",
+  "createMonitor",
+  "mergeVerdicts",
 ]);
 const packages = { model, paths, registries, evaluate, validate, normalize } as const;
 
@@ -49,8 +51,37 @@ describe("oatf exports", () => {
     expect(oatf.evaluateIndicator).not.toBe(evaluate.evaluateIndicator);
     expect(oatf.evaluateTrace).not.toBe(evaluate.evaluateTrace);
     expect(oatf.createTraceEvaluator).not.toBe(evaluate.createTraceEvaluator);
+    expect(oatf.createMonitor).not.toBe(evaluate.createMonitor);
+    expect(oatf.mergeVerdicts).not.toBe(evaluate.mergeVerdicts);
     expect(typeof oatf.load).toBe("function");
     expect(typeof oatf.defaultCelEvaluator).toBe("function");
     expect(oatf.VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
+});
+
+it("the CEL-wired monitor evaluates expression indicators, and mergeVerdicts keeps their matches", async () => {
+  const document = {
+    oatf: "0.1",
+    attack: {
+      id: "CEL-MON",
+      execution: { mode: "mcp_server", state: {} },
+      indicators: [
+        { id: "CEL-MON-01", surface: "tools/call", expression: { cel: 'message.name == "exec"' } },
+      ],
+    },
+  } as never;
+  await oatf.loadDefaultCel();
+  const monitor = oatf.createMonitor([document]);
+  monitor.push({
+    protocol: "mcp",
+    direction: "request",
+    operation: "tools/call",
+    content: { name: "exec" },
+    session: "a",
+    line: 3,
+  });
+  expect(monitor.verdicts()[0]?.indicator_verdicts[0]?.result).toBe("matched");
+  const merged = oatf.mergeVerdicts([document], [monitor.verdicts()]);
+  expect(merged.ok && merged.value[0]?.indicator_verdicts[0]?.result).toBe("matched");
+  expect(merged.ok && merged.value[0]?.coverage[0]?.position).toBe(3);
 });

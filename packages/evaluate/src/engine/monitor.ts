@@ -190,6 +190,11 @@ export function createMonitor(
     let swept = 0;
     // Activity order: stop at the first session still active.
     for (const record of m.sessions.values()) {
+      // Seen only before any message time was known: its idle time starts now.
+      if (record.lastSeen === Number.NEGATIVE_INFINITY) {
+        record.lastSeen = now;
+        continue;
+      }
       if (!(now - record.lastSeen > idleMs)) break;
       end(record, "idle");
       swept++;
