@@ -83,6 +83,11 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
   const owned = new Map<number, Owned>();
   let closed = false;
   let stopped: Promise<void> | undefined;
+  let started = false;
+  let finished!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
   // Where this consumer starts looking for free shards: consumers spread over the shards.
   let offset = 0;
   for (const c of token) offset = (offset * 31 + c.charCodeAt(0)) % shards;
@@ -229,12 +234,16 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
         await redis.call("EVAL", RELEASE, 1, keys.lease(i), token).catch(() => {});
       }
       await redis.call("ZREM", keys.members, token).catch(() => {});
+      finished();
     }
   }
 
   const iterator = events();
   return {
-    [Symbol.asyncIterator]: () => iterator,
+    [Symbol.asyncIterator]: () => {
+      started = true;
+      return iterator;
+    },
     async acknowledge(partition, entries, commit: BatchCommit) {
       const i = indexOf(partition);
       if (!owned.has(i) || entries.length === 0) return undefined;
@@ -274,10 +283,14 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
       }
       return out;
     },
+    // The events end at the consumer's next pull (after the batch in hand is committed,
+    // printed and marked: a signal mid-batch must not cut the connection under it); only then
+    // is the connection closed. A loop that stopped pulling (it threw) has ended the events
+    // already: `for await` returns the iterator.
     close() {
       closed = true;
       stopped ??= (async () => {
-        await iterator.return(undefined);
+        if (started) await ended;
         await redis.quit().catch(() => redis.disconnect());
       })();
       return stopped;

@@ -112,7 +112,12 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     ctx.stderr.write(safe`oatf monitor: ${(error as Error)?.message ?? String(error)}\n`);
     return EXIT.error;
   }
-  const stop = () => void source.close();
+  // A signal stops the run after the batch in hand (committed and printed), not a drain.
+  let signalled = false;
+  const stop = () => {
+    signalled = true;
+    void source.close();
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
@@ -128,7 +133,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       ctx.stderr.write(safe`oatf monitor: ${result.stopped}\n`);
       return EXIT.error;
     }
-    if (!drain) return result.problems > 0 ? EXIT.error : EXIT.ok;
+    if (!drain || signalled) return result.problems > 0 ? EXIT.error : EXIT.ok;
     const merged = mergedVerdicts(await source.snapshots(), documents, cel);
     if (!merged.ok) {
       ctx.stderr.write(safe`oatf monitor: ${merged.reason}\n`);
