@@ -68,9 +68,18 @@ describe("changesets with independent versions", () => {
       "@oatf/evaluate",
       "@oatf/language-service",
       "@oatf/paths",
+      "@oatf/redis-streams",
       "@oatf/validate",
       "oatf",
     ]);
+  });
+
+  // oatf loads @oatf/redis-streams on demand and lists it as a devDependency only: as a peer
+  // dependency, every minor of it (0.1 -> 0.2, out of a ^0.1.0 range) made changesets bump oatf
+  // to a new major (1.0.0).
+  it("releases the Redis adapter without bumping oatf", () => {
+    const after = versionWith('---\n"@oatf/redis-streams": minor\n---\n\nA new option.\n');
+    expect(bumped(after)).toEqual(["@oatf/redis-streams"]);
   });
 
   it("writes each bumped package's CHANGELOG.md from the changeset summary", () => {

@@ -12,7 +12,8 @@ export default defineConfig([
     // The command-line tool: ESM only, with a shebang so the bin runs directly. Bundled so
     // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance
     // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
-    // import: its isolated mode locates its worker file next to its own build.
+    // import: its isolated mode locates its worker file next to its own build. So does
+    // @oatf/redis-streams (installed by the user: `oatf monitor`/`publish` import it on demand).
     // evaluate-worker.ts: the entry of `oatf evaluate --jobs`' worker threads (tinypool loads
     // it by file, next to the CLI's own).
     entry: { cli: "src/cli.ts", "evaluate-worker": "src/cli/evaluate-worker.ts" },
@@ -22,7 +23,7 @@ export default defineConfig([
     target: "node20",
     splitting: true,
     // tinypool stays a package too: it starts its workers from its own files.
-    noExternal: [/^(?!@oatf\/cel-default$|tinypool$)/],
+    noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|tinypool$)/],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",

@@ -63,6 +63,14 @@ export type {
   SnapshotError,
 } from "./engine/monitor-snapshot.js";
 export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";
+export type {
+  BatchCommit,
+  PartitionCheckpoint,
+  StreamEntry,
+  StreamEvent,
+  StreamSource,
+} from "./engine/stream-source.js";
+export { partitionKey, shardOf } from "./engine/stream-source.js";
 export type { EvaluateTraceOptions } from "./engine/trace.js";
 export { evaluateTrace } from "./engine/trace.js";
 export type { EnricherState, ToolCallState } from "./engine/trace-enrich.js";

@@ -7,12 +7,22 @@ import { describe, expect, it } from "vitest";
 import { EVALUATE_USAGE } from "../src/cli/evaluate.js";
 import { terminalWidth, wrapText } from "../src/cli/help.js";
 import { USAGE } from "../src/cli/main.js";
+import { MONITOR_USAGE } from "../src/cli/monitor.js";
 import { NORMALIZE_USAGE } from "../src/cli/normalize.js";
+import { PUBLISH_USAGE } from "../src/cli/publish.js";
 import { RECORD_USAGE } from "../src/cli/record.js";
 import { VALIDATE_USAGE } from "../src/cli/validate.js";
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
-const HELP = [USAGE, VALIDATE_USAGE, NORMALIZE_USAGE, EVALUATE_USAGE, RECORD_USAGE];
+const HELP = [
+  USAGE,
+  VALIDATE_USAGE,
+  NORMALIZE_USAGE,
+  EVALUATE_USAGE,
+  MONITOR_USAGE,
+  PUBLISH_USAGE,
+  RECORD_USAGE,
+];
 
 describe("wrapText", () => {
   it("keeps every help text's words in order, never splits one, and fits the width", () => {

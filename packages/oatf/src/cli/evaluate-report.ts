@@ -230,7 +230,7 @@ export async function runEvaluate(
 }
 
 /** The AttackVerdict with its fields in spec order (`max_tier` after `result`). */
-function ordered(v: AttackVerdict): AttackVerdict {
+export function ordered(v: AttackVerdict): AttackVerdict {
   return {
     ...(v.attack_id === undefined ? {} : { attack_id: v.attack_id }),
     result: v.result,

@@ -5,7 +5,9 @@ import { type CliContext, type CliStreams, EXIT, type OutStream } from "./contex
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
 import { terminalWidth, wrapText } from "./help.js";
 import { LSP_USAGE, lspCommand } from "./lsp.js";
+import { MONITOR_USAGE, monitorCommand } from "./monitor.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
+import { PUBLISH_USAGE, publishCommand } from "./publish.js";
 import { RECORD_USAGE, recordCommand } from "./record.js";
 import { SCHEMA_USAGE, schemaCommand } from "./schema.js";
 import { safe } from "./terminal.js";
@@ -20,6 +22,9 @@ Commands:
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
   record --out <file> -- <server...>    Record a server's stdio traffic as a trace (or --listen/--upstream: an HTTP proxy)
+  monitor <documents...> --redis <url> --stream <key> --group <name>
+                                        Monitor sessions published to Redis Streams, one consumer of a group
+  publish --trace <file|-> --redis <url> --stream <key>  Publish a trace's messages to Redis Streams, sharded by session
   lsp [--stdio]                         Start the language server on stdin/stdout
   schema                                Print the JSON Schema of OATF documents (for editors)
 
@@ -61,6 +66,28 @@ const COMMANDS: Record<string, Command> = {
     valued: ["--out", "--listen", "--upstream", "--format", "--max-body"],
     flags: ["--evaluate"],
     run: recordCommand,
+  },
+  monitor: {
+    usage: MONITOR_USAGE,
+    valued: [
+      "--redis",
+      "--stream",
+      "--group",
+      "--consumer",
+      "--shards",
+      "--alerts-stream",
+      "--lease-ms",
+      "--batch",
+      "--idle-ms",
+    ],
+    flags: ["--drain"],
+    run: monitorCommand,
+  },
+  publish: {
+    usage: PUBLISH_USAGE,
+    valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards"],
+    flags: [],
+    run: publishCommand,
   },
   lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
   schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },

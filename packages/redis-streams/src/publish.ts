@@ -1,0 +1,75 @@
+// The producer side (issue 24 §4): trace messages appended to the shard of their partition
+// key (`shardOf(partitionKey(message), N)`), so each session's messages stay in one shard,
+// in order. Pipelined in chunks: one round trip per chunk, not per message.
+import { partitionKey, shardOf, type TraceMessage } from "@oatf/evaluate";
+import { encodeEntry } from "./entry.js";
+import { shardCountProblem, streamKeys } from "./keys.js";
+import { connect } from "./redis.js";
+
+export interface RedisPublishOptions {
+  url: string;
+  /** The stream's key: messages go to `<stream>:0` … `<stream>:N-1`. */
+  stream: string;
+  /** The shard count (default: the stream's, else 1). Must agree with the stream's. */
+  shards?: number;
+  /** The partition key of a message (default `partitionKey`: session, else actor). */
+  key?: (message: TraceMessage) => string;
+}
+
+export interface Published {
+  messages: number;
+  shards: number;
+  /** Messages per shard. */
+  perShard: number[];
+}
+
+/** Messages sent per round trip. */
+const CHUNK = 1000;
+
+/**
+ * Appends every message to its shard; rejects when Redis cannot be reached or the stream has
+ * another shard count. Messages keep their `line` (their position in evidence and merging).
+ */
+export async function publishToRedis(
+  options: RedisPublishOptions,
+  messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>,
+): Promise<Published> {
+  const keys = streamKeys(options.stream);
+  const keyOf = options.key ?? partitionKey;
+  const redis = await connect(options.url);
+  try {
+    if (options.shards !== undefined) {
+      const problem = shardCountProblem(options.shards);
+      if (problem !== undefined) throw new Error(problem);
+    }
+    await redis.call("SET", keys.shards, String(options.shards ?? 1), "NX");
+    const shards = Number(await redis.call("GET", keys.shards));
+    if (shardCountProblem(shards) !== undefined)
+      throw new Error(`${keys.shards} is not a shard count`);
+    if (options.shards !== undefined && options.shards !== shards)
+      throw new Error(`the stream has ${shards} shard(s) (${keys.shards}), not ${options.shards}`);
+    const perShard = new Array<number>(shards).fill(0);
+    let pipeline = redis.pipeline();
+    let queued = 0;
+    let total = 0;
+    const flush = async () => {
+      if (queued === 0) return;
+      const results = await pipeline.exec();
+      for (const [error] of results ?? []) if (error) throw error;
+      pipeline = redis.pipeline();
+      queued = 0;
+    };
+    for await (const message of messages) {
+      const session = keyOf(message);
+      const shard = shardOf(session, shards);
+      pipeline.call("XADD", keys.shard(shard), "*", ...encodeEntry(session, message));
+      perShard[shard]!++;
+      total++;
+      if (++queued >= CHUNK) await flush();
+    }
+    await flush();
+    return { messages: total, shards, perShard };
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}

@@ -1,0 +1,58 @@
+// The Lua scripts that make each step atomic on the server (Redis runs a script as one
+// command). A shard's lease is checked inside every write, so a consumer that lost its lease
+// (paused past the TTL while another took the shard over) can store nothing.
+
+/**
+ * Commit a batch: acknowledge its entries, store the shard's checkpoint (last id, monitor
+ * snapshot, alerts outbox) and append the alerts to the alerts stream, only while the lease is
+ * ours. KEYS: lease, shard stream, checkpoint[, alerts stream]. ARGV: token, group, last id,
+ * snapshot, outbox, n, n entry ids, then the alerts. Returns the checkpoint's sequence, or 0.
+ */
+export const COMMIT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local n = tonumber(ARGV[6])
+local i = 7
+while i < 7 + n do
+  local j = math.min(i + 499, 6 + n)
+  redis.call('XACK', KEYS[2], ARGV[2], unpack(ARGV, i, j))
+  i = j + 1
+end
+local seq = redis.call('HINCRBY', KEYS[3], 'seq', 1)
+redis.call('HSET', KEYS[3], 'id', ARGV[3], 'snapshot', ARGV[4], 'outbox', ARGV[5])
+if KEYS[4] then
+  for k = 7 + n, #ARGV do redis.call('XADD', KEYS[4], '*', 'alert', ARGV[k]) end
+end
+return seq
+`;
+
+/** The outbox of checkpoint ARGV[1] was printed. KEYS: checkpoint. */
+export const DELIVERED = `
+if redis.call('HGET', KEYS[1], 'seq') == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'printed', ARGV[1])
+end
+return 1
+`;
+
+/** Extend the lease when it is ours. KEYS: lease. ARGV: token, ms. Returns 1 or 0. */
+export const RENEW = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
+/** Give the lease up when it is ours. KEYS: lease. ARGV: token. */
+export const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/**
+ * Say this consumer is alive for ARGV[2] ms (server time) and count the live ones.
+ * KEYS: members. ARGV: token, ms.
+ */
+export const HEARTBEAT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZCARD', KEYS[1])
+`;

@@ -1,0 +1,256 @@
+// `oatf publish` and `oatf monitor` against a real redis-server over a 100k-message,
+// 500-session trace published in 4 shards: one consumer, two consumers of one group (the
+// shards rebalanced between them), and a consumer killed with SIGKILL mid-stream and started
+// again give the same alerts and the same verdicts as `oatf evaluate` of the trace. Each
+// scenario is its own consumer group over the same published stream.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RedisServer, startRedis } from "./server.js";
+import { writeTrace } from "./trace.js";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = join(REPO, "packages/oatf/dist/cli.js");
+const DOCUMENTS = [
+  "mcp-rug-pull.yaml",
+  "a2a-skill-poisoning.yaml",
+  "ag-ui-injection.yaml",
+  "cross-protocol-chain.yaml",
+].map((f) => join(REPO, "examples", f));
+const MESSAGES = 100_000;
+const STREAM = "traffic";
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Started {
+  child: ChildProcess;
+  /** Output so far. */
+  readonly stdout: string;
+  done: Promise<Run>;
+}
+
+function start(args: string[]): Started {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+  });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+  });
+  const done = new Promise<Run>((resolve) =>
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    done,
+  };
+}
+
+const run = (args: string[]) => start(args).done;
+
+/** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
+function parse(stdout: string): { alerts: string[]; verdicts?: unknown } {
+  const lines = stdout.split("\n");
+  const at = lines.findIndex((l) => l === "[" || l === "{");
+  const alerts = (at < 0 ? lines : lines.slice(0, at)).filter((l) => l !== "").sort();
+  return at < 0 ? { alerts } : { alerts, verdicts: JSON.parse(lines.slice(at).join("\n")) };
+}
+
+/** Verdicts without their evaluation time; coverage counts apart (see below). */
+function withoutTime(verdicts: unknown): unknown {
+  return JSON.parse(JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)));
+}
+
+type Entry = { document: string; verdict: { coverage: { position?: number }[] } & object };
+
+/** The spec fields of each verdict, and each indicator's deciding position. */
+function decisions(verdicts: unknown) {
+  return (withoutTime(verdicts) as Entry[]).map(({ document, verdict }) => {
+    const { coverage, ...spec } = verdict;
+    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
+  });
+}
+
+describe("oatf monitor on Redis Streams", () => {
+  let redis: RedisServer;
+  let dir: string;
+  let url: string;
+  let solo: { alerts: string[]; verdicts?: unknown };
+  let evaluated: unknown;
+  const monitor = (group: string, ...extra: string[]) => [
+    "monitor",
+    ...DOCUMENTS,
+    "--redis",
+    url,
+    "--stream",
+    STREAM,
+    "--group",
+    group,
+    "--drain",
+    "--lease-ms",
+    "1500",
+    ...extra,
+  ];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    url = redis.url;
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-trace-"));
+    const trace = join(dir, "trace.jsonl");
+    writeTrace(REPO, trace, { messages: MESSAGES, sessions: 500, seed: 24 });
+    const published = await run([
+      "publish",
+      "--trace",
+      trace,
+      "--redis",
+      url,
+      "--stream",
+      STREAM,
+      "--shards",
+      "4",
+    ]);
+    expect(published.stderr).toMatch(/100000 messages to traffic in 4 shards/);
+    expect(published.code).toBe(0);
+    const ev = await run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]);
+    expect(ev.code).toBe(1); // exploited
+    evaluated = JSON.parse(ev.stdout);
+    const one = await run(monitor("solo"));
+    expect(one.stderr).toBe("");
+    expect(one.code).toBe(1);
+    solo = parse(one.stdout);
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("one consumer: alerts for every session and the verdicts of oatf evaluate", () => {
+    const alerts = solo.alerts.map((l) => JSON.parse(l));
+    expect(new Set(alerts.map((a) => a.indicator_id)).size).toBeGreaterThan(5);
+    // 400 sessions replay an example; those of the A2A example (not exploited by design) never alert.
+    expect(new Set(alerts.map((a) => a.session)).size).toBeGreaterThanOrEqual(250);
+    for (const a of alerts) {
+      expect(a.result).toBe("matched");
+      expect(a.evidence).toContain(`line ${a.position} `);
+    }
+    // Each session evaluated apart and merged decides exactly as one evaluation of the trace.
+    expect(decisions(solo.verdicts)).toEqual(decisions(evaluated));
+    const results = (solo.verdicts as Entry[]).map(
+      (e) => (e.verdict as { result?: string }).result,
+    );
+    expect(results).toContain("exploited");
+  });
+
+  it("two consumers in one group: the same alerts and verdicts as one", async () => {
+    const a = start(monitor("pair", "--consumer", "a"));
+    const b = start(monitor("pair", "--consumer", "b"));
+    const [ra, rb] = await Promise.all([a.done, b.done]);
+    expect([ra.code, rb.code]).toEqual([1, 1]);
+    expect(ra.stderr + rb.stderr).toBe("");
+    const pa = parse(ra.stdout);
+    const pb = parse(rb.stdout);
+    // Both did part of the work (the shards were shared), and together all of it, once.
+    expect(pa.alerts.length).toBeGreaterThan(0);
+    expect(pb.alerts.length).toBeGreaterThan(0);
+    expect([...pa.alerts, ...pb.alerts].sort()).toEqual(solo.alerts);
+    // Each prints the merged verdicts of the whole stream.
+    expect(withoutTime(pa.verdicts)).toEqual(withoutTime(solo.verdicts));
+    expect(withoutTime(pb.verdicts)).toEqual(withoutTime(solo.verdicts));
+  });
+
+  it("one of two consumers killed: the other takes its shards over and finishes the stream", async () => {
+    const a = start(monitor("takeover", "--consumer", "a", "--batch", "100"));
+    const b = start(monitor("takeover", "--consumer", "b", "--batch", "100"));
+    while (b.stdout.split("\n").length <= 20 && b.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    b.child.kill("SIGKILL");
+    const [ra, rb] = await Promise.all([a.done, b.done]);
+    expect(rb.signal).toBe("SIGKILL");
+    expect(ra.code).toBe(1);
+    expect(ra.stderr).toBe("");
+    const fromB = parse(rb.stdout).alerts.filter((l) => l.endsWith("}"));
+    expect(fromB.length).toBeGreaterThan(0);
+    const pa = parse(ra.stdout);
+    expect([...pa.alerts, ...fromB].sort()).toEqual(solo.alerts);
+    expect(withoutTime(pa.verdicts)).toEqual(withoutTime(solo.verdicts));
+  });
+
+  it("SIGTERM: the current batch committed, the shards released at once, the rest to the next consumer", async () => {
+    const args = monitor("stop", "--consumer", "s", "--batch", "100").filter(
+      (a) => a !== "--drain",
+    );
+    const first = start(args);
+    while (first.stdout.split("\n").length <= 10 && first.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    first.child.kill("SIGTERM");
+    const stopped = await first.done;
+    expect(stopped.code).toBe(0);
+    expect(stopped.stderr).toBe("");
+    const Redis = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis");
+    const client = new Redis(url);
+    try {
+      expect(await client.keys(`${STREAM}:*:lease:stop`)).toEqual([]);
+      expect(await client.zcard(`${STREAM}:consumers:stop`)).toBe(0);
+    } finally {
+      client.disconnect();
+    }
+    const rest = await run(monitor("stop", "--consumer", "t"));
+    expect(rest.code).toBe(1);
+    const before = parse(stopped.stdout).alerts;
+    expect(before.length).toBeGreaterThan(0);
+    expect([...before, ...parse(rest.stdout).alerts].sort()).toEqual(solo.alerts);
+  });
+
+  it("a consumer killed mid-stream and started again: the same alerts, none lost, none doubled", async () => {
+    const args = monitor(
+      "crash",
+      "--consumer",
+      "c",
+      "--batch",
+      "100",
+      "--alerts-stream",
+      "alerts:crash",
+    );
+    const first = start(args);
+    // Killed once a third of the alerts are out: mid-stream, between any two steps.
+    const third = Math.floor(solo.alerts.length / 3);
+    while (first.stdout.split("\n").length <= third && first.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    first.child.kill("SIGKILL");
+    const killed = await first.done;
+    expect(killed.signal).toBe("SIGKILL");
+    const again = await run(args);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(1);
+    const before = parse(killed.stdout).alerts.filter((l) => l.endsWith("}"));
+    const after = parse(again.stdout);
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.alerts.length).toBeGreaterThan(0);
+    expect([...before, ...after.alerts].sort()).toEqual(solo.alerts);
+    expect(withoutTime(after.verdicts)).toEqual(withoutTime(solo.verdicts));
+    // The alerts stream, written atomically with each acknowledgement, has each alert once.
+    const Redis = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis");
+    const client = new Redis(url);
+    try {
+      const entries = (await client.xrange("alerts:crash", "-", "+")) as [string, string[]][];
+      expect(entries.map(([, fields]) => fields[1]).sort()).toEqual(solo.alerts);
+    } finally {
+      client.disconnect();
+    }
+  });
+});

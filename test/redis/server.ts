@@ -1,0 +1,80 @@
+// A throwaway redis-server for one test file: a free loopback port, no persistence, its own
+// temporary directory; stopped (and the directory removed) afterwards.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createConnection, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "redis-server";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: "127.0.0.1" });
+    socket.once("error", () => resolve(false));
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("+PONG"));
+    });
+    socket.once("connect", () => socket.write("PING\r\n"));
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const dir = mkdtempSync(join(tmpdir(), "oatf-redis-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    REDIS_SERVER,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+    ],
+    { stdio: "ignore" },
+  );
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  for (let i = 0; i < 200 && !exited; i++) {
+    if (await ping(port)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (exited || !(await ping(port))) throw new Error(`${REDIS_SERVER} did not start on ${port}`);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await gone;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
