@@ -275,11 +275,11 @@ export function evaluateExitCode(report: EvaluateReport): number {
   return report.documents.some((d) => isFailing(d, options.failOnTier)) ? EXIT.failed : EXIT.ok;
 }
 
-/** One trace problem as printed on stderr. */
-function renderTraceProblem(trace: string, d: Diagnostic): string {
+/** One trace problem as printed on stderr by `command` (evaluate, record, publish). */
+export function renderTraceProblem(trace: string, d: Diagnostic, command = "evaluate"): string {
   const where = d.range === undefined ? trace : `${trace}:${d.range.start.line}`;
   const level = d.severity === "warning" ? "warning: " : "";
-  return safe`oatf evaluate: ${where}: ${level}${d.message}\n`;
+  return safe`oatf ${command}: ${where}: ${level}${d.message}\n`;
 }
 
 function renderInvalid(d: EvaluatedDocument): string {

@@ -6,6 +6,7 @@
 import { readTrace, TRACE_FORMATS, type TraceFormat, type TraceMessage } from "@oatf/evaluate";
 import { option, type ParsedArgs, UsageError } from "./args.js";
 import { type CliContext, EXIT } from "./context.js";
+import { renderTraceProblem } from "./evaluate-report.js";
 import { plural } from "./report.js";
 import { loadRedisStreams, positiveInteger } from "./streams.js";
 import { safe } from "./terminal.js";
@@ -68,10 +69,7 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
       }
       const d = record.diagnostic;
       if (d.severity !== "warning") problems++;
-      const where = d.line === undefined ? trace : `${trace}:${d.line}`;
-      ctx.stderr.write(
-        safe`oatf publish: ${where}: ${d.severity === "warning" ? "warning: " : ""}${d.message}\n`,
-      );
+      ctx.stderr.write(renderTraceProblem(trace, d, "publish"));
     }
   }
   try {
