@@ -1,6 +1,6 @@
 // Spec references in source are written one way: `SDK §x.y` (the SDK specification) or
 // `format §x.y` (the format specification), or another named document (`core-types §2.13`,
-// `YAML 1.2 §5.1`, `RFC 9535 §2.6`, `seeds/003 §4`). A list or range continues the name it
+// `YAML 1.2 §5.1`, `HAR 1.2 §entries`, `WHATWG HTML §9.2`, `RFC 9535 §2.6`, `seeds/003 §4`). A list or range continues the name it
 // starts with (`SDK §5.5, §5.5a`, `format §4.2–§4.4`). A bare `§` is ambiguous and fails here.
 // `spec_ref` values of the rule table are data (what a diagnostic carries), not prose.
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECTION = "§[0-9A-Za-z][0-9A-Za-z.]*";
 const NAMED = new RegExp(
-  String.raw`(?:SDK|[Ff]ormat|core-types|YAML 1\.2|RFC \d+|seeds/\d+|issue \d+|FIXTURE-SCHEMA(?:\.md)?) ${SECTION}(?:(?:, | and |–|-|/| or )${SECTION})*`,
+  String.raw`(?:SDK|[Ff]ormat|core-types|YAML 1\.2|HAR 1\.2|WHATWG HTML|RFC \d+|seeds/\d+|issue \d+|FIXTURE-SCHEMA(?:\.md)?) ${SECTION}(?:(?:, | and |–|-|/| or )${SECTION})*`,
   "g",
 );
 const DATA = /spec_ref: "[^"]*"/g;

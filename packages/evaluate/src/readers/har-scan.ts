@@ -1,4 +1,4 @@
-// HAR 1.2 ("HTTP Archive", W3C Web Performance WG draft, §log, §entries) split as it arrives.
+// HAR 1.2 ("HTTP Archive", W3C Web Performance WG draft; HAR 1.2 §log, §entries) split as it arrives.
 // A HAR is one JSON document, `{"log": {"version", "creator", "pages", "entries": [...]}}`,
 // often hundreds of megabytes, so it is never parsed whole: this scanner follows only
 // strings and brackets (no values are built) down to `log.entries`, and hands back the text

@@ -1,6 +1,6 @@
 // HAR 1.2 output of `oatf record` (http://www.softwareishard.com/blog/har-12-spec/), the
-// format browser devtools, Playwright and proxies export and the HAR reader reads (issue 22
-// §2). The file is written as entries complete: the opening at start, each entry as it ends,
+// format browser devtools, Playwright and proxies export and the HAR reader reads
+// (issue 22 §2). The file is written as entries complete: the opening at start, each entry as it ends,
 // the closing at stop, so memory holds only the exchanges in flight. Bodies are text
 // (`encoding: "base64"` when they are not UTF-8), cut at the cap with a `comment` saying so.
 import { closeSync, openSync, writeSync } from "node:fs";
