@@ -66,7 +66,12 @@ function invalidDocument(text: string) {
   const line = broken.split("\n").findIndex((l) => l.includes("confidence: 180")) + 1;
   return {
     expectedLine: line,
-    errors: errors.map((e) => ({ rule: e.rule, path: e.path, line: e.line, column: e.column })),
+    errors: errors.map((e) => ({
+      rule: e.rule,
+      path: e.path,
+      line: e.range?.start.line,
+      column: e.range?.start.column,
+    })),
   };
 }
 
