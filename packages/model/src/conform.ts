@@ -155,17 +155,35 @@ function enumeration(
   options: ConformOptions,
 ): unknown {
   if (typeof value !== "string") {
-    const expected = `${withArticle(type.name)} (one of: ${type.values.join(", ")})`;
-    return misfit(options, value, path, expected, "V-005");
+    const source = typeof value === "number" ? options.sourceOf?.(path) : undefined;
+    const message = enumMessage(type.name, value, type.values, source);
+    options.report({ rule: "V-005", message, path });
+    return INVALID;
   }
   if (type.values.includes(value)) return value;
   options.report({
     rule: "V-005",
     kind: "unknown_variant",
-    message: `unknown ${type.name} \`${preview(value)}\`; expected one of: ${type.values.join(", ")}${suggestionSuffix(value, type.values)}`,
+    message: enumMessage(type.name, value, type.values),
     path,
   });
   return INVALID;
+}
+
+/**
+ * The one V-005 message, for parse, the walk and validate's own enum checks: `value` is not
+ * one of the `values` of the enumeration `name` (`tier`, `direction`, ...).
+ */
+export function enumMessage(
+  name: string,
+  value: unknown,
+  values: readonly string[],
+  /** How a number was written in the source, when known (`1.0` is not `1`). */
+  source?: string,
+): string {
+  if (typeof value !== "string")
+    return `expected ${withArticle(name)} (one of: ${values.join(", ")}), found ${describe(value, source)}`;
+  return `unknown ${name} \`${preview(value)}\`; expected one of: ${values.join(", ")}${suggestionSuffix(value, values)}`;
 }
 
 function list(items: unknown[], of: FieldType, path: string, options: ConformOptions): unknown[] {

@@ -7,6 +7,7 @@ export {
   type ConformOptions,
   type ConformProblem,
   conform,
+  enumMessage,
   isDate,
 } from "./conform.js";
 export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";

@@ -1,6 +1,7 @@
 // Test support for the rule tests: what validate reports, reduced to rule, path and message
 // (spec references and positions have their own tests in validate.test.ts).
 import { type Diagnostic, type Document, parse } from "@oatf/model";
+import { enumMessage } from "@oatf/model/shape";
 import { type ValidateOptions, validate } from "@oatf/validate";
 import { celStub } from "./support.js";
 
@@ -41,6 +42,10 @@ export function notAllowed(path: string, value: string, allowed: readonly string
   return {
     rule: "V-005",
     path,
-    message: `${JSON.stringify(value)} is not allowed here; use one of: ${allowed.join(", ")}`,
+    message: enumMessage(
+      path.slice(path.lastIndexOf(".") + 1).replaceAll("_", " "),
+      value,
+      allowed,
+    ),
   };
 }

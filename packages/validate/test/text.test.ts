@@ -224,7 +224,7 @@ describe("did you mean", () => {
         { cel: celStub },
       ).errors.map((e) => e.message),
     ).toEqual([
-      '"ingestd" is not allowed here; use one of: ingested, local_action, boundary_breach; did you mean `ingested`?',
+      "unknown tier `ingestd`; expected one of: ingested, local_action, boundary_breach; did you mean `ingested`?",
     ]);
   });
 });

@@ -2,7 +2,7 @@
 // protocols (V-034 with W-002/W-003), regular expressions (V-013) and durations.
 import { compileRegex } from "@oatf/evaluate/compilers";
 import { parseDuration } from "@oatf/model";
-import { suggestionSuffix } from "@oatf/model/internal";
+import { enumMessage } from "@oatf/model/shape";
 import { isKnownMode, isKnownProtocol, knownModes, knownProtocols } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { RuleId } from "../rules.js";
@@ -19,12 +19,12 @@ export function checkEnum(
   path: string,
 ): void {
   if (!isPresent(value) || allowed.includes(value as string)) return;
-  const suggestion = typeof value === "string" ? suggestionSuffix(value, allowed) : "";
-  ctx.error(
-    "V-005",
-    path,
-    `${show(value)} is not allowed here; use one of: ${allowed.join(", ")}${suggestion}`,
-  );
+  ctx.error("V-005", path, enumMessage(lastKey(path), value, allowed));
+}
+
+/** The enumeration a path names: its last key (`tier` for `attack.indicators[0].tier`). */
+function lastKey(path: string): string {
+  return path.slice(path.lastIndexOf(".") + 1).replaceAll("_", " ");
 }
 
 /** V-034 for a mode; W-002 when it is well formed but no included binding defines it. */
