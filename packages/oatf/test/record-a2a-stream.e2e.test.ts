@@ -1,6 +1,6 @@
-// WAITS FOR BRANCH `sse-a2a` (issue 22 §3: every SSE item of a `message/stream` response is a
-// correlated message, and `status-update` / `artifact-update` items are also the `task/status` /
-// `task/artifact` events) — and, for the HAR captures, branch `har`. The A2A fixture agent
+// Issue 22 §3: every SSE item of a `message/stream` response is a correlated message, and
+// `status-update` / `artifact-update` items are also the `task/status` / `task/artifact` events
+// (JSONL and HAR captures alike). The A2A fixture agent
 // streams a whole task (task, working, an artifact, completed); the artifact acknowledges the
 // API key when the client complied. In the JSONL log each SSE item is its own `received` line
 // answering the one `message/stream` (or `SendStreamingMessage`) request id.
@@ -19,7 +19,7 @@ const DOCUMENT = fixture("a2a-task-stream.yaml");
 const capture = (name: string) =>
   fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
 
-describe("oatf record: an A2A task streamed over SSE (waits for branch sse-a2a)", () => {
+describe("oatf record: an A2A task streamed over SSE", () => {
   const agent = a2aUpstream();
   let upstream: string;
   beforeAll(async () => {

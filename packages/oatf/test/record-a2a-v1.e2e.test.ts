@@ -1,7 +1,7 @@
-// WAITS FOR BRANCH `sse-a2a` (issue 22 §3: A2A v1.0 method names mapped onto the binding's v0.3
-// vocabulary) — and, for the HAR captures, branch `har`. `@a2a-js/sdk` 1.3 speaks A2A v1.0 by
-// default (`SendMessage`, `SendStreamingMessage`, parts as `{"text": …}`); today the reader does
-// not know those methods, so a complying run reads as not_exploited and these tests fail.
+// Issue 22 §3: A2A v1.0 method names mapped onto the binding's v0.3 vocabulary (JSONL and HAR
+// captures alike). `@a2a-js/sdk` 1.3 speaks A2A v1.0 by default (`SendMessage`,
+// `SendStreamingMessage`, parts as `{"text": …}`); a reader that did not know those methods would
+// read a complying run as not_exploited.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,7 @@ const DOCUMENT = fixture("a2a-credentials.yaml");
 const capture = (name: string) =>
   fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
 
-describe("oatf record as an HTTP proxy for A2A v1.0 (@a2a-js/sdk, waits for branch sse-a2a)", () => {
+describe("oatf record as an HTTP proxy for A2A v1.0 (@a2a-js/sdk)", () => {
   const agent = a2aUpstream();
   let upstream: string;
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe("oatf record as an HTTP proxy for A2A v1.0 (@a2a-js/sdk, waits for bran
     }
 });
 
-describe("stored A2A v1.0 captures (waits for sse-a2a; the HAR ones for har too)", () => {
+describe("stored A2A v1.0 captures", () => {
   for (const file of [
     "a2a-v10-send-comply.jsonl",
     "a2a-v10-stream-comply.jsonl",

@@ -1,6 +1,5 @@
-// WAITS FOR BRANCH `har` (issue 22 §2, the HAR reader): HAR captures made by `oatf record`
-// evaluated with `oatf evaluate` (format detected). Fails until the HAR reader is merged; the
-// A2A `message/stream` capture may also need branch `sse-a2a` (JSON-RPC over SSE).
+// Issue 22 §2, the HAR reader: HAR captures made by `oatf record` evaluated with
+// `oatf evaluate` (format detected), A2A `message/stream` bodies read as JSON-RPC over SSE.
 // Live: MCP over Streamable HTTP recorded as HAR with --evaluate gives the verdict the HAR
 // file gives afterwards. Stored: every HAR capture of fixtures/captures (see its README).
 import { randomUUID } from "node:crypto";
@@ -24,7 +23,7 @@ const capture = (name: string) =>
 const example = (name: string) => join(REPO, "examples", name);
 const MCP = fixture("mcp-exfiltration.yaml");
 
-describe("HAR captures evaluate as the traffic was (waits for branch har)", () => {
+describe("HAR captures evaluate as the traffic was", () => {
   const CASES = [
     { file: "mcp-http-comply.har", document: MCP, result: "exploited" },
     { file: "mcp-http-refuse.har", document: MCP, result: "not_exploited" },
@@ -76,7 +75,7 @@ describe("HAR captures evaluate as the traffic was (waits for branch har)", () =
   });
 });
 
-describe("oatf record --out capture.har --evaluate (waits for branch har)", () => {
+describe("oatf record --out capture.har --evaluate", () => {
   let server: Server;
   let upstream: string;
   beforeAll(async () => {
