@@ -164,6 +164,29 @@ export default async (task) => (await ready).default(task);`;
   return `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`;
 }
 
+/** The worker threads of one run: started early, given a shard each, destroyed by the caller. */
+export interface Workers {
+  readonly jobs: number;
+  run(task: ShardTask, transfer: MessagePort[]): Promise<ShardResult>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts `jobs` worker threads and has each load its module now, so that starting them
+ * overlaps reading and checking the documents (a warm-up task: one per idle worker).
+ */
+export async function startWorkers(jobs: number): Promise<Workers> {
+  const { default: Tinypool } = await import("tinypool");
+  const pool = new Tinypool({ filename: await workerFile(), minThreads: jobs, maxThreads: jobs });
+  const warm = Promise.all(Array.from({ length: jobs }, () => pool.run(null)));
+  warm.catch(() => {}); // a worker that cannot load fails its shard's task too
+  return {
+    jobs,
+    run: (task, transfer) => pool.run(task, { transferList: transfer }) as Promise<ShardResult>,
+    destroy: () => pool.destroy(),
+  };
+}
+
 /** A worker as this thread sees it: its port, its result and the lines not yet sent. */
 interface Shard {
   port: MessagePort;
@@ -180,155 +203,150 @@ interface Shard {
  * format is handed back (`ok: false`) to be evaluated in this thread.
  */
 export async function evaluateSharded(
+  workers: Workers,
   documents: Document[],
-  jobs: number,
   source: AsyncIterable<Chunk>,
   options: { source: string; cel: CelEvaluator | undefined; format?: TraceFormat },
 ): Promise<Sharded> {
   if (options.format !== undefined && options.format !== "oatf")
     return { ok: false, reason: stateful(options.format), source };
-  // The workers start (and compile the documents) while the format is told.
-  const { default: Tinypool } = await import("tinypool");
-  const pool = new Tinypool({ filename: await workerFile(), minThreads: jobs, maxThreads: jobs });
-  try {
-    const shards: Shard[] = Array.from({ length: jobs }, () => {
-      const { port1, port2 } = new MessageChannel();
-      const task: ShardTask = { documents, source: options.source, port: port2 };
-      const result = pool.run(task, { transferList: [port2] }) as Promise<ShardResult>;
-      result.catch(() => {}); // awaited (and its error thrown) below
-      const shard: Shard = {
-        port: port1,
-        result,
-        texts: [],
-        numbers: [],
-        size: 0,
-        inFlight: 0,
-        wake: () => {},
-      };
-      port1.on("message", () => {
-        shard.inFlight--;
-        shard.wake();
-      });
-      return shard;
+  const jobs = workers.jobs;
+  // The workers compile the documents while the format is told.
+  const shards: Shard[] = Array.from({ length: jobs }, () => {
+    const { port1, port2 } = new MessageChannel();
+    const task: ShardTask = { documents, source: options.source, port: port2 };
+    const result = workers.run(task, [port2]);
+    result.catch(() => {}); // awaited (and its error thrown) below
+    const shard: Shard = {
+      port: port1,
+      result,
+      texts: [],
+      numbers: [],
+      size: 0,
+      inFlight: 0,
+      wake: () => {},
+    };
+    port1.on("message", () => {
+      shard.inFlight--;
+      shard.wake();
     });
-    const closeAll = () => {
-      for (const shard of shards) shard.port.close();
-    };
+    return shard;
+  });
+  const closeAll = () => {
+    for (const shard of shards) shard.port.close();
+  };
 
-    // The format: given, else told from the first lines as the reader tells it.
-    const chunks = source[Symbol.asyncIterator]();
-    const head: Chunk[] = [];
-    const cut = new Lines();
-    const pending: Line[] = [];
-    const error: { thrown?: unknown } = {};
-    let format: TraceFormat | undefined = options.format;
-    let ended = false;
-    if (format === undefined) {
-      const detector = new TraceDecoder({ documents });
-      const scratch: TraceRecord[] = [];
-      try {
-        while (detector.format === undefined && !detector.stopped) {
-          const next = await chunks.next();
-          if (next.done === true) {
-            ended = true;
-            cut.end(pending);
-            for (const line of pending) detector.line(line, scratch);
-            detector.end(scratch);
-            break;
-          }
-          head.push(next.value);
-          const from = pending.length;
-          cut.push(next.value, pending);
-          for (let i = from; i < pending.length && detector.format === undefined; i++)
-            detector.line(pending[i]!, scratch);
-          scratch.length = 0;
+  // The format: given, else told from the first lines as the reader tells it.
+  const chunks = source[Symbol.asyncIterator]();
+  const head: Chunk[] = [];
+  const cut = new Lines();
+  const pending: Line[] = [];
+  const error: { thrown?: unknown } = {};
+  let format: TraceFormat | undefined = options.format;
+  let ended = false;
+  if (format === undefined) {
+    const detector = new TraceDecoder({ documents });
+    const scratch: TraceRecord[] = [];
+    try {
+      while (detector.format === undefined && !detector.stopped) {
+        const next = await chunks.next();
+        if (next.done === true) {
+          ended = true;
+          cut.end(pending);
+          for (const line of pending) detector.line(line, scratch);
+          detector.end(scratch);
+          break;
         }
-      } catch (thrown) {
-        error.thrown = thrown;
+        head.push(next.value);
+        const from = pending.length;
+        cut.push(next.value, pending);
+        for (let i = from; i < pending.length && detector.format === undefined; i++)
+          detector.line(pending[i]!, scratch);
+        scratch.length = 0;
       }
-      format = detector.format;
-      if (format !== "oatf" || "thrown" in error) {
-        closeAll();
-        const why =
-          "thrown" in error
-            ? "the trace could not be read while telling its format"
-            : format === undefined
-              ? "the trace's format could not be told"
-              : stateful(format);
-        return { ok: false, reason: why, source: again(head, chunks, error) };
-      }
+    } catch (thrown) {
+      error.thrown = thrown;
     }
-
-    const flush = async (shard: Shard) => {
-      const numbers = Int32Array.from(shard.numbers);
-      const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
-      shard.port.postMessage(batch, [numbers.buffer]);
-      shard.texts = [];
-      shard.numbers = [];
-      shard.size = 0;
-      shard.inFlight++;
-      // Backpressure: reading waits for a worker that falls behind.
-      while (shard.inFlight > IN_FLIGHT) await new Promise<void>((r) => (shard.wake = r));
-    };
-    const route = async (lines: Line[]) => {
-      for (const { line, text, tooLong } of lines) {
-        const shard = shards[tooLong === true ? shardOf("", jobs) : shardOf(shardKey(text), jobs)]!;
-        // A line too long to read goes as a negative number (its text was dropped).
-        shard.numbers.push(tooLong === true ? -line : line);
-        shard.texts.push(text);
-        shard.size += text.length + 1;
-        if (shard.size >= BATCH_TEXT) await flush(shard);
-      }
-    };
-    await route(pending);
-    pending.length = 0;
-    if (!ended) {
-      try {
-        for (;;) {
-          const next = await chunks.next();
-          if (next.done === true) break;
-          cut.push(next.value, pending);
-          await route(pending);
-          pending.length = 0;
-        }
-        cut.end(pending);
-        await route(pending);
-      } catch (thrown) {
-        error.thrown = thrown;
-      }
+    format = detector.format;
+    if (format !== "oatf" || "thrown" in error) {
+      closeAll();
+      const why =
+        "thrown" in error
+          ? "the trace could not be read while telling its format"
+          : format === undefined
+            ? "the trace's format could not be told"
+            : stateful(format);
+      return { ok: false, reason: why, source: again(head, chunks, error) };
     }
-    for (const shard of shards) if (shard.numbers.length > 0) void flush(shard);
-    if ("thrown" in error) {
-      const thrown = error.thrown as Error | undefined;
-      const reason = `the trace could not be read: ${thrown?.message ?? String(thrown)}`;
-      for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
-    }
-    for (const shard of shards) shard.port.postMessage({ kind: "end" });
-    const parts = await Promise.all(shards.map((s) => s.result));
-    closeAll();
-    const merged = mergeVerdicts(
-      documents,
-      parts.map((p) => p.verdicts),
-      { source: options.source, cel: options.cel },
-    );
-    // The parts are the workers' own verdicts of these documents: a refusal is a bug.
-    if (!merged.ok) throw new Error(`merging the shards' verdicts: ${merged.error.message}`);
-    // Each line was read by one shard: its diagnostics, merged by line, are in trace order.
-    const diagnostics = parts
-      .flatMap((p) => p.diagnostics)
-      .sort((a, b) => a.line - b.line)
-      .map((d) => d.diagnostic);
-    const count = parts.reduce((sum, p) => sum + p.count, 0);
-    return {
-      ok: true,
-      verdicts: merged.value,
-      count,
-      diagnostics,
-      ...("thrown" in error ? { readError: error.thrown } : {}),
-    };
-  } finally {
-    await pool.destroy();
   }
+
+  const flush = async (shard: Shard) => {
+    const numbers = Int32Array.from(shard.numbers);
+    const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
+    shard.port.postMessage(batch, [numbers.buffer]);
+    shard.texts = [];
+    shard.numbers = [];
+    shard.size = 0;
+    shard.inFlight++;
+    // Backpressure: reading waits for a worker that falls behind.
+    while (shard.inFlight > IN_FLIGHT) await new Promise<void>((r) => (shard.wake = r));
+  };
+  const route = async (lines: Line[]) => {
+    for (const { line, text, tooLong } of lines) {
+      const shard = shards[tooLong === true ? shardOf("", jobs) : shardOf(shardKey(text), jobs)]!;
+      // A line too long to read goes as a negative number (its text was dropped).
+      shard.numbers.push(tooLong === true ? -line : line);
+      shard.texts.push(text);
+      shard.size += text.length + 1;
+      if (shard.size >= BATCH_TEXT) await flush(shard);
+    }
+  };
+  await route(pending);
+  pending.length = 0;
+  if (!ended) {
+    try {
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done === true) break;
+        cut.push(next.value, pending);
+        await route(pending);
+        pending.length = 0;
+      }
+      cut.end(pending);
+      await route(pending);
+    } catch (thrown) {
+      error.thrown = thrown;
+    }
+  }
+  for (const shard of shards) if (shard.numbers.length > 0) void flush(shard);
+  if ("thrown" in error) {
+    const thrown = error.thrown as Error | undefined;
+    const reason = `the trace could not be read: ${thrown?.message ?? String(thrown)}`;
+    for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
+  }
+  for (const shard of shards) shard.port.postMessage({ kind: "end" });
+  const parts = await Promise.all(shards.map((s) => s.result));
+  closeAll();
+  const merged = mergeVerdicts(
+    documents,
+    parts.map((p) => p.verdicts),
+    { source: options.source, cel: options.cel },
+  );
+  // The parts are the workers' own verdicts of these documents: a refusal is a bug.
+  if (!merged.ok) throw new Error(`merging the shards' verdicts: ${merged.error.message}`);
+  // Each line was read by one shard: its diagnostics, merged by line, are in trace order.
+  const diagnostics = parts
+    .flatMap((p) => p.diagnostics)
+    .sort((a, b) => a.line - b.line)
+    .map((d) => d.diagnostic);
+  const count = parts.reduce((sum, p) => sum + p.count, 0);
+  return {
+    ok: true,
+    verdicts: merged.value,
+    count,
+    diagnostics,
+    ...("thrown" in error ? { readError: error.thrown } : {}),
+  };
 }
 
 const stateful = (format: TraceFormat) =>

@@ -21,7 +21,14 @@ import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
-import { evaluateSharded, localSink, type Sharded, type Sink } from "./evaluate-jobs.js";
+import {
+  evaluateSharded,
+  localSink,
+  type Sharded,
+  type Sink,
+  startWorkers,
+  type Workers,
+} from "./evaluate-jobs.js";
 import type { ReadResult } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
@@ -137,6 +144,23 @@ export async function runEvaluate(
   options: EvaluateOptions = {},
   onProgress?: (event: EvaluateProgress) => void,
 ): Promise<EvaluateReport> {
+  if ((options.jobs ?? 1) <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
+  // The workers start while the documents are read and checked.
+  const workers = await startWorkers(options.jobs!);
+  try {
+    return await evaluateIn(workers, inputs, trace, options, onProgress);
+  } finally {
+    await workers.destroy();
+  }
+}
+
+async function evaluateIn(
+  workers: Workers | undefined,
+  inputs: readonly EvaluateInput[],
+  trace: TraceInput,
+  options: EvaluateOptions,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
+): Promise<EvaluateReport> {
   const report: EvaluateReport = {
     unmatched: [],
     documents: [],
@@ -170,7 +194,6 @@ export async function runEvaluate(
 
   let source = opened.source;
   const cel = (await celFor(normalized)) ?? undefined;
-  const jobs = options.jobs ?? 1;
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };
@@ -184,10 +207,10 @@ export async function runEvaluate(
       onProgress?.({ kind: "problem", diagnostic: d });
     }
   };
-  if (jobs > 1) {
+  if (workers !== undefined) {
     let sharded: Sharded;
     try {
-      sharded = await evaluateSharded(normalized, jobs, source, {
+      sharded = await evaluateSharded(workers, normalized, source, {
         source: "oatf-cli",
         cel,
         ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
@@ -204,7 +227,7 @@ export async function runEvaluate(
       return withVerdicts(report, usable, sharded.verdicts);
     }
     // Said, never silent: the verdicts are the same, only slower.
-    report.serial = `--jobs ${jobs}: evaluated in one thread: ${sharded.reason}`;
+    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: ${sharded.reason}`;
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }

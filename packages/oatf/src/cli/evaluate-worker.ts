@@ -42,7 +42,9 @@ export interface ShardResult {
   diagnostics: { line: number; diagnostic: Diagnostic }[];
 }
 
-export default async function evaluateShard(task: ShardTask): Promise<ShardResult> {
+/** A shard's task; `null` only loads this module (the pool's warm-up). */
+export default async function evaluateShard(task: ShardTask | null): Promise<ShardResult | null> {
+  if (task === null) return null;
   const { documents, source, port } = task;
   const cel = (await celFor(documents)) ?? undefined;
   const evaluator = createTraceEvaluator(documents, { source, cel });
