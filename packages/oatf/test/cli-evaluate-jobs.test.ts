@@ -128,6 +128,27 @@ describe("oatf evaluate --jobs", () => {
     expect(many.messages).toBe(lines.length - 1);
   });
 
+  it("gives the verdicts of --jobs 1 for a trace that fails while being read", async () => {
+    const lines = traceLines();
+    const failing = (): TraceInput => ({
+      file: "trace.jsonl",
+      open: () => ({
+        ok: true,
+        source: (async function* () {
+          yield `${lines.slice(0, 50).join("\n")}\n`;
+          throw new Error("connection reset");
+        })(),
+        close: () => {},
+      }),
+    });
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, failing(), {});
+    const many = await runEvaluate(memoryInputs(DOCUMENTS).list, failing(), { jobs: 2 });
+    expect(one.problems.errors).toBe(1);
+    expect(one.documents[0]?.verdict?.result).toBe("error");
+    expect(decided(many)).toEqual(decided(one));
+    expect(many.messages).toBe(one.messages);
+  });
+
   it("evaluates in one thread, and says so, a trace whose reader keeps state across lines", async () => {
     // JSON-RPC: a response is read as the call it answers, on its connection.
     const lines = [

@@ -196,6 +196,8 @@ interface Shard {
   size: number;
   inFlight: number;
   wake: () => void;
+  /** Its task failed: nothing waits for it. */
+  dead?: boolean;
 }
 
 /**
@@ -211,31 +213,6 @@ export async function evaluateSharded(
   if (options.format !== undefined && options.format !== "oatf")
     return { ok: false, reason: stateful(options.format), source };
   const jobs = workers.jobs;
-  // The workers compile the documents while the format is told.
-  const shards: Shard[] = Array.from({ length: jobs }, () => {
-    const { port1, port2 } = new MessageChannel();
-    const task: ShardTask = { documents, source: options.source, port: port2 };
-    const result = workers.run(task, [port2]);
-    result.catch(() => {}); // awaited (and its error thrown) below
-    const shard: Shard = {
-      port: port1,
-      result,
-      texts: [],
-      numbers: [],
-      size: 0,
-      inFlight: 0,
-      wake: () => {},
-    };
-    port1.on("message", () => {
-      shard.inFlight--;
-      shard.wake();
-    });
-    return shard;
-  });
-  const closeAll = () => {
-    for (const shard of shards) shard.port.close();
-  };
-
   // The format: given, else told from the first lines as the reader tells it.
   const chunks = source[Symbol.asyncIterator]();
   const head: Chunk[] = [];
@@ -269,7 +246,6 @@ export async function evaluateSharded(
     }
     format = detector.format;
     if (format !== "oatf" || "thrown" in error) {
-      closeAll();
       const why =
         "thrown" in error
           ? "the trace could not be read while telling its format"
@@ -280,6 +256,60 @@ export async function evaluateSharded(
     }
   }
 
+  // Each worker is given its shard (and compiles the documents) as the lines come.
+  const shards: Shard[] = Array.from({ length: jobs }, () => {
+    const { port1, port2 } = new MessageChannel();
+    const task: ShardTask = { documents, source: options.source, port: port2 };
+    const result = workers.run(task, [port2]);
+    const shard: Shard = {
+      port: port1,
+      result,
+      texts: [],
+      numbers: [],
+      size: 0,
+      inFlight: 0,
+      wake: () => {},
+    };
+    port1.on("message", () => {
+      shard.inFlight--;
+      shard.wake();
+    });
+    // Awaited (and its error thrown) below; a worker that died acknowledges nothing more.
+    result.catch(() => {
+      shard.dead = true;
+      shard.wake();
+    });
+    return shard;
+  });
+
+  try {
+    const reading = { chunks, cut, pending, ended, error };
+    return await evaluateShards(shards, documents, reading, options);
+  } finally {
+    for (const shard of shards) shard.port.close();
+  }
+}
+
+/** The trace as far as telling its format read it: the lines cut and not yet routed. */
+interface Reading {
+  chunks: AsyncIterator<Chunk>;
+  cut: Lines;
+  pending: Line[];
+  /** The source ended while the format was told. */
+  ended: boolean;
+  /** What reading the source threw, if it did. */
+  error: { thrown?: unknown };
+}
+
+/** Routes the lines to the shards as they are read, then merges what the shards give. */
+async function evaluateShards(
+  shards: Shard[],
+  documents: Document[],
+  reading: Reading,
+  options: { source: string; cel: CelEvaluator | undefined },
+): Promise<Sharded> {
+  const { chunks, cut, pending, ended, error } = reading;
+  const jobs = shards.length;
   const flush = async (shard: Shard) => {
     const numbers = Int32Array.from(shard.numbers);
     const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
@@ -289,7 +319,8 @@ export async function evaluateSharded(
     shard.size = 0;
     shard.inFlight++;
     // Backpressure: reading waits for a worker that falls behind.
-    while (shard.inFlight > IN_FLIGHT) await new Promise<void>((r) => (shard.wake = r));
+    while (shard.inFlight > IN_FLIGHT && !shard.dead)
+      await new Promise<void>((r) => (shard.wake = r));
   };
   const route = async (lines: Line[]) => {
     for (const { line, text, tooLong } of lines) {
@@ -326,7 +357,6 @@ export async function evaluateSharded(
   }
   for (const shard of shards) shard.port.postMessage({ kind: "end" });
   const parts = await Promise.all(shards.map((s) => s.result));
-  closeAll();
   const merged = mergeVerdicts(
     documents,
     parts.map((p) => p.verdicts),
