@@ -1,9 +1,16 @@
 // `oatf evaluate --jobs N` (issue 24 §3): the trace sharded by session over worker threads
 // gives the verdicts of one evaluation in this thread; `--jobs` is checked as a usage error.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/cli/args.js";
 import { parseEvaluateArgs } from "../src/cli/evaluate.js";
-import { type EvaluateReport, runEvaluate, type TraceInput } from "../src/cli/evaluate-report.js";
+import {
+  type EvaluateReport,
+  renderEvaluate,
+  runEvaluate,
+  type TraceInput,
+} from "../src/cli/evaluate-report.js";
+import { shardKey } from "../src/cli/shard-key.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"
@@ -62,6 +69,15 @@ function trace(lines: string[]): TraceInput {
   return { file: "trace.jsonl", open: () => ({ ok: true, source: source(), close: () => {} }) };
 }
 
+// The trace as UTF-8 bytes in chunks of `size`, which cut lines and characters anywhere.
+function bytes(text: string, size: number): TraceInput {
+  const all = new TextEncoder().encode(text);
+  async function* source() {
+    for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
+  }
+  return { file: "trace.jsonl", open: () => ({ ok: true, source: source(), close: () => {} }) };
+}
+
 // What must not depend on --jobs: every verdict but its wall-clock timestamps, the trace problems.
 function decided(report: EvaluateReport) {
   return {
@@ -95,6 +111,113 @@ describe("oatf evaluate --jobs", () => {
       expect(many.messages).toBe(lines.length - 1);
       expect(many.stoppedAt).toBeUndefined();
     }
+  });
+
+  it("reads bytes cut anywhere, a byte-order mark and CRLF endings as --jobs 1 does", async () => {
+    // Non-ASCII text in the matching line, and sessions whose keys are written with escapes.
+    const lines = traceLines().map((l, i) =>
+      i === 57
+        ? l.replace("PRIVATE KEY", "PRIVATE KEY \u00e9\u{1F511}")
+        : l.replace('"session":"s1"', '"session":"\\u0073\\u0031"'),
+    );
+    const text = `\uFEFF${lines.join("\r\n")}`; // and no line feed after the last line
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, bytes(text, 5), {});
+    expect(one.documents[0]?.verdict?.indicator_verdicts[0]?.evidence).toMatch(/^line 58 /);
+    const many = await runEvaluate(memoryInputs(DOCUMENTS).list, bytes(text, 5), { jobs: 2 });
+    expect(decided(many)).toEqual(decided(one));
+    expect(many.messages).toBe(lines.length - 1);
+  });
+
+  it("gives the verdicts of --jobs 1 for a trace that fails while being read", async () => {
+    const lines = traceLines();
+    const failing = (): TraceInput => ({
+      file: "trace.jsonl",
+      open: () => ({
+        ok: true,
+        source: (async function* () {
+          yield `${lines.slice(0, 50).join("\n")}\n`;
+          throw new Error("connection reset");
+        })(),
+        close: () => {},
+      }),
+    });
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, failing(), {});
+    const many = await runEvaluate(memoryInputs(DOCUMENTS).list, failing(), { jobs: 2 });
+    expect(one.problems.errors).toBe(1);
+    expect(one.documents[0]?.verdict?.result).toBe("error");
+    expect(decided(many)).toEqual(decided(one));
+    expect(many.messages).toBe(one.messages);
+  });
+
+  it("evaluates in one thread, and says so, a trace whose reader keeps state across lines", async () => {
+    // JSON-RPC: a response is read as the call it answers, on its connection.
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "read", arguments: { path: "/etc/shadow" } },
+      },
+      { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "PRIVATE KEY" }] } },
+    ].map((m) => JSON.stringify(m));
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
+    const notes: string[] = [];
+    const many = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), { jobs: 2 }, (e) => {
+      if (e.kind === "note") notes.push(e.text);
+    });
+    expect(decided(many)).toEqual(decided(one));
+    expect(many.documents.map((d) => d.verdict?.result)).toEqual([
+      "exploited",
+      "not_exploited",
+      "exploited",
+    ]);
+    expect(many.serial).toMatch(/^--jobs 2: evaluated in one thread: a jsonrpc trace /);
+    expect(notes).toEqual([many.serial]);
+    expect(renderEvaluate(many, "json").stderr).toContain(`trace.jsonl: ${many.serial}`);
+    // Named, the format is not told from the lines (which are read once, not twice).
+    const named = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {
+      jobs: 2,
+      traceFormat: "jsonrpc",
+    });
+    expect(decided(named)).toEqual(decided(one));
+    expect(named.serial).toBe(many.serial);
+  });
+
+  it("reads a line's shard key as JSON.parse reads its session, else actor", () => {
+    const expected = (line: string) => {
+      const value = JSON.parse(line) as { session?: unknown; actor?: unknown };
+      if (typeof value.session === "string") return value.session;
+      return typeof value.actor === "string" ? value.actor : "";
+    };
+    const cases = [
+      '{"content":{"session":"inner","actor":"x"},"actor":"a"}',
+      '{"session":"s1","session":"s2"}',
+      '{"session":"s1","session":7,"actor":"a"}',
+      '{"sess\\u0069on":"s\\u0031","actor":"a"}',
+      '{ "session" : "s\\"q\\\\" , "x": ["session", {"session": "no"}] }',
+      '{"x":"\\\\","session":"after a backslash"}',
+      '[{"session":"in an array"}]',
+      '{"actor":"a","list":[{"actor":"b"}],"y":"}{"}',
+    ];
+    for (const line of cases) expect(shardKey(line), line).toBe(expected(line));
+    const key = fc.oneof(
+      fc.constantFrom("session", "actor", "content"),
+      fc.string({ maxLength: 4 }),
+    );
+    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null));
+    const member: fc.Arbitrary<[string, unknown]> = fc.tuple(
+      key,
+      fc.oneof(value, fc.dictionary(key, value, { maxKeys: 3 }), fc.array(value, { maxLength: 3 })),
+    );
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 6 }), fc.boolean(), (members, spaced) => {
+        // Members written by hand, so that a name may repeat (JSON.parse keeps the last).
+        const gap = spaced ? " \t" : "";
+        const line = `{${members.map(([k, v]) => `${gap}${JSON.stringify(k)}${gap}:${gap}${JSON.stringify(v, null, spaced ? 1 : 0)}`).join(",")}}`;
+        expect(shardKey(line)).toBe(expected(line));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("reads --jobs as a whole number from 1 to 64", () => {

@@ -1,26 +1,37 @@
-// `oatf evaluate --jobs N` (issue 24 §3): the trace is read once, here, and its messages are
-// sharded by session (the message's `session`, else its `actor`: the reader correlates per
-// actor) over N worker threads (tinypool), each evaluating its sessions over the normalized
-// documents; the shards' verdicts are combined by `mergeVerdicts`, earliest position (trace
-// line) first, so the verdicts are those of one evaluation of the whole trace.
-import { MessageChannel } from "node:worker_threads";
+// `oatf evaluate --jobs N` (issue 24 §3). This thread only decodes the trace, cuts it into
+// lines and routes each raw line to a worker by its session key (`shardKey`: no parsing);
+// the N worker threads (tinypool) parse their lines with the trace reader and evaluate them
+// over the normalized documents, compiled once per worker. The shards' verdicts are combined
+// by `mergeVerdicts`, earliest position (trace line) first, and their diagnostics put back in
+// line order, so the report is that of one evaluation of the whole trace.
+//
+// Only OATF JSON Lines is sharded: each of its lines is a message by itself. Readers of the
+// other formats keep state across lines per connection (JSON-RPC request/response
+// correlation, AG-UI events, a HAR's entries), which a line's own fields do not always name;
+// such a trace is evaluated in this thread, and the caller says so.
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import {
   createTraceEvaluator,
+  DEFAULT_MAX_LINE_LENGTH,
   mergeVerdicts,
+  TraceDecoder,
+  type TraceFormat,
   type TraceMessage,
+  type TraceRecord,
   type TraceVerdict,
 } from "@oatf/evaluate";
-import type { CelEvaluator, Document } from "@oatf/model";
-import type { ShardMessage, ShardTask } from "./evaluate-worker.js";
+import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
+import type { ShardLines, ShardResult, ShardTask } from "./evaluate-worker.js";
+import { shardKey, shardOf } from "./shard-key.js";
 
-/** Messages sent to a worker at once. */
-const BATCH = 512;
-/** Batches a worker may have unacknowledged before reading waits for it. */
-const IN_FLIGHT = 8;
+/** Text (UTF-16 code units) of the lines sent to a worker at once. */
+const BATCH_TEXT = 128 * 1024;
+/** Batches a worker may have unacknowledged before reading waits for it (bounds memory). */
+const IN_FLIGHT = 16;
 /** The most worker threads `--jobs` may ask for. */
 export const MAX_JOBS = 64;
 
-/** One evaluator in this thread (`--jobs 1`). */
+/** One evaluator in this thread (`--jobs 1`, or a trace that cannot be sharded). */
 export function localSink(documents: Document[], source: string, cel?: CelEvaluator): Sink {
   const evaluator = createTraceEvaluator(documents, { source, cel });
   return {
@@ -29,24 +40,115 @@ export function localSink(documents: Document[], source: string, cel?: CelEvalua
     get done() {
       return evaluator.done;
     },
-    finish: async () => ({ verdicts: evaluator.verdicts(), count: evaluator.count }),
+    finish: () => ({ verdicts: evaluator.verdicts(), count: evaluator.count }),
   };
 }
 
-/** Where `runEvaluate` pushes messages: one evaluator here, or shards in workers. */
+/** Where `runEvaluate` pushes the messages it reads in this thread. */
 export interface Sink {
-  push(message: TraceMessage): void | Promise<void>;
+  push(message: TraceMessage): void;
   fail(reason: string): void;
-  /** True once every indicator is decided (an in-thread evaluator only: shards never stop early). */
+  /** True once every indicator is decided. */
   readonly done: boolean;
-  finish(): Promise<{ verdicts: TraceVerdict[]; count: number }>;
+  finish(): { verdicts: TraceVerdict[]; count: number };
 }
 
-// FNV-1a over the key: a session always goes to the same shard, whatever its other messages.
-function shardOf(key: string, shards: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
-  return h % shards;
+type Chunk = Uint8Array | string;
+
+/** What a sharded evaluation gives: as `runEvaluate` in this thread would, or why not. */
+export type Sharded =
+  | {
+      ok: true;
+      verdicts: TraceVerdict[];
+      count: number;
+      /** The reader's diagnostics, in trace order. */
+      diagnostics: Diagnostic[];
+      /** The source failed while being read (the shards were told: their verdicts say so). */
+      readError?: unknown;
+    }
+  | {
+      ok: false;
+      /** Why the trace was not sharded. */
+      reason: string;
+      /** The source as it was given: what was read of it to tell its format comes again. */
+      source: AsyncIterable<Chunk>;
+    };
+
+/** One line of the trace, cut as the reader's line splitter cuts it. */
+interface Line {
+  line: number;
+  text: string;
+  tooLong?: boolean;
+}
+
+/**
+ * Cuts decoded text into lines as `readTrace` does: a leading byte-order mark dropped, `\n`
+ * and `\r\n` endings, lines longer than the limit dropped (not held) and marked.
+ */
+class Lines {
+  #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  #rest = "";
+  #tooLong = false;
+  #line = 0;
+  #started = false;
+
+  push(chunk: Chunk, out: Line[]): void {
+    let text = typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
+    if (!this.#started && text.length > 0) {
+      this.#started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf("\n", start);
+      if (end < 0) break;
+      this.#add(text.slice(start, end), out);
+      start = end + 1;
+    }
+    this.#hold(text.slice(start));
+  }
+
+  end(out: Line[]): void {
+    const rest = this.#decoder.decode();
+    if (rest !== "") this.push(rest, out);
+    if (this.#rest !== "" || this.#tooLong) this.#add("", out);
+  }
+
+  #add(text: string, out: Line[]): void {
+    const whole = this.#rest === "" ? text : this.#rest + text;
+    const line = ++this.#line;
+    const cut = whole.endsWith("\r") ? whole.slice(0, -1) : whole;
+    if (this.#tooLong || cut.length > DEFAULT_MAX_LINE_LENGTH)
+      out.push({ line, text: "", tooLong: true });
+    else out.push({ line, text: cut });
+    this.#rest = "";
+    this.#tooLong = false;
+  }
+
+  #hold(text: string): void {
+    if (this.#tooLong) return;
+    this.#rest += text;
+    // One more unit for the `\r` of a CRLF ending; past that the text is dropped.
+    if (this.#rest.length > DEFAULT_MAX_LINE_LENGTH + 1) {
+      this.#rest = "";
+      this.#tooLong = true;
+    }
+  }
+}
+
+/** The source again: the chunks already read, then the rest (or the error reading it gave). */
+async function* again(
+  head: Chunk[],
+  rest: AsyncIterator<Chunk>,
+  error: { thrown?: unknown },
+): AsyncGenerator<Chunk> {
+  yield* head;
+  if ("thrown" in error) throw error.thrown;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done === true) return;
+    yield next.value;
+  }
 }
 
 /** The module a worker runs: the built file, or from sources (tests) TypeScript through tsx. */
@@ -62,67 +164,220 @@ export default async (task) => (await ready).default(task);`;
   return `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`;
 }
 
-/** Shards over `jobs` worker threads; `finish` merges their verdicts. */
-export async function shardedSink(
-  documents: Document[],
-  jobs: number,
-  source: string,
-  cel: CelEvaluator | undefined,
-): Promise<Sink> {
+/** The worker threads of one run: started early, given a shard each, destroyed by the caller. */
+export interface Workers {
+  readonly jobs: number;
+  run(task: ShardTask, transfer: MessagePort[]): Promise<ShardResult>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts `jobs` worker threads and has each load its module now, so that starting them
+ * overlaps reading and checking the documents (a warm-up task: one per idle worker).
+ */
+export async function startWorkers(jobs: number): Promise<Workers> {
   const { default: Tinypool } = await import("tinypool");
   const pool = new Tinypool({ filename: await workerFile(), minThreads: jobs, maxThreads: jobs });
-  const shards = Array.from({ length: jobs }, () => {
+  const warm = Promise.all(Array.from({ length: jobs }, () => pool.run(null)));
+  warm.catch(() => {}); // a worker that cannot load fails its shard's task too
+  return {
+    jobs,
+    run: (task, transfer) => pool.run(task, { transferList: transfer }) as Promise<ShardResult>,
+    destroy: () => pool.destroy(),
+  };
+}
+
+/** A worker as this thread sees it: its port, its result and the lines not yet sent. */
+interface Shard {
+  port: MessagePort;
+  result: Promise<ShardResult>;
+  texts: string[];
+  numbers: number[];
+  size: number;
+  inFlight: number;
+  wake: () => void;
+  /** Its task failed: nothing waits for it. */
+  dead?: boolean;
+}
+
+/**
+ * Evaluates an OATF JSON Lines trace in `jobs` worker threads, sharded by session; any other
+ * format is handed back (`ok: false`) to be evaluated in this thread.
+ */
+export async function evaluateSharded(
+  workers: Workers,
+  documents: Document[],
+  source: AsyncIterable<Chunk>,
+  options: { source: string; cel: CelEvaluator | undefined; format?: TraceFormat },
+): Promise<Sharded> {
+  if (options.format !== undefined && options.format !== "oatf")
+    return { ok: false, reason: stateful(options.format), source };
+  const jobs = workers.jobs;
+  // The format: given, else told from the first lines as the reader tells it.
+  const chunks = source[Symbol.asyncIterator]();
+  const head: Chunk[] = [];
+  const cut = new Lines();
+  const pending: Line[] = [];
+  const error: { thrown?: unknown } = {};
+  let format: TraceFormat | undefined = options.format;
+  let ended = false;
+  if (format === undefined) {
+    const detector = new TraceDecoder({ documents });
+    const scratch: TraceRecord[] = [];
+    try {
+      while (detector.format === undefined && !detector.stopped) {
+        const next = await chunks.next();
+        if (next.done === true) {
+          ended = true;
+          cut.end(pending);
+          for (const line of pending) detector.line(line, scratch);
+          detector.end(scratch);
+          break;
+        }
+        head.push(next.value);
+        const from = pending.length;
+        cut.push(next.value, pending);
+        for (let i = from; i < pending.length && detector.format === undefined; i++)
+          detector.line(pending[i]!, scratch);
+        scratch.length = 0;
+      }
+    } catch (thrown) {
+      error.thrown = thrown;
+    }
+    format = detector.format;
+    if (format !== "oatf" || "thrown" in error) {
+      const why =
+        "thrown" in error
+          ? "the trace could not be read while telling its format"
+          : format === undefined
+            ? "the trace's format could not be told"
+            : stateful(format);
+      return { ok: false, reason: why, source: again(head, chunks, error) };
+    }
+  }
+
+  // Each worker is given its shard (and compiles the documents) as the lines come.
+  const shards: Shard[] = Array.from({ length: jobs }, () => {
     const { port1, port2 } = new MessageChannel();
-    const task: ShardTask = { documents, source, port: port2 };
-    const result = pool.run(task, { transferList: [port2] }) as Promise<TraceVerdict[]>;
-    result.catch(() => {}); // awaited (and its error thrown) by finish()
-    const shard = { port: port1, result, batch: [] as TraceMessage[], inFlight: 0, wake: () => {} };
+    const task: ShardTask = { documents, source: options.source, port: port2 };
+    const result = workers.run(task, [port2]);
+    const shard: Shard = {
+      port: port1,
+      result,
+      texts: [],
+      numbers: [],
+      size: 0,
+      inFlight: 0,
+      wake: () => {},
+    };
     port1.on("message", () => {
       shard.inFlight--;
       shard.wake();
     });
+    // Awaited (and its error thrown) below; a worker that died acknowledges nothing more.
+    result.catch(() => {
+      shard.dead = true;
+      shard.wake();
+    });
     return shard;
   });
-  let count = 0;
-  const send = (shard: (typeof shards)[number], m: ShardMessage) => shard.port.postMessage(m);
-  const flush = async (shard: (typeof shards)[number]) => {
-    send(shard, { kind: "batch", messages: JSON.stringify(shard.batch) });
-    shard.batch = [];
+
+  try {
+    const reading = { chunks, cut, pending, ended, error };
+    return await evaluateShards(shards, documents, reading, options);
+  } finally {
+    for (const shard of shards) shard.port.close();
+  }
+}
+
+/** The trace as far as telling its format read it: the lines cut and not yet routed. */
+interface Reading {
+  chunks: AsyncIterator<Chunk>;
+  cut: Lines;
+  pending: Line[];
+  /** The source ended while the format was told. */
+  ended: boolean;
+  /** What reading the source threw, if it did. */
+  error: { thrown?: unknown };
+}
+
+/** Routes the lines to the shards as they are read, then merges what the shards give. */
+async function evaluateShards(
+  shards: Shard[],
+  documents: Document[],
+  reading: Reading,
+  options: { source: string; cel: CelEvaluator | undefined },
+): Promise<Sharded> {
+  const { chunks, cut, pending, ended, error } = reading;
+  const jobs = shards.length;
+  const flush = async (shard: Shard) => {
+    const numbers = Int32Array.from(shard.numbers);
+    const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
+    shard.port.postMessage(batch, [numbers.buffer]);
+    shard.texts = [];
+    shard.numbers = [];
+    shard.size = 0;
     shard.inFlight++;
-    // Backpressure: reading waits for a worker that falls behind, so memory stays bounded.
-    while (shard.inFlight > IN_FLIGHT) await new Promise<void>((r) => (shard.wake = r));
+    // Backpressure: reading waits for a worker that falls behind.
+    while (shard.inFlight > IN_FLIGHT && !shard.dead)
+      await new Promise<void>((r) => (shard.wake = r));
   };
+  const route = async (lines: Line[]) => {
+    for (const { line, text, tooLong } of lines) {
+      const shard = shards[tooLong === true ? shardOf("", jobs) : shardOf(shardKey(text), jobs)]!;
+      // A line too long to read goes as a negative number (its text was dropped).
+      shard.numbers.push(tooLong === true ? -line : line);
+      shard.texts.push(text);
+      shard.size += text.length + 1;
+      if (shard.size >= BATCH_TEXT) await flush(shard);
+    }
+  };
+  await route(pending);
+  pending.length = 0;
+  if (!ended) {
+    try {
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done === true) break;
+        cut.push(next.value, pending);
+        await route(pending);
+        pending.length = 0;
+      }
+      cut.end(pending);
+      await route(pending);
+    } catch (thrown) {
+      error.thrown = thrown;
+    }
+  }
+  for (const shard of shards) if (shard.numbers.length > 0) void flush(shard);
+  if ("thrown" in error) {
+    const thrown = error.thrown as Error | undefined;
+    const reason = `the trace could not be read: ${thrown?.message ?? String(thrown)}`;
+    for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
+  }
+  for (const shard of shards) shard.port.postMessage({ kind: "end" });
+  const parts = await Promise.all(shards.map((s) => s.result));
+  const merged = mergeVerdicts(
+    documents,
+    parts.map((p) => p.verdicts),
+    { source: options.source, cel: options.cel },
+  );
+  // The parts are the workers' own verdicts of these documents: a refusal is a bug.
+  if (!merged.ok) throw new Error(`merging the shards' verdicts: ${merged.error.message}`);
+  // Each line was read by one shard: its diagnostics, merged by line, are in trace order.
+  const diagnostics = parts
+    .flatMap((p) => p.diagnostics)
+    .sort((a, b) => a.line - b.line)
+    .map((d) => d.diagnostic);
+  const count = parts.reduce((sum, p) => sum + p.count, 0);
   return {
-    done: false,
-    push(message) {
-      count++;
-      const key = typeof message.session === "string" ? message.session : (message.actor ?? "");
-      const shard = shards[shardOf(String(key), jobs)]!;
-      shard.batch.push(message);
-      if (shard.batch.length >= BATCH) return flush(shard);
-    },
-    fail(reason) {
-      for (const shard of shards) {
-        if (shard.batch.length > 0) void flush(shard);
-        send(shard, { kind: "fail", reason });
-      }
-    },
-    async finish() {
-      try {
-        for (const shard of shards) {
-          if (shard.batch.length > 0)
-            send(shard, { kind: "batch", messages: JSON.stringify(shard.batch) });
-          send(shard, { kind: "end" });
-        }
-        const parts = await Promise.all(shards.map((s) => s.result));
-        for (const shard of shards) shard.port.close();
-        const merged = mergeVerdicts(documents, parts, { source, cel });
-        // The parts are the workers' own verdicts of these documents: a refusal is a bug.
-        if (!merged.ok) throw new Error(`merging the shards' verdicts: ${merged.error.message}`);
-        return { verdicts: merged.value, count };
-      } finally {
-        await pool.destroy();
-      }
-    },
+    ok: true,
+    verdicts: merged.value,
+    count,
+    diagnostics,
+    ...("thrown" in error ? { readError: error.thrown } : {}),
   };
 }
+
+const stateful = (format: TraceFormat) =>
+  `a ${format} trace is read with state kept across its lines (per connection), which its lines' own fields do not always name`;

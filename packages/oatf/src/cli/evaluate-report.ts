@@ -21,7 +21,14 @@ import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
-import { localSink, type Sink, shardedSink } from "./evaluate-jobs.js";
+import {
+  evaluateSharded,
+  localSink,
+  type Sharded,
+  type Sink,
+  startWorkers,
+  type Workers,
+} from "./evaluate-jobs.js";
 import type { ReadResult } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
@@ -68,7 +75,9 @@ export interface EvaluateOptions {
 export type EvaluateProgress =
   | { kind: "document"; document: EvaluatedDocument }
   | { kind: "messages"; count: number }
-  | { kind: "problem"; diagnostic: Diagnostic };
+  | { kind: "problem"; diagnostic: Diagnostic }
+  /** Something about how the run went (a trace `--jobs` could not shard). */
+  | { kind: "note"; text: string };
 
 /** One document: its verdict, or why it has none. */
 export interface EvaluatedDocument {
@@ -113,6 +122,8 @@ export interface EvaluateReport {
   /** The line reading stopped at once every indicator was decided. */
   stoppedAt?: number;
   options: EvaluateOptions;
+  /** Why `--jobs` evaluated the trace in one thread after all (said on stderr). */
+  serial?: string;
   /** Time taken, as the command measured it (JUnit's `time`). */
   elapsedMs?: number;
 }
@@ -132,6 +143,23 @@ export async function runEvaluate(
   trace: TraceInput,
   options: EvaluateOptions = {},
   onProgress?: (event: EvaluateProgress) => void,
+): Promise<EvaluateReport> {
+  if ((options.jobs ?? 1) <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
+  // The workers start while the documents are read and checked.
+  const workers = await startWorkers(options.jobs!);
+  try {
+    return await evaluateIn(workers, inputs, trace, options, onProgress);
+  } finally {
+    await workers.destroy();
+  }
+}
+
+async function evaluateIn(
+  workers: Workers | undefined,
+  inputs: readonly EvaluateInput[],
+  trace: TraceInput,
+  options: EvaluateOptions,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
 ): Promise<EvaluateReport> {
   const report: EvaluateReport = {
     unmatched: [],
@@ -164,15 +192,47 @@ export async function runEvaluate(
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
-  const source = opened.source;
+  let source = opened.source;
   const cel = (await celFor(normalized)) ?? undefined;
-  const jobs = options.jobs ?? 1;
-  const sink: Sink =
-    jobs > 1
-      ? await shardedSink(normalized, jobs, "oatf-cli", cel)
-      : localSink(normalized, "oatf-cli", cel);
-  let count = 0;
   const problems = report.problems;
+  const problem = (diagnostic: Diagnostic) => {
+    const d = { ...diagnostic, source: trace.file };
+    const rule = ruleInfo(d.rule);
+    if (rule?.unattributed === true) problems.unattributed++;
+    if (d.severity === "warning") problems.warnings++;
+    else problems.errors++;
+    if (rule?.stops === true) problems.fatal = true;
+    if (problems.total++ < MAX_REPORTED) {
+      problems.shown.push(d);
+      onProgress?.({ kind: "problem", diagnostic: d });
+    }
+  };
+  if (workers !== undefined) {
+    let sharded: Sharded;
+    try {
+      sharded = await evaluateSharded(workers, normalized, source, {
+        source: "oatf-cli",
+        cel,
+        ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
+      });
+    } catch (error) {
+      opened.close();
+      throw error;
+    }
+    if (sharded.ok) {
+      opened.close();
+      for (const d of sharded.diagnostics) problem(d);
+      if (sharded.readError !== undefined) problems.errors++;
+      report.messages = sharded.count;
+      return withVerdicts(report, usable, sharded.verdicts);
+    }
+    // Said, never silent: the verdicts are the same, only slower.
+    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: ${sharded.reason}`;
+    onProgress?.({ kind: "note", text: report.serial });
+    source = sharded.source;
+  }
+  const sink: Sink = localSink(normalized, "oatf-cli", cel);
+  let count = 0;
   let lastLine = 0;
   let readError: unknown;
   // The reader's messages, its problems counted on the way; ends once every indicator is
@@ -184,16 +244,7 @@ export async function runEvaluate(
         ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
       })) {
         if (record.kind === "diagnostic") {
-          const d = { ...record.diagnostic, source: trace.file };
-          const rule = ruleInfo(d.rule);
-          if (rule?.unattributed === true) problems.unattributed++;
-          if (d.severity === "warning") problems.warnings++;
-          else problems.errors++;
-          if (rule?.stops === true) problems.fatal = true;
-          if (problems.total++ < MAX_REPORTED) {
-            problems.shown.push(d);
-            onProgress?.({ kind: "problem", diagnostic: d });
-          }
+          problem(record.diagnostic);
           continue;
         }
         lastLine = record.message.line;
@@ -206,10 +257,7 @@ export async function runEvaluate(
     }
   }
   try {
-    for await (const message of messages()) {
-      const waiting = sink.push(message); // a promise only while a worker catches up
-      if (waiting !== undefined) await waiting;
-    }
+    for await (const message of messages()) sink.push(message);
   } finally {
     opened.close();
   }
@@ -217,9 +265,18 @@ export async function runEvaluate(
     sink.fail(`the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`);
     problems.errors++;
   }
-  const { verdicts, count: evaluated } = await sink.finish();
-  report.messages = evaluated;
-  if (sink.done && evaluated > 0) report.stoppedAt = lastLine;
+  const finished = sink.finish();
+  report.messages = finished.count;
+  if (sink.done && finished.count > 0) report.stoppedAt = lastLine;
+  return withVerdicts(report, usable, finished.verdicts);
+}
+
+/** The report with each usable document's verdict (in input order) and coverage. */
+function withVerdicts(
+  report: EvaluateReport,
+  usable: EvaluatedDocument[],
+  verdicts: TraceVerdict[],
+): EvaluateReport {
   for (const [i, verdict] of verdicts.entries()) {
     const entry = usable[i]!;
     entry.verdict = ordered(verdict);
@@ -294,7 +351,12 @@ function renderInvalid(d: EvaluatedDocument): string {
 export function renderProgress(trace: string, event: EvaluateProgress): string {
   if (event.kind === "document") return renderInvalid(event.document);
   if (event.kind === "problem") return renderTraceProblem(trace, event.diagnostic);
+  if (event.kind === "note") return renderNote(trace, event.text);
   return "";
+}
+
+function renderNote(trace: string, text: string): string {
+  return safe`oatf evaluate: ${trace}: ${text}\n`;
 }
 
 export interface EvaluateRenderOptions {
@@ -320,6 +382,7 @@ export function renderEvaluate(
     return { stdout: "", stderr: stderr + safe`oatf evaluate: cannot read ${file}: ${reason}\n` };
   }
   const { problems, options: run, trace } = report;
+  if (!streamed && report.serial !== undefined) stderr += renderNote(trace, report.serial);
   if (!streamed) for (const d of problems.shown) stderr += renderTraceProblem(trace, d);
   if (problems.total > MAX_REPORTED) {
     const more = problems.total - MAX_REPORTED;

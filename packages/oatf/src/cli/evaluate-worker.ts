@@ -1,10 +1,16 @@
-// The worker of `oatf evaluate --jobs N` (issue 24 §3): evaluates one shard of a trace (the
-// messages of some sessions) over the normalized documents it is sent, reading batches of
-// messages from a port until told the trace ended, and returns the shard's verdicts for
-// `mergeVerdicts`. A tinypool task: the default export is the handler.
+// The worker of `oatf evaluate --jobs N` (issue 24 §3): reads and evaluates one shard of an
+// OATF JSON Lines trace (the raw lines of some sessions, with their line numbers) over the
+// normalized documents it is sent, compiled once, until told the trace ended; returns the
+// shard's verdicts for `mergeVerdicts` and the reader's diagnostics with their lines. A
+// tinypool task: the default export is the handler.
 import type { MessagePort } from "node:worker_threads";
-import { createTraceEvaluator, type TraceMessage, type TraceVerdict } from "@oatf/evaluate";
-import type { Document } from "@oatf/model";
+import {
+  createTraceEvaluator,
+  TraceDecoder,
+  type TraceRecord,
+  type TraceVerdict,
+} from "@oatf/evaluate";
+import type { Diagnostic, Document } from "@oatf/model";
 import { celFor } from "./cel.js";
 
 export interface ShardTask {
@@ -15,27 +21,60 @@ export interface ShardTask {
 }
 
 /**
- * What the main thread sends a shard; each batch is acknowledged with "ack". A batch is the
- * JSON of its messages: one string crosses threads faster than a structured clone of them.
+ * Lines of the trace: their text joined by line feeds (a line holds none), and their
+ * 1-based numbers (negative: a line too long to read, its text dropped). Acknowledged with
+ * "ack" once read.
  */
-export type ShardMessage =
-  | { kind: "batch"; messages: string }
-  | { kind: "fail"; reason: string }
-  | { kind: "end" };
+export interface ShardLines {
+  kind: "lines";
+  text: string;
+  numbers: Int32Array;
+}
 
-export default async function evaluateShard(task: ShardTask): Promise<TraceVerdict[]> {
+/** What the main thread sends a shard. */
+export type ShardMessage = ShardLines | { kind: "fail"; reason: string } | { kind: "end" };
+
+export interface ShardResult {
+  verdicts: TraceVerdict[];
+  /** Messages evaluated. */
+  count: number;
+  /** The reader's diagnostics, each with the line it was reading. */
+  diagnostics: { line: number; diagnostic: Diagnostic }[];
+}
+
+/** A shard's task; `null` only loads this module (the pool's warm-up). */
+export default async function evaluateShard(task: ShardTask | null): Promise<ShardResult | null> {
+  if (task === null) return null;
   const { documents, source, port } = task;
   const cel = (await celFor(documents)) ?? undefined;
   const evaluator = createTraceEvaluator(documents, { source, cel });
+  const reader = new TraceDecoder({ format: "oatf", documents });
+  const diagnostics: ShardResult["diagnostics"] = [];
+  const out: TraceRecord[] = [];
+  const take = (line: number) => {
+    for (const record of out) {
+      if (record.kind === "message") evaluator.push(record.message);
+      else diagnostics.push({ line, diagnostic: record.diagnostic });
+    }
+    out.length = 0;
+  };
   return new Promise((resolve) => {
     port.on("message", (m: ShardMessage) => {
-      if (m.kind === "batch") {
-        for (const message of JSON.parse(m.messages) as TraceMessage[]) evaluator.push(message);
+      if (m.kind === "lines") {
+        const texts = m.text.split("\n");
+        for (let i = 0; i < m.numbers.length; i++) {
+          const n = m.numbers[i]!;
+          if (n < 0) reader.line({ line: -n, text: "", tooLong: true }, out);
+          else reader.line({ line: n, text: texts[i]! }, out);
+          take(Math.abs(n));
+        }
         port.postMessage("ack");
       } else if (m.kind === "fail") evaluator.fail(m.reason);
       else {
+        reader.end(out);
+        take(Number.MAX_SAFE_INTEGER);
         port.close();
-        resolve(evaluator.verdicts());
+        resolve({ verdicts: evaluator.verdicts(), count: evaluator.count, diagnostics });
       }
     });
   });
