@@ -3,10 +3,14 @@
 // publisher as `oatf publish` (`publishToRedis` of @oatf/redis-streams, loaded on demand).
 // The log lines go through the trace reader (`TraceDecoder`), so a message carries the line
 // it has in the JSONL file as its position, as `oatf publish` of that file would give it.
+// A message without a session key (every message over stdio, bare AG-UI events) is keyed by
+// the recording: one recording is one session, as `oatf evaluate` of its file sees it, and two
+// recordings published to one stream do not meet in one evaluation state.
 // The relay never waits for Redis: messages wait in a bounded queue the publisher drains.
 // What cannot be published (Redis unreachable or gone, the queue full, a line the reader
 // cannot read) is said once on stderr as it starts, counted, and fails the command at exit.
-import { TraceDecoder, type TraceMessage, type TraceRecord } from "@oatf/evaluate";
+import { randomUUID } from "node:crypto";
+import { partitionKey, TraceDecoder, type TraceMessage, type TraceRecord } from "@oatf/evaluate";
 import { type CliContext, EXIT } from "./context.js";
 import { plural } from "./report.js";
 import { loadRedisStreams } from "./streams.js";
@@ -96,12 +100,14 @@ export async function startLivePublish(
     );
   };
   let failed = false;
+  const recording = `record-${randomUUID()}`;
   const publishing = loaded.module
     .publishToRedis(
       {
         url: target.url,
         stream: target.stream,
         ...(target.shards === undefined ? {} : { shards: target.shards }),
+        key: (message) => partitionKey(message) || recording,
         flushMs: FLUSH_MS,
         onSent: (count) => {
           sent += count;
