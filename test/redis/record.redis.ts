@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -182,5 +182,66 @@ describe("oatf record --redis", () => {
     expect(said).toHaveLength(1);
     expect(recorded.stderr).toContain("published 0 of 6 messages to lost: 6 not published");
     expect(recorded.status).toBe(3);
+  });
+
+  it("a Redis that never answers: the queue fills, which is said once; the rest is counted at the end, exit 3", async () => {
+    // Accepts connections and never replies (a hung server, a wrong port behind a proxy).
+    const held: Socket[] = [];
+    const server = createServer((socket) => void held.push(socket));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        resolve(typeof address === "object" && address ? address.port : 0);
+      }),
+    );
+    try {
+      const out = join(dir, "full.jsonl");
+      const count = 6_000;
+      let input = "";
+      for (let id = 0; id < count; id++)
+        input += `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" })}\n`;
+      const child = spawn(
+        process.execPath,
+        [
+          CLI,
+          "record",
+          "--out",
+          out,
+          "--redis",
+          `redis://127.0.0.1:${port}`,
+          "--stream",
+          "full",
+          "--",
+          process.execPath,
+          "-e",
+          "process.stdin.pipe(process.stdout)",
+        ],
+        { cwd: dir },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        stdout += d;
+      });
+      child.stderr.setEncoding("utf8").on("data", (d: string) => {
+        stderr += d;
+      });
+      child.stdin.end(input);
+      const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+      // The relay did not wait for Redis.
+      expect(stdout).toBe(input);
+      expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(2 * count);
+      const said = stderr.split("\n").filter((l) => l.includes("not published to full"));
+      expect(said).toEqual([
+        "oatf record: the Redis queue is full (10000 messages waiting): messages are not published to full (the recording goes on; they are counted at exit)",
+      ]);
+      expect(stderr).toContain(
+        `published 0 of ${2 * count} messages to full: ${2 * count} not published`,
+      );
+      expect(code).toBe(3);
+    } finally {
+      for (const socket of held) socket.destroy();
+      server.close();
+    }
   });
 });

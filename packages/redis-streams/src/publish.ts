@@ -21,6 +21,8 @@ export interface RedisPublishOptions {
   flushMs?: number;
   /** Called after each chunk Redis has accepted, with the number of its messages. */
   onSent?: (count: number) => void;
+  /** Gives up: the connection is dropped and the promise rejects. */
+  signal?: AbortSignal;
 }
 
 export interface Published {
@@ -43,7 +45,7 @@ export async function publishToRedis(
 ): Promise<Published> {
   const keys = streamKeys(options.stream);
   const keyOf = options.key ?? partitionKey;
-  const redis = await connect(options.url);
+  const redis = await connect(options.url, options.signal);
   try {
     if (options.shards !== undefined) {
       const problem = shardCountProblem(options.shards);

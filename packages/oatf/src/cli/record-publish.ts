@@ -20,6 +20,8 @@ import { safe } from "./terminal.js";
 export const QUEUE_LIMIT = 10_000;
 /** A part-filled chunk is sent after this long, so a monitor sees traffic as it happens. */
 export const FLUSH_MS = 50;
+/** Once the recording ends, how long Redis may take the queued messages before it is given up. */
+export const DRAIN_MS = 10_000;
 
 export interface RedisTarget {
   url: string;
@@ -101,6 +103,7 @@ export async function startLivePublish(
   };
   let failed = false;
   const recording = `record-${randomUUID()}`;
+  const giveUp = new AbortController();
   const publishing = loaded.module
     .publishToRedis(
       {
@@ -109,6 +112,7 @@ export async function startLivePublish(
         ...(target.shards === undefined ? {} : { shards: target.shards }),
         key: (message) => partitionKey(message) || recording,
         flushMs: FLUSH_MS,
+        signal: giveUp.signal,
         onSent: (count) => {
           sent += count;
         },
@@ -146,6 +150,17 @@ export async function startLivePublish(
       decoder.end(out);
       take(out);
       queue.close();
+      // A Redis that accepts but never answers must not keep the command from ending.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          warn(`Redis did not take the messages within ${DRAIN_MS / 1000} s of the end`);
+          giveUp.abort();
+          resolve();
+        }, DRAIN_MS);
+      });
+      await Promise.race([publishing, late]);
+      clearTimeout(timer);
       await publishing;
       const lost = accepted - sent;
       if (lost === 0 && unreadable === 0) {
