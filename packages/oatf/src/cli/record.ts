@@ -35,10 +35,11 @@ Examples:
   oatf record --out trace.jsonl -- node server.js
   oatf record --out trace.jsonl --evaluate attacks/ -- npx some-mcp-server
   # HTTP: the client talks to 127.0.0.1:8080; Ctrl-C stops the recording
-  oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/mcp --out capture.har --evaluate attacks/
+  oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/mcp --out capture.har
+  oatf record --listen 127.0.0.1:8080 --upstream http://h:3000/ --out t.jsonl --evaluate a/
   # Redis: record and publish; a monitor evaluates every session as it happens
-  oatf record --out trace.jsonl --redis redis://127.0.0.1:6379 --stream traffic --shards 4 -- node server.js
-  oatf monitor attacks/ --redis redis://127.0.0.1:6379 --stream traffic --group checks
+  oatf record --out t.jsonl --redis redis://localhost --stream traffic -- node server.js
+  oatf monitor attacks/ --redis redis://localhost --stream traffic --group checks
 
 Exit code:
   without --evaluate   over stdio the server's (3 when it cannot be started); over HTTP 0 once interrupted (SIGINT or SIGTERM; 3 when it cannot listen)
