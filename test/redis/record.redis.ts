@@ -1,10 +1,12 @@
 // `oatf record … --redis` against a real redis-server: an MCP session over stdio (the official
 // SDK's client and the fixture server of packages/oatf's e2e tests) recorded and published at
-// once; `oatf monitor --drain` over the stream decides as `oatf evaluate` of the recorded file.
+// once, and two MCP sessions over the HTTP proxy with --evaluate (exit 1 on SIGTERM);
+// `oatf monitor --drain` over the stream decides as `oatf evaluate` of the recorded file.
 // With Redis unreachable the recording still works, the loss is said once and counted, and
 // the exit code is 3.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -143,6 +145,119 @@ describe("oatf record --redis", () => {
       expect(JSON.parse(lines[5]!).message.method).toBe("tools/call");
     });
   }
+
+  it("over HTTP with --evaluate: exit 1 on SIGTERM; monitor --drain decides as evaluate of the file", async () => {
+    // An upstream that answers every JSON-RPC request with an empty result, in the caller's session.
+    const upstream = createHttpServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8").on("data", (d: string) => {
+        body += d;
+      });
+      req.on("end", () => {
+        const { id } = JSON.parse(body) as { id: number };
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "mcp-session-id": String(req.headers["mcp-session-id"]),
+        });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { content: [] } }));
+      });
+    });
+    const upstreamPort = await new Promise<number>((resolve) =>
+      upstream.listen(0, "127.0.0.1", () => {
+        const address = upstream.address();
+        resolve(typeof address === "object" && address ? address.port : 0);
+      }),
+    );
+    const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----";
+    const out = join(dir, "http.jsonl");
+    const stream = "record-http";
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "record",
+        "--listen",
+        "127.0.0.1:0",
+        "--upstream",
+        `http://127.0.0.1:${upstreamPort}/mcp`,
+        "--out",
+        out,
+        "--evaluate",
+        DOCUMENTS[0]!,
+        "--redis",
+        redis.url,
+        "--stream",
+        stream,
+        "--shards",
+        "4",
+      ],
+      { cwd: REPO },
+    );
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+    try {
+      while (!/listening on (http:\/\/[^,]+)/.test(stderr) && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 20));
+      const proxy = /listening on (http:\/\/[^,]+)/.exec(stderr)![1]!;
+      const call = (session: string, id: number, note?: string) =>
+        fetch(proxy, {
+          method: "POST",
+          headers: { "content-type": "application/json", "mcp-session-id": session },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id,
+            method: "tools/call",
+            params: { name: "calculator", arguments: { a: 1, ...(note ? { note } : {}) } },
+          }),
+        }).then((r) => r.text());
+      await call("session-a", 1);
+      await call("session-b", 1);
+      await call("session-a", 2, KEY);
+      await call("session-b", 2);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill();
+      upstream.close();
+    }
+    expect(stderr).toContain(`oatf record: published 8 messages to ${stream}\n`);
+    const evaluated = await run(["evaluate", DOCUMENTS[0]!, "--trace", out, "--format", "json"]);
+    expect(evaluated.code).toBe(1);
+    const monitored = await run([
+      "monitor",
+      DOCUMENTS[0]!,
+      "--redis",
+      redis.url,
+      "--stream",
+      stream,
+      "--group",
+      "checks",
+      "--drain",
+    ]);
+    expect(monitored.stderr).toBe("");
+    expect(monitored.code).toBe(1);
+    const alerts = monitored.stdout
+      .split("\n")
+      .filter((l) => l.startsWith('{"document"'))
+      .map((l) => JSON.parse(l) as { session: string; position: number });
+    // Only session a sent the key; the alert names its line in the recorded file.
+    // One alert, for the message of session a. Its key is what the JSON-RPC reader gives the
+    // message (`partitionKey`: its session once the reader carries it), else the recording's.
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.session).toMatch(/^(session-a|record-[0-9a-f-]{36})$/);
+    const lines = readFileSync(out, "utf8").trim().split("\n");
+    expect(JSON.parse(lines[alerts[0]!.position - 1]!).message.params.arguments.note).toBe(KEY);
+    const verdictOf = (text: string) =>
+      JSON.parse(text, (k, v) => (k === "timestamp" || k === "coverage" ? undefined : v)) as {
+        result: string;
+      };
+    const fromMonitor = verdictOf(monitored.stdout.slice(monitored.stdout.indexOf("\n{") + 1));
+    expect(fromMonitor).toEqual(verdictOf(evaluated.stdout));
+    expect(fromMonitor.result).toBe("exploited");
+  });
 
   it("Redis unreachable: the recording goes on, the loss is said once and counted, exit 3", async () => {
     // A port nothing listens on.
