@@ -93,12 +93,16 @@ export async function startLivePublish(
   let sent = 0;
   let unreadable = 0;
   let warned = false;
+  let ended = false;
   // Said once, as it starts; the counts come at exit.
   const warn = (why: string) => {
     if (warned) return;
     warned = true;
+    const then = ended
+      ? "they are counted below"
+      : "the recording goes on; they are counted at exit";
     ctx.stderr.write(
-      safe`oatf record: ${why}: messages are not published to ${target.stream} (the recording goes on; they are counted at exit)\n`,
+      safe`oatf record: ${why}: messages are not published to ${target.stream} (${then})\n`,
     );
   };
   let failed = false;
@@ -150,6 +154,7 @@ export async function startLivePublish(
       decoder.end(out);
       take(out);
       queue.close();
+      ended = true;
       // A Redis that accepts but never answers must not keep the command from ending.
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<void>((resolve) => {
