@@ -35,7 +35,8 @@ describe("oatf record as an HTTP proxy for A2A v0.3 (@a2a-js/sdk)", () => {
         const seen = await runClient(proxy.url, { version: "0.3", stream, mode });
         expect(seen).toEqual({ skill: SKILL, reply: "Revenue by quarter: Q1 10, Q2 12." });
         const { code, stderr } = await proxy.stop();
-        expect(code).toBe(0);
+        // The verdicts' exit code, as `oatf evaluate` of the recording gives it.
+        expect(code).toBe(mode === "comply" ? 1 : 0);
 
         const lines = readFileSync(out, "utf8")
           .trim()
@@ -49,6 +50,7 @@ describe("oatf record as an HTTP proxy for A2A v0.3 (@a2a-js/sdk)", () => {
         );
 
         const verdict = evaluate(A2A_DOCUMENT, out);
+        expect(verdict.code).toBe(code);
         expect(verdict.result).toBe(result);
         expect(verdict.matched).toEqual(
           mode === "comply" ? [stream ? "EAAA-001-02" : "EAAA-001-01"] : [],

@@ -55,7 +55,8 @@ describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/
         );
       else expect(reply.content).toBe("You have 3 unread messages; I will not forward them.");
       const { code, stderr } = await proxy.stop();
-      expect(code).toBe(0);
+      // The verdicts' exit code, as `oatf evaluate` of the recording gives it.
+      expect(code).toBe(mode === "comply" ? 1 : 0);
 
       // The log holds the agent's events, one per line, as the AG-UI reader reads them.
       const types = readFileSync(out, "utf8")
@@ -66,6 +67,7 @@ describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/
       expect(types.at(-1)).toBe("RUN_FINISHED");
 
       const verdict = evaluate(DOCUMENT, out);
+      expect(verdict.code).toBe(code);
       expect(verdict.result).toBe(result);
       expect(verdict.max_tier).toBe(tier);
       expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);

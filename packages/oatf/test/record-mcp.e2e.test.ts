@@ -122,6 +122,55 @@ describe("oatf record over stdio with the MCP SDK", () => {
     expect(none.status).toBe(2);
     expect(none.stderr).toContain("no document matches nothing-*.yaml");
   }, 60_000);
+
+  it("with --evaluate, exits with the verdicts' code as oatf evaluate does, not the server's (which is said)", () => {
+    const dir = tmp();
+    const out = join(dir, "t.jsonl");
+    // The client's side of a session: a server that reads it all and exits with `exit`.
+    const session = (note?: string) =>
+      [
+        { jsonrpc: "2.0", id: 0, method: "initialize", params: {} },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "calculator", arguments: { a: 2, b: 3, ...(note ? { note } : {}) } },
+        },
+      ]
+        .map((m) => `${JSON.stringify(m)}\n`)
+        .join("");
+    const record = (input: string, exit: number, extra: string[] = ["--evaluate", DOCUMENT]) =>
+      spawnSync(
+        process.execPath,
+        [
+          CLI,
+          "record",
+          "--out",
+          out,
+          ...extra,
+          "--",
+          process.execPath,
+          "-e",
+          `process.stdin.resume(); process.stdin.on("end", () => process.exit(${exit}))`,
+        ],
+        { encoding: "utf8", input, cwd: dir },
+      );
+    const exploited = record(session(KEY), 0);
+    expect(exploited.stderr).toContain(": exploited (max_tier boundary_breach)");
+    expect(exploited.status).toBe(1);
+    expect(evaluate(DOCUMENT, out).code).toBe(1);
+    // The server failed, but the verdicts decide; its code is printed.
+    const failedServer = record(session(), 7);
+    expect(failedServer.stderr).toContain(": not_exploited");
+    expect(failedServer.stderr).toContain("the server exited with code 7");
+    expect(failedServer.status).toBe(0);
+    expect(evaluate(DOCUMENT, out).code).toBe(0);
+    // Nothing recorded is an error, as `oatf evaluate` says of an empty trace.
+    expect(record("", 0).status).toBe(3);
+    // Without --evaluate, the server's code whatever was sent.
+    expect(record(session(KEY), 5, []).status).toBe(5);
+  }, 60_000);
 });
 
 /** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
@@ -158,7 +207,8 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
       const seen = await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
       expect(seen).toEqual({ tools: [POISONED], text: "Result: 5" });
       const { code, stderr } = await proxy.stop();
-      expect(code).toBe(0);
+      // Stopped by SIGTERM, the exit code is the verdicts', as `oatf evaluate` gives it.
+      expect(code).toBe(mode === "comply" ? 1 : 0);
 
       const lines = readLines(out);
       const rpc = lines.map((l) => `${l.direction} ${l.message.method ?? `#${l.message.id}`}`);
@@ -178,6 +228,7 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
 
       const verdict = evaluate(DOCUMENT, out);
       expect(verdict.result).toBe(EXPECTED[mode]);
+      expect(verdict.code).toBe(code);
       expect(matchLines(stderr)).toHaveLength(mode === "comply" ? 1 : 0);
       expect(stderr).toContain(`: ${EXPECTED[mode]}`);
     }, 120_000);

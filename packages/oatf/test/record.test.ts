@@ -8,7 +8,16 @@ import { BodyCapture } from "../src/cli/record-har.js";
 import { LineCutter, logLine } from "../src/cli/record-log.js";
 import { type SseEvent, SseTap } from "../src/cli/record-sse.js";
 
-const VALUED = ["--out", "--listen", "--upstream", "--format", "--max-body"];
+const VALUED = [
+  "--out",
+  "--listen",
+  "--upstream",
+  "--format",
+  "--max-body",
+  "--redis",
+  "--stream",
+  "--shards",
+];
 const parse = (argv: string[]) => parseRecordArgs(parseArgs(argv, VALUED, ["--evaluate"]));
 
 describe("oatf record arguments", () => {
@@ -63,6 +72,10 @@ describe("oatf record arguments", () => {
       ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "http://h", "--", "node"],
       ["--out", "t.jsonl", "--max-body", "0", "--", "node"],
       ["--out", "t.jsonl", "--format", "pcap", "--", "node"],
+      ["--out", "t.jsonl", "--redis", "redis://h", "--", "node"],
+      ["--out", "t.jsonl", "--stream", "s", "--", "node"],
+      ["--out", "t.jsonl", "--shards", "2", "--", "node"],
+      ["--out", "t.jsonl", "--redis", "redis://h", "--stream", "s", "--shards", "0", "--", "node"],
     ];
     for (const argv of bad) expect(() => parse(argv), argv.join(" ")).toThrow(UsageError);
   });

@@ -14,6 +14,15 @@ export interface RedisPublishOptions {
   shards?: number;
   /** The partition key of a message (default `partitionKey`: session, else actor). */
   key?: (message: TraceMessage) => string;
+  /**
+   * For a live source (`oatf record --redis`): messages waiting in a part-filled chunk are sent
+   * after at most this many milliseconds, so consumers see traffic as it happens.
+   */
+  flushMs?: number;
+  /** Called after each chunk Redis has accepted, with the number of its messages. */
+  onSent?: (count: number) => void;
+  /** Gives up: the connection is dropped and the promise rejects. */
+  signal?: AbortSignal;
 }
 
 export interface Published {
@@ -36,7 +45,7 @@ export async function publishToRedis(
 ): Promise<Published> {
   const keys = streamKeys(options.stream);
   const keyOf = options.key ?? partitionKey;
-  const redis = await connect(options.url);
+  const redis = await connect(options.url, options.signal);
   try {
     if (options.shards !== undefined) {
       const problem = shardCountProblem(options.shards);
@@ -52,22 +61,45 @@ export async function publishToRedis(
     let pipeline = redis.pipeline();
     let queued = 0;
     let total = 0;
-    const flush = async () => {
-      if (queued === 0) return;
-      const results = await pipeline.exec();
-      for (const [error] of results ?? []) if (error) throw error;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Chunks are sent in order on the one connection; a failure rejects every later send.
+    let sending: Promise<void> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
+    const flush = (): Promise<void> => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (queued === 0) return sending;
+      const chunk = pipeline;
+      const count = queued;
       pipeline = redis.pipeline();
       queued = 0;
+      sending = sending.then(async () => {
+        const results = await chunk.exec();
+        for (const [error] of results ?? []) if (error) throw error;
+        options.onSent?.(count);
+      });
+      // A send started by the timer is awaited by the next flush; not an unhandled rejection.
+      sending.catch((error: unknown) => {
+        failure ??= { error };
+      });
+      return sending;
     };
-    for await (const message of messages) {
-      const session = keyOf(message);
-      const shard = shardOf(session, shards);
-      pipeline.call("XADD", keys.shard(shard), "*", ...encodeEntry(session, message));
-      perShard[shard]!++;
-      total++;
-      if (++queued >= CHUNK) await flush();
+    try {
+      for await (const message of messages) {
+        if (failure !== undefined) throw failure.error;
+        const session = keyOf(message);
+        const shard = shardOf(session, shards);
+        pipeline.call("XADD", keys.shard(shard), "*", ...encodeEntry(session, message));
+        perShard[shard]!++;
+        total++;
+        if (++queued >= CHUNK) await flush();
+        else if (options.flushMs !== undefined && timer === undefined)
+          timer = setTimeout(() => void flush(), options.flushMs);
+      }
+      await flush();
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
     }
-    await flush();
     return { messages: total, shards, perShard };
   } finally {
     await redis.quit().catch(() => redis.disconnect());

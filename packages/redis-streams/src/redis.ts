@@ -4,8 +4,11 @@ import { Redis } from "ioredis";
 
 export type RedisClient = Redis;
 
-/** Connects to `url`; rejects with the reason when Redis cannot be reached. */
-export async function connect(url: string): Promise<Redis> {
+/**
+ * Connects to `url`; rejects with the reason when Redis cannot be reached. An aborted `signal`
+ * drops the connection (a server that accepts but never answers would otherwise hold it).
+ */
+export async function connect(url: string, signal?: AbortSignal): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 2,
@@ -16,6 +19,12 @@ export async function connect(url: string): Promise<Redis> {
   redis.on("error", (error: Error) => {
     lastError = error;
   });
+  const abort = () => {
+    lastError = new Error("given up");
+    redis.disconnect();
+  };
+  if (signal?.aborted) abort();
+  signal?.addEventListener("abort", abort, { once: true });
   try {
     await redis.connect();
   } catch (error) {

@@ -63,7 +63,16 @@ const COMMANDS: Record<string, Command> = {
   },
   record: {
     usage: RECORD_USAGE,
-    valued: ["--out", "--listen", "--upstream", "--format", "--max-body"],
+    valued: [
+      "--out",
+      "--listen",
+      "--upstream",
+      "--format",
+      "--max-body",
+      "--redis",
+      "--stream",
+      "--shards",
+    ],
     flags: ["--evaluate"],
     run: recordCommand,
   },

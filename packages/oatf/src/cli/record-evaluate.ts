@@ -4,11 +4,12 @@
 // (`createTraceEvaluator`) as `oatf evaluate` uses on the file, so evaluating the recorded file
 // afterwards gives the same verdicts.
 import { createTraceEvaluator, TraceDecoder, type TraceRecord } from "@oatf/evaluate";
-import type { Document } from "@oatf/model";
+import { type Document, ruleInfo } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
+import { emptyProblems, evaluateExitCode } from "./evaluate-report.js";
 import { expandInputs, readInput } from "./files.js";
 import { invalidDocument } from "./report.js";
 import { safe } from "./terminal.js";
@@ -19,8 +20,12 @@ const MAX_PROBLEMS = 20;
 export interface LiveEvaluation {
   /** Evaluates one log line (1-based `line`, as in the file when the log is JSONL). */
   line(text: string): void;
-  /** Ends the trace and prints each document's verdict; true when one is exploited or partial. */
-  finish(): boolean;
+  /**
+   * Ends the trace, prints each document's verdict and returns the exit code `oatf evaluate`
+   * gives the recorded file (`evaluateExitCode`: 1 exploited or partial; 3 an error verdict,
+   * unreadable or uncorrelated lines, or nothing recorded; else 0).
+   */
+  finish(): number;
 }
 
 /** Reads and checks the documents; on failure the message is printed and the exit code returned. */
@@ -66,13 +71,23 @@ export async function startLiveEvaluation(
   });
   const decoder = new TraceDecoder({ documents });
   let problems = 0;
+  let messages = 0;
+  const tally = emptyProblems();
   const take = (records: TraceRecord[]) => {
     for (const record of records) {
       if (record.kind === "message") {
+        messages++;
         evaluator.push(record.message);
         continue;
       }
       const d = record.diagnostic;
+      // Tallied as `oatf evaluate` does, for the same exit code.
+      const rule = ruleInfo(d.rule);
+      if (rule?.unattributed === true) tally.unattributed++;
+      if (d.severity === "warning") tally.warnings++;
+      else tally.errors++;
+      if (rule?.stops === true) tally.fatal = true;
+      tally.total++;
       if (problems++ < MAX_PROBLEMS)
         ctx.stderr.write(
           safe`oatf record: ${where} ${d.range?.start.line ?? "-"}: ${d.severity} ${d.rule}: ${d.message}\n`,
@@ -92,14 +107,19 @@ export async function startLiveEvaluation(
       take(out);
       if (problems > MAX_PROBLEMS)
         ctx.stderr.write(`oatf record: ${problems - MAX_PROBLEMS} more trace problems\n`);
-      let exploited = false;
-      evaluator.verdicts().forEach((verdict, i) => {
-        const result = verdict.result;
-        if (result === "exploited" || result === "partial") exploited = true;
+      const verdicts = evaluator.verdicts();
+      verdicts.forEach((verdict, i) => {
         const tier = verdict.max_tier === undefined ? "" : ` (max_tier ${verdict.max_tier})`;
-        ctx.stderr.write(safe`oatf record: ${names[i]}: ${result}${tier}\n`);
+        ctx.stderr.write(safe`oatf record: ${names[i]}: ${verdict.result}${tier}\n`);
       });
-      return exploited;
+      return evaluateExitCode({
+        unmatched: [],
+        documents: verdicts.map((verdict, i) => ({ file: names[i]!, verdict })),
+        trace: "",
+        problems: tally,
+        messages,
+        options: {},
+      });
     },
   };
 }

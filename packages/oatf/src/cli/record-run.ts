@@ -7,6 +7,7 @@ import { startLiveEvaluation } from "./record-evaluate.js";
 import { HarFile } from "./record-har.js";
 import { recordHttp } from "./record-http.js";
 import { JsonlFile, type LineSink } from "./record-log.js";
+import { startLivePublish } from "./record-publish.js";
 import { recordStdio } from "./record-stdio.js";
 import { safe } from "./terminal.js";
 
@@ -15,6 +16,8 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
   const live =
     args.evaluate === undefined ? undefined : await startLiveEvaluation(args.evaluate, ctx, where);
   if (typeof live === "number") return live;
+  const published = args.redis === undefined ? undefined : await startLivePublish(args.redis, ctx);
+  if (typeof published === "number") return published;
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
   try {
@@ -26,15 +29,17 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
     return EXIT.usage;
   }
   const sink: LineSink | undefined =
-    jsonl === undefined && live === undefined
+    jsonl === undefined && live === undefined && published === undefined
       ? undefined
       : (line) => {
           jsonl?.write(line);
           live?.line(line);
+          published?.line(line);
         };
-  let code: number;
+  // Over stdio: how the server ended; over HTTP: 0 once stopped, 3 when it could not listen.
+  let server: { code: number; started: boolean };
   try {
-    code =
+    server =
       args.command !== undefined
         ? await recordStdio({ command: args.command, sink: sink!, maxBody: args.maxBody }, ctx)
         : await recordHttp(
@@ -46,13 +51,32 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
               ...(sink === undefined ? {} : { sink }),
             },
             ctx,
-          );
+          ).then((code) => ({ code, started: code === EXIT.ok }));
   } finally {
     jsonl?.close();
     har?.close();
   }
-  live?.finish();
+  const verdicts = live?.finish();
+  const complete = (await published?.finish()) ?? true;
   const written = jsonl !== undefined ? `${jsonl.lines} lines` : `${har?.entries ?? 0} HAR entries`;
   ctx.stderr.write(safe`oatf record: wrote ${written} to ${args.out}\n`);
-  return code;
+  // With --evaluate the verdicts decide the exit code: the server's is said, not lost.
+  if (verdicts !== undefined && args.command !== undefined && server.started && server.code !== 0)
+    ctx.stderr.write(`oatf record: the server exited with code ${server.code}\n`);
+  return exitCode(server, verdicts, complete);
+}
+
+/**
+ * The exit code (documented in RECORD_USAGE): without --evaluate the server's (stdio) or 0
+ * (HTTP); with it, the verdicts' as `oatf evaluate` decides them; a server that could not be
+ * started or a proxy that could not listen is 3 either way, and so is a message not published
+ * (3 wins over 1, as in `oatf evaluate`).
+ */
+function exitCode(
+  server: { code: number; started: boolean },
+  verdicts: number | undefined,
+  complete: boolean,
+): number {
+  if (!server.started || !complete) return EXIT.error;
+  return verdicts ?? server.code;
 }

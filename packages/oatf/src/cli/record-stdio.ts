@@ -19,7 +19,13 @@ export interface StdioRecording {
 
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
-export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<number> {
+/** How the server ended: its exit code (128 + signal number when killed), or never started. */
+export interface StdioEnd {
+  code: number;
+  started: boolean;
+}
+
+export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<StdioEnd> {
   const [file, ...args] = options.command as [string, ...string[]];
   const tap = (direction: Direction) =>
     new LineCutter(options.maxBody, (text, cut) => options.sink(logLine(direction, text, {}, cut)));
@@ -32,7 +38,7 @@ export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<n
     for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
     const onInput = (chunk: Buffer) => sent.push(chunk);
     let settled = false;
-    const finish = (code: number) => {
+    const finish = (code: number, started = true) => {
       if (settled) return;
       settled = true;
       for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
@@ -41,11 +47,11 @@ export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<n
       // The client may keep its end open: the recorder stops reading, so the process can end.
       stdin.pause();
       stdin.unref?.();
-      resolve(code);
+      resolve({ code, started });
     };
     child.on("error", (error) => {
       ctx.stderr.write(safe`oatf record: cannot start ${file}: ${error.message}\n`);
-      finish(EXIT.error);
+      finish(EXIT.error, false);
     });
     // A client that goes away closes the server's input; a write after that is not an error.
     child.stdin.on("error", () => {});

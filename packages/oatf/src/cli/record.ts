@@ -7,6 +7,8 @@
 // commands start without it.
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import type { CliContext } from "./context.js";
+import type { RedisTarget } from "./record-publish.js";
+import { positiveInteger } from "./streams.js";
 
 export const RECORD_USAGE = `Usage: oatf record --out <file> [options] -- <server command...>
        oatf record --listen <host:port> --upstream <url> --out <file> [options]
@@ -24,13 +26,26 @@ Options:
   --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
   --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
   --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens (its evidence names the message's line in the JSONL log; with HAR output, its place among the recorded messages), and each document's verdict at the end
+  --redis <url>              also publish each recorded message to Redis Streams (redis://host:port[/db]), sharded by session key as 'oatf publish' does, for 'oatf monitor'; needs the @oatf/redis-streams package. The relay never waits for Redis: messages wait in a bounded queue (10000); when Redis cannot be reached or the queue is full, standard error says so once, and the messages not published are counted at the end (exit 3)
+  --stream <key>             the stream to publish to (with --redis)
+  --shards <n>               the stream's shard count (with --redis; default 1, or the stream's)
 
 Examples:
+  # stdio: the client starts 'oatf record' in place of the server
   oatf record --out trace.jsonl -- node server.js
   oatf record --out trace.jsonl --evaluate attacks/ -- npx some-mcp-server
-  oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/ --out capture.har
+  # HTTP: the client talks to 127.0.0.1:8080; Ctrl-C stops the recording
+  oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/mcp --out capture.har
+  oatf record --listen 127.0.0.1:8080 --upstream http://h:3000/ --out t.jsonl --evaluate a/
+  # Redis: record and publish; a monitor evaluates every session as it happens
+  oatf record --out t.jsonl --redis redis://localhost --stream traffic -- node server.js
+  oatf monitor attacks/ --redis redis://localhost --stream traffic --group checks
 
-Exit code: over stdio the server's (3 when it cannot be started); over HTTP 0 once interrupted (3 when it cannot listen); 2 usage error; with --evaluate, 3 for an unusable document.
+Exit code:
+  without --evaluate   over stdio the server's (3 when it cannot be started); over HTTP 0 once interrupted (SIGINT or SIGTERM; 3 when it cannot listen)
+  with --evaluate      the verdicts decide, as 'oatf evaluate' of the recorded file would: 0 nothing exploited, 1 exploited or partial, 3 an error verdict, unreadable or uncorrelated messages, or nothing recorded, or an unusable document; over stdio the server's exit code does not count then (it is printed on standard error when it is not 0), except that a server that cannot be started is 3
+  with --redis         3 when a message was not published (else as above)
+  2                    usage error
 `;
 
 export const RECORD_FORMATS = ["jsonl", "har"] as const;
@@ -50,6 +65,8 @@ export interface RecordArgs {
   /** Over HTTP: where to listen and forward to. */
   listen?: { host: string; port: number };
   upstream?: URL;
+  /** --redis: where each message is also published. */
+  redis?: RedisTarget;
 }
 
 function parseListen(value: string): { host: string; port: number } {
@@ -57,6 +74,19 @@ function parseListen(value: string): { host: string; port: number } {
   const port = match ? Number(match[3]) : Number.NaN;
   if (!match || port > 65535) throw new UsageError(`--listen must be host:port (got '${value}')`);
   return { host: (match[1] ?? match[2])!, port };
+}
+
+function parseRedis(args: ParsedArgs): RedisTarget | undefined {
+  const url = option(args, "--redis");
+  const stream = option(args, "--stream");
+  const shards = positiveInteger(option(args, "--shards"), "--shards");
+  if (url === undefined) {
+    if (stream !== undefined || shards !== undefined)
+      throw new UsageError(`${stream !== undefined ? "--stream" : "--shards"} goes with --redis`);
+    return undefined;
+  }
+  if (stream === undefined) throw new UsageError("--redis needs --stream <key>");
+  return { url, stream, ...(shards === undefined ? {} : { shards }) };
 }
 
 /** Reads the arguments, throwing `UsageError` for what does not go together. */
@@ -78,7 +108,14 @@ export function parseRecordArgs(args: ParsedArgs): RecordArgs {
     throw new UsageError(
       `unexpected argument '${before[0]}' (documents go with --evaluate, the server command after '--')`,
     );
-  const common = { out, format, maxBody, ...(evaluating ? { evaluate: before } : {}) };
+  const redis = parseRedis(args);
+  const common = {
+    out,
+    format,
+    maxBody,
+    ...(evaluating ? { evaluate: before } : {}),
+    ...(redis === undefined ? {} : { redis }),
+  };
   const listen = option(args, "--listen");
   const upstream = option(args, "--upstream");
   if (listen === undefined) {
