@@ -193,10 +193,11 @@ function configurationV03(configuration: unknown): unknown {
  */
 export function paramsV03(operation: string, params: Value): Value {
   if (operation !== "message/send" && operation !== "message/stream") return params;
-  if (!isObject(params)) return params;
-  const p: Obj = { ...params };
-  if (params.message !== undefined) p.message = messageV03(params.message);
-  if (params.configuration !== undefined) p.configuration = configurationV03(params.configuration);
+  const o: unknown = params;
+  if (!isObject(o)) return params;
+  const p: Obj = { ...o };
+  if (o.message !== undefined) p.message = messageV03(o.message);
+  if (o.configuration !== undefined) p.configuration = configurationV03(o.configuration);
   return p as Value;
 }
 
@@ -206,7 +207,8 @@ export function paramsV03(operation: string, params: Value): Value {
  */
 export function plainResultV03(operation: string, result: Value): Value {
   if (operation === "tasks/get" || operation === "tasks/cancel") return taskV03(result) as Value;
-  if (operation === "ListTasks" && isObject(result) && Array.isArray(result.tasks))
-    return { ...result, tasks: result.tasks.map(taskV03) } as Value;
+  const o: unknown = result;
+  if (operation === "ListTasks" && isObject(o) && Array.isArray(o.tasks))
+    return { ...o, tasks: o.tasks.map(taskV03) } as Value;
   return result;
 }
