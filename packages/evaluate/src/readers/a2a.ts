@@ -53,10 +53,7 @@ export interface A2aResult {
   problem?: string;
 }
 
-/**
- * The kind of an A2A result: v0.3 `kind`, or the one case of a v1.0 wrapper, whose object is
- * then read in the v0.3 shape.
- */
+/** The kind of an A2A result: v0.3 `kind`, or the one case of a v1.0 wrapper (its object). */
 function kindOf(result: Record<string, unknown>): { kind: string; inner: Value } | undefined {
   if (typeof result.kind === "string" && V03_KINDS.has(result.kind))
     return { kind: result.kind, inner: result as Value };
@@ -65,7 +62,7 @@ function kindOf(result: Record<string, unknown>): { kind: string; inner: Value }
   const inner = result[keys[0]!];
   if (!isObject(inner)) return undefined;
   const kind = V1_CASES[keys[0]!]!;
-  return { kind, inner: resultV03(kind, inner as Value) };
+  return { kind, inner: inner as Value };
 }
 
 /** Reads the result of a correlated A2A response of `operation`. */
@@ -86,14 +83,16 @@ export function a2aResult(operation: string, result: Value): A2aResult {
         : {}),
     };
   }
-  const event = found.inner as Record<string, unknown>;
+  // A v1.0 case is read in the v0.3 shape (a v0.3 result, with its `kind`, stays as it is).
+  const content = resultV03(found.kind, found.inner);
+  const event = content as Record<string, unknown>;
   const status = isObject(event.status) ? event.status : undefined;
   const final =
     event.final === true ||
     found.kind === "message" ||
     (typeof status?.state === "string" && FINAL_STATES.has(status.state));
   const projected = PROJECTED[found.kind];
-  return { content: found.inner, final, ...(projected === undefined ? {} : { projected }) };
+  return { content, final, ...(projected === undefined ? {} : { projected }) };
 }
 
 /** Whether an uncorrelated result shows it is A2A (a Task, Message or stream event). */
