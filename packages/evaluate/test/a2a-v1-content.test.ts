@@ -2,9 +2,17 @@
 // shape `@a2a-js/sdk` 1.3.0 writes (`Part.toJSON` and friends in its `src/types/pb/a2a.ts`)
 // becomes what the SDK's own v0.3 compatibility layer (`src/compat/v0_3/translate/`) sends a
 // v0.3 client, and the reader keeps the wire content as `native_content`.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readTraceText, type TraceMessage, type TraceRecord } from "../src/index.js";
-import { messageV03, paramsV03, partV03, resultV03, taskV03 } from "../src/readers/a2a-v1.js";
+import {
+  messageV03,
+  paramsV03,
+  partV03,
+  plainResultV03,
+  resultV03,
+  taskV03,
+} from "../src/readers/a2a-v1.js";
 
 const messages = (records: TraceRecord[]): TraceMessage[] =>
   records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
@@ -32,10 +40,18 @@ describe("v1.0 parts are v0.3 TextPart, FilePart and DataPart", () => {
       file: { uri: "https://x/a.pdf" },
       metadata: { m: true },
     });
-    // Empty strings are proto defaults, not values: left out as the SDK does.
+    // Empty strings are proto defaults, not values: not moved into `file`, as the SDK does.
     expect(partV03({ url: "u", mediaType: "", filename: "" })).toEqual({
       kind: "file",
       file: { uri: "u" },
+      mediaType: "",
+      filename: "",
+    });
+    // Two oneof cases at once (no SDK writes it): the second stays where it was, not dropped.
+    expect(partV03({ raw: "aGk=", url: "https://x" })).toEqual({
+      kind: "file",
+      file: { bytes: "aGk=" },
+      url: "https://x",
     });
   });
 
@@ -77,6 +93,11 @@ describe("v1.0 messages, tasks and stream events are v0.3 ones", () => {
     expect(messageV03({ role: 1 })).toEqual({ kind: "message", role: "user" });
     // A role v1.0 does not have is kept: an indicator still sees what was sent.
     expect(messageV03({ role: "ROLE_ADMIN" })).toEqual({ kind: "message", role: "ROLE_ADMIN" });
+    // Proto JSON spells an enum by name or by number, not by a numeric string.
+    expect(messageV03({ role: "1" })).toEqual({ kind: "message", role: "1" });
+    // Any `kind`, even one no version has, is left as it is rather than overwritten.
+    const odd = { kind: ["x"], role: "ROLE_USER" };
+    expect(messageV03(odd)).toBe(odd);
     const v03 = { kind: "message", role: "user", parts: [] };
     expect(messageV03(v03)).toBe(v03);
   });
@@ -273,5 +294,89 @@ describe("the reader: v1.0 traffic in the v0.3 shape, the wire content kept", ()
       expect(m).not.toHaveProperty("native_content");
       expect(m).not.toHaveProperty("native_operation");
     }
+  });
+});
+
+describe("the mapping hides nothing the wire carried", () => {
+  /** Every string leaf (keys too) of a JSON value. */
+  const strings = (value: unknown, out: string[] = []): string[] => {
+    if (typeof value === "string") out.push(value);
+    else if (Array.isArray(value)) for (const v of value) strings(v, out);
+    else if (typeof value === "object" && value !== null)
+      for (const [k, v] of Object.entries(value)) {
+        out.push(k);
+        strings(v, out);
+      }
+    return out;
+  };
+  // The only strings the mapping may replace: enum names and the fields it renames.
+  const TRANSLATED =
+    /^(TASK_STATE_[A-Z_]+|ROLE_(USER|AGENT)|raw|url|mediaType|filename|returnImmediately|taskPushNotificationConfig)$/;
+  const json = fc.jsonValue({ maxDepth: 3 });
+  const part = fc.oneof(
+    json,
+    fc.record({ text: json, metadata: json }, { requiredKeys: [] }),
+    fc.record({ raw: json, url: json, mediaType: json, filename: json }, { requiredKeys: [] }),
+    fc.record({ data: json, metadata: json }, { requiredKeys: [] }),
+  );
+  const role = fc.oneof(fc.constantFrom("ROLE_USER", "ROLE_AGENT", 1, 2), json);
+  const message = fc.record(
+    { role, parts: fc.oneof(fc.array(part, { maxLength: 3 }), json), messageId: json },
+    { requiredKeys: [] },
+  );
+  const state = fc.oneof(
+    fc.constantFrom("TASK_STATE_COMPLETED", "TASK_STATE_INPUT_REQUIRED", 3),
+    json,
+  );
+  const status = fc.record({ state, message: fc.oneof(message, json) }, { requiredKeys: [] });
+  const artifact = fc.record(
+    { parts: fc.array(part, { maxLength: 2 }), name: json },
+    { requiredKeys: [] },
+  );
+  const task = fc.record(
+    {
+      status,
+      history: fc.array(message, { maxLength: 2 }),
+      artifacts: fc.array(artifact, { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
+  );
+  const event = fc.record({ status, artifact, parts: fc.array(part) }, { requiredKeys: [] });
+  const params = fc.record(
+    {
+      message,
+      configuration: fc.oneof(
+        json,
+        fc.record(
+          { returnImmediately: json, taskPushNotificationConfig: json },
+          { requiredKeys: [] },
+        ),
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  /** Every reading of a wire value, as each place the reader may put it. */
+  const readings = (w: never): unknown[] => [
+    partV03(w),
+    messageV03(w),
+    taskV03(w),
+    ...["task", "message", "status-update", "artifact-update"].map((k) => resultV03(k, w)),
+    paramsV03("message/stream", w),
+    paramsV03("message/send", { message: w } as never),
+    plainResultV03("tasks/get", w),
+    plainResultV03("ListTasks", { tasks: [w] } as never),
+  ];
+
+  it("every string of a v1.0 value is in its v0.3 reading, unless it is an enum name or a renamed field", () => {
+    fc.assert(
+      fc.property(fc.oneof(part, message, task, event, params), (wire) => {
+        const kept = strings(wire).filter((s) => !TRANSLATED.test(s));
+        for (const reading of readings(wire as never)) {
+          const seen = new Set(strings(reading));
+          expect(kept.filter((s) => !seen.has(s))).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -49,8 +49,10 @@ const ROLES: Record<string, string> = {
 /** v0.3 states that end a task (`FINAL_LEGACY_STATES`): a status-update's `final`. */
 export const FINAL_STATES = new Set(["completed", "canceled", "failed", "rejected"]);
 
+/** An enum by name, or by number as proto JSON allows (a number, never a numeric string). */
 const enumOf = (table: Record<string, string>, value: unknown): unknown =>
-  (typeof value === "string" || typeof value === "number") && Object.hasOwn(table, value)
+  (typeof value === "number" || (typeof value === "string" && !/^\d/.test(value))) &&
+  Object.hasOwn(table, value)
     ? table[value]
     : value;
 
@@ -61,7 +63,8 @@ function without(o: Obj, keys: readonly string[]): Obj {
   return copy;
 }
 
-const hasKind = (o: Obj): boolean => typeof o.kind === "string";
+/** Any `kind` (a v0.3 object, or one that says otherwise) is left as it is, never replaced. */
+const hasKind = (o: Obj): boolean => Object.hasOwn(o, "kind");
 const mapArray = (value: unknown, f: (v: unknown) => unknown): unknown =>
   Array.isArray(value) ? value.map(f) : value;
 
@@ -74,22 +77,33 @@ export function partV03(part: unknown): unknown {
   if (!isObject(part) || hasKind(part)) return part;
   if (part.text !== undefined) return { ...part, kind: "text" };
   if (part.raw !== undefined || part.url !== undefined) {
-    const file: Obj = part.raw !== undefined ? { bytes: part.raw } : { uri: part.url as unknown };
-    if (part.mediaType !== undefined && part.mediaType !== "") file.mimeType = part.mediaType;
-    if (part.filename !== undefined && part.filename !== "") file.name = part.filename;
-    return { ...without(part, ["raw", "url", "mediaType", "filename"]), kind: "file", file };
+    // Only what moves into `file` leaves the part: a second oneof case (both `raw` and
+    // `url`, which no SDK writes) stays where it was, so nothing the wire carried is hidden.
+    const moved = [part.raw !== undefined ? "raw" : "url"];
+    const file: Obj = part.raw !== undefined ? { bytes: part.raw } : { uri: part.url };
+    if (part.mediaType !== undefined && part.mediaType !== "") {
+      file.mimeType = part.mediaType;
+      moved.push("mediaType");
+    }
+    if (part.filename !== undefined && part.filename !== "") {
+      file.name = part.filename;
+      moved.push("filename");
+    }
+    return { ...without(part, moved), kind: "file", file };
   }
   if (Object.hasOwn(part, "data")) {
     const data = part.data;
     if (isObject(data)) return { ...part, kind: "data" };
     // A v0.3 DataPart holds an object: the SDK wraps anything else as `{value}` and says so
-    // in the metadata (`data_part_compat`).
-    const metadata = isObject(part.metadata) ? part.metadata : {};
+    // in the metadata (`data_part_compat`); metadata that is not an object is kept instead.
+    const metadata = part.metadata;
     return {
       ...part,
       kind: "data",
       data: { value: data },
-      metadata: { ...metadata, data_part_compat: true },
+      metadata: isObject(metadata)
+        ? { ...metadata, data_part_compat: true }
+        : (metadata ?? { data_part_compat: true }),
     };
   }
   return part;
@@ -178,9 +192,14 @@ export function resultV03(kind: string, inner: Value): Value {
  */
 function configurationV03(configuration: unknown): unknown {
   if (!isObject(configuration)) return configuration;
-  const c = without(configuration, ["returnImmediately", "taskPushNotificationConfig"]);
-  if (configuration.returnImmediately !== undefined)
-    c.blocking = configuration.returnImmediately !== true;
+  // A `returnImmediately` that is not a boolean is no v1.0 value: kept as it is, not lost.
+  const immediate = configuration.returnImmediately;
+  const renamed = typeof immediate === "boolean" ? ["returnImmediately"] : [];
+  if (configuration.taskPushNotificationConfig !== undefined)
+    renamed.push("taskPushNotificationConfig");
+  if (renamed.length === 0) return configuration;
+  const c = without(configuration, renamed);
+  if (typeof immediate === "boolean") c.blocking = !immediate;
   if (configuration.taskPushNotificationConfig !== undefined)
     c.pushNotificationConfig = configuration.taskPushNotificationConfig;
   return c;
