@@ -204,17 +204,29 @@ describe("A2A v1.0 (@a2a-js/sdk 1.3.0)", () => {
     ]);
   });
 
-  it("unwraps the v1.0 result oneof: the content is the Task, Message or event inside", () => {
+  it("unwraps the v1.0 result oneof: the content is the Task, Message or event inside, in v0.3", () => {
     const read_ = messages(read(V1));
     expect(read_[1]!.content).toEqual({
+      kind: "task",
       id: "t1",
       contextId: "c1",
-      status: { state: "TASK_STATE_SUBMITTED" },
+      status: { state: "submitted" },
     });
-    expect(read_[5]!.content).toEqual({ taskId: "t1", artifact: { parts: [{ text: "SECRET" }] } });
-    expect(read_[11]!.content).toEqual({ messageId: "m2" });
-    // tasks/get answers a Task directly: nothing to unwrap.
-    expect(read_[9]!.content).toEqual({ id: "t1" });
+    expect(read_[1]!.native_content).toEqual({
+      task: { id: "t1", contextId: "c1", status: { state: "TASK_STATE_SUBMITTED" } },
+    });
+    const artifact = {
+      kind: "artifact-update",
+      taskId: "t1",
+      artifact: { parts: [{ kind: "text", text: "SECRET" }] },
+      append: false,
+      lastChunk: false,
+    };
+    expect(read_[4]!.content).toEqual(artifact);
+    expect(read_[5]!.content).toEqual(artifact); // task/artifact: the same v0.3 event
+    expect(read_[11]!.content).toEqual({ kind: "message", messageId: "m2" });
+    // tasks/get answers a Task directly: nothing to unwrap, still read as a v0.3 Task.
+    expect(read_[9]!.content).toEqual({ kind: "task", id: "t1" });
   });
 
   it("never labels a log of A2A stream items mcp, even without their request", () => {

@@ -22,6 +22,12 @@ export interface TraceMessage {
    */
   native_operation?: string;
   content: Value;
+  /**
+   * The content as the wire carried it, when the reader read it in the binding's shape
+   * instead: A2A v1.0 params and results, read in the v0.3 shape (`kind`, `role: "user"`,
+   * `status.state: "completed"`). Indicators match `content`.
+   */
+  native_content?: Value;
   /** When the message was observed (ISO 8601), reported in evidence. */
   timestamp?: string;
   /**

@@ -17,7 +17,14 @@ import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
-import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
+import {
+  a2aMethod,
+  a2aResult,
+  a2aV1,
+  isA2aV1Method,
+  isStreaming,
+  looksLikeA2aResult,
+} from "./a2a.js";
 import {
   type LineDecoder,
   parseLine,
@@ -392,7 +399,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         timestamp,
         line,
       );
-      if (native !== undefined) message.native_operation = native;
+      if (native !== undefined) a2aV1(message, native);
       out.push({ kind: "message", message });
       return;
     }
@@ -470,7 +477,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         timestamp,
         line,
       );
-      if (request.native !== undefined) message.native_operation = request.native;
+      if (request.native !== undefined) a2aV1(message, request.native, { wire: content, isResult });
       out.push({ kind: "message", message });
     }
     // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
