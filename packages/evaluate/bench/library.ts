@@ -149,10 +149,10 @@ export function* generatedTrace(count: number): Generator<TraceMessage> {
 
 // ------------------------------------------------------------------ the baseline
 
-type Resolve = (content: unknown) => unknown[];
+export type Resolve = (content: unknown) => unknown[];
 
 /** A hand-written resolver for `a.b[*].c` paths. */
-function resolver(path: string): Resolve {
+export function resolver(path: string): Resolve {
   const steps = path === "" ? [] : path.split(".");
   return (content) => {
     let values: unknown[] = [content];
@@ -174,17 +174,20 @@ function resolver(path: string): Resolve {
   };
 }
 
-interface Plain {
+/** A pattern indicator as one would hold it by hand; `slot` is its index. */
+export interface PlainIndicator {
+  slot: number;
   protocol?: string;
   surface?: string;
   direction?: string;
+  target: string;
   resolve: Resolve;
   test: (text: string) => boolean;
-  matched: boolean;
 }
 
-function plainIndicators(documents: Document[]): Plain[] {
-  const out: Plain[] = [];
+/** The library's regex and `contains` pattern indicators, for the hand-written baselines. */
+export function plainIndicators(documents: Document[]): PlainIndicator[] {
+  const out: PlainIndicator[] = [];
   for (const document of documents) {
     const mode = document.attack.execution?.mode ?? document.attack.execution?.actors?.[0]?.mode;
     for (const indicator of document.attack.indicators ?? []) {
@@ -201,15 +204,17 @@ function plainIndicators(documents: Document[]): Plain[] {
         test = (text) => text.includes(needle);
       }
       if (test === undefined) continue;
+      const target = pattern.target ?? indicator.target ?? "";
       out.push({
+        slot: out.length,
         protocol:
           indicator.protocol ??
           (typeof mode === "string" ? mode.replace(/_(server|client)$/, "") : undefined),
         surface: indicator.surface,
         direction: indicator.direction,
-        resolve: resolver(pattern.target ?? indicator.target ?? ""),
+        target,
+        resolve: resolver(target),
         test,
-        matched: false,
       });
     }
   }
@@ -219,17 +224,18 @@ function plainIndicators(documents: Document[]): Plain[] {
 /** What one would write by hand: filter, resolve, `RegExp.test`. Returns the match count. */
 export function plainLoop(documents: Document[], messages: Iterable<TraceMessage>): number {
   const indicators = plainIndicators(documents);
+  const done = new Uint8Array(indicators.length);
   let matched = 0;
   for (const m of messages) {
     for (const ind of indicators) {
-      if (ind.matched) continue;
+      if (done[ind.slot] === 1) continue;
       if (ind.protocol !== undefined && ind.protocol !== m.protocol) continue;
       if (ind.surface !== undefined && ind.surface !== m.operation) continue;
       if (ind.direction !== undefined && ind.direction !== m.direction) continue;
       for (const value of ind.resolve(m.content)) {
         const text = typeof value === "string" ? value : JSON.stringify(value);
         if (ind.test(text)) {
-          ind.matched = true;
+          done[ind.slot] = 1;
           matched++;
           break;
         }

@@ -4,7 +4,12 @@
 // session costs (the goal: <= 20 KB; one createTraceEvaluator per session cost ~150 KB).
 import type { Document } from "@oatf/model";
 import { createMonitor, createTraceEvaluator, type TraceMessage } from "../src/index.js";
-import { exampleDocuments, generatedLibrary, generatedMessage } from "./library.js";
+import {
+  exampleDocuments,
+  generatedLibrary,
+  generatedMessage,
+  plainIndicators,
+} from "./library.js";
 
 type Report = (name: string, ratio: number, goal: string, detail?: string) => void;
 
@@ -25,79 +30,12 @@ export function monitorLibrary(): Document[] {
 
 // ------------------------------------------------------------------ the floor
 
-type Resolve = (content: unknown) => unknown[];
-
-function resolver(path: string): Resolve {
-  const steps = path === "" ? [] : path.split(".");
-  return (content) => {
-    let values: unknown[] = [content];
-    for (const step of steps) {
-      const wildcard = step.endsWith("[*]");
-      const name = wildcard ? step.slice(0, -3) : step;
-      const next: unknown[] = [];
-      for (const v of values) {
-        if (typeof v !== "object" || v === null) continue;
-        const child = (v as Record<string, unknown>)[name];
-        if (child === undefined) continue;
-        if (wildcard) {
-          if (Array.isArray(child)) next.push(...child);
-        } else next.push(child);
-      }
-      values = next;
-    }
-    return values;
-  };
-}
-
-interface Plain {
-  slot: number;
-  protocol?: string;
-  surface?: string;
-  direction?: string;
-  target: string;
-  test: (text: string) => boolean;
-}
-
-function plainIndicators(documents: Document[]): Plain[] {
-  const out: Plain[] = [];
-  for (const document of documents) {
-    const mode = document.attack.execution?.mode ?? document.attack.execution?.actors?.[0]?.mode;
-    for (const indicator of document.attack.indicators ?? []) {
-      const pattern = indicator.pattern;
-      if (pattern === undefined) continue;
-      const condition = (pattern.condition ?? pattern) as { regex?: string; contains?: string };
-      let test: ((text: string) => boolean) | undefined;
-      if (typeof condition.regex === "string") {
-        const ci = condition.regex.startsWith("(?i)");
-        const re = new RegExp(ci ? condition.regex.slice(4) : condition.regex, ci ? "i" : "");
-        test = (text) => re.test(text);
-      } else if (typeof condition.contains === "string") {
-        const needle = condition.contains;
-        test = (text) => text.includes(needle);
-      }
-      if (test === undefined) continue;
-      out.push({
-        slot: out.length,
-        protocol:
-          indicator.protocol ??
-          (typeof mode === "string" ? mode.replace(/_(server|client)$/, "") : undefined),
-        surface: indicator.surface,
-        direction: indicator.direction,
-        target: pattern.target ?? indicator.target ?? "",
-        test,
-      });
-    }
-  }
-  return out;
-}
-
 /**
  * By hand, per session: filter, resolve, stringify each target of a message once, RegExp.test,
  * and one "matched" flag per indicator per session. Returns the match count.
  */
 export function plainSessions(documents: Document[], messages: readonly TraceMessage[]): number {
   const indicators = plainIndicators(documents);
-  const resolvers = new Map(indicators.map((i) => [i.target, resolver(i.target)]));
   const sessions = new Map<string, Uint8Array>();
   let matched = 0;
   for (const m of messages) {
@@ -114,9 +52,7 @@ export function plainSessions(documents: Document[], messages: readonly TraceMes
       if (ind.direction !== undefined && ind.direction !== m.direction) continue;
       let found = texts.get(ind.target);
       if (found === undefined) {
-        found = resolvers.get(ind.target)!(m.content).map((v) =>
-          typeof v === "string" ? v : JSON.stringify(v),
-        );
+        found = ind.resolve(m.content).map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
         texts.set(ind.target, found);
       }
       if (found.some(ind.test)) {
