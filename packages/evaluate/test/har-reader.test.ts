@@ -2,7 +2,7 @@
 // connections per entry or per MCP session, the streaming entry scanner (chunking, limits,
 // truncation, nesting) and the diagnostics of malformed entries, which never stop reading.
 import { readFileSync } from "node:fs";
-import { type Document, lineRange, ruleInfo } from "@oatf/model";
+import { lineRange, ruleInfo } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   TraceDecoder,
   type TraceRecord,
 } from "../src/index.js";
+import { leakDocument } from "./leak-document.js";
 
 // Written by test/traces/playwright-har.mjs as Playwright's recordHar writes a HAR.
 const PLAYWRIGHT = readFileSync(new URL("./traces/playwright.har", import.meta.url), "utf8");
@@ -145,21 +146,7 @@ describe("HAR: a Playwright recording", () => {
   });
 
   it("finds the exploit in it", () => {
-    const document = {
-      oatf: "0.1",
-      attack: {
-        id: "HAR-1",
-        execution: { mode: "mcp_server", state: {} },
-        indicators: [
-          {
-            surface: "tools/call",
-            direction: "response",
-            target: "content[*].text",
-            pattern: { contains: "PRIVATE KEY" },
-          },
-        ],
-      },
-    } as unknown as Document;
+    const document = leakDocument("HAR-1");
     const evaluator = createTraceEvaluator([document]);
     for (const m of messages(records)) evaluator.push(m);
     const [verdict] = evaluator.verdicts();
@@ -624,21 +611,7 @@ describe("HAR: bad input is one diagnostic per entry, and reading goes on", () =
 });
 
 describe("HAR: the attacker writes half the capture", () => {
-  const leak = {
-    oatf: "0.1",
-    attack: {
-      id: "HAR-LEAK",
-      execution: { mode: "mcp_server", state: {} },
-      indicators: [
-        {
-          surface: "tools/call",
-          direction: "response",
-          target: "content[*].text",
-          pattern: { contains: "PRIVATE KEY" },
-        },
-      ],
-    },
-  } as unknown as Document;
+  const leak = leakDocument("HAR-LEAK");
   const KEY = { content: [{ type: "text", text: "-----BEGIN OPENSSH PRIVATE KEY-----" }] };
   const sid = fc.constantFrom(undefined, "s1", "s2");
   const sessionHeaders = (s: string | undefined) =>

@@ -1,11 +1,7 @@
-// JSON-RPC over server-sent events (issue 22 §1): MCP Streamable HTTP answers and A2A
-// `message/stream` items as the official SDKs put them on the wire, alone or interleaved
-// with bare and wrapped JSON lines; detection by what the `data` carries; correlation,
-// enrichment (SDK §4.1) and diagnostics as for bare lines; whole HTTP bodies (for HAR).
-import type { Document } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { createTraceEvaluator, readTraceText, type TraceRecord } from "../src/index.js";
 import { jsonRpcDecoder } from "../src/readers/jsonrpc.js";
+import { leakDocument } from "./leak-document.js";
 
 const messages = (records: TraceRecord[]) =>
   records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
@@ -20,21 +16,7 @@ const KEY = { content: [{ type: "text", text: "-----BEGIN OPENSSH PRIVATE KEY---
 const mcpEvent = (message: unknown, id = "1") =>
   [`event: message`, `id: ${id}`, `data: ${json(message)}`, ""].join("\n");
 
-const LEAK_DOC = {
-  oatf: "0.1",
-  attack: {
-    id: "SSE-1",
-    execution: { mode: "mcp_server", state: {} },
-    indicators: [
-      {
-        surface: "tools/call",
-        direction: "response",
-        target: "content[*].text",
-        pattern: { contains: "PRIVATE KEY" },
-      },
-    ],
-  },
-} as unknown as Document;
+const LEAK_DOC = leakDocument("SSE-1");
 
 describe("JSON-RPC over SSE: MCP Streamable HTTP", () => {
   const log = [json(CALL), "", mcpEvent({ jsonrpc: "2.0", id: 1, result: KEY })].join("\n");

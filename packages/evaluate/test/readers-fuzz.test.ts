@@ -17,26 +17,13 @@ import {
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
+import { leakDocument } from "./leak-document.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 40);
 // Each run may take a flood of MAX_PENDING_REQUESTS lines: a generous per-test budget.
 const TIMEOUT = 120_000 + RUNS * 1_000;
 
-const LEAK_DOC = {
-  oatf: "0.1",
-  attack: {
-    id: "FUZZ-1",
-    execution: { mode: "mcp_server", state: {} },
-    indicators: [
-      {
-        surface: "tools/call",
-        direction: "response",
-        target: "content[*].text",
-        pattern: { contains: "PRIVATE KEY" },
-      },
-    ],
-  },
-} as unknown as Document;
+const LEAK_DOC = leakDocument("FUZZ-1");
 const KEY = { content: [{ type: "text", text: "-----BEGIN OPENSSH PRIVATE KEY-----" }] };
 
 /**
