@@ -7,7 +7,9 @@
 // `params` (SDK §4.1): content is `{...params, ...result}`, the result's fields winning.
 //
 // One side of the traffic is the attacker (issue 23), so nothing it sends may hide a
-// message: ids are scoped per connection and sender; the protocol of a connection is fixed
+// message: ids are scoped per connection and sender (a wrapped line's `session`, else its
+// `connection`, as `oatf record --listen` writes them, then its actor: every MCP client
+// starts its ids at 0 or 1, so concurrent sessions in one log reuse them); the protocol of a connection is fixed
 // by the options or the documents, never flipped by a method name; a response whose request
 // is forgotten (bounded table) or ambiguous is still read, as every request it could answer
 // (or with an unknown operation, which reaches every surface), with an `unattributed`
@@ -121,13 +123,36 @@ function sideOf(direction: unknown): Side | undefined {
 const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
 
 /**
- * The key of a request id on a connection and side. No two (actor, side, id) alias: the
- * side has no `|`, the id's type and length are spelled before it, and the actor is last.
+ * The key of a request id on a connection and side. No two (scope, actor, side, id) alias:
+ * the side has no `|`, the id's type and length are spelled before it, the scope is
+ * length-prefixed (or empty), and the actor is last.
  */
-function idKey(actor: string | undefined, side: Side, id: string | number): string {
+function idKey(scope: string, actor: string | undefined, side: Side, id: string | number): string {
   const text = String(id);
   const type = typeof id === "number" ? "n" : "s";
-  return `${side}|${type}${text.length}|${text}|${actor === undefined ? "" : `a${actor}`}`;
+  return `${side}|${type}${text.length}|${text}|${scope}|${actor === undefined ? "" : `a${actor}`}`;
+}
+
+interface Scope {
+  /** "" for none; never aliases across kinds (`s`/`c` and the length come first). */
+  key: string;
+  /** The session or connection id, carried onto the message as `session`. */
+  name?: string;
+}
+const NO_SCOPE: Scope = { key: "" };
+
+/**
+ * The transport scope a wrapped line names: its MCP session (`session`), which may span
+ * several proxy connections, else its proxy connection (`connection`), as
+ * `oatf record --listen` writes them.
+ */
+function scopeOf(value: Record<string, unknown>): Scope {
+  const session = value.session;
+  if (typeof session === "string") return { key: `s${session.length}:${session}`, name: session };
+  const connection = value.connection;
+  if (typeof connection === "string")
+    return { key: `c${connection.length}:${connection}`, name: connection };
+  return NO_SCOPE;
 }
 
 /**
@@ -154,15 +179,17 @@ function merged(params: object, result: object): Value {
   return m as Value;
 }
 
-/** A message with the line's actor, timestamp and line (absent fields left out). */
+/** A message with the line's actor, session, timestamp and line (absent fields left out). */
 function located(
-  message: Omit<TraceMessage, "line" | "actor" | "timestamp">,
+  message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
   actor: string | undefined,
+  session: string | undefined,
   timestamp: string | undefined,
   line: number,
 ): TraceMessage & { line: number } {
   const m = message as TraceMessage & { line: number };
   if (actor !== undefined) m.actor = actor;
+  if (session !== undefined) m.session = session;
   if (timestamp !== undefined) m.timestamp = timestamp;
   m.line = line;
   return m;
@@ -202,10 +229,16 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
-  function connectionOf(actor: string | undefined, line: number, out: TraceRecord[]): Connection {
+  function connectionOf(
+    actor: string | undefined,
+    scope: string,
+    line: number,
+    out: TraceRecord[],
+  ): Connection {
     if (options.protocol !== undefined)
       return { protocol: options.protocol, by: "given", readDefault: false };
-    const key = actor ?? "";
+    // The scope is length-prefixed (or empty) and the first `|` follows it: no alias.
+    const key = `${scope}|${actor ?? ""}`;
     const known = told.get(key);
     if (known !== undefined) return known;
     let found = documentedProtocols(modes, actor);
@@ -300,23 +333,27 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   }
 
   /**
-   * The requests a response from `side` answers (sent the other way, else of unknown
-   * sender) and their key. SSE comes from the server: its response may answer a bare
-   * request (sender unknown), and a bare response may answer a request the server sent
-   * over SSE.
+   * The requests a response from `side` answers (sent the other way, or of unknown sender)
+   * and their keys. SSE comes from the server: its response may answer a bare request
+   * (sender unknown), and a bare response may answer a request the server sent over SSE.
+   * When both kinds await under the id, the response answers either: it is read as each
+   * (ambiguous, said), never silently given to one (a peer's request of the same id must
+   * not hide the response to another).
    */
   function answered(
+    scope: string,
     actor: string | undefined,
     side: Side,
     id: string | number,
-  ): { key: string; requests: Request[] } | undefined {
-    let key = idKey(actor, other(side), id);
-    let requests = pending.get(key);
-    if (requests === undefined && (side === "in" || side === "")) {
-      key = idKey(actor, side === "in" ? "" : "in", id);
-      requests = pending.get(key);
-    }
-    return requests === undefined ? undefined : { key, requests };
+  ): { keys: string[]; requests: Request[] } | undefined {
+    const key = idKey(scope, actor, other(side), id);
+    const requests = pending.get(key);
+    if (side === "out") return requests === undefined ? undefined : { keys: [key], requests };
+    const alternative = idKey(scope, actor, side === "in" ? "" : "in", id);
+    const others = pending.get(alternative);
+    if (others === undefined) return requests === undefined ? undefined : { keys: [key], requests };
+    if (requests === undefined) return { keys: [alternative], requests: others };
+    return { keys: [key, alternative], requests: [...requests, ...others] };
   }
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
@@ -356,7 +393,9 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
     const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
     const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
-    const connection = connectionOf(actor, line, out);
+    const scope = wrapped ? scopeOf(value) : NO_SCOPE;
+    const session = scope.name;
+    const connection = connectionOf(actor, scope.key, line, out);
 
     if (typeof rpc.method === "string") {
       const protocol = given ?? protocolFor(connection, rpc.method, line, out);
@@ -367,7 +406,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
-          idKey(actor, side, rpc.id),
+          idKey(scope.key, actor, side, rpc.id),
           {
             method,
             ...(native === undefined ? {} : { native }),
@@ -389,6 +428,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       const message = located(
         { protocol, direction: "request", operation: method, content: params ?? {} },
         actor,
+        session,
         timestamp,
         line,
       );
@@ -404,7 +444,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const found = isId(rpc.id) ? answered(actor, side, rpc.id) : undefined;
+    const found = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : undefined;
     const isResult = Object.hasOwn(rpc, "result");
     const content = (isResult ? rpc.result : rpc.error) as Value;
     if (found === undefined) {
@@ -428,6 +468,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         message: located(
           { protocol, direction: "response", operation: "", content },
           actor,
+          session,
           timestamp,
           line,
         ),
@@ -467,6 +508,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           content: enrich ? merged(params as object, body as object) : body,
         },
         actor,
+        session,
         timestamp,
         line,
       );
@@ -481,11 +523,12 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         message: located(
           { protocol: "a2a", direction: "response", ...projected },
           actor,
+          session,
           timestamp,
           line,
         ),
       });
-    if (final) pending.take(found.key);
+    if (final) for (const key of found.keys) pending.take(key);
     else for (const request of requests) request.answered = true;
   }
 
