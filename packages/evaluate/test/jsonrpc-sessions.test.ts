@@ -6,6 +6,7 @@
 import type { Document } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { agUiEnricher } from "../src/engine/trace-enrich.js";
 import {
   createTraceEvaluator,
   partitionKey,
@@ -229,5 +230,37 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
     const evaluator = createTraceEvaluator([ARTIFACT_DOC]);
     for (const r of records) if (r.kind === "message") evaluator.push(r.message);
     expect(evaluator.verdicts()[0]!.result).toBe("exploited");
+  });
+});
+
+describe("AG-UI tool calls and text are named and assembled per session", () => {
+  // Two connections' agents both number their first tool call "c1" (a common default).
+  const ev = (session: string, operation: string, content: Record<string, unknown>) => ({
+    protocol: "ag_ui",
+    operation,
+    content,
+    session,
+  });
+
+  it("gives each session's tool_call_end its own call's name and args", () => {
+    const enrich = agUiEnricher();
+    const out = [
+      ev("t1", "tool_call_start", { toolCallId: "c1", toolCallName: "send_email" }),
+      ev("t2", "tool_call_start", { toolCallId: "c1", toolCallName: "read_file" }),
+      ev("t1", "tool_call_args", { toolCallId: "c1", delta: '{"to":"x"}' }),
+      ev("t2", "tool_call_args", { toolCallId: "c1", delta: '{"path":"y"}' }),
+      ev("t2", "tool_call_end", { toolCallId: "c1" }),
+      ev("t1", "tool_call_end", { toolCallId: "c1" }),
+    ].map((e) => enrich(e as Parameters<typeof enrich>[0]));
+    expect(out[4]!.content).toEqual({
+      toolCallId: "c1",
+      toolCallName: "read_file",
+      args: '{"path":"y"}',
+    });
+    expect(out[5]!.content).toEqual({
+      toolCallId: "c1",
+      toolCallName: "send_email",
+      args: '{"to":"x"}',
+    });
   });
 });
