@@ -233,6 +233,62 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
   });
 });
 
+describe("a response on a line that does not name its connection (fuzz regression)", () => {
+  // readers-fuzz counterexample: actor "a" sends tools/call id 7, an actor-less peer line
+  // sends ping id 7, and the server's SSE answer (no actor) leaks the key. It was read as
+  // the ping's response alone, silently: the actor-less line was never matched with actor
+  // "a"'s request, so the exploit was a quiet not_exploited.
+  const text = [
+    JSON.stringify({
+      actor: "a",
+      direction: "send",
+      message: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "read_file" } },
+    }),
+    JSON.stringify({ message: { jsonrpc: "2.0", id: 7, method: "ping", params: {} } }),
+    "",
+    "event: message",
+    `data: ${JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: KEY }] } })}`,
+    "",
+  ].join("\n");
+
+  it("answers every request it may belong to, said, so the leak is found", () => {
+    const records = readTraceText(text, { format: "jsonrpc" });
+    expect(rules(records)).toContain("T-AMBIGUOUS-ID");
+    const answers = messages(records).filter((m) => m.direction === "response");
+    expect(answers.map((m) => m.operation).sort()).toEqual(["ping", "tools/call"]);
+    expect(verdict(records).result).toBe("exploited");
+  });
+
+  it("a single match across the boundary is read, and said", () => {
+    const lines = text.split("\n");
+    const records = readTraceText([lines[0], ...lines.slice(2)].join("\n"), { format: "jsonrpc" });
+    expect(rules(records)).toEqual(["T-AMBIGUOUS-ID"]);
+    expect(verdict(records).result).toBe("exploited");
+  });
+
+  it("more candidate requests than the per-id bound: read as no one's, said", () => {
+    const requests = Array.from({ length: 12 }, (_, i) =>
+      JSON.stringify({
+        session: `s${i}`,
+        direction: "sent",
+        message: { jsonrpc: "2.0", id: 7, method: "tools/call", params: {} },
+      }),
+    );
+    const response = JSON.stringify({
+      direction: "received",
+      message: { jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: KEY }] } },
+    });
+    const records = read([
+      ...requests.map((l) => JSON.parse(l) as Line),
+      JSON.parse(response) as Line,
+    ]);
+    expect(rules(records)).toEqual(["T-AMBIGUOUS-ID"]);
+    const answers = messages(records).filter((m) => m.direction === "response");
+    expect(answers.map((m) => m.operation)).toEqual([""]);
+    expect(verdict(records).result).toBe("exploited");
+  });
+});
+
 describe("AG-UI tool calls and text are named and assembled per session", () => {
   // Two connections' agents both number their first tool call "c1" (a common default).
   const ev = (session: string, operation: string, content: Record<string, unknown>) => ({

@@ -8,10 +8,13 @@ export class BoundedTable<V> {
   #chars = 0;
   readonly maxEntries: number;
   readonly maxChars: number;
+  /** Told of each entry forgotten to stay within bounds (not of those taken or replaced). */
+  readonly #onForget: ((key: string, value: V) => void) | undefined;
 
-  constructor(maxEntries: number, maxChars: number) {
+  constructor(maxEntries: number, maxChars: number, onForget?: (key: string, value: V) => void) {
     this.maxEntries = maxEntries;
     this.maxChars = maxChars;
+    this.#onForget = onForget;
   }
 
   get size(): number {
@@ -53,7 +56,8 @@ export class BoundedTable<V> {
     let forgotten = 0;
     while (this.#entries.size > this.maxEntries || this.#chars > this.maxChars) {
       const oldest = this.#entries.keys().next().value as string;
-      this.take(oldest);
+      const value = this.take(oldest) as V;
+      this.#onForget?.(oldest, value);
       forgotten++;
     }
     return forgotten;

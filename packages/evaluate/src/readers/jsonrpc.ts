@@ -20,6 +20,7 @@ import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
 import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
+import { PendingIds, type Slot, slotOf, type Waiting } from "./pending-ids.js";
 import {
   type LineDecoder,
   parseLine,
@@ -80,6 +81,8 @@ interface Request {
   params: Value | undefined;
   protocol: string;
   cost: number;
+  /** Where it waits (shared by the requests of its id). */
+  slot: Slot;
 }
 
 export interface JsonRpcOptions {
@@ -120,17 +123,14 @@ function sideOf(direction: unknown): Side | undefined {
   return undefined;
 }
 
-const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
-
 /**
- * The key of a request id on a connection and side. No two (scope, actor, side, id) alias:
- * the side has no `|`, the id's type and length are spelled before it, the scope is
- * length-prefixed (or empty), and the actor is last.
+ * The key of a request id on a side (its slot adds the scope and actor: `slotOf`). No two
+ * (side, id) alias: the side has no `|` and the id's type and length are spelled before it.
  */
-function idKey(scope: string, actor: string | undefined, side: Side, id: string | number): string {
+function idBase(side: Side, id: string | number): string {
   const text = String(id);
   const type = typeof id === "number" ? "n" : "s";
-  return `${side}|${type}${text.length}|${text}|${scope}|${actor === undefined ? "" : `a${actor}`}`;
+  return `${side}|${type}${text.length}|${text}`;
 }
 
 interface Scope {
@@ -226,7 +226,7 @@ const MAX_CONNECTION_CHARS = 1024 * 1024;
 
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
-  const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
+  const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
   function connectionOf(
@@ -299,7 +299,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     );
   }
 
-  function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
+  function remember(request: Request, line: number, out: TraceRecord[]): void {
+    const key = request.slot;
     const before = pending.get(key);
     if (before === undefined) {
       forget(pending.set(key, [request], request.cost), line, out);
@@ -334,26 +335,24 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
 
   /**
    * The requests a response from `side` answers (sent the other way, or of unknown sender)
-   * and their keys. SSE comes from the server: its response may answer a bare request
+   * and where they wait. SSE comes from the server: its response may answer a bare request
    * (sender unknown), and a bare response may answer a request the server sent over SSE.
-   * When both kinds await under the id, the response answers either: it is read as each
-   * (ambiguous, said), never silently given to one (a peer's request of the same id must
-   * not hide the response to another).
+   * A line that leaves out its session/connection or actor may be on any connection, and a
+   * request that left them out may be on the response's: each answers the other. When more
+   * than one list matches, the response is read as each (ambiguous, said), never silently
+   * given to one (a peer's request of the same id must not hide the response to another).
    */
   function answered(
     scope: string,
     actor: string | undefined,
     side: Side,
     id: string | number,
-  ): { keys: string[]; requests: Request[] } | undefined {
-    const key = idKey(scope, actor, other(side), id);
-    const requests = pending.get(key);
-    if (side === "out") return requests === undefined ? undefined : { keys: [key], requests };
-    const alternative = idKey(scope, actor, side === "in" ? "" : "in", id);
-    const others = pending.get(alternative);
-    if (others === undefined) return requests === undefined ? undefined : { keys: [key], requests };
-    if (requests === undefined) return { keys: [alternative], requests: others };
-    return { keys: [key, alternative], requests: [...requests, ...others] };
+  ): Waiting<Request>[] {
+    const sides: Side[] = side === "out" ? ["in"] : side === "in" ? ["out", ""] : ["", "in"];
+    const found: Waiting<Request>[] = [];
+    for (const s of sides)
+      found.push(...pending.matching(idBase(s, id), scope, actor, MAX_REQUESTS_PER_ID));
+    return found;
   }
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
@@ -406,8 +405,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
-          idKey(scope.key, actor, side, rpc.id),
           {
+            slot: slotOf(idBase(side, rpc.id), scope.key, actor),
             method,
             ...(native === undefined ? {} : { native }),
             streaming: protocol === "a2a" && isStreaming(method),
@@ -444,16 +443,29 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const found = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : undefined;
+    const waiting = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : [];
+    const requestsOf = waiting.flatMap((w) => w.requests);
+    // Past the per-id bound (lists of several connections), it is read as no one's: still
+    // evaluated against every surface, and said, but never multiplied into that many messages.
+    const tooMany = requestsOf.length > MAX_REQUESTS_PER_ID;
+    const found = waiting.length === 0 || tooMany ? undefined : { waiting, requests: requestsOf };
     const isResult = Object.hasOwn(rpc, "result");
     const content = (isResult ? rpc.result : rpc.error) as Value;
     if (found === undefined) {
-      unattributed(
-        out,
-        line,
-        "T-UNCORRELATED",
-        `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
-      );
+      if (tooMany)
+        unattributed(
+          out,
+          line,
+          "T-AMBIGUOUS-ID",
+          `response to id ${preview(rpc.id)}, which more than ${MAX_REQUESTS_PER_ID} requests on the connections it may belong to carry: its operation is unknown (""), so it is evaluated against every surface`,
+        );
+      else
+        unattributed(
+          out,
+          line,
+          "T-UNCORRELATED",
+          `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
+        );
       // A Task, Message or stream event tells an A2A connection, as an A2A method would.
       if (
         given === undefined &&
@@ -485,6 +497,15 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "T-AMBIGUOUS-ID",
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
+    } else {
+      const { slot } = found.waiting[0]!;
+      if (slot.scope !== scope.key || slot.actor !== (actor === undefined ? "" : `a${actor}`))
+        unattributed(
+          out,
+          line,
+          "T-AMBIGUOUS-ID",
+          `response to id ${preview(rpc.id)} and its request ${preview(requests[0]!.method)} do not both name their actor and session/connection: read as its response, but it may be another connection's`,
+        );
     }
     let projected: { operation: string; content: Value } | undefined;
     let final = !items;
@@ -528,7 +549,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           line,
         ),
       });
-    if (final) for (const key of found.keys) pending.take(key);
+    if (final) for (const w of found.waiting) pending.take(w.slot);
     else for (const request of requests) request.answered = true;
   }
 
