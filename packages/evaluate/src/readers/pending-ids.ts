@@ -32,8 +32,12 @@ export interface Waiting<R> {
 
 export class PendingIds<R extends { slot: Slot }> {
   readonly #table: BoundedTable<R[]>;
-  // base → actor → scope → slot: only slots held by the table (kept in step with it).
-  readonly #index = new Map<string, Map<string, Map<string, Slot>>>();
+  // The slots that name an actor or a scope (kept in step with the table), by what a
+  // response may leave out: every slot of an id, of an id and scope, of an id and actor.
+  // A slot naming neither is found by its key, so a log that names nothing pays nothing.
+  readonly #byBase = new Map<string, Map<string, Slot>>();
+  readonly #byScope = new Map<string, Map<string, Slot>>();
+  readonly #byActor = new Map<string, Map<string, Slot>>();
 
   constructor(maxEntries: number, maxChars: number) {
     this.#table = new BoundedTable<R[]>(maxEntries, maxChars, (_key, requests) =>
@@ -47,18 +51,10 @@ export class PendingIds<R extends { slot: Slot }> {
 
   /** Stores the requests of a slot (every one of them carries it); returns how many were forgotten. */
   set(slot: Slot, requests: R[], cost: number): number {
-    if (this.#table.get(slot.key) === undefined) {
-      let actors = this.#index.get(slot.base);
-      if (actors === undefined) {
-        actors = new Map();
-        this.#index.set(slot.base, actors);
-      }
-      let scopes = actors.get(slot.actor);
-      if (scopes === undefined) {
-        scopes = new Map();
-        actors.set(slot.actor, scopes);
-      }
-      scopes.set(slot.scope, slot);
+    if ((slot.actor !== "" || slot.scope !== "") && this.#table.get(slot.key) === undefined) {
+      add(this.#byBase, slot.base, slot);
+      add(this.#byScope, `${slot.base}|${slot.scope}`, slot);
+      add(this.#byActor, `${slot.base}|${slot.actor}`, slot);
     }
     return this.#table.set(slot.key, requests, cost);
   }
@@ -70,41 +66,57 @@ export class PendingIds<R extends { slot: Slot }> {
   /**
    * The waiting lists of `base` a response on (scope, actor) may answer: a part the response
    * or the request leaves out matches any. At most `limit + 1` lists are returned (enough to
-   * tell that there are too many), so a response costs at most the number of actors of
-   * its id, whatever the number of sessions.
+   * tell that there are too many): every set searched holds only matching slots, so a
+   * response costs O(limit) whatever the number of sessions.
    */
   matching(base: string, scope: string, actor: string | undefined, limit: number): Waiting<R>[] {
-    const actors = this.#index.get(base);
-    if (actors === undefined) return [];
     const a = actor === undefined ? "" : `a${actor}`;
     const found: Waiting<R>[] = [];
-    const add = (slot: Slot | undefined) => {
-      if (slot === undefined || found.length > limit) return;
-      const requests = this.#table.get(slot.key);
-      if (requests !== undefined) found.push({ slot, requests });
-    };
-    const fromScopes = (scopes: Map<string, Slot> | undefined) => {
-      if (scopes === undefined) return;
-      if (scope === "") for (const slot of scopes.values()) add(slot);
-      else {
-        add(scopes.get(scope));
-        add(scopes.get(""));
+    this.#add(found, slotOf(base, scope, actor), limit);
+    if (scope !== "") this.#add(found, slotOf(base, "", actor), limit);
+    if (a !== "") this.#add(found, slotOf(base, scope, undefined), limit);
+    if (scope !== "" && a !== "") this.#add(found, slotOf(base, "", undefined), limit);
+    if (this.#byBase.size === 0 || (scope !== "" && a !== "")) return found;
+    // What the response leaves out, any request's value matches.
+    const sets =
+      scope === "" && a === ""
+        ? [this.#byBase.get(base)]
+        : scope === ""
+          ? [this.#byActor.get(`${base}|${a}`), this.#byActor.get(`${base}|`)]
+          : [this.#byScope.get(`${base}|${scope}`), this.#byScope.get(`${base}|`)];
+    for (const set of sets) {
+      if (set === undefined) continue;
+      for (const slot of set.values()) {
+        if (found.length > limit) return found;
+        if (!found.some((w) => w.slot.key === slot.key)) this.#add(found, slot, limit);
       }
-    };
-    if (a === "") for (const scopes of actors.values()) fromScopes(scopes);
-    else {
-      fromScopes(actors.get(a));
-      fromScopes(actors.get(""));
     }
     return found;
   }
 
-  #unindex(slot: Slot): void {
-    const actors = this.#index.get(slot.base);
-    const scopes = actors?.get(slot.actor);
-    if (scopes === undefined) return;
-    scopes.delete(slot.scope);
-    if (scopes.size === 0) actors!.delete(slot.actor);
-    if (actors!.size === 0) this.#index.delete(slot.base);
+  #add(found: Waiting<R>[], slot: Slot, limit: number): void {
+    if (found.length > limit) return;
+    const requests = this.#table.get(slot.key);
+    if (requests !== undefined) found.push({ slot: requests[0]!.slot, requests });
   }
+
+  #unindex(slot: Slot): void {
+    if (slot.actor === "" && slot.scope === "") return;
+    remove(this.#byBase, slot.base, slot);
+    remove(this.#byScope, `${slot.base}|${slot.scope}`, slot);
+    remove(this.#byActor, `${slot.base}|${slot.actor}`, slot);
+  }
+}
+
+function add(index: Map<string, Map<string, Slot>>, key: string, slot: Slot): void {
+  const slots = index.get(key);
+  if (slots === undefined) index.set(key, new Map([[slot.key, slot]]));
+  else slots.set(slot.key, slot);
+}
+
+function remove(index: Map<string, Map<string, Slot>>, key: string, slot: Slot): void {
+  const slots = index.get(key);
+  if (slots === undefined) return;
+  slots.delete(slot.key);
+  if (slots.size === 0) index.delete(key);
 }
