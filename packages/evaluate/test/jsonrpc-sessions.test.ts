@@ -151,6 +151,40 @@ describe("JSON-RPC correlation per session", () => {
     ).toEqual(["x", "y"]);
   });
 
+  it("gives each session its protocol: MCP and A2A sessions side by side in one log", () => {
+    const a2a = (name: string) => [
+      {
+        direction: "sent",
+        session: name,
+        message: { jsonrpc: "2.0", id: 1, method: "message/send", params: {} },
+      },
+      {
+        direction: "received",
+        session: name,
+        message: { jsonrpc: "2.0", id: 1, result: { kind: "task", id: "t" } },
+      },
+    ];
+    const lines = interleave(
+      [session("m1", "x", "session"), a2a("a1"), session("m2", "y", "session")],
+      [0, 0, 1, 1, 2, 2, 0, 2],
+    );
+    const records = readTraceText(lines.map((l) => JSON.stringify(l)).join("\n"), {
+      format: "jsonrpc",
+    });
+    expect(rules(records)).toEqual([]);
+    const protocols = new Map(messages(records).map((m) => [m.session, m.protocol]));
+    expect(protocols).toEqual(
+      new Map([
+        ["m1", "mcp"],
+        ["a1", "a2a"],
+        ["m2", "mcp"],
+      ]),
+    );
+    // Without sessions, the same log's connection is told one protocol and the other is said.
+    const bare = lines.map(({ session: _s, ...l }) => l);
+    expect(rules(read(bare))).toContain("T-PROTOCOL");
+  });
+
   it("without session or connection fields, reused ids are still ambiguous and said", () => {
     const records = read(alternate(session("a", "fine", "none"), session("b", KEY, "none")));
     expect(rules(records)).toContain("T-DUPLICATE-ID");

@@ -20,7 +20,7 @@ import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
 import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
-import { PendingIds, type Slot, slotOf, type Waiting } from "./pending-ids.js";
+import { idBase, type Named, PendingIds, slotKey, type Waiting } from "./pending-ids.js";
 import {
   type LineDecoder,
   parseLine,
@@ -72,7 +72,7 @@ interface Request {
   /** The binding's operation (an A2A v1.0 method's v0.3 name). */
   method: string;
   /** The method as sent, when the binding names it otherwise (A2A v1.0). */
-  native?: string;
+  native: string | undefined;
   /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
   streaming: boolean;
   /** A streaming request that had an item already: a new request of its id replaces it. */
@@ -81,8 +81,11 @@ interface Request {
   params: Value | undefined;
   protocol: string;
   cost: number;
-  /** Where it waits (shared by the requests of its id). */
-  slot: Slot;
+  /** The key it waits under (`slotKey`), and the side that sent it. */
+  key: string;
+  side: Side;
+  /** Its key's parts, when the line named an actor or a scope (see `PendingIds`). */
+  named: Named | undefined;
 }
 
 export interface JsonRpcOptions {
@@ -121,16 +124,6 @@ function sideOf(direction: unknown): Side | undefined {
   if (OUTBOUND.has(d)) return "out";
   if (INBOUND.has(d)) return "in";
   return undefined;
-}
-
-/**
- * The key of a request id on a side (its slot adds the scope and actor: `slotOf`). No two
- * (side, id) alias: the side has no `|` and the id's type and length are spelled before it.
- */
-function idBase(side: Side, id: string | number): string {
-  const text = String(id);
-  const type = typeof id === "number" ? "n" : "s";
-  return `${side}|${type}${text.length}|${text}`;
 }
 
 interface Scope {
@@ -218,6 +211,8 @@ interface Connection {
   by: "given" | "content" | "default";
   /** Messages were read with the default before content told the protocol. */
   readDefault: boolean;
+  /** A session's (or proxy connection's) own protocol, told apart from its actor's. */
+  own?: true;
 }
 
 /** Connections whose protocol the log told are remembered (the rest are recomputed). */
@@ -228,6 +223,9 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
   const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
+  // Sessions whose methods told a protocol other than their actor's, by `scope|actor` (the
+  // scope is length-prefixed, so the first `|` after it is the separator: no alias).
+  const owned = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
   function connectionOf(
     actor: string | undefined,
@@ -237,8 +235,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   ): Connection {
     if (options.protocol !== undefined)
       return { protocol: options.protocol, by: "given", readDefault: false };
-    // The scope is length-prefixed (or empty) and the first `|` follows it: no alias.
-    const key = `${scope}|${actor ?? ""}`;
+    // A session speaks its actor's protocol unless its own content told another (a proxy
+    // log of one upstream has one protocol: no state per session, so no bound to reach).
+    if (scope !== "" && owned.size > 0) {
+      const own = owned.get(`${scope}|${actor ?? ""}`);
+      if (own !== undefined) return own;
+    }
+    const key = actor ?? "";
     const known = told.get(key);
     if (known !== undefined) return known;
     let found = documentedProtocols(modes, actor);
@@ -256,17 +259,44 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     return connection;
   }
 
-  /** The protocol of a request on `connection`; a method of the other binding is reported. */
+  /**
+   * The protocol of a request on `connection`; a method of the other binding is reported,
+   * unless it opens a session of its own (`own`: the line's scope and actor) on a connection
+   * other sessions told already: then that session speaks it (one log of a proxy may carry
+   * MCP and A2A sessions side by side).
+   */
   function protocolFor(
     connection: Connection,
     method: string,
     line: number,
     out: TraceRecord[],
+    own?: string,
   ): string {
     const binding = bindingOf(method);
     if (binding === undefined || binding === connection.protocol) {
       if (connection.by === "default") connection.readDefault = true;
       return connection.protocol;
+    }
+    if (
+      own !== undefined &&
+      connection.own === undefined &&
+      (connection.by === "content" || (connection.by === "default" && connection.readDefault))
+    ) {
+      const session: Connection = {
+        protocol: binding,
+        by: "content",
+        readDefault: false,
+        own: true,
+      };
+      // Past the bound a forgotten session would speak its actor's protocol again: said.
+      if (owned.set(own, session, ENTRY_COST) > 0)
+        unattributed(
+          out,
+          line,
+          "T-PENDING-LIMIT",
+          `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
+        );
+      return binding;
     }
     if (connection.by === "default") {
       connection.by = "content";
@@ -300,10 +330,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   }
 
   function remember(request: Request, line: number, out: TraceRecord[]): void {
-    const key = request.slot;
+    const { key } = request;
     const before = pending.get(key);
     if (before === undefined) {
-      forget(pending.set(key, [request], request.cost), line, out);
+      forget(pending.set(key, [request], request.cost, true), line, out);
       return;
     }
     // A stream that had its items is over once its id is used again for the same method; a
@@ -330,7 +360,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       );
     }
     const cost = kept.reduce((sum, r) => sum + r.cost, 0);
-    forget(pending.set(key, kept, cost), line, out);
+    forget(pending.set(key, kept, cost, false), line, out);
   }
 
   /**
@@ -348,10 +378,18 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     side: Side,
     id: string | number,
   ): Waiting<Request>[] {
-    const sides: Side[] = side === "out" ? ["in"] : side === "in" ? ["out", ""] : ["", "in"];
     const found: Waiting<Request>[] = [];
-    for (const s of sides)
-      found.push(...pending.matching(idBase(s, id), scope, actor, MAX_REQUESTS_PER_ID));
+    const a = actor === undefined ? "" : `a${actor}`;
+    pending.matching(
+      found,
+      side === "out" ? "in" : side === "in" ? "out" : "",
+      id,
+      scope,
+      a,
+      MAX_REQUESTS_PER_ID,
+    );
+    if (side !== "out")
+      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
     return found;
   }
 
@@ -397,7 +435,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const connection = connectionOf(actor, scope.key, line, out);
 
     if (typeof rpc.method === "string") {
-      const protocol = given ?? protocolFor(connection, rpc.method, line, out);
+      const own = scope.key === "" ? undefined : `${scope.key}|${actor ?? ""}`;
+      const protocol = given ?? protocolFor(connection, rpc.method, line, out, own);
       // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
       const { operation: method, native } =
         protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
@@ -406,9 +445,19 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
           {
-            slot: slotOf(idBase(side, rpc.id), scope.key, actor),
+            key: slotKey(side, rpc.id, scope.key, actor === undefined ? "" : `a${actor}`),
+            side,
+            // One shape for every request (no spread): the common log names nothing.
+            named:
+              scope.key === "" && actor === undefined
+                ? undefined
+                : {
+                    base: idBase(side, rpc.id),
+                    scope: scope.key,
+                    actor: actor === undefined ? "" : `a${actor}`,
+                  },
             method,
-            ...(native === undefined ? {} : { native }),
+            native,
             streaming: protocol === "a2a" && isStreaming(method),
             answered: false,
             protocol,
@@ -444,7 +493,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       );
     }
     const waiting = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : [];
-    const requestsOf = waiting.flatMap((w) => w.requests);
+    const requestsOf =
+      waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
     // Past the per-id bound (lists of several connections), it is read as no one's: still
     // evaluated against every surface, and said, but never multiplied into that many messages.
     const tooMany = requestsOf.length > MAX_REQUESTS_PER_ID;
@@ -498,8 +548,11 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
     } else {
-      const { slot } = found.waiting[0]!;
-      if (slot.scope !== scope.key || slot.actor !== (actor === undefined ? "" : `a${actor}`))
+      const named = requests[0]!.named;
+      if (
+        (named?.scope ?? "") !== scope.key ||
+        (named?.actor ?? "") !== (actor === undefined ? "" : `a${actor}`)
+      )
         unattributed(
           out,
           line,
@@ -549,7 +602,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           line,
         ),
       });
-    if (final) for (const w of found.waiting) pending.take(w.slot);
+    if (final) for (const w of found.waiting) pending.take(w.key);
     else for (const request of requests) request.answered = true;
   }
 

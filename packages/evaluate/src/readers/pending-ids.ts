@@ -6,10 +6,9 @@
 // another, unnamed connection must never silently take the response to the exploit's).
 import { BoundedTable } from "../base/bounded-table.js";
 
-/** Where a request waits: its table key and its parts (scope "" and actor "" for none). */
-export interface Slot {
-  key: string;
-  /** The sender side and id. */
+/** The parts of a slot that names an actor or a scope (the index needs them). */
+export interface Named {
+  /** The sender side and id (`idBase`). */
   base: string;
   /** "" when the line named no actor, else `a` + the actor. */
   actor: string;
@@ -17,106 +16,144 @@ export interface Slot {
   scope: string;
 }
 
-/** The slot of an id (already typed and spelled: see `jsonrpc.ts`) on a side, scope and actor. */
-export function slotOf(base: string, scope: string, actor: string | undefined): Slot {
-  const a = actor === undefined ? "" : `a${actor}`;
-  // The scope is length-prefixed (or empty), so the `|` after it is the first after base's.
-  return { key: `${base}|${scope}|${a}`, base, actor: a, scope };
+/** What waits in a slot: its key, and its parts when it names an actor or a scope. */
+export interface Waiter {
+  key: string;
+  /** The side that sent it ("", "in" or "out"). */
+  side: string;
+  named?: Named | undefined;
 }
 
-/** A found list of requests and the slot it waits in. */
+/**
+ * The key of an id on a side, scope and actor, built in one go (no intermediate strings:
+ * reading costs a key per message). No two alias: the side has no `|`, the id's type and
+ * length come before it, the scope is length-prefixed (or empty), and the actor is last.
+ */
+export function slotKey(side: string, id: string | number, scope: string, actor: string): string {
+  const text = String(id);
+  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
+}
+
+/** The (side, id) part of a slot key. */
+export function idBase(side: string, id: string | number): string {
+  const text = String(id);
+  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}`;
+}
+
+/** A found list of requests and the key it waits under. */
 export interface Waiting<R> {
-  slot: Slot;
+  key: string;
   requests: R[];
 }
 
-export class PendingIds<R extends { slot: Slot }> {
+export class PendingIds<R extends Waiter> {
   readonly #table: BoundedTable<R[]>;
   // The slots that name an actor or a scope (kept in step with the table), by what a
   // response may leave out: every slot of an id, of an id and scope, of an id and actor.
   // A slot naming neither is found by its key, so a log that names nothing pays nothing.
-  readonly #byBase = new Map<string, Map<string, Slot>>();
-  readonly #byScope = new Map<string, Map<string, Slot>>();
-  readonly #byActor = new Map<string, Map<string, Slot>>();
+  readonly #byBase = new Map<string, Map<string, Named>>();
+  readonly #byScope = new Map<string, Map<string, Named>>();
+  readonly #byActor = new Map<string, Map<string, Named>>();
+  // Keys held per sender side: a side with none is not searched (most logs say every
+  // line's direction, so a response's unknown-sender lookup is skipped).
+  readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
 
   constructor(maxEntries: number, maxChars: number) {
-    this.#table = new BoundedTable<R[]>(maxEntries, maxChars, (_key, requests) =>
-      this.#unindex(requests[0]!.slot),
+    this.#table = new BoundedTable<R[]>(maxEntries, maxChars, (key, requests) =>
+      this.#unindex(key, requests[0]!),
     );
   }
 
-  get(slot: Slot): R[] | undefined {
-    return this.#table.get(slot.key);
-  }
-
-  /** Stores the requests of a slot (every one of them carries it); returns how many were forgotten. */
-  set(slot: Slot, requests: R[], cost: number): number {
-    if ((slot.actor !== "" || slot.scope !== "") && this.#table.get(slot.key) === undefined) {
-      add(this.#byBase, slot.base, slot);
-      add(this.#byScope, `${slot.base}|${slot.scope}`, slot);
-      add(this.#byActor, `${slot.base}|${slot.actor}`, slot);
-    }
-    return this.#table.set(slot.key, requests, cost);
-  }
-
-  take(slot: Slot): void {
-    if (this.#table.take(slot.key) !== undefined) this.#unindex(slot);
+  get(key: string): R[] | undefined {
+    return this.#table.get(key);
   }
 
   /**
-   * The waiting lists of `base` a response on (scope, actor) may answer: a part the response
-   * or the request leaves out matches any. At most `limit + 1` lists are returned (enough to
-   * tell that there are too many): every set searched holds only matching slots, so a
-   * response costs O(limit) whatever the number of sessions.
+   * Stores the requests of a key (the first one's `named` and `side` are the key's), `fresh`
+   * when the key holds nothing yet; returns how many entries were forgotten.
    */
-  matching(base: string, scope: string, actor: string | undefined, limit: number): Waiting<R>[] {
-    const a = actor === undefined ? "" : `a${actor}`;
-    const found: Waiting<R>[] = [];
-    this.#add(found, slotOf(base, scope, actor), limit);
-    if (scope !== "") this.#add(found, slotOf(base, "", actor), limit);
-    if (a !== "") this.#add(found, slotOf(base, scope, undefined), limit);
-    if (scope !== "" && a !== "") this.#add(found, slotOf(base, "", undefined), limit);
-    if (this.#byBase.size === 0 || (scope !== "" && a !== "")) return found;
+  set(key: string, requests: R[], cost: number, fresh: boolean): number {
+    const first = requests[0]!;
+    const named = first.named;
+    if (fresh) this.#sides[first.side]!++;
+    if (named !== undefined && fresh) {
+      add(this.#byBase, named.base, key, named);
+      add(this.#byScope, `${named.base}|${named.scope}`, key, named);
+      add(this.#byActor, `${named.base}|${named.actor}`, key, named);
+    }
+    return this.#table.set(key, requests, cost);
+  }
+
+  take(key: string): void {
+    const requests = this.#table.take(key);
+    if (requests !== undefined) this.#unindex(key, requests[0]!);
+  }
+
+  /**
+   * Adds to `found` the waiting lists of the id sent from `side` that a response on
+   * (scope, actor) may answer: a part the response or the request leaves out matches any.
+   * At most `limit + 1` lists in all (enough to tell there are too many): every set searched
+   * holds only matching slots, so a response costs O(limit) whatever the number of sessions.
+   */
+  matching(
+    found: Waiting<R>[],
+    side: string,
+    id: string | number,
+    scope: string,
+    actor: string,
+    limit: number,
+  ): void {
+    if (this.#sides[side] === 0) return;
+    const start = found.length;
+    this.#add(found, slotKey(side, id, scope, actor), limit);
+    if (scope !== "" && actor !== "") this.#add(found, slotKey(side, id, "", ""), limit);
+    if (scope !== "") this.#add(found, slotKey(side, id, "", actor), limit);
+    if (actor !== "") this.#add(found, slotKey(side, id, scope, ""), limit);
+    if (this.#byBase.size === 0 || (scope !== "" && actor !== "")) return;
     // What the response leaves out, any request's value matches.
+    const base = idBase(side, id);
     const sets =
-      scope === "" && a === ""
+      scope === "" && actor === ""
         ? [this.#byBase.get(base)]
         : scope === ""
-          ? [this.#byActor.get(`${base}|${a}`), this.#byActor.get(`${base}|`)]
+          ? [this.#byActor.get(`${base}|${actor}`), this.#byActor.get(`${base}|`)]
           : [this.#byScope.get(`${base}|${scope}`), this.#byScope.get(`${base}|`)];
     for (const set of sets) {
       if (set === undefined) continue;
-      for (const slot of set.values()) {
-        if (found.length > limit) return found;
-        if (!found.some((w) => w.slot.key === slot.key)) this.#add(found, slot, limit);
+      for (const key of set.keys()) {
+        if (found.length > limit) return;
+        let seen = false;
+        for (let i = start; i < found.length; i++) if (found[i]!.key === key) seen = true;
+        if (!seen) this.#add(found, key, limit);
       }
     }
-    return found;
   }
 
-  #add(found: Waiting<R>[], slot: Slot, limit: number): void {
+  #add(found: Waiting<R>[], key: string, limit: number): void {
     if (found.length > limit) return;
-    const requests = this.#table.get(slot.key);
-    if (requests !== undefined) found.push({ slot: requests[0]!.slot, requests });
+    const requests = this.#table.get(key);
+    if (requests !== undefined) found.push({ key, requests });
   }
 
-  #unindex(slot: Slot): void {
-    if (slot.actor === "" && slot.scope === "") return;
-    remove(this.#byBase, slot.base, slot);
-    remove(this.#byScope, `${slot.base}|${slot.scope}`, slot);
-    remove(this.#byActor, `${slot.base}|${slot.actor}`, slot);
+  #unindex(key: string, waiter: Waiter): void {
+    this.#sides[waiter.side]!--;
+    const { named } = waiter;
+    if (named === undefined) return;
+    remove(this.#byBase, named.base, key);
+    remove(this.#byScope, `${named.base}|${named.scope}`, key);
+    remove(this.#byActor, `${named.base}|${named.actor}`, key);
   }
 }
 
-function add(index: Map<string, Map<string, Slot>>, key: string, slot: Slot): void {
-  const slots = index.get(key);
-  if (slots === undefined) index.set(key, new Map([[slot.key, slot]]));
-  else slots.set(slot.key, slot);
+function add(index: Map<string, Map<string, Named>>, at: string, key: string, named: Named) {
+  const slots = index.get(at);
+  if (slots === undefined) index.set(at, new Map([[key, named]]));
+  else slots.set(key, named);
 }
 
-function remove(index: Map<string, Map<string, Slot>>, key: string, slot: Slot): void {
-  const slots = index.get(key);
+function remove(index: Map<string, Map<string, Named>>, at: string, key: string): void {
+  const slots = index.get(at);
   if (slots === undefined) return;
-  slots.delete(slot.key);
-  if (slots.size === 0) index.delete(key);
+  slots.delete(key);
+  if (slots.size === 0) index.delete(at);
 }
