@@ -20,7 +20,7 @@ import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { type TraceMessage, traceMessageProblem } from "../base/message.js";
 import { a2aMethod, a2aResult, isA2aV1Method, isStreaming, looksLikeA2aResult } from "./a2a.js";
-import { idBase, type Named, PendingIds, slotKey, type Waiting } from "./pending-ids.js";
+import { idBase, type Key, type Named, PendingIds, slotKey, type Waiting } from "./pending-ids.js";
 import {
   type LineDecoder,
   parseLine,
@@ -82,7 +82,7 @@ interface Request {
   protocol: string;
   cost: number;
   /** The key it waits under (`slotKey`), and the side that sent it. */
-  key: string;
+  key: Key;
   side: Side;
   /** Its key's parts, when the line named an actor or a scope (see `PendingIds`). */
   named: Named | undefined;

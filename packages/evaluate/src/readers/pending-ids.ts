@@ -18,18 +18,36 @@ export interface Named {
 
 /** What waits in a slot: its key, and its parts when it names an actor or a scope. */
 export interface Waiter {
-  key: string;
+  key: Key;
   /** The side that sent it ("", "in" or "out"). */
   side: string;
   named?: Named | undefined;
 }
 
+/** A slot's key: a number for the common slot (see `slotKey`), else a string. */
+export type Key = string | number;
+
+const SIDES: Record<string, number> = { "": 0, in: 1, out: 2 };
+const MAX_NUMBER_ID = 2 ** 50;
+
 /**
- * The key of an id on a side, scope and actor, built in one go (no intermediate strings:
- * reading costs a key per message). No two alias: the side has no `|`, the id's type and
- * length come before it, the scope is length-prefixed (or empty), and the actor is last.
+ * The key of an id on a side, scope and actor, built in one go (reading costs a key per
+ * message). A slot that names neither actor nor scope, of a small non-negative integer id
+ * (most MCP traffic), is the number `id * 3 + side`: no string is built or hashed. Otherwise
+ * a string, where no two alias: the side has no `|`, the id's type and length come before it,
+ * the scope is length-prefixed (or empty), and the actor is last. Numbers never equal strings
+ * as Map keys.
  */
-export function slotKey(side: string, id: string | number, scope: string, actor: string): string {
+export function slotKey(side: string, id: string | number, scope: string, actor: string): Key {
+  if (
+    typeof id === "number" &&
+    scope === "" &&
+    actor === "" &&
+    Number.isInteger(id) &&
+    id >= 0 &&
+    id < MAX_NUMBER_ID
+  )
+    return id * 3 + SIDES[side]!;
   const text = String(id);
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
 }
@@ -42,29 +60,29 @@ export function idBase(side: string, id: string | number): string {
 
 /** A found list of requests and the key it waits under. */
 export interface Waiting<R> {
-  key: string;
+  key: Key;
   requests: R[];
 }
 
 export class PendingIds<R extends Waiter> {
-  readonly #table: BoundedTable<R[]>;
+  readonly #table: BoundedTable<R[], Key>;
   // The slots that name an actor or a scope (kept in step with the table), by what a
   // response may leave out: every slot of an id, of an id and scope, of an id and actor.
   // A slot naming neither is found by its key, so a log that names nothing pays nothing.
-  readonly #byBase = new Map<string, Map<string, Named>>();
-  readonly #byScope = new Map<string, Map<string, Named>>();
-  readonly #byActor = new Map<string, Map<string, Named>>();
+  readonly #byBase = new Map<string, Map<Key, Named>>();
+  readonly #byScope = new Map<string, Map<Key, Named>>();
+  readonly #byActor = new Map<string, Map<Key, Named>>();
   // Keys held per sender side: a side with none is not searched (most logs say every
   // line's direction, so a response's unknown-sender lookup is skipped).
   readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
 
   constructor(maxEntries: number, maxChars: number) {
-    this.#table = new BoundedTable<R[]>(maxEntries, maxChars, (key, requests) =>
+    this.#table = new BoundedTable<R[], Key>(maxEntries, maxChars, (key, requests) =>
       this.#unindex(key, requests[0]!),
     );
   }
 
-  get(key: string): R[] | undefined {
+  get(key: Key): R[] | undefined {
     return this.#table.get(key);
   }
 
@@ -72,7 +90,7 @@ export class PendingIds<R extends Waiter> {
    * Stores the requests of a key (the first one's `named` and `side` are the key's), `fresh`
    * when the key holds nothing yet; returns how many entries were forgotten.
    */
-  set(key: string, requests: R[], cost: number, fresh: boolean): number {
+  set(key: Key, requests: R[], cost: number, fresh: boolean): number {
     const first = requests[0]!;
     const named = first.named;
     if (fresh) this.#sides[first.side]!++;
@@ -84,7 +102,7 @@ export class PendingIds<R extends Waiter> {
     return this.#table.set(key, requests, cost);
   }
 
-  take(key: string): void {
+  take(key: Key): void {
     const requests = this.#table.take(key);
     if (requests !== undefined) this.#unindex(key, requests[0]!);
   }
@@ -129,13 +147,13 @@ export class PendingIds<R extends Waiter> {
     }
   }
 
-  #add(found: Waiting<R>[], key: string, limit: number): void {
+  #add(found: Waiting<R>[], key: Key, limit: number): void {
     if (found.length > limit) return;
     const requests = this.#table.get(key);
     if (requests !== undefined) found.push({ key, requests });
   }
 
-  #unindex(key: string, waiter: Waiter): void {
+  #unindex(key: Key, waiter: Waiter): void {
     this.#sides[waiter.side]!--;
     const { named } = waiter;
     if (named === undefined) return;
@@ -145,13 +163,13 @@ export class PendingIds<R extends Waiter> {
   }
 }
 
-function add(index: Map<string, Map<string, Named>>, at: string, key: string, named: Named) {
+function add(index: Map<string, Map<Key, Named>>, at: string, key: Key, named: Named) {
   const slots = index.get(at);
   if (slots === undefined) index.set(at, new Map([[key, named]]));
   else slots.set(key, named);
 }
 
-function remove(index: Map<string, Map<string, Named>>, at: string, key: string): void {
+function remove(index: Map<string, Map<Key, Named>>, at: string, key: Key): void {
   const slots = index.get(at);
   if (slots === undefined) return;
   slots.delete(key);
