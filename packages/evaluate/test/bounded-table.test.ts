@@ -43,4 +43,16 @@ describe("BoundedTable", () => {
     expect(table.take("a")).toBeUndefined();
     expect([table.size, table.chars]).toEqual([0, 0]);
   });
+
+  it("tells its owner of each entry forgotten for the bounds, not of those taken or replaced", () => {
+    const forgotten: [string, number][] = [];
+    const table = new BoundedTable<number>(2, 1000, (key, value) => forgotten.push([key, value]));
+    table.set("a", 1, 0);
+    table.set("b", 2, 0);
+    table.set("b", 3, 0); // replaced
+    table.take("a"); // taken
+    table.set("c", 4, 0);
+    table.set("d", 5, 0); // forgets b
+    expect(forgotten).toEqual([["b", 3]]);
+  });
 });

@@ -96,7 +96,12 @@ describe("the log lines", () => {
       `{"timestamp":"2026-01-01T00:00:00Z","direction":"sent","connection":"c1","session":"s","message":${request}}`,
     );
     // SSE data lines are joined with \n: such JSON is re-encoded onto one line.
-    const received = logLine("received", '{"jsonrpc":"2.0",\n"id":1,"result":{"ok":true}}');
+    // The response names its connection and session as the recorder writes it: a line that
+    // leaves them out may be another connection's, and the reader says so (T-AMBIGUOUS-ID).
+    const received = logLine("received", '{"jsonrpc":"2.0",\n"id":1,"result":{"ok":true}}', {
+      connection: "c1",
+      session: "s",
+    });
     expect(received.includes("\n")).toBe(false);
     const records = [];
     for await (const r of readTraceText(`${sent}\n${received}\n`)) records.push(r);

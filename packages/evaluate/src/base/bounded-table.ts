@@ -3,15 +3,21 @@
 // included, each entry charged by its owner). Inserting past either bound forgets the
 // oldest entries first and says how many; the caller must make that loss visible.
 
-export class BoundedTable<V> {
-  readonly #entries = new Map<string, { value: V; cost: number }>();
+/** What a key is charged: its length, or 8 for a number key. */
+const keyCost = (key: string | number) => (typeof key === "string" ? key.length : 8);
+
+export class BoundedTable<V, K extends string | number = string> {
+  readonly #entries = new Map<K, { value: V; cost: number }>();
   #chars = 0;
   readonly maxEntries: number;
   readonly maxChars: number;
+  /** Told of each entry forgotten to stay within bounds (not of those taken or replaced). */
+  readonly #onForget: ((key: K, value: V) => void) | undefined;
 
-  constructor(maxEntries: number, maxChars: number) {
+  constructor(maxEntries: number, maxChars: number, onForget?: (key: K, value: V) => void) {
     this.maxEntries = maxEntries;
     this.maxChars = maxChars;
+    this.#onForget = onForget;
   }
 
   get size(): number {
@@ -24,16 +30,16 @@ export class BoundedTable<V> {
   }
 
   /** The entries, oldest first, with the cost each was stored with (key excluded). */
-  *entries(): IterableIterator<[string, V, number]> {
-    for (const [key, { value, cost }] of this.#entries) yield [key, value, cost - key.length];
+  *entries(): IterableIterator<[K, V, number]> {
+    for (const [key, { value, cost }] of this.#entries) yield [key, value, cost - keyCost(key)];
   }
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     return this.#entries.get(key)?.value;
   }
 
   /** Removes and returns the entry of `key`. */
-  take(key: string): V | undefined {
+  take(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     this.#entries.delete(key);
@@ -45,15 +51,16 @@ export class BoundedTable<V> {
    * Stores `value` (newest; `cost` charged besides the key) and returns how many entries
    * were forgotten to stay within bounds (the new one too, if it alone is over budget).
    */
-  set(key: string, value: V, cost: number): number {
+  set(key: K, value: V, cost: number): number {
     this.take(key);
-    const charged = key.length + cost;
+    const charged = keyCost(key) + cost;
     this.#entries.set(key, { value, cost: charged });
     this.#chars += charged;
     let forgotten = 0;
     while (this.#entries.size > this.maxEntries || this.#chars > this.maxChars) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.take(oldest);
+      const oldest = this.#entries.keys().next().value as K;
+      const value = this.take(oldest) as V;
+      this.#onForget?.(oldest, value);
       forgotten++;
     }
     return forgotten;

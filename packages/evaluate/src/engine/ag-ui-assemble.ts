@@ -14,7 +14,7 @@ import type { Value } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 
-type AssemblableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor">;
+type AssemblableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "session">;
 
 /** A message's content after assembly, and why it may lack text when it may. */
 export interface Assembled {
@@ -223,8 +223,11 @@ export function agUiTextAssembler(
     const fields = content as Record<string, Value>;
     // A non-string actor (an in-memory message may have anything) is no actor.
     const actor = typeof message.actor === "string" ? message.actor : null;
-    // Family and actor, length-prefixed so that no (family, actor, id) aliases another.
-    const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}`;
+    // Family, actor and session (messages are assembled per connection), length-prefixed so
+    // that no (family, actor, session, id) aliases another; no session adds nothing, so a
+    // saved state keeps its keys.
+    const session = typeof message.session === "string" ? message.session : null;
+    const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}${session === null ? "" : `s${session.length}:${session}`}`;
     let key: string | undefined;
     const id = family.id === undefined ? "" : fields[family.id];
     if (typeof id === "string") key = `${scope}|${id}`;

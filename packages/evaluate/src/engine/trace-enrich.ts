@@ -12,7 +12,10 @@ import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 import { type AssemblerState, agUiTextAssembler } from "./ag-ui-assemble.js";
 
-type EnrichableMessage = Pick<TraceMessage, "protocol" | "operation" | "actor" | "content">;
+type EnrichableMessage = Pick<
+  TraceMessage,
+  "protocol" | "operation" | "actor" | "session" | "content"
+>;
 
 const NAMING = new Set(["tool_call_start", "tool_call_chunk"]);
 const NAMELESS = new Set(["tool_call_args", "tool_call_end"]);
@@ -73,8 +76,13 @@ export function agUiToolCallEnricher(
     if (message.protocol !== "ag_ui") return { content };
     if (!isObject(content) || typeof content.toolCallId !== "string") return { content };
     const fields = content as Record<string, Value>;
-    // A tuple key: no actor and id can alias another pair.
-    const key = JSON.stringify([message.actor ?? null, fields.toolCallId]);
+    // A tuple key: no actor, id (and session: tool calls are named per connection) can alias
+    // another; without a session the key is the pair it always was (saved states resume).
+    const key = JSON.stringify(
+      typeof message.session === "string"
+        ? [message.actor ?? null, fields.toolCallId, message.session]
+        : [message.actor ?? null, fields.toolCallId],
+    );
     if (NAMING.has(message.operation) && typeof fields.toolCallName === "string") {
       // Re-inserted last: the table's order is the order calls were (re)started.
       if (names.set(key, fields.toolCallName, fields.toolCallName.length) > 0) forgotten = true;

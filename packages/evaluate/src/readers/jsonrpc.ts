@@ -7,7 +7,9 @@
 // `params` (SDK §4.1): content is `{...params, ...result}`, the result's fields winning.
 //
 // One side of the traffic is the attacker (issue 23), so nothing it sends may hide a
-// message: ids are scoped per connection and sender; the protocol of a connection is fixed
+// message: ids are scoped per connection and sender (a wrapped line's `session`, else its
+// `connection`, as `oatf record --listen` writes them, then its actor: every MCP client
+// starts its ids at 0 or 1, so concurrent sessions in one log reuse them); the protocol of a connection is fixed
 // by the options or the documents, never flipped by a method name; a response whose request
 // is forgotten (bounded table) or ambiguous is still read, as every request it could answer
 // (or with an unknown operation, which reaches every surface), with an `unattributed`
@@ -25,6 +27,7 @@ import {
   isStreaming,
   looksLikeA2aResult,
 } from "./a2a.js";
+import { idBase, type Key, type Named, PendingIds, slotKey, type Waiting } from "./pending-ids.js";
 import {
   type LineDecoder,
   parseLine,
@@ -76,7 +79,7 @@ interface Request {
   /** The binding's operation (an A2A v1.0 method's v0.3 name). */
   method: string;
   /** The method as sent, when the binding names it otherwise (A2A v1.0). */
-  native?: string;
+  native: string | undefined;
   /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
   streaming: boolean;
   /** A streaming request that had an item already: a new request of its id replaces it. */
@@ -85,6 +88,11 @@ interface Request {
   params: Value | undefined;
   protocol: string;
   cost: number;
+  /** The key it waits under (`slotKey`), and the side that sent it. */
+  key: Key;
+  side: Side;
+  /** Its key's parts, when the line named an actor or a scope (see `PendingIds`). */
+  named: Named | undefined;
 }
 
 export interface JsonRpcOptions {
@@ -125,16 +133,26 @@ function sideOf(direction: unknown): Side | undefined {
   return undefined;
 }
 
-const other = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
+interface Scope {
+  /** "" for none; never aliases across kinds (`s`/`c` and the length come first). */
+  key: string;
+  /** The session or connection id, carried onto the message as `session`. */
+  name?: string;
+}
+const NO_SCOPE: Scope = { key: "" };
 
 /**
- * The key of a request id on a connection and side. No two (actor, side, id) alias: the
- * side has no `|`, the id's type and length are spelled before it, and the actor is last.
+ * The transport scope a wrapped line names: its MCP session (`session`), which may span
+ * several proxy connections, else its proxy connection (`connection`), as
+ * `oatf record --listen` writes them.
  */
-function idKey(actor: string | undefined, side: Side, id: string | number): string {
-  const text = String(id);
-  const type = typeof id === "number" ? "n" : "s";
-  return `${side}|${type}${text.length}|${text}|${actor === undefined ? "" : `a${actor}`}`;
+function scopeOf(value: Record<string, unknown>): Scope {
+  const session = value.session;
+  if (typeof session === "string") return { key: `s${session.length}:${session}`, name: session };
+  const connection = value.connection;
+  if (typeof connection === "string")
+    return { key: `c${connection.length}:${connection}`, name: connection };
+  return NO_SCOPE;
 }
 
 /**
@@ -161,15 +179,17 @@ function merged(params: object, result: object): Value {
   return m as Value;
 }
 
-/** A message with the line's actor, timestamp and line (absent fields left out). */
+/** A message with the line's actor, session, timestamp and line (absent fields left out). */
 function located(
-  message: Omit<TraceMessage, "line" | "actor" | "timestamp">,
+  message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
   actor: string | undefined,
+  session: string | undefined,
   timestamp: string | undefined,
   line: number,
 ): TraceMessage & { line: number } {
   const m = message as TraceMessage & { line: number };
   if (actor !== undefined) m.actor = actor;
+  if (session !== undefined) m.session = session;
   if (timestamp !== undefined) m.timestamp = timestamp;
   m.line = line;
   return m;
@@ -198,6 +218,8 @@ interface Connection {
   by: "given" | "content" | "default";
   /** Messages were read with the default before content told the protocol. */
   readDefault: boolean;
+  /** A session's (or proxy connection's) own protocol, told apart from its actor's. */
+  own?: true;
 }
 
 /** Connections whose protocol the log told are remembered (the rest are recomputed). */
@@ -206,12 +228,26 @@ const MAX_CONNECTION_CHARS = 1024 * 1024;
 
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const modes = options.modes ?? [];
-  const pending = new BoundedTable<Request[]>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
+  const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
+  // Sessions whose methods told a protocol other than their actor's, by `scope|actor` (the
+  // scope is length-prefixed, so the first `|` after it is the separator: no alias).
+  const owned = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
-  function connectionOf(actor: string | undefined, line: number, out: TraceRecord[]): Connection {
+  function connectionOf(
+    actor: string | undefined,
+    scope: string,
+    line: number,
+    out: TraceRecord[],
+  ): Connection {
     if (options.protocol !== undefined)
       return { protocol: options.protocol, by: "given", readDefault: false };
+    // A session speaks its actor's protocol unless its own content told another (a proxy
+    // log of one upstream has one protocol: no state per session, so no bound to reach).
+    if (scope !== "" && owned.size > 0) {
+      const own = owned.get(`${scope}|${actor ?? ""}`);
+      if (own !== undefined) return own;
+    }
     const key = actor ?? "";
     const known = told.get(key);
     if (known !== undefined) return known;
@@ -230,17 +266,44 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     return connection;
   }
 
-  /** The protocol of a request on `connection`; a method of the other binding is reported. */
+  /**
+   * The protocol of a request on `connection`; a method of the other binding is reported,
+   * unless it opens a session of its own (`own`: the line's scope and actor) on a connection
+   * other sessions told already: then that session speaks it (one log of a proxy may carry
+   * MCP and A2A sessions side by side).
+   */
   function protocolFor(
     connection: Connection,
     method: string,
     line: number,
     out: TraceRecord[],
+    own?: string,
   ): string {
     const binding = bindingOf(method);
     if (binding === undefined || binding === connection.protocol) {
       if (connection.by === "default") connection.readDefault = true;
       return connection.protocol;
+    }
+    if (
+      own !== undefined &&
+      connection.own === undefined &&
+      (connection.by === "content" || (connection.by === "default" && connection.readDefault))
+    ) {
+      const session: Connection = {
+        protocol: binding,
+        by: "content",
+        readDefault: false,
+        own: true,
+      };
+      // Past the bound a forgotten session would speak its actor's protocol again: said.
+      if (owned.set(own, session, ENTRY_COST) > 0)
+        unattributed(
+          out,
+          line,
+          "T-PENDING-LIMIT",
+          `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
+        );
+      return binding;
     }
     if (connection.by === "default") {
       connection.by = "content";
@@ -273,10 +336,11 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     );
   }
 
-  function remember(key: string, request: Request, line: number, out: TraceRecord[]): void {
+  function remember(request: Request, line: number, out: TraceRecord[]): void {
+    const { key } = request;
     const before = pending.get(key);
     if (before === undefined) {
-      forget(pending.set(key, [request], request.cost), line, out);
+      forget(pending.set(key, [request], request.cost, true), line, out);
       return;
     }
     // A stream that had its items is over once its id is used again for the same method; a
@@ -303,27 +367,37 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       );
     }
     const cost = kept.reduce((sum, r) => sum + r.cost, 0);
-    forget(pending.set(key, kept, cost), line, out);
+    forget(pending.set(key, kept, cost, false), line, out);
   }
 
   /**
-   * The requests a response from `side` answers (sent the other way, else of unknown
-   * sender) and their key. SSE comes from the server: its response may answer a bare
-   * request (sender unknown), and a bare response may answer a request the server sent
-   * over SSE.
+   * The requests a response from `side` answers (sent the other way, or of unknown sender)
+   * and where they wait. SSE comes from the server: its response may answer a bare request
+   * (sender unknown), and a bare response may answer a request the server sent over SSE.
+   * A line that leaves out its session/connection or actor may be on any connection, and a
+   * request that left them out may be on the response's: each answers the other. When more
+   * than one list matches, the response is read as each (ambiguous, said), never silently
+   * given to one (a peer's request of the same id must not hide the response to another).
    */
   function answered(
+    scope: string,
     actor: string | undefined,
     side: Side,
     id: string | number,
-  ): { key: string; requests: Request[] } | undefined {
-    let key = idKey(actor, other(side), id);
-    let requests = pending.get(key);
-    if (requests === undefined && (side === "in" || side === "")) {
-      key = idKey(actor, side === "in" ? "" : "in", id);
-      requests = pending.get(key);
-    }
-    return requests === undefined ? undefined : { key, requests };
+  ): Waiting<Request>[] {
+    const found: Waiting<Request>[] = [];
+    const a = actor === undefined ? "" : `a${actor}`;
+    pending.matching(
+      found,
+      side === "out" ? "in" : side === "in" ? "out" : "",
+      id,
+      scope,
+      a,
+      MAX_REQUESTS_PER_ID,
+    );
+    if (side !== "out")
+      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
+    return found;
   }
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
@@ -363,10 +437,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
     const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
     const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
-    const connection = connectionOf(actor, line, out);
+    const scope = wrapped ? scopeOf(value) : NO_SCOPE;
+    const session = scope.name;
+    const connection = connectionOf(actor, scope.key, line, out);
 
     if (typeof rpc.method === "string") {
-      const protocol = given ?? protocolFor(connection, rpc.method, line, out);
+      const own = scope.key === "" ? undefined : `${scope.key}|${actor ?? ""}`;
+      const protocol = given ?? protocolFor(connection, rpc.method, line, out, own);
       // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
       const { operation: method, native } =
         protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
@@ -374,10 +451,20 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       if (isId(rpc.id)) {
         const enriched = protocol === "mcp" && ENRICHED.has(method) && isObject(params);
         remember(
-          idKey(actor, side, rpc.id),
           {
+            key: slotKey(side, rpc.id, scope.key, actor === undefined ? "" : `a${actor}`),
+            side,
+            // One shape for every request (no spread): the common log names nothing.
+            named:
+              scope.key === "" && actor === undefined
+                ? undefined
+                : {
+                    base: idBase(side, rpc.id),
+                    scope: scope.key,
+                    actor: actor === undefined ? "" : `a${actor}`,
+                  },
             method,
-            ...(native === undefined ? {} : { native }),
+            native,
             streaming: protocol === "a2a" && isStreaming(method),
             answered: false,
             protocol,
@@ -396,6 +483,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       const message = located(
         { protocol, direction: "request", operation: method, content: params ?? {} },
         actor,
+        session,
         timestamp,
         line,
       );
@@ -411,16 +499,30 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const found = isId(rpc.id) ? answered(actor, side, rpc.id) : undefined;
+    const waiting = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : [];
+    const requestsOf =
+      waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
+    // Past the per-id bound (lists of several connections), it is read as no one's: still
+    // evaluated against every surface, and said, but never multiplied into that many messages.
+    const tooMany = requestsOf.length > MAX_REQUESTS_PER_ID;
+    const found = waiting.length === 0 || tooMany ? undefined : { waiting, requests: requestsOf };
     const isResult = Object.hasOwn(rpc, "result");
     const content = (isResult ? rpc.result : rpc.error) as Value;
     if (found === undefined) {
-      unattributed(
-        out,
-        line,
-        "T-UNCORRELATED",
-        `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
-      );
+      if (tooMany)
+        unattributed(
+          out,
+          line,
+          "T-AMBIGUOUS-ID",
+          `response to id ${preview(rpc.id)}, which more than ${MAX_REQUESTS_PER_ID} requests on the connections it may belong to carry: its operation is unknown (""), so it is evaluated against every surface`,
+        );
+      else
+        unattributed(
+          out,
+          line,
+          "T-UNCORRELATED",
+          `response to id ${preview(rpc.id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
+        );
       // A Task, Message or stream event tells an A2A connection, as an A2A method would.
       if (
         given === undefined &&
@@ -435,6 +537,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         message: located(
           { protocol, direction: "response", operation: "", content },
           actor,
+          session,
           timestamp,
           line,
         ),
@@ -451,6 +554,18 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "T-AMBIGUOUS-ID",
         `response to id ${preview(rpc.id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
       );
+    } else {
+      const named = requests[0]!.named;
+      if (
+        (named?.scope ?? "") !== scope.key ||
+        (named?.actor ?? "") !== (actor === undefined ? "" : `a${actor}`)
+      )
+        unattributed(
+          out,
+          line,
+          "T-AMBIGUOUS-ID",
+          `response to id ${preview(rpc.id)} and its request ${preview(requests[0]!.method)} do not both name their actor and session/connection: read as its response, but it may be another connection's`,
+        );
     }
     let projected: { operation: string; content: Value } | undefined;
     let final = !items;
@@ -474,6 +589,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           content: enrich ? merged(params as object, body as object) : body,
         },
         actor,
+        session,
         timestamp,
         line,
       );
@@ -488,11 +604,12 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         message: located(
           { protocol: "a2a", direction: "response", ...projected },
           actor,
+          session,
           timestamp,
           line,
         ),
       });
-    if (final) pending.take(found.key);
+    if (final) for (const w of found.waiting) pending.take(w.key);
     else for (const request of requests) request.answered = true;
   }
 
