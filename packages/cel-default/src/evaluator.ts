@@ -5,6 +5,7 @@ import {
   type CelSyntaxError,
   type EvaluationError,
   err,
+  evaluationError,
   ok,
   type Result,
   type Value,
@@ -123,14 +124,11 @@ export function createEvaluator(
     if (typeof raw === "boolean") return ok(raw);
     if (isCelError(raw)) return err(runtimeError(raw, program));
     if (opts.requireBoolean && typeof raw !== "boolean") {
-      return err({
-        kind: "type_error",
-        message: `expected a bool result, got ${celType(raw).name}`,
-      });
+      return err(evaluationError("type_error", `expected a bool result, got ${celType(raw).name}`));
     }
     const out = fromCel(raw);
     if (!out.ok) {
-      return err({ kind: "type_error", message: `result of type ${out.type} has no JSON form` });
+      return err(evaluationError("type_error", `result of type ${out.type} has no JSON form`));
     }
     return ok(out.value);
   };
@@ -185,11 +183,11 @@ function runtimeError(e: CelError, compiled: Compiled): EvaluationError {
   const message = pos ? `${e.message} (at ${pos.line}:${pos.column})` : e.message;
   // An unknown function or method is what SDK §6.1 calls an unsupported method.
   const kind = e.message.startsWith("unbound function") ? "unsupported_method" : "cel_error";
-  return { kind, message };
+  return evaluationError(kind, message);
 }
 
 function celErr(message: string): EvaluationError {
-  return { kind: "cel_error", message };
+  return evaluationError("cel_error", message);
 }
 
 function at(e: CelSyntaxError): string {

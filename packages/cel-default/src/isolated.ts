@@ -20,7 +20,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from "node:worker_threads";
-import type { EvaluationError, Result, Value } from "@oatf/model";
+import { type EvaluationError, evaluationError, type Result, type Value } from "@oatf/model";
 import type { Isolation } from "./evaluator.js";
 import type { ResolvedOptions } from "./options.js";
 
@@ -54,7 +54,7 @@ export function isolated(options: ResolvedOptions): Isolation {
   let spare: Running = start(options);
   const failure = (message: string) => ({
     ok: false as const,
-    error: { kind: "cel_error" as const, message },
+    error: evaluationError("cel_error", message),
   });
   const stop = () => {
     void running.worker.terminate();

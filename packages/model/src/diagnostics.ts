@@ -99,11 +99,20 @@ export interface ValidationError extends Diagnostic {
   path: string;
 }
 
-/** SDK §7.3. */
+/** SDK §7.3. Its kinds, with their spec sections, are in `EVALUATION_ERROR_KINDS_TABLE`. */
 export interface EvaluationError {
   kind: EvaluationErrorKind;
   message: string;
   indicator_id?: string;
+}
+
+/** The one way the SDK builds an `EvaluationError` (SDK §7.3). */
+export function evaluationError(
+  kind: EvaluationErrorKind,
+  message: string,
+  indicator_id?: string,
+): EvaluationError {
+  return indicator_id === undefined ? { kind, message } : { kind, message, indicator_id };
 }
 
 /** SDK §7.3a. */

@@ -19,6 +19,7 @@ export type {
 } from "./diagnostics.js";
 export {
   diagnostic,
+  evaluationError,
   isParseError,
   isValidationError,
   lineRange,
@@ -61,6 +62,7 @@ export {
 } from "./result.js";
 export {
   type DiagnosticRule,
+  EVALUATION_ERROR_KINDS_TABLE,
   EVALUATION_RULES,
   type EvaluationRuleId,
   isDiagnosticRule,

@@ -3,7 +3,7 @@
 // closed union, so parse, validate, evaluate and every formatter agree on the ids.
 // Each rule has its severity here, so a diagnostic's severity follows from its rule.
 // A `spec_ref` starting with `SDK` names a section of the SDK specification; otherwise the format specification.
-import type { DiagnosticSeverity } from "./types.js";
+import type { DiagnosticSeverity, EvaluationErrorKind } from "./types.js";
 
 /** SDK §3.2: V-001..V-049. */
 export const VALIDATION_RULES = {
@@ -344,6 +344,26 @@ export const EVALUATION_RULES = {
   string,
   { severity: DiagnosticSeverity; spec_ref: string; check: string }
 >;
+
+/**
+ * The kinds of SDK §7.3's `EvaluationError` (an indicator's runtime error, carried as its
+ * verdict's evidence rather than as a diagnostic), with the section that defines each: the
+ * same table as the rules, so every error the SDK reports has one place that says what it is.
+ */
+export const EVALUATION_ERROR_KINDS_TABLE = {
+  path_resolution: {
+    spec_ref: "SDK §4.2",
+    check: "an indicator's target and variable paths compile",
+  },
+  regex_timeout: { spec_ref: "SDK §4.2", check: "a regex condition ends within the match limit" },
+  cel_error: { spec_ref: "SDK §4.3", check: "a CEL expression evaluates without a runtime error" },
+  type_error: { spec_ref: "SDK §4.3", check: "a CEL expression yields a boolean" },
+  semantic_error: { spec_ref: "SDK §4.4", check: "the semantic evaluator answers" },
+  unsupported_method: {
+    spec_ref: "SDK §6.1",
+    check: "the method (or CEL function) has an evaluator that supports it",
+  },
+} as const satisfies Record<EvaluationErrorKind, { spec_ref: string; check: string }>;
 
 /**
  * What trace readers say about lines that are not (entirely) messages (SDK §4.1: the tool

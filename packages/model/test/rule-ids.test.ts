@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  EVALUATION_ERROR_KINDS,
+  EVALUATION_ERROR_KINDS_TABLE,
   EVALUATION_RULES,
   isDiagnosticRule,
   PARSE_RULES,
@@ -107,5 +109,22 @@ describe("the rule table", () => {
       for (const info of Object.values(table)) expect(Object.keys(info)).not.toContain("stops");
     }
     for (const id of flagged("unattributed")) expect(ruleInfo(id)!.severity).toBe("warning");
+  });
+});
+
+describe("evaluation error kinds (SDK §7.3)", () => {
+  it("are all in the table, each with its spec section", () => {
+    expect(Object.keys(EVALUATION_ERROR_KINDS_TABLE).sort()).toEqual(
+      [...EVALUATION_ERROR_KINDS].sort(),
+    );
+    for (const info of Object.values(EVALUATION_ERROR_KINDS_TABLE))
+      expect(info.spec_ref).toMatch(/^SDK §\d/);
+  });
+
+  it("are built with evaluationError everywhere, never as a bare object", () => {
+    const kinds = EVALUATION_ERROR_KINDS.join("|");
+    const bare = new RegExp(`kind: "(?:${kinds})"`);
+    const offenders = sources().filter((file) => bare.test(readFileSync(file, "utf8")));
+    expect(offenders.map((file) => file.slice(ROOT.length))).toEqual([]);
   });
 });

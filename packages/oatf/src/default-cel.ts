@@ -3,7 +3,7 @@
 // bundling it for a browser) carries no CEL until an expression indicator asks for it.
 // Node loads it synchronously through `require` on first use; a browser, which cannot load
 // a module synchronously, loads it with `await loadDefaultCel()` (a separate bundle chunk).
-import type { CelEvaluator } from "@oatf/model";
+import { type CelEvaluator, evaluationError } from "@oatf/model";
 
 type CelModule = typeof import("@oatf/cel-default");
 
@@ -43,7 +43,7 @@ const notYetLoaded: CelEvaluator = {
     const cel = loaded();
     return cel
       ? cel.evaluate(expression, context)
-      : { ok: false, error: { kind: "cel_error", message: NOT_LOADED } };
+      : { ok: false, error: evaluationError("cel_error", NOT_LOADED) };
   },
   get check() {
     const cel = loaded();

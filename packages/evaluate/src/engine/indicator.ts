@@ -3,9 +3,9 @@
 import {
   type CelEvaluator,
   type EvaluationError,
-  type EvaluationErrorKind,
   type ExpressionMatch,
   err,
+  evaluationError,
   INDICATOR_METHODS,
   type Indicator,
   type IndicatorMethod,
@@ -76,10 +76,6 @@ function errorMessage(error: unknown, fallback: string): string {
   if (typeof error === "string" && error !== "") return error;
   const message = (error as { message?: unknown } | null | undefined)?.message;
   return typeof message === "string" && message !== "" ? message : fallback;
-}
-
-function evaluationError(kind: EvaluationErrorKind, message: string): EvaluationError {
-  return { kind, message };
 }
 
 // An outcome carries no error kind: only the message survives, as evidence.
