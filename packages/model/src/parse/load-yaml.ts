@@ -107,7 +107,10 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     // `yaml` checks uniqueness in quadratic time; the source index does it with a Set.
     uniqueKeys: false,
     intAsBigInt: false,
-    customTags: (tags) => [...tags, INTEGRAL_FLOAT],
+    // An array, not `(tags) => [...tags, INTEGRAL_FLOAT]`: the same tag list, but with the
+    // function form V8 promoted about 0.6 MB of every parse's short-lived nodes to the old
+    // generation (measured with --trace-gc-nvp), and the collections cost load ~20%.
+    customTags: [INTEGRAL_FLOAT],
     strict: true,
   });
   const documents = [...composer.compose(tokens), ...composer.end()];
