@@ -240,7 +240,9 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
     const isMarker = lexeme === CST.SCALAR || lexeme === CST.DOCUMENT || lexeme === CST.FLOW_END;
     if (!isMarker) {
       offset += lexeme.length;
-      const newline = lexeme.lastIndexOf("\n");
+      // lastIndexOf is a slow call into the runtime; most lexemes hold no line break.
+      const newline =
+        lexeme === "\n" ? 0 : lexeme.indexOf("\n") < 0 ? -1 : lexeme.lastIndexOf("\n");
       if (newline >= 0) lineStart = start + newline + 1;
     }
     let opensNode = false;
@@ -314,7 +316,9 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         offset: start,
       };
     }
-    for (const token of parser.next(lexeme)) tokens.push(token);
+    // Stepped by hand: most lexemes complete no token, and for-of's iterator protocol cost more.
+    const step = parser.next(lexeme);
+    for (let next = step.next(); !next.done; next = step.next()) tokens.push(next.value);
   }
   for (const token of parser.end()) tokens.push(token);
   return { ok: true, tokens };
