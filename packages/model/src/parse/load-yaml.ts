@@ -337,16 +337,33 @@ const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 
 /** Offset of the first collection nested deeper than MAX_DEPTH, found without recursion. */
 function deepestNesting(tokens: CST.Token[]): number | undefined {
-  const stack: [TokenLike, number][] = [];
-  for (const token of tokens as TokenLike[]) stack.push([token, 0]);
+  // Two parallel stacks rather than one of [token, depth] pairs: no pair per token.
+  const stack: TokenLike[] = [];
+  const depths: number[] = [];
+  for (const token of tokens as TokenLike[]) {
+    stack.push(token);
+    depths.push(0);
+  }
   while (stack.length > 0) {
-    const [token, parentDepth] = stack.pop()!;
+    const token = stack.pop()!;
+    const parentDepth = depths.pop()!;
     const depth = COLLECTIONS.has(token.type) ? parentDepth + 1 : parentDepth;
     if (depth > MAX_DEPTH) return token.offset;
-    if (token.value) stack.push([token.value, depth]);
-    for (const item of token.items ?? []) {
-      if (item.key) stack.push([item.key, depth]);
-      if (item.value) stack.push([item.value, depth]);
+    if (token.value) {
+      stack.push(token.value);
+      depths.push(depth);
+    }
+    const items = token.items;
+    if (items === undefined) continue;
+    for (const item of items) {
+      if (item.key) {
+        stack.push(item.key);
+        depths.push(depth);
+      }
+      if (item.value) {
+        stack.push(item.value);
+        depths.push(depth);
+      }
     }
   }
   return undefined;
