@@ -123,6 +123,7 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
   if (document === INVALID)
     return { document: undefined, errors: sortByPosition(errors), unreadable };
 
+  const { offsets } = index;
   // A string with many findings (thousands of `{{…}}` in one value) maps its characters once,
   // not once per finding, which was quadratic in the value's length.
   const mappings = new LruCache<string, ValueOffsets | null>(8);
@@ -130,13 +131,13 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
     rootKeys: index.rootKeys,
     yamlFeatures: index.features,
     positionOf: (path) => {
-      const where = index.offsets.get(path);
+      const where = offsets.get(path);
       if (where === undefined) return undefined;
       const { line, column } = position(lineCounter, where[0]);
       return { line, column };
     },
     rangeOf: (path) => {
-      const where = index.offsets.get(path);
+      const where = offsets.get(path);
       return where === undefined ? undefined : span(lineCounter, where[0], where[1]);
     },
     rangeInValue: (path, start, end = start + 1) => {

@@ -24,7 +24,6 @@ export interface SourceIndex {
   /**
    * Source span [start, end) of the node at each dot-path (converted to lines and columns on
    * demand): a scalar's value, or the key of a collection (its first line when it has none).
-   * Built on first use, with `strings`.
    */
   offsets: Map<string, [number, number]>;
   rootKeys: string[];
@@ -53,42 +52,14 @@ export function keyText(key: unknown): string | undefined {
 }
 
 export function indexSource(root: Node, lineCounter: LineCounter): SourceIndex {
-  let spans: ReturnType<typeof walkSource> | undefined;
-  // Spans are wanted only when something is reported with a position: a document that has
-  // nothing to report never pays for a map entry per node.
-  const built = () => {
-    spans ??= walkSource(root, lineCounter, undefined);
-    return spans;
-  };
   const index: SourceIndex = {
-    get offsets() {
-      return built().offsets;
-    },
-    get strings() {
-      return built().strings;
-    },
+    offsets: new Map(),
     rootKeys: [],
     features: [],
     aliasTargets: new Map(),
+    strings: new Map(),
     errors: [],
   };
-  walkSource(root, lineCounter, index);
-  return index;
-}
-
-/**
- * One walk over the YAML tree in source order. With `checks`, it finds the key problems and
- * features and records them there; without, it records the span of every node (the same
- * walk, so a duplicated key keeps the span of its last value either way).
- */
-function walkSource(
-  root: Node,
-  lineCounter: LineCounter,
-  checks: SourceIndex | undefined,
-): { offsets: Map<string, [number, number]>; strings: Map<string, Scalar<string>> } {
-  const spans = checks === undefined;
-  const offsets = new Map<string, [number, number]>();
-  const strings = new Map<string, Scalar<string>>();
   const anchors = new Map<string, Node>();
   type Ranged = { range?: [number, number, number] | null } | null | undefined;
   const offset = (node: Ranged) => node?.range?.[0] ?? 0;
@@ -105,9 +76,8 @@ function walkSource(
     isScalar(node) ? [offset(node), node.range?.[1] ?? offset(node) + 1] : firstLine(node);
 
   // A duplicated key (an error) keeps the span of its last value: the one the reader keeps.
-  // The root spans its first line, even when it is a scalar.
-  const record = (path: string, node: Ranged) => {
-    offsets.set(path, node === root ? firstLine(node) : spanOf(node));
+  const record = (path: string, where: [number, number]) => {
+    index.offsets.set(path, where);
   };
 
   const feature = (
@@ -116,7 +86,7 @@ function walkSource(
     node: Node | Scalar,
     detail?: string,
   ) => {
-    checks!.features.push({ kind, path, ...at(node), ...(detail === undefined ? {} : { detail }) });
+    index.features.push({ kind, path, ...at(node), ...(detail === undefined ? {} : { detail }) });
   };
 
   // Anchors, tags and aliases can sit on keys as well as values.
@@ -124,7 +94,7 @@ function walkSource(
     if (isAlias(node)) {
       feature("alias", path, node, node.source);
       const target = anchors.get(node.source);
-      if (target) checks!.aliasTargets.set(node, target);
+      if (target) index.aliasTargets.set(node, target);
       return;
     }
     if (node.anchor) {
@@ -136,7 +106,7 @@ function walkSource(
   // `"\ud800"` escapes a surrogate, which is not a Unicode character (YAML 1.2 §5.7).
   const checkUnicode = (node: unknown, path: string) => {
     if (isScalar(node) && typeof node.value === "string" && LONE_SURROGATE.test(node.value)) {
-      checks!.errors.push(
+      index.errors.push(
         parseError({
           rule: "parse/syntax",
           message:
@@ -148,41 +118,28 @@ function walkSource(
     }
   };
 
-  /** `where` is the node whose span `path` gets: the node itself, or its key. */
-  const visit = (node: Node, path: string, where: Ranged) => {
-    if (spans) {
-      record(path, where);
-      if (isScalar(node) && typeof node.value === "string" && node.range)
-        strings.set(path, node as Scalar<string>);
-    } else {
-      visitProperties(node, path);
-      checkUnicode(node, path);
-      // Set before the children, as YAML does; the reader rejects recursive aliases.
-      if (node.anchor) anchors.set(node.anchor, node);
-    }
+  const visit = (node: Node, path: string, where: [number, number]) => {
+    record(path, where);
+    if (isScalar(node) && typeof node.value === "string" && node.range)
+      index.strings.set(path, node as Scalar<string>);
+    visitProperties(node, path);
+    checkUnicode(node, path);
+    // Set before the children, as YAML does; the reader rejects recursive aliases.
+    if (node.anchor) anchors.set(node.anchor, node);
     if (isMap(node)) {
-      const seen = spans ? undefined : new Set<string>();
-      const rootKeys = path === "" && !spans ? checks!.rootKeys : undefined;
-      for (const pair of node.items) visitPair(pair, path, seen, rootKeys);
+      const seen = new Set<string>();
+      for (const pair of node.items)
+        visitPair(pair, path, seen, path === "" ? index.rootKeys : undefined);
     } else if (isSeq(node)) {
-      const { items } = node;
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i] as Node;
-        visit(item, indexPath(path, i), item);
-      }
+      for (const [i, item] of node.items.entries())
+        visit(item as Node, indexPath(path, i), spanOf(item as Node));
     }
   };
 
-  const visitPair = (
-    pair: Pair,
-    parent: string,
-    seen: Set<string> | undefined,
-    rootKeys?: string[],
-  ) => {
+  const visitPair = (pair: Pair, parent: string, seen: Set<string>, rootKeys?: string[]) => {
     const key = keyText(pair.key);
     if (key === undefined) {
-      if (spans) return;
-      checks!.errors.push(
+      index.errors.push(
         parseError({
           rule: "parse/type-mismatch",
           message: "mapping keys must be strings, found a collection or alias as a key",
@@ -195,33 +152,31 @@ function walkSource(
       return;
     }
     const path = keyPath(parent, key);
-    if (seen !== undefined) {
-      visitProperties(pair.key as Node, path);
-      checkUnicode(pair.key, path);
-      if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
-        feature("merge_key", path, pair.key);
-      }
-      if (seen.has(key)) {
-        checks!.errors.push(
-          parseError({
-            rule: parent === "" && key === "attack" ? "V-003" : "parse/duplicate-key",
-            kind: "syntax",
-            message: `duplicate key \`${key}\``,
-            path,
-            range: rangeOf(pair.key as Node),
-          }),
-        );
-      }
-      seen.add(key);
-      rootKeys?.push(key);
+    visitProperties(pair.key as Node, path);
+    checkUnicode(pair.key, path);
+    if (isScalar(pair.key) && key === "<<" && pair.key.type === "PLAIN") {
+      feature("merge_key", path, pair.key);
     }
+    if (seen.has(key)) {
+      index.errors.push(
+        parseError({
+          rule: parent === "" && key === "attack" ? "V-003" : "parse/duplicate-key",
+          kind: "syntax",
+          message: `duplicate key \`${key}\``,
+          path,
+          range: rangeOf(pair.key as Node),
+        }),
+      );
+    }
+    seen.add(key);
+    rootKeys?.push(key);
     const value = pair.value;
     // Scalars point at the value; collections (and empty values) at their key.
-    const where = isScalar(value) && value.source !== "" ? value : (pair.key as Node);
+    const where = isScalar(value) && value.source !== "" ? spanOf(value) : spanOf(pair.key as Node);
     if (isNode(value)) visit(value, path, where);
-    else if (spans) record(path, where);
+    else record(path, where);
   };
 
-  visit(root, "", root);
-  return { offsets, strings };
+  visit(root, "", firstLine(root));
+  return index;
 }
