@@ -5,7 +5,8 @@ import { defaultActor } from "./n006-single-phase.js";
 
 export function wrapMultiPhase(document: Document): void {
   const { execution } = document.attack;
-  if (execution.phases === undefined || execution.actors) return;
+  // Not a list (null, a mapping: V-005 or a type error) is left as it is: there is nothing to wrap.
+  if (!Array.isArray(execution.phases) || execution.actors) return;
   const actor = defaultActor(execution.mode ?? execution.phases[0]?.mode, execution.phases);
   delete execution.mode;
   delete execution.phases;
