@@ -336,13 +336,27 @@ async function hostileBench(): Promise<void> {
   report("coercion: 40-level DAG (cut at 16 Mi) vs flat JSON", r.dag! / r.flat!, "<= 2x");
 }
 
+// `pnpm bench -- reading monitor` runs only the named sections (the whole run takes minutes).
+const SECTIONS: Record<string, () => unknown> = {
+  pattern: patternBench,
+  regex: regexBench,
+  trace: traceBench,
+  library: libraryBench,
+  memory: memoryBench,
+  hostile: hostileBench,
+  readers: () => readersBench(measure, report, heapMb),
+  reading: () => readingBench(measure, report),
+  monitor: () => monitorBench(report, heapMb),
+};
+const chosen = process.argv.slice(2).filter((a) => a !== "--");
+const unknown = chosen.filter((name) => !Object.hasOwn(SECTIONS, name));
+if (unknown.length > 0) {
+  console.error(
+    `unknown section(s): ${unknown.join(", ")}; known: ${Object.keys(SECTIONS).join(", ")}`,
+  );
+  process.exit(2);
+}
 console.log(`@oatf/evaluate benchmarks (node ${process.version})`);
-await patternBench();
-await regexBench();
-await traceBench();
-await libraryBench();
-memoryBench();
-await hostileBench();
-await readersBench(measure, report, heapMb);
-await readingBench(measure, report);
-await monitorBench(report, heapMb);
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (chosen.length === 0 || chosen.includes(name)) await run();
+}
