@@ -64,8 +64,8 @@ export default [
   // 146.2 kB measured: the rule-id table (moved here from validate; with the evaluation-error
   // kinds, 0.5 kB), the conformance walk parse and validate share (issue 26, 5 kB), input
   // limits, the recovering parse (issue 15), the in-string position map (issue 25); terminal
-  // formatting and the
-  // suggestion helper sit on the `./terminal` and `./internal` subpaths (issue 26).
+  // formatting and the suggestion helper sit on the `./terminal` and `./internal` subpaths
+  // (issue 26).
   check("@oatf/model", { "@oatf/model": "*" }, "147 kB"),
   check("@oatf/normalize", { "@oatf/normalize": "*" }, "46 kB"),
   // 14 kB: findResolved (the short-circuiting wildcard traversal) moved here from @oatf/evaluate.
