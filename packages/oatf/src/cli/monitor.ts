@@ -1,13 +1,4 @@
-// `oatf monitor <documents…> --redis URL --stream KEY --group NAME` (issue 24 §4): the
-// documents' indicators over live traffic published to Redis Streams, in a consumer group,
-// one evaluation state per session; alerts as JSON Lines on stdout (and optionally to
-// another stream); with --drain, the merged verdicts once the group has consumed everything.
-// Arguments → run (monitor-run.ts over the adapter loaded on demand) → render → exit code.
-import type { Document } from "@oatf/model";
-import { normalize } from "@oatf/normalize";
 import { option, type ParsedArgs, UsageError } from "./args.js";
-import { celFor } from "./cel.js";
-import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import {
   type EvaluateReport,
@@ -16,9 +7,9 @@ import {
   ordered,
   renderEvaluate,
 } from "./evaluate-report.js";
-import { expandInputs, readInput } from "./files.js";
+import { expandInputs } from "./files.js";
+import { loadLiveDocuments } from "./live-documents.js";
 import { mergedVerdicts, runMonitor } from "./monitor-run.js";
-import { invalidDocument } from "./report.js";
 import { loadRedisStreams, positiveInteger } from "./streams.js";
 import { safe } from "./terminal.js";
 
@@ -74,27 +65,14 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     );
     return EXIT.usage;
   }
-  // Every document must be valid: a monitor that quietly left one out would never alert on it.
-  const documents: Document[] = [];
-  for (const file of files) {
-    const read = readInput(file, ctx.cwd);
-    if (!read.ok) {
-      ctx.stderr.write(safe`oatf monitor: cannot read ${file}: ${read.reason}\n`);
-      return EXIT.usage;
-    }
-    const checked = await checkDocument(read.text);
-    if (!checked.valid) {
-      ctx.stderr.write(invalidDocument("monitor", file, read.text, checked.diagnostics));
-      return EXIT.error;
-    }
-    documents.push(normalize(checked.document));
-  }
+  const live = await loadLiveDocuments("monitor", files, ctx);
+  if (typeof live === "number") return live;
+  const { documents, cel } = live;
   const loaded = await loadRedisStreams();
   if (!loaded.ok) {
     ctx.stderr.write(safe`oatf monitor: ${loaded.reason}\n`);
     return EXIT.error;
   }
-  const cel = (await celFor(documents)) ?? undefined;
   let source: Awaited<ReturnType<typeof loaded.module.createRedisSource>>;
   try {
     source = await loaded.module.createRedisSource({

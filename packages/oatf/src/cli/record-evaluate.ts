@@ -4,14 +4,11 @@
 // (`createTraceEvaluator`) as `oatf evaluate` uses on the file, so evaluating the recorded file
 // afterwards gives the same verdicts.
 import { createTraceEvaluator, TraceDecoder, type TraceRecord } from "@oatf/evaluate";
-import { type Document, ruleInfo } from "@oatf/model";
-import { normalize } from "@oatf/normalize";
-import { celFor } from "./cel.js";
-import { checkDocument } from "./check.js";
+import { ruleInfo } from "@oatf/model";
 import { type CliContext, EXIT } from "./context.js";
 import { emptyProblems, evaluateExitCode } from "./evaluate-report.js";
-import { expandInputs, readInput } from "./files.js";
-import { invalidDocument } from "./report.js";
+import { expandInputs } from "./files.js";
+import { loadLiveDocuments } from "./live-documents.js";
 import { safe } from "./terminal.js";
 
 /** Reader problems printed as they come; the rest are counted. */
@@ -39,23 +36,10 @@ export async function startLiveEvaluation(
     for (const arg of unmatched) ctx.stderr.write(safe`oatf record: no document matches ${arg}\n`);
     return EXIT.usage;
   }
-  const documents: Document[] = [];
-  const names: string[] = [];
-  for (const file of files) {
-    const read = readInput(file, ctx.cwd);
-    if (!read.ok) {
-      ctx.stderr.write(safe`oatf record: cannot read ${file}: ${read.reason}\n`);
-      return EXIT.usage;
-    }
-    const checked = await checkDocument(read.text);
-    if (!checked.valid) {
-      ctx.stderr.write(invalidDocument("record", file, read.text, checked.diagnostics));
-      return EXIT.error;
-    }
-    documents.push(normalize(checked.document));
-    names.push(file);
-  }
-  const cel = (await celFor(documents)) ?? undefined;
+  const loaded = await loadLiveDocuments("record", files, ctx);
+  if (typeof loaded === "number") return loaded;
+  const { documents, cel } = loaded;
+  const names = files;
   let current = 0;
   const evaluator = createTraceEvaluator(documents, {
     source: "oatf-record",
