@@ -56,6 +56,23 @@ describe("JSON-RPC logs", () => {
     });
   });
 
+  it("keeps a __proto__ key of params or result as data when enriching", () => {
+    const read = messages(
+      readTraceText(
+        [
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","__proto__":{"polluted":1}}}',
+          '{"jsonrpc":"2.0","id":1,"result":{"content":[],"__proto__":{"isAdmin":true}}}',
+        ].join("\n"),
+      ),
+    );
+    const content = read[1]!.content as Record<string, unknown>;
+    expect(Object.getPrototypeOf(content)).toBe(Object.prototype);
+    expect(Object.keys(content)).toEqual(["name", "__proto__", "content"]);
+    // The result's key wins, as `{...params, ...result}` says.
+    expect(Object.getOwnPropertyDescriptor(content, "__proto__")?.value).toEqual({ isAdmin: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("reports uncorrelated responses, reused ids and unknown directions, and goes on", () => {
     const records = proxy();
     const read = messages(records);
