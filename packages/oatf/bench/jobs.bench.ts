@@ -6,7 +6,7 @@
 // time of each thread (from /proc) of both runs.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
@@ -50,7 +50,7 @@ function sampleThreads(pid: number, into: Threads): void {
 interface Run {
   ms: number;
   verdicts: string;
-  /** CPU ms: the main thread, the `jobs` busiest other threads (the workers), and the rest. */
+  /** CPU ms: the main thread, the `jobs - 1` busiest other threads (the workers), and the rest. */
   cpu?: { main: number; workers: number[]; rest: number };
 }
 
@@ -73,7 +73,7 @@ async function run(jobs: number): Promise<Run> {
   const main = threads.get(child.pid!) ?? 0;
   const others = [...threads].filter(([tid]) => tid !== child.pid).map(([, t]) => t);
   others.sort((a, b) => b - a);
-  const workers = jobs > 1 ? others.slice(0, jobs) : [];
+  const workers = others.slice(0, jobs - 1);
   const rest = others.slice(workers.length).reduce((a, b) => a + b, 0);
   return { ms, verdicts, cpu: { main, workers, rest } };
 }
@@ -117,5 +117,12 @@ if (one.cpu !== undefined && two.cpu !== undefined) {
   );
   console.log(
     `  longest thread: ${longest(one.cpu)} ms vs ${longest(two.cpu)} ms (${(longest(one.cpu) / longest(two.cpu)).toFixed(2)}x)`,
+  );
+  // However well the threads are packed, the run cannot take less wall time than its CPU
+  // time spread over every core: the speed-up this machine allows for that much work.
+  const cores = availableParallelism();
+  const floor = total(two.cpu) / cores;
+  console.log(
+    `  on ${cores} cores --jobs 2 needs at least ${floor.toFixed(0)} ms (its CPU / ${cores}): at most ${(one.ms / floor).toFixed(2)}x`,
   );
 }

@@ -1,4 +1,4 @@
-// `oatf evaluate --jobs N` (issue 24 §3): the trace sharded by session over worker threads
+// `oatf evaluate --jobs N` (issue 24 §3): the trace sharded by session over N threads
 // gives the verdicts of one evaluation in this thread; `--jobs` is checked as a usage error.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -95,7 +95,7 @@ function decided(report: EvaluateReport) {
 }
 
 describe("oatf evaluate --jobs", () => {
-  it("gives the verdicts of --jobs 1 with 2 and 3 worker threads", async () => {
+  it("gives the verdicts of --jobs 1 with 2 and 3 threads (1 and 2 workers)", async () => {
     const lines = traceLines();
     const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
     expect(one.documents.map((d) => d.verdict?.result)).toEqual([

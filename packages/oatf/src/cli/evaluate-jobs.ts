@@ -1,7 +1,9 @@
-// `oatf evaluate --jobs N` (issue 24 §3). This thread only decodes the trace, cuts it into
-// lines and routes each raw line to a worker by its session key (`shardKey`: no parsing);
-// the N worker threads (tinypool) parse their lines with the trace reader and evaluate them
-// over the normalized documents, compiled once per worker. The shards' verdicts are combined
+// `oatf evaluate --jobs N` (issue 24 §3): N threads, this one and N - 1 workers (tinypool).
+// This thread decodes the trace, cuts it into lines and routes each raw line to a shard by
+// its session key (`shardKey`: no parsing). It reads and evaluates shard 0 itself, as the
+// lines come, and each worker one other shard, over the normalized documents compiled once
+// per thread: a worker costs a second copy of the modules, the compiled documents and the
+// optimized code, so this thread works rather than waits. The shards' verdicts are combined
 // by `mergeVerdicts`, earliest position (trace line) first, and their diagnostics put back in
 // line order, so the report is that of one evaluation of the whole trace.
 //
@@ -21,14 +23,20 @@ import {
   type TraceVerdict,
 } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
-import type { ShardLines, ShardResult, ShardTask } from "./evaluate-worker.js";
+import {
+  type ShardLines,
+  type ShardReader,
+  type ShardResult,
+  type ShardTask,
+  shardReader,
+} from "./evaluate-worker.js";
 import { shardKey, shardOf } from "./shard-key.js";
 
 /** Text (UTF-16 code units) of the lines sent to a worker at once. */
 const BATCH_TEXT = 128 * 1024;
 /** Batches a worker may have unacknowledged before reading waits for it (bounds memory). */
 const IN_FLIGHT = 16;
-/** The most worker threads `--jobs` may ask for. */
+/** The most threads `--jobs` may ask for. */
 export const MAX_JOBS = 64;
 
 /** One evaluator in this thread (`--jobs 1`, or a trace that cannot be sharded). */
@@ -166,19 +174,25 @@ export default async (task) => (await ready).default(task);`;
 
 /** The worker threads of one run: started early, given a shard each, destroyed by the caller. */
 export interface Workers {
+  /** The threads at work: this one and the workers. */
   readonly jobs: number;
   run(task: ShardTask, transfer: MessagePort[]): Promise<ShardResult>;
   destroy(): Promise<void>;
 }
 
 /**
- * Starts `jobs` worker threads and has each load its module now, so that starting them
- * overlaps reading and checking the documents (a warm-up task: one per idle worker).
+ * Starts the `jobs - 1` worker threads and has each load its modules now, so that starting
+ * them overlaps reading and checking the documents (a warm-up task: one per idle worker).
  */
 export async function startWorkers(jobs: number): Promise<Workers> {
   const { default: Tinypool } = await import("tinypool");
-  const pool = new Tinypool({ filename: await workerFile(), minThreads: jobs, maxThreads: jobs });
-  const warm = Promise.all(Array.from({ length: jobs }, () => pool.run(null)));
+  const threads = jobs - 1;
+  const pool = new Tinypool({
+    filename: await workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+  });
+  const warm = Promise.all(Array.from({ length: threads }, () => pool.run(null)));
   warm.catch(() => {}); // a worker that cannot load fails its shard's task too
   return {
     jobs,
@@ -201,8 +215,9 @@ interface Shard {
 }
 
 /**
- * Evaluates an OATF JSON Lines trace in `jobs` worker threads, sharded by session; any other
- * format is handed back (`ok: false`) to be evaluated in this thread.
+ * Evaluates an OATF JSON Lines trace in `jobs` threads (this one and `jobs - 1` workers),
+ * sharded by session; any other format is handed back (`ok: false`) to be evaluated in this
+ * thread.
  */
 export async function evaluateSharded(
   workers: Workers,
@@ -256,8 +271,9 @@ export async function evaluateSharded(
     }
   }
 
-  // Each worker is given its shard (and compiles the documents) as the lines come.
-  const shards: Shard[] = Array.from({ length: jobs }, () => {
+  // Each worker is given its shard (and compiles the documents) as the lines come; shard 0
+  // is this thread's.
+  const shards: Shard[] = Array.from({ length: jobs - 1 }, () => {
     const { port1, port2 } = new MessageChannel();
     const task: ShardTask = { documents, source: options.source, port: port2 };
     const result = workers.run(task, [port2]);
@@ -284,7 +300,8 @@ export async function evaluateSharded(
 
   try {
     const reading = { chunks, cut, pending, ended, error };
-    return await evaluateShards(shards, documents, reading, options);
+    const local = shardReader(documents, options.source, options.cel);
+    return await evaluateShards(local, shards, documents, reading, options);
   } finally {
     for (const shard of shards) shard.port.close();
   }
@@ -301,15 +318,19 @@ interface Reading {
   error: { thrown?: unknown };
 }
 
-/** Routes the lines to the shards as they are read, then merges what the shards give. */
+/**
+ * Routes the lines to the shards as they are read (shard 0 read here, at once), then merges
+ * what the shards give.
+ */
 async function evaluateShards(
+  local: ShardReader,
   shards: Shard[],
   documents: Document[],
   reading: Reading,
   options: { source: string; cel: CelEvaluator | undefined },
 ): Promise<Sharded> {
   const { chunks, cut, pending, ended, error } = reading;
-  const jobs = shards.length;
+  const jobs = shards.length + 1;
   const flush = async (shard: Shard) => {
     const numbers = Int32Array.from(shard.numbers);
     const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
@@ -324,9 +345,15 @@ async function evaluateShards(
   };
   const route = async (lines: Line[]) => {
     for (const { line, text, tooLong } of lines) {
-      const shard = shards[tooLong === true ? shardOf("", jobs) : shardOf(shardKey(text), jobs)]!;
+      const index = tooLong === true ? shardOf("", jobs) : shardOf(shardKey(text), jobs);
       // A line too long to read goes as a negative number (its text was dropped).
-      shard.numbers.push(tooLong === true ? -line : line);
+      const number = tooLong === true ? -line : line;
+      if (index === 0) {
+        local.line(number, text);
+        continue;
+      }
+      const shard = shards[index - 1]!;
+      shard.numbers.push(number);
       shard.texts.push(text);
       shard.size += text.length + 1;
       if (shard.size >= BATCH_TEXT) await flush(shard);
@@ -353,10 +380,11 @@ async function evaluateShards(
   if ("thrown" in error) {
     const thrown = error.thrown as Error | undefined;
     const reason = `the trace could not be read: ${thrown?.message ?? String(thrown)}`;
+    local.fail(reason);
     for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
   }
   for (const shard of shards) shard.port.postMessage({ kind: "end" });
-  const parts = await Promise.all(shards.map((s) => s.result));
+  const parts = [local.end(), ...(await Promise.all(shards.map((s) => s.result)))];
   const merged = mergeVerdicts(
     documents,
     parts.map((p) => p.verdicts),

@@ -65,8 +65,9 @@ export interface EvaluateOptions {
   allowEmptyTrace?: boolean;
   allowUncorrelated?: boolean;
   /**
-   * `--jobs`: worker threads evaluating the trace sharded by session (default 1: in this
-   * thread, stopping early once every indicator is decided). Verdicts are the same.
+   * `--jobs`: threads evaluating the trace sharded by session, this one and `jobs - 1`
+   * workers (default 1: this thread alone, stopping early once every indicator is decided).
+   * Verdicts are the same.
    */
   jobs?: number;
 }

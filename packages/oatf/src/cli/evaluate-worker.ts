@@ -10,7 +10,8 @@ import {
   type TraceRecord,
   type TraceVerdict,
 } from "@oatf/evaluate";
-import type { Diagnostic, Document } from "@oatf/model";
+import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
+import { loadDefaultCel } from "../default-cel.js";
 import { celFor } from "./cel.js";
 
 export interface ShardTask {
@@ -42,11 +43,19 @@ export interface ShardResult {
   diagnostics: { line: number; diagnostic: Diagnostic }[];
 }
 
-/** A shard's task; `null` only loads this module (the pool's warm-up). */
-export default async function evaluateShard(task: ShardTask | null): Promise<ShardResult | null> {
-  if (task === null) return null;
-  const { documents, source, port } = task;
-  const cel = (await celFor(documents)) ?? undefined;
+/** Reads and evaluates the lines of one shard, in a worker or in the main thread. */
+export interface ShardReader {
+  /** A line by its number (negative: too long to read, its text dropped). */
+  line(number: number, text: string): void;
+  fail(reason: string): void;
+  end(): ShardResult;
+}
+
+export function shardReader(
+  documents: Document[],
+  source: string,
+  cel: CelEvaluator | undefined,
+): ShardReader {
   const evaluator = createTraceEvaluator(documents, { source, cel });
   const reader = new TraceDecoder({ format: "oatf", documents });
   const diagnostics: ShardResult["diagnostics"] = [];
@@ -58,23 +67,43 @@ export default async function evaluateShard(task: ShardTask | null): Promise<Sha
     }
     out.length = 0;
   };
+  return {
+    line(n, text) {
+      if (n < 0) reader.line({ line: -n, text: "", tooLong: true }, out);
+      else reader.line({ line: n, text }, out);
+      take(Math.abs(n));
+    },
+    fail: (reason) => evaluator.fail(reason),
+    end() {
+      reader.end(out);
+      take(Number.MAX_SAFE_INTEGER);
+      return { verdicts: evaluator.verdicts(), count: evaluator.count, diagnostics };
+    },
+  };
+}
+
+/**
+ * A shard's task; `null` is the pool's warm-up: it loads this module and the default CEL
+ * evaluator (needed by nearly every library, and loading it takes longer than compiling the
+ * documents), while the main thread reads and checks the documents.
+ */
+export default async function evaluateShard(task: ShardTask | null): Promise<ShardResult | null> {
+  if (task === null) {
+    await loadDefaultCel();
+    return null;
+  }
+  const { documents, source, port } = task;
+  const shard = shardReader(documents, source, (await celFor(documents)) ?? undefined);
   return new Promise((resolve) => {
     port.on("message", (m: ShardMessage) => {
       if (m.kind === "lines") {
         const texts = m.text.split("\n");
-        for (let i = 0; i < m.numbers.length; i++) {
-          const n = m.numbers[i]!;
-          if (n < 0) reader.line({ line: -n, text: "", tooLong: true }, out);
-          else reader.line({ line: n, text: texts[i]! }, out);
-          take(Math.abs(n));
-        }
+        for (let i = 0; i < m.numbers.length; i++) shard.line(m.numbers[i]!, texts[i]!);
         port.postMessage("ack");
-      } else if (m.kind === "fail") evaluator.fail(m.reason);
+      } else if (m.kind === "fail") shard.fail(m.reason);
       else {
-        reader.end(out);
-        take(Number.MAX_SAFE_INTEGER);
         port.close();
-        resolve({ verdicts: evaluator.verdicts(), count: evaluator.count, diagnostics });
+        resolve(shard.end());
       }
     });
   });

@@ -32,7 +32,7 @@ Options:
   --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
-  --jobs <n>                evaluate in n worker threads, an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same verdicts, no early stop (default 1)
+  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same verdicts, no early stop (default 1)
   --allow-empty-trace       a trace without messages is not an error (it still warns)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
 
