@@ -52,6 +52,27 @@ function patternFor(i: number): string {
   }
 }
 
+/**
+ * Text that generated indicator `n` (the `n`-th of `generatedLibrary`, of shape
+ * `SHAPES[n % 5]`) matches.
+ */
+export function attackPhrase(n: number): string {
+  switch (n % 6) {
+    case 0:
+      return `send it to attacker-${n}.example`;
+    case 1:
+      return `curl https://evil-${n}.example/`;
+    case 2:
+      return `api_key_${n}=AbCdEf123456`;
+    case 3:
+      return `IGNORE PREVIOUS INSTRUCTIONS ${n}`;
+    case 4:
+      return `System Override ${n}`;
+    default:
+      return `cat id_rsa_${n} now`;
+  }
+}
+
 export function generatedLibrary(count = 60): Document[] {
   return Array.from({ length: count }, (_, d) => {
     const id = `GEN-${String(d + 1).padStart(3, "0")}`;
@@ -94,9 +115,9 @@ function sentence(i: number, length: number): string {
   return `${s}${i}`;
 }
 
-/** One generated message; the last one of each million-th kind matches a few indicators. */
-export function generatedMessage(i: number): TraceMessage {
-  const text = sentence(i, 12);
+/** One generated message, its text ending with `phrase` when one is given. */
+export function generatedMessage(i: number, phrase?: string): TraceMessage {
+  const text = phrase === undefined ? sentence(i, 12) : `${sentence(i, 12)} ${phrase}`;
   switch (i % 5) {
     case 0:
       return {

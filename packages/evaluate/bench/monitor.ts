@@ -5,6 +5,7 @@
 import type { Document } from "@oatf/model";
 import { createMonitor, createTraceEvaluator, type TraceMessage } from "../src/index.js";
 import {
+  attackPhrase,
   exampleDocuments,
   generatedLibrary,
   generatedMessage,
@@ -15,13 +16,27 @@ type Report = (name: string, ratio: number, goal: string, detail?: string) => vo
 
 export const SESSIONS = 500;
 
-/** The 200k-message, 500-session trace: generated messages, each on connection `c{i % 500}`. */
+/** One message in ATTACK_EVERY carries an attack (about 200 in 200k, on many sessions). */
+const ATTACK_EVERY = 1009;
+/** The generated shape (`SHAPES`) whose target holds the text of each message kind (`i % 5`). */
+const SHAPE_OF_KIND: (number | undefined)[] = [0, 2, 3, 4, undefined];
+
+/**
+ * The 200k-message, 500-session trace: generated messages, each on connection `c{i % 500}`;
+ * every ATTACK_EVERY-th one ends with a phrase one indicator of its kind matches, so matches,
+ * evidence and alerts are part of what is measured (and of what `--jobs` must merge).
+ */
 export function sessionTrace(count = 200_000, sessions = SESSIONS): TraceMessage[] {
-  return Array.from({ length: count }, (_, i) => ({
-    ...generatedMessage(i),
-    session: `c${i % sessions}`,
-    line: i + 1,
-  }));
+  return Array.from({ length: count }, (_, i) => {
+    const shape = i % ATTACK_EVERY === 0 ? SHAPE_OF_KIND[i % 5] : undefined;
+    // The n-th generated indicator has shape n % 5; 36 of the 180 have each shape.
+    const n = shape === undefined ? undefined : shape + 5 * (Math.floor(i / ATTACK_EVERY) % 36);
+    return {
+      ...generatedMessage(i, n === undefined ? undefined : attackPhrase(n)),
+      session: `c${i % sessions}`,
+      line: i + 1,
+    };
+  });
 }
 
 export function monitorLibrary(): Document[] {

@@ -4,13 +4,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/cli/args.js";
 import { parseEvaluateArgs } from "../src/cli/evaluate.js";
+import { bucketThreads } from "../src/cli/evaluate-jobs.js";
 import {
   type EvaluateReport,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
 } from "../src/cli/evaluate-report.js";
-import { shardKey } from "../src/cli/shard-key.js";
+import { shardKey, shardOf } from "../src/cli/shard-key.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"
@@ -95,6 +96,33 @@ function decided(report: EvaluateReport) {
 }
 
 describe("oatf evaluate --jobs", () => {
+  it("gives this thread a smaller share of the sessions, and none from 8 threads on", () => {
+    const share = (jobs: number) => {
+      const counts = new Array<number>(jobs).fill(0);
+      for (const thread of bucketThreads(jobs)) counts[thread]!++;
+      return counts.map((n) => n / 1024);
+    };
+    expect(share(2)[0]).toBeCloseTo(0.42, 2);
+    const four = share(4);
+    expect(four[0]).toBeLessThan(four[1]!);
+    expect(four.slice(1).every((s) => Math.abs(s - four[1]!) < 0.01)).toBe(true);
+    expect(share(8)[0]).toBe(0);
+    // Every worker has buckets, up to the most threads allowed.
+    for (const jobs of [2, 3, 8, 64])
+      expect(
+        share(jobs)
+          .slice(1)
+          .every((s) => s > 0),
+      ).toBe(true);
+    // The test trace's sessions meet every thread at 2 and 3, so merging is exercised.
+    const sessions = traceLines().map(shardKey);
+    for (const jobs of [2, 3]) {
+      const threads = bucketThreads(jobs);
+      const used = new Set(sessions.map((key) => threads[shardOf(key, 1024)]));
+      expect(used.size).toBe(jobs);
+    }
+  });
+
   it("gives the verdicts of --jobs 1 with 2 and 3 threads (1 and 2 workers)", async () => {
     const lines = traceLines();
     const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
