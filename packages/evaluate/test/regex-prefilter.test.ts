@@ -184,6 +184,31 @@ describe("requiredLiterals", () => {
     );
   });
 
+  it("a prefiltered case-insensitive regex answers as RE2 does (property)", () => {
+    // Letters whose case orbits leave ASCII (ſ, K, İ, ı) or that upper-case to ASCII.
+    const unit = fc.constantFrom("a", "B", "i", "I", "s", "k", "x", " ", "ſ", "\u212a", "İ", "ı");
+    const word = fc.string({
+      unit: fc.constantFrom("a", "b", "i", "x", "s", "k"),
+      minLength: 2,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.string({ unit, maxLength: 8 }), { minLength: 1, maxLength: 6 }),
+        (words, inputs) => {
+          const pattern = `(?i)${words.join("|")}`;
+          const compiled = compileRegex(pattern);
+          if (!compiled.ok) throw new Error(pattern);
+          const re2 = RE2JS.compile(pattern);
+          for (const input of inputs)
+            expect(compiled.value.test(input), `${pattern} on ${input}`).toBe(re2.test(input));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it("keeps compileRegex's answers", () => {
     const re = compileRegex("attacker-\\d+\\.example");
     expect(re.ok && re.value.test("mail attacker-7.example now")).toBe(true);
