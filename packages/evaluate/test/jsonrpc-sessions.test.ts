@@ -13,6 +13,7 @@ import {
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
+import { ARTIFACT_DOCUMENT } from "./leak-document.js";
 
 const LEAK_DOC = {
   oatf: "0.1",
@@ -217,20 +218,6 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
   // SSE item, then a peer's wrapped `ping` sent with the same id. The next SSE item (the
   // artifact leaking SECRET) was given to the `ping` alone, silently: the stream's leak was
   // never seen as `task/artifact` and no diagnostic said why.
-  const ARTIFACT_DOC = {
-    oatf: "0.1",
-    attack: {
-      id: "FUZZ-A2A",
-      execution: { mode: "a2a_client", state: {} },
-      indicators: [
-        {
-          surface: "task/artifact",
-          target: "artifact.parts[*].text",
-          pattern: { contains: "SECRET" },
-        },
-      ],
-    },
-  } as unknown as Document;
   const status = { kind: "status-update", status: { state: "working" }, final: false };
   const artifact = {
     kind: "artifact-update",
@@ -251,7 +238,7 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
   ].join("\n");
 
   it("is read as a response to each, ambiguous and said, so the leak is found", () => {
-    const records = readTraceText(text, { documents: [ARTIFACT_DOC] });
+    const records = readTraceText(text, { documents: [ARTIFACT_DOCUMENT] });
     expect(rules(records)).toContain("T-AMBIGUOUS-ID");
     const answers = messages(records).filter(
       (m) => m.direction === "response" && JSON.stringify(m.content).includes("SECRET"),
@@ -261,7 +248,7 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
       "ping",
       "task/artifact",
     ]);
-    const evaluator = createTraceEvaluator([ARTIFACT_DOC]);
+    const evaluator = createTraceEvaluator([ARTIFACT_DOCUMENT]);
     for (const r of records) if (r.kind === "message") evaluator.push(r.message);
     expect(evaluator.verdicts()[0]!.result).toBe("exploited");
   });

@@ -17,7 +17,7 @@ import {
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
-import { leakDocument } from "./leak-document.js";
+import { ARTIFACT_DOCUMENT, leakDocument } from "./leak-document.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 40);
 // Each run may take a flood of MAX_PENDING_REQUESTS lines: a generous per-test budget.
@@ -286,20 +286,6 @@ describe("readers fuzz", () => {
   it(
     "every A2A stream item is read, and a leak in any of them is found or a failing diagnostic says why",
     () => {
-      const ARTIFACT_DOC = {
-        oatf: "0.1",
-        attack: {
-          id: "FUZZ-A2A",
-          execution: { mode: "a2a_client", state: {} },
-          indicators: [
-            {
-              surface: "task/artifact",
-              target: "artifact.parts[*].text",
-              pattern: { contains: "SECRET" },
-            },
-          ],
-        },
-      } as unknown as Document;
       const v03 = (kind: "status" | "artifact", text: string) =>
         kind === "status"
           ? { kind: "status-update", status: { state: "working" }, final: false }
@@ -332,8 +318,8 @@ describe("readers fuzz", () => {
               const result = shape(i === leak ? "artifact" : kind, i === leak ? "SECRET" : "ok");
               lines.push(`\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`, ...peers);
             });
-            const records = readTraceText(lines.join("\n"), { documents: [ARTIFACT_DOC] });
-            const evaluator = createTraceEvaluator([ARTIFACT_DOC]);
+            const records = readTraceText(lines.join("\n"), { documents: [ARTIFACT_DOCUMENT] });
+            const evaluator = createTraceEvaluator([ARTIFACT_DOCUMENT]);
             for (const r of records) if (r.kind === "message") evaluator.push(r.message);
             const [verdict] = evaluator.verdicts();
             const said = records.some((r) => r.kind === "diagnostic" && explains(r.diagnostic));
