@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClusterNode, type RedisCluster, startRedisCluster } from "./cluster.js";
+import { freePort, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
@@ -267,5 +268,34 @@ describe("Redis Cluster", () => {
     expect(recorded.status).toBe(3);
 
     expect(await dbsizes()).toEqual(before);
+  });
+
+  it("a cluster node whose cluster is not ready (no slots served): exit 3 and the reason, no hang", async () => {
+    const bus = await freePort();
+    const lone = await startRedis((d) => [
+      "--cluster-enabled",
+      "yes",
+      "--cluster-config-file",
+      join(d, "nodes.conf"),
+      "--cluster-port",
+      String(bus),
+    ]);
+    try {
+      const published = await run([
+        "publish",
+        "--trace",
+        trace,
+        "--redis",
+        lone.url,
+        "--stream",
+        STREAM,
+      ]);
+      expect(published.stderr).toBe(
+        `oatf publish: cannot connect to ${lone.url}: the cluster is not ready (cluster_state:fail) or none of its nodes answers\n`,
+      );
+      expect(published.code).toBe(3);
+    } finally {
+      await lone.stop();
+    }
   });
 });

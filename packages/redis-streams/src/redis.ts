@@ -26,27 +26,41 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
     lastError = error;
   };
   seed.on("error", onError);
+  // A cluster client between retries has no connection to drop, so nothing of it would
+  // settle: each step races the abort.
+  let giveUp!: (error: Error) => void;
+  const gaveUp = new Promise<never>((_, reject) => {
+    giveUp = reject;
+  });
+  gaveUp.catch(() => {});
   const abort = () => {
     lastError = new Error("given up");
     client.disconnect();
+    giveUp(lastError);
   };
   if (signal?.aborted) abort();
   signal?.addEventListener("abort", abort, { once: true });
   try {
-    await seed.connect();
+    await Promise.race([seed.connect(), gaveUp]);
     // A server that refuses INFO (renamed or ACL'd away) is used as a single server, as before.
-    const info = await seed.call("INFO", "cluster").catch(() => "");
+    const info = await Promise.race([seed.call("INFO", "cluster").catch(() => ""), gaveUp]);
     if (isClusterNode(String(info))) {
-      client = new Cluster([{ host: seed.options.host, port: seed.options.port }], {
+      const cluster = new Cluster([{ host: seed.options.host, port: seed.options.port }], {
         lazyConnect: true,
         clusterRetryStrategy: retry,
         redisOptions: nodeOptions(seed.options),
       });
-      client.on("error", onError);
-      client.on("node error", onError);
+      client = cluster;
+      cluster.on("error", onError);
+      cluster.on("node error", onError);
       seed.disconnect();
-      if (signal?.aborted) abort();
-      await client.connect();
+      // A cluster that never gets ready (cluster_state:fail) ends after its retries without
+      // settling connect(): its end is the failure.
+      const ended = new Promise<never>((_, reject) =>
+        cluster.once("end", () => reject(new Error(NOT_READY))),
+      );
+      ended.catch(() => {});
+      await Promise.race([cluster.connect(), ended, gaveUp]);
     }
   } catch (error) {
     seed.disconnect();
@@ -55,6 +69,8 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
   }
   return client;
 }
+
+const NOT_READY = "the cluster is not ready (cluster_state:fail) or none of its nodes answers";
 
 /** Whether an `INFO cluster` reply says the server runs in cluster mode. */
 export function isClusterNode(info: string): boolean {
