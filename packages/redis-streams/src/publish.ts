@@ -7,8 +7,12 @@ import { clusterKeysProblem, shardCountProblem, streamKeys } from "./keys.js";
 import { connect } from "./redis.js";
 
 export interface RedisPublishOptions {
+  /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
   url: string;
-  /** The stream's key: messages go to `<stream>:0` … `<stream>:N-1`. */
+  /**
+   * The stream's key: messages go to `<stream>:0` … `<stream>:N-1`. On Redis Cluster it must
+   * hold a hash tag (`{traffic}`).
+   */
   stream: string;
   /** The shard count (default: the stream's, else 1). Must agree with the stream's. */
   shards?: number;

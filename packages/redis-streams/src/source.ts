@@ -20,9 +20,12 @@ import { connect, type RedisClient } from "./redis.js";
 import { COMMIT, DELIVERED, HEARTBEAT, RELEASE, RENEW } from "./scripts.js";
 
 export interface RedisSourceOptions {
-  /** `redis://host:port[/db]` (or `rediss://`). */
+  /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
   url: string;
-  /** The published stream's key (its shards are `<stream>:0` … `<stream>:N-1`). */
+  /**
+   * The published stream's key (its shards are `<stream>:0` … `<stream>:N-1`). On Redis
+   * Cluster it must hold a hash tag (`{traffic}`), and `alertsStream` the same one.
+   */
   stream: string;
   /** The consumer group. */
   group: string;
