@@ -1,4 +1,4 @@
-// The broker client (ioredis): one connection per consumer or producer, failing fast (a
+// The broker client (ioredis): one client per consumer or producer, failing fast (a
 // consumer that cannot reach Redis stops; its state is safe in the last checkpoint). On Redis
 // Cluster the URL names any node (a seed): the client is then an ioredis `Cluster`, which
 // sends each command, script and blocking read to the node owning its keys' slot and follows
