@@ -14,7 +14,7 @@ export interface RedisServer {
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "redis-server";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -37,7 +37,8 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `extra(dir)`: more server arguments, given the server's own temporary directory. */
+export async function startRedis(extra?: (dir: string) => string[]): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), "oatf-redis-"));
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -53,6 +54,7 @@ export async function startRedis(): Promise<RedisServer> {
       "no",
       "--dir",
       dir,
+      ...(extra?.(dir) ?? []),
     ],
     { stdio: "ignore" },
   );

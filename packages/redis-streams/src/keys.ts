@@ -41,3 +41,29 @@ export function shardCountProblem(n: unknown): string | undefined {
     ? undefined
     : `the shard count must be an integer from 1 to ${MAX_SHARDS}`;
 }
+
+/**
+ * The hash tag of `key` as Redis Cluster computes it: what lies between the first `{` and the
+ * first `}` after it, when that is not empty; else undefined (the whole key is hashed).
+ */
+export function hashTag(key: string): string | undefined {
+  const open = key.indexOf("{");
+  if (open < 0) return undefined;
+  const close = key.indexOf("}", open + 1);
+  return close > open + 1 ? key.slice(open + 1, close) : undefined;
+}
+
+/**
+ * Why `stream` (and `alertsStream`) cannot be used on Redis Cluster, or undefined. The Lua
+ * commit writes the lease, shard, checkpoint and alerts stream at once and XREADGROUP reads
+ * several shards at once: Redis Cluster runs those only on keys of one slot. Every key of a
+ * stream starts with its name, so a hash tag in the name puts them all in the tag's slot.
+ */
+export function clusterKeysProblem(stream: string, alertsStream?: string): string | undefined {
+  const tag = hashTag(stream);
+  if (tag === undefined)
+    return `on Redis Cluster the stream name needs a hash tag so all its keys are in one slot (the atomic commit and the read of several shards need one slot): name it like '{${stream}}'`;
+  if (alertsStream !== undefined && hashTag(alertsStream) !== tag)
+    return `on Redis Cluster the alerts stream needs the stream's hash tag '{${tag}}' (it is written in the same atomic commit): name it like '{${tag}}:alerts'`;
+  return undefined;
+}

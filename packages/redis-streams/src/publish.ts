@@ -3,12 +3,16 @@
 // in order. Pipelined in chunks: one round trip per chunk, not per message.
 import { partitionKey, shardOf, type TraceMessage } from "@oatf/evaluate";
 import { encodeEntry } from "./entry.js";
-import { shardCountProblem, streamKeys } from "./keys.js";
+import { clusterKeysProblem, shardCountProblem, streamKeys } from "./keys.js";
 import { connect } from "./redis.js";
 
 export interface RedisPublishOptions {
+  /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
   url: string;
-  /** The stream's key: messages go to `<stream>:0` … `<stream>:N-1`. */
+  /**
+   * The stream's key: messages go to `<stream>:0` … `<stream>:N-1`. On Redis Cluster it must
+   * hold a hash tag (`{traffic}`).
+   */
   stream: string;
   /** The shard count (default: the stream's, else 1). Must agree with the stream's. */
   shards?: number;
@@ -36,8 +40,8 @@ export interface Published {
 const CHUNK = 1000;
 
 /**
- * Appends every message to its shard; rejects when Redis cannot be reached or the stream has
- * another shard count. Messages keep their `line` (their position in evidence and merging).
+ * Appends every message to its shard; rejects when Redis cannot be reached, the stream has
+ * another shard count, or (on Redis Cluster) its name has no hash tag, before writing anything. Messages keep their `line` (their position in evidence and merging).
  */
 export async function publishToRedis(
   options: RedisPublishOptions,
@@ -47,6 +51,8 @@ export async function publishToRedis(
   const keyOf = options.key ?? partitionKey;
   const redis = await connect(options.url, options.signal);
   try {
+    const refused = redis.isCluster ? clusterKeysProblem(options.stream) : undefined;
+    if (refused !== undefined) throw new Error(refused);
     if (options.shards !== undefined) {
       const problem = shardCountProblem(options.shards);
       if (problem !== undefined) throw new Error(problem);

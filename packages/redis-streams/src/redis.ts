@@ -1,35 +1,97 @@
-// The broker client (ioredis): one connection per consumer or producer, failing fast (a
-// consumer that cannot reach Redis stops; its state is safe in the last checkpoint).
-import { Redis } from "ioredis";
+// The broker client (ioredis): one client per consumer or producer, failing fast (a
+// consumer that cannot reach Redis stops; its state is safe in the last checkpoint). On Redis
+// Cluster the URL names any node (a seed): the client is then an ioredis `Cluster`, which
+// sends each command, script and blocking read to the node owning its keys' slot and follows
+// MOVED / ASK redirections.
+import { Cluster, Redis, type RedisOptions } from "ioredis";
 
-export type RedisClient = Redis;
+/** A single Redis server or a whole Redis Cluster: the commands this package uses. */
+export type RedisClient = Redis | Cluster;
+
+/** Tries before a connection is given up, then the delay between them (ms). */
+const retry = (times: number) => (times > 3 ? null : 100 * times);
+
+const FAIL_FAST = {
+  maxRetriesPerRequest: 2,
+  // How long a dropped connection's socket may take to close before it is destroyed: its
+  // timer keeps the process alive, so a command that failed to connect exits that much later
+  // (2 s by default); a socket that closes normally does so in well under this.
+  disconnectTimeout: 200,
+} satisfies RedisOptions;
 
 /**
- * Connects to `url`; rejects with the reason when Redis cannot be reached. An aborted `signal`
- * drops the connection (a server that accepts but never answers would otherwise hold it).
+ * Connects to `url`; rejects with the reason when Redis cannot be reached. When the server
+ * is a Redis Cluster node (`INFO cluster`: `cluster_enabled:1`), returns a `Cluster` client
+ * seeded with it (`isCluster` true). An aborted `signal` drops the connection (a server that
+ * accepts but never answers would otherwise hold it).
  */
-export async function connect(url: string, signal?: AbortSignal): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    retryStrategy: (times) => (times > 3 ? null : 100 * times),
-  });
+export async function connect(url: string, signal?: AbortSignal): Promise<RedisClient> {
+  const seed = new Redis(url, { lazyConnect: true, retryStrategy: retry, ...FAIL_FAST });
+  let client: RedisClient = seed;
   let lastError: Error | undefined;
   // Without a listener ioredis prints connection errors itself; the caller reports them.
-  redis.on("error", (error: Error) => {
+  const onError = (error: Error) => {
     lastError = error;
+  };
+  seed.on("error", onError);
+  // A cluster client between retries has no connection to drop, so nothing of it would
+  // settle: each step races the abort.
+  let giveUp!: (error: Error) => void;
+  const gaveUp = new Promise<never>((_, reject) => {
+    giveUp = reject;
   });
+  gaveUp.catch(() => {});
   const abort = () => {
     lastError = new Error("given up");
-    redis.disconnect();
+    client.disconnect();
+    giveUp(lastError);
   };
   if (signal?.aborted) abort();
   signal?.addEventListener("abort", abort, { once: true });
   try {
-    await redis.connect();
+    await Promise.race([seed.connect(), gaveUp]);
+    // A server that refuses INFO (renamed or ACL'd away) is used as a single server, as before.
+    const info = await Promise.race([seed.call("INFO", "cluster").catch(() => ""), gaveUp]);
+    if (isClusterNode(String(info))) {
+      const cluster = new Cluster([{ host: seed.options.host, port: seed.options.port }], {
+        lazyConnect: true,
+        clusterRetryStrategy: retry,
+        redisOptions: nodeOptions(seed.options),
+      });
+      client = cluster;
+      cluster.on("error", onError);
+      cluster.on("node error", onError);
+      seed.disconnect();
+      // A cluster that never gets ready (cluster_state:fail) ends after its retries without
+      // settling connect(): its end is the failure.
+      const ended = new Promise<never>((_, reject) =>
+        cluster.once("end", () => reject(new Error(NOT_READY))),
+      );
+      ended.catch(() => {});
+      await Promise.race([cluster.connect(), ended, gaveUp]);
+    }
   } catch (error) {
-    redis.disconnect();
+    seed.disconnect();
+    client.disconnect();
     throw new Error(`cannot connect to ${url}: ${(lastError ?? (error as Error))?.message}`);
   }
-  return redis;
+  return client;
+}
+
+const NOT_READY = "the cluster is not ready (cluster_state:fail) or none of its nodes answers";
+
+/** Whether an `INFO cluster` reply says the server runs in cluster mode. */
+export function isClusterNode(info: string): boolean {
+  return /^cluster_enabled:1\s*$/m.test(info);
+}
+
+/** What every node connection of a cluster keeps from the seed's URL (credentials, TLS). */
+function nodeOptions(seed: RedisOptions): RedisOptions {
+  const { username, password, tls } = seed;
+  return {
+    ...FAIL_FAST,
+    ...(username === undefined ? {} : { username }),
+    ...(password === undefined ? {} : { password }),
+    ...(tls === undefined ? {} : { tls }),
+  };
 }

@@ -15,14 +15,17 @@ import type {
   StreamSource,
 } from "@oatf/evaluate";
 import { decodeEntry } from "./entry.js";
-import { type GroupKeys, groupKeys, shardCountProblem } from "./keys.js";
+import { clusterKeysProblem, type GroupKeys, groupKeys, shardCountProblem } from "./keys.js";
 import { connect, type RedisClient } from "./redis.js";
 import { COMMIT, DELIVERED, HEARTBEAT, RELEASE, RENEW } from "./scripts.js";
 
 export interface RedisSourceOptions {
-  /** `redis://host:port[/db]` (or `rediss://`). */
+  /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
   url: string;
-  /** The published stream's key (its shards are `<stream>:0` … `<stream>:N-1`). */
+  /**
+   * The published stream's key (its shards are `<stream>:0` … `<stream>:N-1`). On Redis
+   * Cluster it must hold a hash tag (`{traffic}`), and `alertsStream` the same one.
+   */
   stream: string;
   /** The consumer group. */
   group: string;
@@ -52,8 +55,9 @@ interface Owned {
 }
 
 /**
- * Connects and returns the consumer's StreamSource. Rejects when Redis cannot be reached or
- * the stream's shard count is unknown or differs from `options.shards`.
+ * Connects and returns the consumer's StreamSource. Rejects when Redis cannot be reached, the
+ * stream's shard count is unknown or differs from `options.shards`, or (on Redis Cluster) the
+ * stream and alerts stream do not share one hash tag, before writing anything.
  */
 export async function createRedisSource(options: RedisSourceOptions): Promise<StreamSource> {
   const leaseMs = Math.max(100, Math.floor(options.leaseMs ?? DEFAULT_LEASE_MS));
@@ -67,6 +71,10 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
   const redis = await connect(options.url);
   let shards: number;
   try {
+    const refused = redis.isCluster
+      ? clusterKeysProblem(options.stream, options.alertsStream)
+      : undefined;
+    if (refused !== undefined) throw new Error(refused);
     shards = await shardCount(redis, keys, options.shards);
     for (let i = 0; i < shards; i++) {
       try {

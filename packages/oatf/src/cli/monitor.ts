@@ -20,12 +20,12 @@ Evaluates the documents' indicators over trace messages published to Redis Strea
 The stream is split into shards (<key>:0 ... <key>:N-1) by session key; each shard is owned by one consumer of the group at a time (a lease), taken over when its owner stops renewing it, and resumed from its checkpoint (the monitor state stored atomically with each acknowledgement), so a consumer that crashes and starts again loses and repeats no alert. Start as many consumers as there are shards at most.
 
 Options:
-  --redis <url>            redis://host:port[/db] (required)
+  --redis <url>            redis://host:port[/db] (required), or any node of a Redis Cluster: then the stream's name needs a hash tag, e.g. '{traffic}', so all its keys are in one slot
   --stream <key>           the published stream (required)
   --group <name>           the consumer group (required); a new group starts from the stream's beginning
   --consumer <name>        this consumer's name in the group (default: host name and process id)
   --shards <n>             the shard count (default: the one oatf publish stored; must agree)
-  --alerts-stream <key>    also append each alert (field "alert") to this stream, exactly once
+  --alerts-stream <key>    also append each alert (field "alert") to this stream, exactly once (on Redis Cluster: with the stream's hash tag, e.g. '{traffic}:alerts')
   --drain                  stop once the group has consumed and acknowledged every shard, then print the merged verdicts of the whole stream as oatf evaluate --format json does (after the alert lines)
   --lease-ms <ms>          how long a shard waits for a silent owner before another consumer takes it (default 10000)
   --batch <n>              entries read per shard at a time (default 500)
@@ -37,7 +37,7 @@ Exit code:
   0  stopped, or drained with every document not_exploited
   1  drained, some document exploited or partial
   2  usage error, no matching document, missing file
-  3  an invalid document, Redis unreachable, an entry that is not a trace message, a checkpoint that cannot be resumed, or an error verdict
+  3  an invalid document, Redis unreachable, a stream or alerts stream without the one hash tag on Redis Cluster, an entry that is not a trace message, a checkpoint that cannot be resumed, or an error verdict
 `;
 
 export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {

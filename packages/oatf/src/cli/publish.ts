@@ -19,7 +19,7 @@ Publishes a trace's messages to Redis Streams for oatf monitor: each message goe
 Options:
   --trace <file|->          the trace (required; '-' reads standard input)
   --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines)
-  --redis <url>             redis://host:port[/db] (required)
+  --redis <url>             redis://host:port[/db] (required), or any node of a Redis Cluster: then the stream's name needs a hash tag, e.g. '{traffic}', so all its keys are in one slot
   --stream <key>            the stream (required)
   --shards <n>              the shard count, stored with the stream on first publish (default 1; must agree after)
 
@@ -28,7 +28,7 @@ Needs the @oatf/redis-streams package (npm install @oatf/redis-streams).
 Exit code:
   0  every message published
   2  usage error, missing trace file
-  3  Redis unreachable or another shard count, unreadable trace lines (the rest is published)
+  3  Redis unreachable, another shard count, a stream without a hash tag on Redis Cluster, unreadable trace lines (the rest is published)
 `;
 
 export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {

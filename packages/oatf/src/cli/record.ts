@@ -26,7 +26,7 @@ Options:
   --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
   --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
   --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens (its evidence names the message's line in the JSONL log; with HAR output, its place among the recorded messages), and each document's verdict at the end
-  --redis <url>              also publish each recorded message to Redis Streams (redis://host:port[/db]), sharded by session key as 'oatf publish' does, for 'oatf monitor'; needs the @oatf/redis-streams package. The relay never waits for Redis: messages wait in a bounded queue (10000); when Redis cannot be reached or the queue is full, standard error says so once, and the messages not published are counted at the end (exit 3)
+  --redis <url>              also publish each recorded message to Redis Streams (redis://host:port[/db], or any node of a Redis Cluster with a hash-tagged --stream such as '{traffic}'), sharded by session key as 'oatf publish' does, for 'oatf monitor'; needs the @oatf/redis-streams package. The relay never waits for Redis: messages wait in a bounded queue (10000); when Redis cannot be reached or the queue is full, standard error says so once, and the messages not published are counted at the end (exit 3)
   --stream <key>             the stream to publish to (with --redis)
   --shards <n>               the stream's shard count (with --redis; default 1, or the stream's)
 

@@ -1,0 +1,301 @@
+// `oatf publish`, `oatf monitor` and `oatf record --redis` on a real 3-master Redis Cluster,
+// each given the URL of a node that does NOT own the stream's slot: the commands, the Lua
+// commits and the blocking reads follow the slot's owner, where all the stream's keys are
+// (one hash tag); two consumers give the alerts and merged verdicts of `oatf evaluate`. A
+// stream name without a hash tag (or an alerts stream with another tag) is refused with the
+// reason, exit 3, and nothing is written anywhere.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ClusterNode, type RedisCluster, startRedisCluster } from "./cluster.js";
+import { freePort, startRedis } from "./server.js";
+import { writeTrace } from "./trace.js";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = join(REPO, "packages/oatf/dist/cli.js");
+const DOCUMENTS = [
+  "mcp-rug-pull.yaml",
+  "a2a-skill-poisoning.yaml",
+  "ag-ui-injection.yaml",
+  "cross-protocol-chain.yaml",
+].map((f) => join(REPO, "examples", f));
+const MESSAGES = 20_000;
+const STREAM = "{traffic}";
+const ALERTS = "{traffic}:alerts";
+const SHARDS = 4;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[]): Promise<Run> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+  });
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
+function parse(stdout: string): { alerts: string[]; verdicts: unknown } {
+  const lines = stdout.split("\n");
+  const at = lines.indexOf("[");
+  expect(at).toBeGreaterThanOrEqual(0);
+  const alerts = lines.slice(0, at).filter((l) => l !== "");
+  return { alerts: alerts.sort(), verdicts: JSON.parse(lines.slice(at).join("\n")) };
+}
+
+interface Coverage {
+  indicator_id: string;
+  position?: number;
+}
+type Entry = {
+  document: string;
+  verdict: { coverage: Coverage[]; indicator_verdicts: { indicator_id: string; result: string }[] };
+};
+
+/** The spec fields of each verdict (without evaluation times), and each deciding position. */
+function decisions(verdicts: unknown) {
+  const timeless = JSON.parse(
+    JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)),
+  ) as Entry[];
+  return timeless.map(({ document, verdict }) => {
+    const { coverage, ...spec } = verdict;
+    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
+  });
+}
+
+describe("Redis Cluster", () => {
+  let cluster: RedisCluster;
+  let dir: string;
+  let trace: string;
+  /** The node owning a key's slot, and one that does not (the URL the commands are given). */
+  let placed: (key: string) => Promise<{ owner: ClusterNode; seed: ClusterNode }>;
+  const dbsizes = () =>
+    Promise.all(cluster.nodes.map((_, i) => cluster.client(i).call("DBSIZE"))) as Promise<number[]>;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+    placed = async (key) => {
+      const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", key));
+      const owner = cluster.owner(slot);
+      return { owner, seed: cluster.nodes.find((n) => n !== owner)! };
+    };
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-"));
+    trace = join(dir, "trace.jsonl");
+    writeTrace(REPO, trace, { messages: MESSAGES, sessions: 100, seed: 7 });
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("publish and two monitors, given a node without the stream's slot: the alerts and verdicts of oatf evaluate", async () => {
+    const { owner, seed } = await placed(STREAM);
+    const published = await run([
+      "publish",
+      "--trace",
+      trace,
+      "--redis",
+      seed.url,
+      "--stream",
+      STREAM,
+      "--shards",
+      String(SHARDS),
+    ]);
+    expect(published.stderr).toContain(`${MESSAGES} messages to ${STREAM} in ${SHARDS} shards`);
+    expect(published.code).toBe(0);
+    // Every entry is on the slot's owner, none on the node named in the URL.
+    const o = cluster.client(cluster.nodes.indexOf(owner));
+    let entries = 0;
+    for (let i = 0; i < SHARDS; i++) entries += Number(await o.call("XLEN", `${STREAM}:${i}`));
+    expect(entries).toBe(MESSAGES);
+    expect(await cluster.client(cluster.nodes.indexOf(seed)).call("DBSIZE")).toBe(0);
+
+    const monitor = (consumer: string) =>
+      run([
+        "monitor",
+        ...DOCUMENTS,
+        "--redis",
+        seed.url,
+        "--stream",
+        STREAM,
+        "--group",
+        "pair",
+        "--consumer",
+        consumer,
+        "--alerts-stream",
+        ALERTS,
+        "--drain",
+        "--lease-ms",
+        "600",
+        // Short leases and batches: the second consumer gets its share within a few batches.
+        "--batch",
+        "100",
+      ]);
+    const [ev, a, b] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      monitor("a"),
+      monitor("b"),
+    ]);
+    expect(ev.code).toBe(1); // exploited
+    expect(a.stderr + b.stderr).toBe("");
+    expect([a.code, b.code]).toEqual([1, 1]);
+    const pa = parse(a.stdout);
+    const pb = parse(b.stdout);
+    const evaluated = JSON.parse(ev.stdout) as Entry[];
+
+    // Both consumers did part of the work: the shards were shared.
+    expect(pa.alerts.length).toBeGreaterThan(0);
+    expect(pb.alerts.length).toBeGreaterThan(0);
+    const all = [...pa.alerts, ...pb.alerts].sort();
+    // Each alert once, and the alerts stream (written in each atomic commit, on the owner) has
+    // exactly the printed ones.
+    expect(new Set(all).size).toBe(all.length);
+    const stream = (await o.call("XRANGE", ALERTS, "-", "+")) as [string, string[]][];
+    expect(stream.map(([, fields]) => fields[1]).sort()).toEqual(all);
+    // The earliest alert of each indicator is where oatf evaluate of the whole trace decided
+    // it; an indicator evaluate did not match has no alert.
+    const alerts = all.map(
+      (l) => JSON.parse(l) as { document: string; indicator_id: string; position: number },
+    );
+    expect(new Set(alerts.map((x) => x.indicator_id)).size).toBeGreaterThan(5);
+    for (const { document, verdict } of evaluated)
+      for (const c of verdict.coverage) {
+        const mine = alerts.filter(
+          (x) => x.document === document && x.indicator_id === c.indicator_id,
+        );
+        const matched = verdict.indicator_verdicts.find((v) => v.indicator_id === c.indicator_id);
+        if (matched?.result === "matched") {
+          expect(Math.min(...mine.map((x) => x.position))).toBe(c.position);
+        } else expect(mine).toEqual([]);
+      }
+    // Both print the merged verdicts of the whole stream: those of oatf evaluate.
+    expect(decisions(pa.verdicts)).toEqual(decisions(evaluated));
+    expect(decisions(pb.verdicts)).toEqual(decisions(evaluated));
+    // The group's state (leases released, checkpoints) is on the owner too.
+    for (let i = 0; i < SHARDS; i++)
+      expect(await o.call("EXISTS", `${STREAM}:${i}:checkpoint:pair`)).toBe(1);
+  });
+
+  it("oatf record --redis publishes to the slot's owner through another node", async () => {
+    const { owner, seed } = await placed("{rec}");
+    const input = `${[0, 1, 2]
+      .map((id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" }))
+      .join("\n")}\n`;
+    const recorded = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        "record",
+        "--out",
+        join(dir, "rec.jsonl"),
+        "--redis",
+        seed.url,
+        "--stream",
+        "{rec}",
+        "--",
+        process.execPath,
+        "-e",
+        "process.stdin.pipe(process.stdout)",
+      ],
+      { encoding: "utf8", input, cwd: dir },
+    );
+    expect(recorded.stderr).toContain("published 6 messages to {rec}");
+    expect(recorded.status).toBe(0);
+    expect(await cluster.client(cluster.nodes.indexOf(owner)).call("XLEN", "{rec}:0")).toBe(6);
+  });
+
+  it("a stream without a hash tag, or an alerts stream with another, is refused: exit 3, the reason, nothing written", async () => {
+    const before = await dbsizes();
+    const url = cluster.nodes[0]!.url;
+    const published = await run(["publish", "--trace", trace, "--redis", url, "--stream", "plain"]);
+    expect(published.code).toBe(3);
+    expect(published.stderr).toContain(
+      "oatf publish: on Redis Cluster the stream name needs a hash tag so all its keys are in one slot",
+    );
+    expect(published.stderr).toContain("name it like '{plain}'");
+
+    const monitor = (stream: string, ...extra: string[]) =>
+      run(["monitor", ...DOCUMENTS, "--redis", url, "--stream", stream, "--group", "g", ...extra]);
+    const untagged = await monitor("plain", "--shards", "2");
+    expect(untagged.code).toBe(3);
+    expect(untagged.stderr).toContain(
+      "oatf monitor: on Redis Cluster the stream name needs a hash tag",
+    );
+    const otherAlerts = await monitor("{plain}", "--shards", "2", "--alerts-stream", "alerts");
+    expect(otherAlerts.code).toBe(3);
+    expect(otherAlerts.stderr).toContain(
+      "oatf monitor: on Redis Cluster the alerts stream needs the stream's hash tag '{plain}'",
+    );
+
+    const recorded = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        "record",
+        "--out",
+        join(dir, "refused.jsonl"),
+        "--redis",
+        url,
+        "--stream",
+        "plain",
+        "--",
+        process.execPath,
+        "-e",
+        "process.stdin.pipe(process.stdout)",
+      ],
+      {
+        encoding: "utf8",
+        input: `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "x" })}\n`,
+        cwd: dir,
+      },
+    );
+    const said = recorded.stderr.split("\n").filter((l) => l.includes("needs a hash tag"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("oatf record: cannot publish to Redis: on Redis Cluster");
+    expect(recorded.status).toBe(3);
+
+    expect(await dbsizes()).toEqual(before);
+  });
+
+  it("a cluster node whose cluster is not ready (no slots served): exit 3 and the reason, no hang", async () => {
+    const bus = await freePort();
+    const lone = await startRedis((d) => [
+      "--cluster-enabled",
+      "yes",
+      "--cluster-config-file",
+      join(d, "nodes.conf"),
+      "--cluster-port",
+      String(bus),
+    ]);
+    try {
+      const published = await run([
+        "publish",
+        "--trace",
+        trace,
+        "--redis",
+        lone.url,
+        "--stream",
+        STREAM,
+      ]);
+      expect(published.stderr).toBe(
+        `oatf publish: cannot connect to ${lone.url}: the cluster is not ready (cluster_state:fail) or none of its nodes answers\n`,
+      );
+      expect(published.code).toBe(3);
+    } finally {
+      await lone.stop();
+    }
+  });
+});

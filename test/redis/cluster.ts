@@ -1,0 +1,100 @@
+// A throwaway 3-master Redis Cluster for one test file: three redis-servers in cluster mode on
+// free loopback ports (each with its own temporary directory, nodes.conf and bus port, no
+// persistence), the slots split in three ranges, joined with CLUSTER MEET, ready once every
+// node says cluster_state:ok; stopped (and the directories removed) afterwards.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, type RedisServer, startRedis } from "./server.js";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+
+/** What the tests use of an ioredis client. */
+export interface Client {
+  call(command: string, ...args: (string | number)[]): Promise<unknown>;
+  disconnect(): void;
+}
+
+/** ioredis is a dependency of packages/redis-streams (not of the root): resolved from there. */
+const { Redis } = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis") as {
+  Redis: new (url: string, options: object) => Client;
+};
+
+const SLOTS = 16384;
+
+export interface ClusterNode extends RedisServer {
+  /** Its cluster bus port. */
+  bus: number;
+  /** The first and last slot this master serves. */
+  slots: [number, number];
+}
+
+export interface RedisCluster {
+  nodes: ClusterNode[];
+  /** A plain (single-node) client of node i, which does not follow redirections. */
+  client(i: number): Client;
+  /** The node serving `slot`. */
+  owner(slot: number): ClusterNode;
+  stop(): Promise<void>;
+}
+
+export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
+  const servers: RedisServer[] = [];
+  const buses: number[] = [];
+  const clients: Client[] = [];
+  const stop = async () => {
+    for (const c of clients) c.disconnect();
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  try {
+    for (let i = 0; i < masters; i++) {
+      // An explicit bus port: the default (port + 10000) may be taken or past 65535.
+      const bus = await freePort();
+      buses.push(bus);
+      servers.push(
+        await startRedis((dir) => [
+          "--cluster-enabled",
+          "yes",
+          "--cluster-config-file",
+          join(dir, "nodes.conf"),
+          "--cluster-port",
+          String(bus),
+        ]),
+      );
+    }
+    const nodes: ClusterNode[] = servers.map((s, i) => ({
+      ...s,
+      bus: buses[i]!,
+      slots: [Math.floor((SLOTS * i) / masters), Math.floor((SLOTS * (i + 1)) / masters) - 1] as [
+        number,
+        number,
+      ],
+    }));
+    for (const node of nodes) clients.push(new Redis(node.url, { maxRetriesPerRequest: 2 }));
+    for (const [i, node] of nodes.entries()) {
+      // Distinct epochs before the nodes meet, as redis-cli --cluster create does: no conflict
+      // for the cluster to settle.
+      await clients[i]!.call("CLUSTER", "SET-CONFIG-EPOCH", i + 1);
+      await clients[i]!.call("CLUSTER", "ADDSLOTSRANGE", node.slots[0], node.slots[1]);
+    }
+    for (const node of nodes.slice(1))
+      await clients[0]!.call("CLUSTER", "MEET", "127.0.0.1", node.port, node.bus);
+    for (let attempt = 0; ; attempt++) {
+      const states = await Promise.all(
+        clients.map(async (c) => String(await c.call("CLUSTER", "INFO"))),
+      );
+      if (states.every((s) => /^cluster_state:ok\s*$/m.test(s))) break;
+      if (attempt >= 300) throw new Error(`the cluster did not form:\n${states.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return {
+      nodes,
+      client: (i) => clients[i]!,
+      owner: (slot) => nodes.find((n) => n.slots[0] <= slot && slot <= n.slots[1])!,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
