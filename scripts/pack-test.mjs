@@ -5,7 +5,7 @@
 // compiler settings (strict, `exactOptionalPropertyTypes`, node16 and bundler resolution), then
 // runs `npx oatf --version` and `npx oatf validate` on a CEL example. Run after `pnpm build`.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,23 @@ try {
     );
     const files = run("tar", ["-tzf", tarball], scratch).split("\n");
     if (!files.includes("package/LICENSE")) problems.push(`${name}: the tarball has no LICENSE`);
+    // The broker client is never inside the CLI: `oatf publish`/`monitor` import the adapter
+    // package on demand, installed beside oatf (a bundler's default would pull it in).
+    if (name === "oatf") {
+      const unpacked = join(scratch, "oatf-unpacked");
+      mkdirSync(unpacked);
+      run("tar", ["-xzf", tarball, "-C", unpacked], scratch);
+      const dist = join(unpacked, "package", "dist");
+      const bundled = readdirSync(dist).filter(
+        (f) =>
+          f.endsWith(".js") && readFileSync(join(dist, f), "utf8").includes("@ioredis/commands"),
+      );
+      if (bundled.length > 0)
+        problems.push(
+          `oatf: ${bundled.join(", ")} bundle ioredis (keep @oatf/redis-streams external)`,
+        );
+      rmSync(unpacked, { recursive: true, force: true });
+    }
     return { name, version, tarball };
   });
 

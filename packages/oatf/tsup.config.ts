@@ -22,8 +22,11 @@ export default defineConfig([
     sourcemap: false,
     target: "node20",
     splitting: true,
-    // tinypool stays a package too: it starts its workers from its own files.
+    // tinypool stays a package too: it starts its workers from its own files. Named in
+    // `external` as well: a devDependency (@oatf/redis-streams) left out of `noExternal` is
+    // still bundled by default, and the adapter with ioredis would ship inside the CLI.
     noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|tinypool$)/],
+    external: ["@oatf/cel-default", "@oatf/redis-streams", "tinypool"],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",
