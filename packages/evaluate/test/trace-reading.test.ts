@@ -323,6 +323,22 @@ describe("the SDK's own JSONL shape", () => {
       },
     ]);
   });
+
+  it("gives a line its source line over its own, and keeps a __proto__ key as data", () => {
+    const text = `{"protocol":"mcp","direction":"request","operation":"a","line":99,"content":{},"__proto__":{"polluted":true}}`;
+    const [message] = messages(readTraceText(`\n${text}`, { format: "oatf" }));
+    expect(message!.line).toBe(2);
+    expect(Object.keys(message!)).toEqual([
+      "protocol",
+      "direction",
+      "operation",
+      "line",
+      "content",
+      "__proto__",
+    ]);
+    expect(Object.getPrototypeOf(message)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
 
 describe("timestamps", () => {

@@ -408,7 +408,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     if (value.jsonrpc === undefined && value.message === undefined) {
       const why = traceMessageProblem(value);
       if (why !== undefined) return problem(out, line, "T-SHAPE", `not JSON-RPC 2.0 (${why})`);
-      out.push({ kind: "message", message: { ...(value as unknown as TraceMessage), line } });
+      // The parsed object is this reader's own: `line` is set on it, not copied in.
+      const message = value as unknown as TraceMessage & { line: number };
+      message.line = line;
+      out.push({ kind: "message", message });
       return;
     }
     const wrapped = value.jsonrpc === undefined;
