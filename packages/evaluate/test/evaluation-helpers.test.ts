@@ -62,6 +62,20 @@ describe("coercion memo", () => {
     expect(coerceForMatch(value)).toBe('{"a":3,"b":1}');
   });
 
+  it("answers right past its size, and forgets each message's objects after it", () => {
+    const values = Array.from({ length: 40 }, (_, i): Record<string, Value> => ({ i }));
+    const texts = (): string[] => values.map((v) => coerceForMatch(v));
+    let first: string[] = [];
+    withCoercionMemo(() => {
+      first = texts();
+      expect(texts()).toEqual(first);
+    });
+    expect(first).toEqual(values.map((_, i) => `{"i":${i}}`));
+    // A later message with changed objects sees their new text, remembered or not before.
+    for (const v of values) v.i = -1;
+    withCoercionMemo(() => expect(new Set(texts())).toEqual(new Set(['{"i":-1}'])));
+  });
+
   it("is off again after an evaluation that throws", () => {
     const value: Record<string, Value> = { a: 1 };
     expect(() =>

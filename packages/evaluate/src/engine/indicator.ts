@@ -62,7 +62,8 @@ const NOT_MATCHED: Outcome = Object.freeze({ result: "not_matched" });
 const NO_EVALUATORS: IndicatorEvaluators = Object.freeze({});
 const EVIDENCE_LIMIT = 200;
 
-type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
+/** An indicator compiled to one function of a message (internal to the engine). */
+export type Program = (message: Value, evaluators: IndicatorEvaluators) => Outcome;
 
 /**
  * Set by a program when its target (an expression: one of its variables) resolved in the
@@ -406,12 +407,16 @@ function safeBuild(indicator: Indicator): Program {
   }
 }
 
-function programFor(indicator: Indicator): Program {
+export function programFor(indicator: Indicator): Program {
   if (typeof indicator !== "object" || indicator === null) return safeBuild(indicator);
   return programs.getOrCreate(indicator, safeBuild);
 }
 
-function runSafely(program: Program, message: Value, evaluators: IndicatorEvaluators): Outcome {
+export function runSafely(
+  program: Program,
+  message: Value,
+  evaluators: IndicatorEvaluators,
+): Outcome {
   try {
     return program(message, evaluators);
   } catch (thrown) {

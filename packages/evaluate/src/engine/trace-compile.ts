@@ -12,9 +12,9 @@ import type { TraceMessage } from "../base/message.js";
 import { type Resolution, resolutionOf } from "./coverage.js";
 import {
   asVerdict,
-  type CompiledIndicator,
-  compileIndicator,
   type IndicatorEvaluators,
+  type Program,
+  programFor,
   skipReason,
 } from "./indicator.js";
 import { indicatorKeys } from "./verdict.js";
@@ -27,7 +27,8 @@ export interface Scan {
   indicator: number;
   /** Position among every indicator of every document: its slot in a trace state. */
   order: number;
-  compiled: CompiledIndicator;
+  /** The compiled indicator, run through `runSafely` (one call site for every indicator). */
+  program: Program;
   /** The actor filter (format §6 step 3), the one filter not in the index. */
   actor: string | undefined;
   unnamedActor: string | undefined;
@@ -131,7 +132,7 @@ export function compileTrace(
           document: d,
           indicator: i,
           order: all.length + i,
-          compiled: compileIndicator(indicator, { id: key }),
+          program: programFor(indicator),
           actor: typeof indicator.actor === "string" ? indicator.actor : undefined,
           unnamedActor,
           resolution: resolutionOf(indicator),

@@ -6,7 +6,7 @@ import type { Document, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
-import { asVerdict, type Outcome, targetResolution } from "./indicator.js";
+import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
 import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
 import { computeVerdict } from "./verdict.js";
@@ -182,7 +182,7 @@ export class TraceState {
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       t.eligible[scan.order]!++;
       targetResolution.seen = false;
-      const outcome = scan.compiled.run(message.content, evaluators);
+      const outcome = runSafely(scan.program, message.content, evaluators);
       if (targetResolution.seen) t.resolved[scan.order]!++;
       if (decided) {
         if (outcome.result === "matched") this.#report(scan, index, message, outcome, r);

@@ -2,29 +2,37 @@
 // evaluated: a library's indicators often target the same object of a message (`arguments`),
 // and its canonical JSON is the same for each of them. Only the trace evaluator turns the
 // memo on, around one message at a time, so nothing outlives the message it was made for.
+// The memo is a few pairs searched by identity, emptied after each message: a message has
+// few objects that indicators coerce, and a WeakMap per message cost more than it saved.
 import type { Value } from "@oatf/model";
 import { coerceToString } from "../base/json.js";
 
-let memo: WeakMap<object, string> | undefined;
+/** Objects remembered per message; past this, coercions are computed each time. */
+const MEMO_SIZE = 16;
+const objects: object[] = [];
+const texts: string[] = [];
+let active = false;
 
 /** `coerceToString`, answered from the current message's memo when there is one. */
 export function coerceForMatch(value: Value): string {
-  if (memo === undefined || typeof value !== "object" || value === null)
-    return coerceToString(value);
-  let text = memo.get(value);
-  if (text === undefined) {
-    text = coerceToString(value);
-    memo.set(value, text);
+  if (!active || typeof value !== "object" || value === null) return coerceToString(value);
+  for (let i = 0; i < objects.length; i++) if (objects[i] === value) return texts[i]!;
+  const text = coerceToString(value);
+  if (objects.length < MEMO_SIZE) {
+    objects.push(value);
+    texts.push(text);
   }
   return text;
 }
 
 /** Runs `evaluate` (synchronous: one message) with the memo on. */
 export function withCoercionMemo(evaluate: () => void): void {
-  memo = new WeakMap();
+  active = true;
   try {
     evaluate();
   } finally {
-    memo = undefined;
+    active = false;
+    objects.length = 0;
+    texts.length = 0;
   }
 }
