@@ -5,6 +5,7 @@
 // which also needs request/response correlation; read by `readTrace` from a string and (the
 // proxy log) from 64 KiB byte chunks.
 import { readTrace, readTraceText } from "../src/index.js";
+import { generatedLibrary } from "./library.js";
 import { sessionTrace } from "./monitor.js";
 
 type Measure = (
@@ -88,6 +89,7 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
   const oatf = `${sessionTrace(6_000)
     .map(({ line: _, ...m }) => JSON.stringify(m))
     .join("\n")}\n`;
+  const documents = generatedLibrary(60);
   let sink = 0;
   const r = await measure(
     {
@@ -110,6 +112,10 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
       },
       readTraceString: async () => {
         for await (const record of readTrace(text)) sink += record.kind.length;
+      },
+      // As the CLI reads it: with the documents, whose actor modes give the protocol.
+      readTraceDocuments: async () => {
+        for await (const record of readTrace(text, { documents })) sink += record.kind.length;
       },
       readTraceBytes: async () => {
         for await (const record of readTrace(chunks(bytes))) sink += record.kind.length;
@@ -135,6 +141,11 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
     "reading: readTrace(string) vs split + JSON.parse",
     r.readTraceString! / r.splitParse!,
     "<= 1.3x",
+  );
+  report(
+    "reading: readTrace(string, 60 MCP documents) vs split + JSON.parse",
+    r.readTraceDocuments! / r.splitParse!,
+    "",
   );
   report("reading: readTraceText vs split + JSON.parse", r.readTraceText! / r.splitParse!, "");
   report(

@@ -235,14 +235,34 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   // scope is length-prefixed, so the first `|` after it is the separator: no alias).
   const owned = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
+  const givenConnection: Connection | undefined =
+    options.protocol === undefined
+      ? undefined
+      : { protocol: options.protocol, by: "given", readDefault: false };
+  // The protocol the documents give an actor (null: none, or more than one), worked out once
+  // per actor name: a pure function of the modes, so forgetting an entry (bounded) costs
+  // only the work again. Read on every line, it made a log 3x slower to read with 60 documents.
+  const documented = new BoundedTable<Connection | null>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
+
+  function documentedConnection(actor: string | undefined): Connection | null {
+    const key = actor === undefined ? "" : `a${actor}`;
+    const known = documented.get(key);
+    if (known !== undefined) return known;
+    let found = documentedProtocols(modes, actor);
+    if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
+    const connection: Connection | null =
+      found.size === 1 ? { protocol: [...found][0]!, by: "given", readDefault: false } : null;
+    documented.set(key, connection, ENTRY_COST);
+    return connection;
+  }
+
   function connectionOf(
     actor: string | undefined,
     scope: string,
     line: number,
     out: TraceRecord[],
   ): Connection {
-    if (options.protocol !== undefined)
-      return { protocol: options.protocol, by: "given", readDefault: false };
+    if (givenConnection !== undefined) return givenConnection;
     // A session speaks its actor's protocol unless its own content told another (a proxy
     // log of one upstream has one protocol: no state per session, so no bound to reach).
     if (scope !== "" && owned.size > 0) {
@@ -252,9 +272,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const key = actor ?? "";
     const known = told.get(key);
     if (known !== undefined) return known;
-    let found = documentedProtocols(modes, actor);
-    if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
-    if (found.size === 1) return { protocol: [...found][0]!, by: "given", readDefault: false };
+    const fromDocuments = modes.length === 0 ? null : documentedConnection(actor);
+    if (fromDocuments !== null) return fromDocuments;
     const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
     // Past the bound a forgotten connection would be told again by content: said, and failing.
     if (told.set(key, connection, ENTRY_COST) > 0)
