@@ -90,6 +90,18 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
     .map(({ line: _, ...m }) => JSON.stringify(m))
     .join("\n")}\n`;
   const documents = generatedLibrary(60);
+  // A ThoughtJack export of the same size, read against the 60 documents' actor modes.
+  const exported = Array.from({ length: 6_000 }, (_, i) =>
+    JSON.stringify({
+      seq: i,
+      timestamp: "2026-01-01T00:00:00Z",
+      actor: "default",
+      direction: i % 2 === 0 ? "Incoming" : "Outgoing",
+      method: "tools/call",
+      content: { name: `tool_${i % 12}`, arguments: { path: `src/module_${i % 97}/file_${i}.ts` } },
+    }),
+  );
+  const thoughtjack = `${exported.join("\n")}\n`;
   let sink = 0;
   const r = await measure(
     {
@@ -98,6 +110,14 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
       },
       oatfReadTrace: async () => {
         for await (const record of readTrace(oatf)) sink += record.kind.length;
+      },
+      tjSplitParse: () => {
+        for (const line of thoughtjack.split("\n"))
+          if (line !== "") sink += JSON.parse(line) ? 1 : 0;
+      },
+      tjReadTrace: async () => {
+        for await (const record of readTrace(thoughtjack, { documents }))
+          sink += record.kind.length;
       },
       // The floor: what any reader must do at least.
       splitParse: () => {
@@ -132,6 +152,11 @@ export async function readingBench(measure: Measure, report: Report): Promise<vo
     "reading: readTrace(OATF JSON Lines) vs split + JSON.parse",
     r.oatfReadTrace! / r.oatfSplitParse!,
     "<= 1.3x",
+  );
+  report(
+    "reading: readTrace(ThoughtJack export, 60 documents) vs split + JSON.parse",
+    r.tjReadTrace! / r.tjSplitParse!,
+    "",
   );
   const mb = (bytes.length / 2 ** 20).toFixed(1);
   console.log(

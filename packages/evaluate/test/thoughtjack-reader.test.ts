@@ -143,6 +143,31 @@ describe("ThoughtJack reader", () => {
     ]);
   });
 
+  it("reads every actor's lines the same past the remembered readings (1,024 actor sides)", () => {
+    const two = [
+      doc({
+        actors: [
+          { name: "s", mode: "mcp_server" },
+          { name: "c", mode: "a2a_client" },
+        ],
+      }),
+    ];
+    // 1,500 unknown actors in both directions push "s" and "c" out of the memory in between.
+    const lines: string[] = [];
+    for (let i = 0; i < 1500; i++) {
+      lines.push(line({ actor: `x${i}`, direction: i % 2 ? "Incoming" : "Outgoing" }));
+      if (i % 500 === 0) lines.push(line({ actor: "s" }), line({ actor: "c" }));
+    }
+    const records = read(lines, two);
+    expect(messages(records).map((m) => [m.actor, m.protocol, m.direction])).toEqual(
+      Array.from({ length: 3 }, () => [
+        ["s", "mcp", "request"],
+        ["c", "a2a", "response"],
+      ]).flat(),
+    );
+    expect(diagnostics(records).map((d) => d.rule)).toEqual(Array(1500).fill("T-ACTOR"));
+  });
+
   it("translates AG-UI event names into operations, and keeps other methods", () => {
     const got = messages(
       read(

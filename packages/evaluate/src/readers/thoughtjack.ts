@@ -7,6 +7,7 @@
 // responses.
 import type { Document, Value } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
+import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import { agUiOperation } from "./ag-ui.js";
 import { type LineDecoder, parseLine, preview, problem, timestampOf } from "./record.js";
@@ -59,6 +60,12 @@ function readingOf(
   return { protocol: extractProtocol(mode), direction };
 }
 
+type Reading = { protocol: string; direction: "request" | "response" };
+
+/** (actor, side) pairs whose readings are remembered, and the characters of their names. */
+const MAX_ACTORS = 1024;
+const MAX_ACTOR_CHARS = 1024 * 1024;
+
 /**
  * Reads an export against each document's own actor modes (issue 23 §5): a line two
  * documents read differently yields one message per distinct reading, in a fixed order,
@@ -67,6 +74,26 @@ function readingOf(
 export function thoughtJackDecoder(
   perDocument: readonly ReadonlyMap<string, string>[],
 ): LineDecoder {
+  // The distinct readings of an (actor, side), sorted, worked out once: over every document
+  // on every line they cost far more than the line (37x a bare parse with 64 documents). A
+  // pure function of the modes, so forgetting an entry (bounded) costs only the work again.
+  const remembered = new BoundedTable<Reading[]>(MAX_ACTORS, MAX_ACTOR_CHARS);
+  function readingsOf(actor: string | undefined, incoming: boolean): Reading[] {
+    const key = `${incoming ? "i" : "o"}${actor === undefined ? "" : `a${actor}`}`;
+    const known = remembered.get(key);
+    if (known !== undefined) return known;
+    const readings = new Map<string, Reading>();
+    for (const modes of perDocument) {
+      const reading = readingOf(modes, actor, incoming);
+      if (reading !== undefined) readings.set(JSON.stringify(reading), reading);
+    }
+    const sorted = [...readings.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, reading]) => reading);
+    remembered.set(key, sorted, 8 * sorted.length);
+    return sorted;
+  }
+
   return {
     line(text, line, out) {
       const value = parseLine(text, line, out);
@@ -81,12 +108,8 @@ export function thoughtJackDecoder(
       }
       const actor = typeof value.actor === "string" ? value.actor : undefined;
       const incoming = (value.direction as string).toLowerCase() === "incoming";
-      const readings = new Map<string, { protocol: string; direction: "request" | "response" }>();
-      for (const modes of perDocument) {
-        const reading = readingOf(modes, actor, incoming);
-        if (reading !== undefined) readings.set(JSON.stringify(reading), reading);
-      }
-      if (readings.size === 0) {
+      const readings = readingsOf(actor, incoming);
+      if (readings.length === 0) {
         const known = [...new Set(perDocument.flatMap((m) => [...m.keys()]))].join(", ") || "none";
         return problem(
           out,
@@ -95,7 +118,7 @@ export function thoughtJackDecoder(
           `actor ${preview(value.actor)} is not an actor of the documents (actors: ${known})`,
         );
       }
-      if (readings.size > 1) {
+      if (readings.length > 1) {
         problem(
           out,
           line,
@@ -105,8 +128,7 @@ export function thoughtJackDecoder(
       }
       const method = value.method as string;
       const timestamp = timestampOf(value.timestamp);
-      const sorted = [...readings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      for (const [, { protocol, direction }] of sorted) {
+      for (const { protocol, direction } of readings) {
         const operation = protocol === "ag_ui" ? (agUiOperation(method) ?? method) : method;
         out.push({
           kind: "message",
