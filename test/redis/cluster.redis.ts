@@ -4,56 +4,20 @@
 // (one hash tag); two consumers give the alerts and merged verdicts of `oatf evaluate`. A
 // stream name without a hash tag (or an alerts stream with another tag) is refused with the
 // reason, exit 3, and nothing is written anywhere.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, DOCUMENTS, decisions, parse, REPO, run } from "./cli.js";
 import { type ClusterNode, type RedisCluster, startRedisCluster } from "./cluster.js";
 import { freePort, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
-const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = join(REPO, "packages/oatf/dist/cli.js");
-const DOCUMENTS = [
-  "mcp-rug-pull.yaml",
-  "a2a-skill-poisoning.yaml",
-  "ag-ui-injection.yaml",
-  "cross-protocol-chain.yaml",
-].map((f) => join(REPO, "examples", f));
 const MESSAGES = 20_000;
 const STREAM = "{traffic}";
 const ALERTS = "{traffic}:alerts";
 const SHARDS = 4;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-/** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
-function parse(stdout: string): { alerts: string[]; verdicts: unknown } {
-  const lines = stdout.split("\n");
-  const at = lines.indexOf("[");
-  expect(at).toBeGreaterThanOrEqual(0);
-  const alerts = lines.slice(0, at).filter((l) => l !== "");
-  return { alerts: alerts.sort(), verdicts: JSON.parse(lines.slice(at).join("\n")) };
-}
 
 interface Coverage {
   indicator_id: string;
@@ -63,17 +27,6 @@ type Entry = {
   document: string;
   verdict: { coverage: Coverage[]; indicator_verdicts: { indicator_id: string; result: string }[] };
 };
-
-/** The spec fields of each verdict (without evaluation times), and each deciding position. */
-function decisions(verdicts: unknown) {
-  const timeless = JSON.parse(
-    JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)),
-  ) as Entry[];
-  return timeless.map(({ document, verdict }) => {
-    const { coverage, ...spec } = verdict;
-    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
-  });
-}
 
 describe("Redis Cluster", () => {
   let cluster: RedisCluster;

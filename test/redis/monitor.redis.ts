@@ -3,77 +3,17 @@
 // shards rebalanced between them), and a consumer killed with SIGKILL mid-stream and started
 // again give the same alerts and the same verdicts as `oatf evaluate` of the trace. Each
 // scenario is its own consumer group over the same published stream.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENTS, decisions, parse, REPO, run, start, withoutTime } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
-const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = join(REPO, "packages/oatf/dist/cli.js");
-const DOCUMENTS = [
-  "mcp-rug-pull.yaml",
-  "a2a-skill-poisoning.yaml",
-  "ag-ui-injection.yaml",
-  "cross-protocol-chain.yaml",
-].map((f) => join(REPO, "examples", f));
 const MESSAGES = 100_000;
 const STREAM = "traffic";
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface Started {
-  child: ChildProcess;
-  /** Output so far. */
-  readonly stdout: string;
-  done: Promise<Run>;
-}
-
-function start(args: string[]): Started {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-    stdout += d;
-  });
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  const done = new Promise<Run>((resolve) =>
-    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return {
-    child,
-    get stdout() {
-      return stdout;
-    },
-    done,
-  };
-}
-
-const run = (args: string[]) => start(args).done;
-
-/** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
-function parse(stdout: string): { alerts: string[]; verdicts?: unknown } {
-  const lines = stdout.split("\n");
-  const at = lines.findIndex((l) => l === "[" || l === "{");
-  const alerts = (at < 0 ? lines : lines.slice(0, at)).filter((l) => l !== "").sort();
-  return at < 0 ? { alerts } : { alerts, verdicts: JSON.parse(lines.slice(at).join("\n")) };
-}
-
-/** Verdicts without their evaluation time; coverage counts apart (see below). */
-function withoutTime(verdicts: unknown): unknown {
-  return JSON.parse(JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)));
-}
 
 /**
  * The alerts printed by a consumer killed with SIGKILL (a torn last line dropped) and by the
@@ -92,16 +32,6 @@ function afterKill(killed: string, rest: string[], batch: number): string[] {
   expect(repeats.length).toBeLessThanOrEqual(batch);
   expect(new Set(repeats.map((l) => JSON.parse(l).partition)).size).toBeLessThanOrEqual(1);
   return [...new Set([...before, ...rest])].sort();
-}
-
-type Entry = { document: string; verdict: { coverage: { position?: number }[] } & object };
-
-/** The spec fields of each verdict, and each indicator's deciding position. */
-function decisions(verdicts: unknown) {
-  return (withoutTime(verdicts) as Entry[]).map(({ document, verdict }) => {
-    const { coverage, ...spec } = verdict;
-    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
-  });
 }
 
 describe("oatf monitor on Redis Streams", () => {
@@ -169,8 +99,8 @@ describe("oatf monitor on Redis Streams", () => {
     }
     // Each session evaluated apart and merged decides exactly as one evaluation of the trace.
     expect(decisions(solo.verdicts)).toEqual(decisions(evaluated));
-    const results = (solo.verdicts as Entry[]).map(
-      (e) => (e.verdict as { result?: string }).result,
+    const results = (solo.verdicts as { verdict: { result?: string } }[]).map(
+      (e) => e.verdict.result,
     );
     expect(results).toContain("exploited");
   });

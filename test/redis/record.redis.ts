@@ -11,12 +11,11 @@ import { createRequire } from "node:module";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, decisions, parse, REPO, run } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 
-const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = join(REPO, "packages/oatf/dist/cli.js");
 const FIXTURES = join(REPO, "packages/oatf/test/fixtures/e2e");
 const DOCUMENTS = [
   join(FIXTURES, "mcp-exfiltration.yaml"),
@@ -30,40 +29,6 @@ async function sdkStdioTransport(args: string[]) {
     pathToFileURL(resolve("@modelcontextprotocol/sdk/client/stdio.js")).href
   )) as typeof import("@modelcontextprotocol/sdk/client/stdio.js");
   return new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
-}
-
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-/** The verdicts JSON after a monitor's alert lines. */
-function verdictsOf(stdout: string): unknown {
-  const lines = stdout.split("\n");
-  const at = lines.indexOf("[");
-  expect(at).toBeGreaterThanOrEqual(0);
-  return JSON.parse(lines.slice(at).join("\n"));
-}
-
-type Entry = { document: string; verdict: Record<string, unknown> };
-
-/** Each document's spec verdict without evaluation times, and its deciding positions. */
-function decisions(verdicts: unknown) {
-  const timeless = JSON.parse(
-    JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)),
-  ) as Entry[];
-  return timeless.map(({ document, verdict }) => {
-    const { coverage, ...spec } = verdict as { coverage: { position?: number }[] };
-    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
-  });
 }
 
 describe("oatf record --redis", () => {
@@ -132,7 +97,7 @@ describe("oatf record --redis", () => {
       ]);
       expect(monitored.stderr).toBe("");
       expect(monitored.code).toBe(evaluated.code);
-      expect(decisions(verdictsOf(monitored.stdout))).toEqual(
+      expect(decisions(parse(monitored.stdout).verdicts)).toEqual(
         decisions(JSON.parse(evaluated.stdout)),
       );
       // The alerts name the lines of the recorded file.

@@ -14,6 +14,15 @@ const messages = (records: TraceRecord[]) =>
   records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
 const diagnostics = (records: TraceRecord[]) =>
   records.flatMap((r) => (r.kind === "diagnostic" ? [r.diagnostic] : []));
+/** A document with an MCP server actor `s` and an A2A client actor `c`. */
+const TWO_ACTORS = [
+  doc({
+    actors: [
+      { name: "s", mode: "mcp_server" },
+      { name: "c", mode: "a2a_client" },
+    ],
+  }),
+];
 
 describe("actorModes", () => {
   it("maps the single-actor mode to `default` and each named actor to its mode", () => {
@@ -128,15 +137,7 @@ describe("ThoughtJack reader", () => {
   });
 
   it("picks the named actor's mode when there are several", () => {
-    const two = [
-      doc({
-        actors: [
-          { name: "s", mode: "mcp_server" },
-          { name: "c", mode: "a2a_client" },
-        ],
-      }),
-    ];
-    const got = messages(read([line({ actor: "c" }), line({ actor: "s" })], two));
+    const got = messages(read([line({ actor: "c" }), line({ actor: "s" })], TWO_ACTORS));
     expect(got.map((m) => [m.actor, m.protocol, m.direction])).toEqual([
       ["c", "a2a", "response"],
       ["s", "mcp", "request"],
@@ -144,21 +145,13 @@ describe("ThoughtJack reader", () => {
   });
 
   it("reads every actor's lines the same past the remembered readings (1,024 actor sides)", () => {
-    const two = [
-      doc({
-        actors: [
-          { name: "s", mode: "mcp_server" },
-          { name: "c", mode: "a2a_client" },
-        ],
-      }),
-    ];
     // 1,500 unknown actors in both directions push "s" and "c" out of the memory in between.
     const lines: string[] = [];
     for (let i = 0; i < 1500; i++) {
       lines.push(line({ actor: `x${i}`, direction: i % 2 ? "Incoming" : "Outgoing" }));
       if (i % 500 === 0) lines.push(line({ actor: "s" }), line({ actor: "c" }));
     }
-    const records = read(lines, two);
+    const records = read(lines, TWO_ACTORS);
     expect(messages(records).map((m) => [m.actor, m.protocol, m.direction])).toEqual(
       Array.from({ length: 3 }, () => [
         ["s", "mcp", "request"],

@@ -1,0 +1,78 @@
+// Running the built `oatf` CLI in the Redis suite, and reading what `oatf monitor` prints:
+// one copy for the monitor, record and cluster files.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../..", import.meta.url));
+export const CLI = join(REPO, "packages/oatf/dist/cli.js");
+/** The example documents the suite's published trace (trace.ts) is evaluated against. */
+export const DOCUMENTS = [
+  "mcp-rug-pull.yaml",
+  "a2a-skill-poisoning.yaml",
+  "ag-ui-injection.yaml",
+  "cross-protocol-chain.yaml",
+].map((f) => join(REPO, "examples", f));
+
+export interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Started {
+  child: ChildProcess;
+  /** Output so far. */
+  readonly stdout: string;
+  done: Promise<Run>;
+}
+
+/** Starts `oatf <args>` from the repository root. */
+export function start(args: string[]): Started {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+  });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+  });
+  const done = new Promise<Run>((resolve) =>
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    done,
+  };
+}
+
+/** Runs `oatf <args>` to its end. */
+export const run = (args: string[]) => start(args).done;
+
+/** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
+export function parse(stdout: string): { alerts: string[]; verdicts?: unknown } {
+  const lines = stdout.split("\n");
+  const at = lines.findIndex((l) => l === "[" || l === "{");
+  const alerts = (at < 0 ? lines : lines.slice(0, at)).filter((l) => l !== "").sort();
+  return at < 0 ? { alerts } : { alerts, verdicts: JSON.parse(lines.slice(at).join("\n")) };
+}
+
+/** Verdicts without their evaluation time. */
+export function withoutTime(verdicts: unknown): unknown {
+  return JSON.parse(JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)));
+}
+
+type Entry = { document: string; verdict: { coverage: { position?: number }[] } & object };
+
+/** Each document's spec verdict without evaluation times, and each deciding position. */
+export function decisions(verdicts: unknown) {
+  return (withoutTime(verdicts) as Entry[]).map(({ document, verdict }) => {
+    const { coverage, ...spec } = verdict;
+    return { document, spec, positions: coverage.map((c) => c.position ?? null) };
+  });
+}
