@@ -9,6 +9,7 @@
 // evaluator, not here (one implementation: engine/trace-enrich.ts, engine/ag-ui-assemble.ts).
 import type { Value } from "@oatf/model";
 import { isObject } from "../base/json.js";
+import type { TraceMessage } from "../base/message.js";
 import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
 import {
   type LineDecoder,
@@ -23,10 +24,19 @@ import { SseAssembler } from "./sse.js";
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
+/** Event type names whose operation is remembered (a stream uses a handful), and their length. */
+const MAX_REMEMBERED_TYPES = 256;
+const MAX_REMEMBERED_TYPE_LENGTH = 64;
+const operations = new Map<string, string | null>();
+
 /** Format §7.3.2 case translation: `TOOL_CALL_START` → `tool_call_start`; snake_case stays. */
 export function agUiOperation(type: string): string | undefined {
-  if (SCREAMING.test(type)) return type.toLowerCase();
-  return SNAKE.test(type) ? type : undefined;
+  const known = operations.get(type);
+  if (known !== undefined) return known ?? undefined;
+  const operation = SCREAMING.test(type) ? type.toLowerCase() : SNAKE.test(type) ? type : undefined;
+  if (operations.size < MAX_REMEMBERED_TYPES && type.length <= MAX_REMEMBERED_TYPE_LENGTH)
+    operations.set(type, operation ?? null);
+  return operation;
 }
 
 /** Whether a JSON value looks like an AG-UI event or RunAgentInput (for format detection). */
@@ -40,18 +50,17 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
   if (!isObject(value))
     return problem(out, line, "T-SHAPE", "an AG-UI event must be a JSON object");
   const timestamp = timestampOf(value.timestamp);
-  const base = {
-    protocol: "ag_ui",
-    content: value as Value,
-    line,
-    ...(timestamp ? { timestamp } : {}),
-  };
+  // Object literals, not a spread of a shared base: spreading cost more than parsing the line.
+  const message = (
+    direction: "request" | "response",
+    operation: string,
+  ): TraceMessage & { line: number } =>
+    timestamp
+      ? { protocol: "ag_ui", content: value as Value, line, timestamp, direction, operation }
+      : { protocol: "ag_ui", content: value as Value, line, direction, operation };
   if (value.type === undefined) {
     if (typeof value.threadId === "string" && typeof value.runId === "string") {
-      out.push({
-        kind: "message",
-        message: { ...base, direction: "request", operation: "run_agent_input" },
-      });
+      out.push({ kind: "message", message: message("request", "run_agent_input") });
       return;
     }
     return problem(
@@ -70,7 +79,7 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
       `AG-UI event type ${preview(value.type)} is not an EventType name`,
     );
   }
-  out.push({ kind: "message", message: { ...base, direction: "response", operation } });
+  out.push({ kind: "message", message: message("response", operation) });
 }
 
 /**
