@@ -3,7 +3,7 @@
 
 import { lineRange } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
+import { agUiOperation, formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
 
 const read = (lines: string[]) => readTraceText(lines.join("\n"), { format: "ag_ui" });
 const messages = (records: TraceRecord[]) =>
@@ -23,6 +23,19 @@ describe("AG-UI detection", () => {
 });
 
 describe("AG-UI events", () => {
+  it("translates event types the same past the remembered ones, and long ones too", () => {
+    const types = Array.from({ length: 600 }, (_, i) => `CUSTOM_EVENT_${i}`);
+    for (let round = 0; round < 2; round++) {
+      expect(types.map(agUiOperation)).toEqual(types.map((t) => t.toLowerCase()));
+      expect(["snake_case", "Mixed_Case", "", `A${"_B".repeat(50)}`].map(agUiOperation)).toEqual([
+        "snake_case",
+        undefined,
+        undefined,
+        `a${"_b".repeat(50)}`,
+      ]);
+    }
+  });
+
   it("reads events as responses named by their type, and RunAgentInput as the request", () => {
     const records = read([
       '{"threadId":"t","runId":"r","messages":[]}',
