@@ -38,6 +38,20 @@ export class BoundedTable<V, K extends string | number = string> {
     return this.#entries.get(key)?.value;
   }
 
+  /**
+   * A memo for a pure function: the value of `key`, made by `create` (charged `cost`) and
+   * stored when missing. Forgetting an entry to stay within bounds costs only making it again,
+   * so nothing is reported. `create` must not return undefined.
+   */
+  getOrCreate(key: K, create: () => V, cost: number): V {
+    let value = this.get(key);
+    if (value === undefined) {
+      value = create();
+      this.set(key, value, cost);
+    }
+    return value;
+  }
+
   /** Removes and returns the entry of `key`. */
   take(key: K): V | undefined {
     const entry = this.#entries.get(key);

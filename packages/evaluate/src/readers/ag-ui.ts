@@ -8,6 +8,7 @@
 // events are enriched with `toolCallName`, and end events with their assembled text, by the
 // evaluator, not here (one implementation: engine/trace-enrich.ts, engine/ag-ui-assemble.ts).
 import type { Value } from "@oatf/model";
+import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
@@ -24,19 +25,17 @@ import { SseAssembler } from "./sse.js";
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
-/** Event type names whose operation is remembered (a stream uses a handful), and their length. */
-const MAX_REMEMBERED_TYPES = 256;
-const MAX_REMEMBERED_TYPE_LENGTH = 64;
-const operations = new Map<string, string | null>();
+/** Event types whose operation is remembered (a stream uses a handful), and their characters. */
+const operations = new BoundedTable<string | null>(256, 16 * 1024);
 
 /** Format §7.3.2 case translation: `TOOL_CALL_START` → `tool_call_start`; snake_case stays. */
 export function agUiOperation(type: string): string | undefined {
-  const known = operations.get(type);
-  if (known !== undefined) return known ?? undefined;
-  const operation = SCREAMING.test(type) ? type.toLowerCase() : SNAKE.test(type) ? type : undefined;
-  if (operations.size < MAX_REMEMBERED_TYPES && type.length <= MAX_REMEMBERED_TYPE_LENGTH)
-    operations.set(type, operation ?? null);
-  return operation;
+  const operation = operations.getOrCreate(
+    type,
+    () => (SCREAMING.test(type) ? type.toLowerCase() : SNAKE.test(type) ? type : null),
+    type.length,
+  );
+  return operation ?? undefined;
 }
 
 /** Whether a JSON value looks like an AG-UI event or RunAgentInput (for format detection). */

@@ -66,6 +66,9 @@ const METHODS: Record<string, ReadonlySet<string>> = {
   a2a: new Set(surfacesFor("a2a") ?? []),
 };
 
+/** The binding of each method name the tables know ("": both or neither), filled as seen. */
+const BINDINGS = new Map<string, string>();
+
 /** The JSON-RPC binding a method name belongs to when only one has it. */
 function bindingOf(method: string): string | undefined {
   // Known names are cached (a finite set): one lookup per message instead of three.
@@ -82,7 +85,6 @@ function bindingOf(method: string): string | undefined {
   if (binding !== undefined || mcp) BINDINGS.set(method, binding ?? "");
   return binding;
 }
-const BINDINGS = new Map<string, string>();
 
 interface Request {
   /** The binding's operation (an A2A v1.0 method's v0.3 name). */
@@ -244,17 +246,18 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   // only the work again. Read on every line, it made a log 3x slower to read with 60 documents.
   const documented = new BoundedTable<Connection | null>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
 
-  function documentedConnection(actor: string | undefined): Connection | null {
-    const key = actor === undefined ? "" : `a${actor}`;
-    const known = documented.get(key);
-    if (known !== undefined) return known;
-    let found = documentedProtocols(modes, actor);
-    if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
-    const connection: Connection | null =
-      found.size === 1 ? { protocol: [...found][0]!, by: "given", readDefault: false } : null;
-    documented.set(key, connection, ENTRY_COST);
-    return connection;
-  }
+  const documentedConnection = (actor: string | undefined): Connection | null =>
+    documented.getOrCreate(
+      actor === undefined ? "" : `a${actor}`,
+      () => {
+        let found = documentedProtocols(modes, actor);
+        if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
+        return found.size === 1
+          ? { protocol: [...found][0]!, by: "given", readDefault: false }
+          : null;
+      },
+      ENTRY_COST,
+    );
 
   function connectionOf(
     actor: string | undefined,

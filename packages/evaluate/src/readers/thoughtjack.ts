@@ -65,6 +65,8 @@ type Reading = { protocol: string; direction: "request" | "response" };
 /** (actor, side) pairs whose readings are remembered, and the characters of their names. */
 const MAX_ACTORS = 1024;
 const MAX_ACTOR_CHARS = 1024 * 1024;
+/** What a remembered entry costs besides its key (a few short readings). */
+const READING_COST = 64;
 
 /**
  * Reads an export against each document's own actor modes (issue 23 §5): a line two
@@ -78,21 +80,22 @@ export function thoughtJackDecoder(
   // on every line they cost far more than the line (37x a bare parse with 64 documents). A
   // pure function of the modes, so forgetting an entry (bounded) costs only the work again.
   const remembered = new BoundedTable<Reading[]>(MAX_ACTORS, MAX_ACTOR_CHARS);
-  function readingsOf(actor: string | undefined, incoming: boolean): Reading[] {
-    const key = `${incoming ? "i" : "o"}${actor === undefined ? "" : `a${actor}`}`;
-    const known = remembered.get(key);
-    if (known !== undefined) return known;
+  function distinctReadings(actor: string | undefined, incoming: boolean): Reading[] {
     const readings = new Map<string, Reading>();
     for (const modes of perDocument) {
       const reading = readingOf(modes, actor, incoming);
       if (reading !== undefined) readings.set(JSON.stringify(reading), reading);
     }
-    const sorted = [...readings.entries()]
+    return [...readings.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, reading]) => reading);
-    remembered.set(key, sorted, 8 * sorted.length);
-    return sorted;
   }
+  const readingsOf = (actor: string | undefined, incoming: boolean): Reading[] =>
+    remembered.getOrCreate(
+      `${incoming ? "i" : "o"}${actor === undefined ? "" : `a${actor}`}`,
+      () => distinctReadings(actor, incoming),
+      READING_COST,
+    );
 
   return {
     line(text, line, out) {
