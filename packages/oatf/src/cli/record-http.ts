@@ -87,6 +87,8 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
   const agent = new client.Agent({ keepAlive: true });
   const connections = new WeakMap<Socket, string>();
   const open = new Set<HarExchange>();
+  // Decoders of compressed response bodies still running (flushed when the recording stops).
+  const decoders = new Set<Transform>();
   let connectionCount = 0;
   const base = upstream.pathname.replace(/\/$/, "");
 
@@ -226,6 +228,10 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
         .trim()
         .toLowerCase();
       const decoder = decompressor(encoding);
+      if (decoder !== undefined) {
+        decoders.add(decoder);
+        decoder.once("close", () => decoders.delete(decoder));
+      }
       decoder?.on("data", record);
       decoder?.on("end", recorded);
       decoder?.on("error", (error) => {
@@ -261,14 +267,24 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       server.close();
       server.closeAllConnections();
       agent.destroy();
-      // Exchanges still open (a long-lived SSE stream) are written with what was seen.
-      const now = performance.now();
-      for (const exchange of [...open]) {
-        exchange.comment = "the recording stopped before the response ended";
-        har?.write(exchange, now);
-      }
-      open.clear();
-      resolve(EXIT.ok);
+      // A compressed body the client already has may still sit in its decoder: each is
+      // flushed and its messages logged before the recording ends, or a relayed message
+      // (the last of a session, say) would be missing from the log.
+      const flushed = [...decoders].map((decoder) => {
+        const closed = new Promise<void>((done) => decoder.once("close", () => done()));
+        if (!decoder.writableEnded) decoder.end();
+        return closed;
+      });
+      void Promise.all(flushed).then(() => {
+        // Exchanges still open (a long-lived SSE stream) are written with what was seen.
+        const now = performance.now();
+        for (const exchange of [...open]) {
+          exchange.comment = "the recording stopped before the response ended";
+          har?.write(exchange, now);
+        }
+        open.clear();
+        resolve(EXIT.ok);
+      });
     };
     server.on("error", (error) => {
       ctx.stderr.write(
