@@ -76,3 +76,37 @@ export function decisions(verdicts: unknown) {
     return { document, spec, positions: coverage.map((c) => c.position ?? null) };
   });
 }
+
+/** The Redis commands `startSharing` sends (an ioredis client, of one server or a cluster node). */
+export interface Commands {
+  call(command: string, ...args: (string | number)[]): Promise<unknown>;
+}
+
+/**
+ * Starts consumers of one group (`oatf monitor` argument lists) so that they share the shards
+ * from the first entry on. Left alone, the first consumer up takes every shard and may finish
+ * a short stream before the next one has started: how long a process takes to start is the
+ * machine's business, so a test of sharing cannot rely on it. Here the shards' leases are held,
+ * as by a consumer that is still finishing, until every consumer has joined the group, then
+ * freed at once: each consumer takes its share (shards / consumers) at its next renewal.
+ */
+export async function startSharing(
+  redis: Commands,
+  stream: string,
+  group: string,
+  consumers: string[][],
+): Promise<Started[]> {
+  const shards = Number(await redis.call("GET", `${stream}:shards`));
+  const leases = Array.from({ length: shards }, (_, i) => `${stream}:${i}:lease:${group}`);
+  for (const lease of leases) await redis.call("SET", lease, "held-by-the-test", "PX", 60_000);
+  const started = consumers.map(start);
+  const members = `${stream}:consumers:${group}`;
+  while (Number(await redis.call("ZCARD", members)) < consumers.length) {
+    const exited = started.find((s) => s.child.exitCode !== null);
+    if (exited !== undefined)
+      throw new Error(`a consumer exited before all joined: ${(await exited.done).stderr}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await redis.call("DEL", ...leases);
+  return started;
+}

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, DOCUMENTS, decisions, parse, REPO, run } from "./cli.js";
+import { CLI, DOCUMENTS, decisions, parse, REPO, run, startSharing } from "./cli.js";
 import { type ClusterNode, type RedisCluster, startRedisCluster } from "./cluster.js";
 import { freePort, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
@@ -76,31 +76,31 @@ describe("Redis Cluster", () => {
     expect(entries).toBe(MESSAGES);
     expect(await cluster.client(cluster.nodes.indexOf(seed)).call("DBSIZE")).toBe(0);
 
-    const monitor = (consumer: string) =>
-      run([
-        "monitor",
-        ...DOCUMENTS,
-        "--redis",
-        seed.url,
-        "--stream",
-        STREAM,
-        "--group",
-        "pair",
-        "--consumer",
-        consumer,
-        "--alerts-stream",
-        ALERTS,
-        "--drain",
-        "--lease-ms",
-        "600",
-        // Short leases and batches: the second consumer gets its share within a few batches.
-        "--batch",
-        "100",
-      ]);
+    const monitor = (consumer: string) => [
+      "monitor",
+      ...DOCUMENTS,
+      "--redis",
+      seed.url,
+      "--stream",
+      STREAM,
+      "--group",
+      "pair",
+      "--consumer",
+      consumer,
+      "--alerts-stream",
+      ALERTS,
+      "--drain",
+      "--lease-ms",
+      "600",
+      // Short leases: consumers renew every 200 ms, so they take their shares soon after the
+      // test frees them (startSharing).
+      "--batch",
+      "100",
+    ];
+    const consumers = await startSharing(o, STREAM, "pair", [monitor("a"), monitor("b")]);
     const [ev, a, b] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
-      monitor("a"),
-      monitor("b"),
+      ...consumers.map((c) => c.done),
     ]);
     expect(ev.code).toBe(1); // exploited
     expect(a.stderr + b.stderr).toBe("");

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENTS, decisions, parse, REPO, run, start, withoutTime } from "./cli.js";
+import { DOCUMENTS, decisions, parse, REPO, run, start, startSharing, withoutTime } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
@@ -54,6 +54,19 @@ describe("oatf monitor on Redis Streams", () => {
     "1500",
     ...extra,
   ];
+
+  /** An ioredis client of the suite's server. */
+  const connect = () =>
+    new (createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis"))(url);
+  /** Starts consumers of `group` that share the shards from the first entry (cli.ts). */
+  const sharing = async (group: string, consumers: string[][]) => {
+    const client = connect();
+    try {
+      return await startSharing(client, STREAM, group, consumers);
+    } finally {
+      client.disconnect();
+    }
+  };
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -106,8 +119,10 @@ describe("oatf monitor on Redis Streams", () => {
   });
 
   it("two consumers in one group: the same alerts and verdicts as one", async () => {
-    const a = start(monitor("pair", "--consumer", "a"));
-    const b = start(monitor("pair", "--consumer", "b"));
+    const [a, b] = await sharing("pair", [
+      monitor("pair", "--consumer", "a"),
+      monitor("pair", "--consumer", "b"),
+    ]);
     const [ra, rb] = await Promise.all([a.done, b.done]);
     expect([ra.code, rb.code]).toEqual([1, 1]);
     expect(ra.stderr + rb.stderr).toBe("");
@@ -123,8 +138,10 @@ describe("oatf monitor on Redis Streams", () => {
   });
 
   it("one of two consumers killed: the other takes its shards over and finishes the stream", async () => {
-    const a = start(monitor("takeover", "--consumer", "a", "--batch", "100"));
-    const b = start(monitor("takeover", "--consumer", "b", "--batch", "100"));
+    const [a, b] = await sharing("takeover", [
+      monitor("takeover", "--consumer", "a", "--batch", "100"),
+      monitor("takeover", "--consumer", "b", "--batch", "100"),
+    ]);
     while (b.stdout.split("\n").length <= 20 && b.child.exitCode === null)
       await new Promise((r) => setTimeout(r, 5));
     b.child.kill("SIGKILL");
@@ -148,8 +165,7 @@ describe("oatf monitor on Redis Streams", () => {
     const stopped = await first.done;
     expect(stopped.code).toBe(0);
     expect(stopped.stderr).toBe("");
-    const Redis = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis");
-    const client = new Redis(url);
+    const client = connect();
     try {
       expect(await client.keys(`${STREAM}:*:lease:stop`)).toEqual([]);
       expect(await client.zcard(`${STREAM}:consumers:stop`)).toBe(0);
@@ -189,8 +205,7 @@ describe("oatf monitor on Redis Streams", () => {
     expect(afterKill(killed.stdout, after.alerts, 100)).toEqual(solo.alerts);
     expect(withoutTime(after.verdicts)).toEqual(withoutTime(solo.verdicts));
     // The alerts stream, written atomically with each acknowledgement, has each alert once.
-    const Redis = createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis");
-    const client = new Redis(url);
+    const client = connect();
     try {
       const entries = (await client.xrange("alerts:crash", "-", "+")) as [string, string[]][];
       expect(entries.map(([, fields]) => fields[1]).sort()).toEqual(solo.alerts);
