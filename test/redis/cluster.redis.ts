@@ -244,7 +244,7 @@ describe("Redis Cluster", () => {
         STREAM,
       ]);
       expect(published.stderr).toBe(
-        `oatf publish: cannot connect to ${lone.url}: the cluster is not ready (cluster_state:fail) or none of its nodes answers\n`,
+        `oatf publish: cannot connect to 127.0.0.1:${lone.port}: the cluster is not ready (cluster_state:fail) or none of its nodes answers\n`,
       );
       expect(published.code).toBe(3);
     } finally {

@@ -31,7 +31,8 @@ function ping(port: number): Promise<boolean> {
     socket.once("error", () => resolve(false));
     socket.once("data", (data) => {
       socket.destroy();
-      resolve(data.toString().startsWith("+PONG"));
+      // A server that wants a password answers, but with NOAUTH: it is up.
+      resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()));
     });
     socket.once("connect", () => socket.write("PING\r\n"));
   });

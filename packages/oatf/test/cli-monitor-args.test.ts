@@ -88,7 +88,7 @@ describe("oatf monitor / publish arguments", () => {
       "g",
     ]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^oatf monitor: cannot connect to redis:\/\/127\.0\.0\.1:\d+: .*\n$/);
+    expect(r.stderr).toMatch(/^oatf monitor: cannot connect to 127\.0\.0\.1:\d+: .*\n$/);
     const p = await cli([
       "publish",
       "--trace",

@@ -26,7 +26,12 @@ const FAIL_FAST = {
  * accepts but never answers would otherwise hold it).
  */
 export async function connect(url: string, signal?: AbortSignal): Promise<RedisClient> {
-  const seed = new Redis(url, { lazyConnect: true, retryStrategy: retry, ...FAIL_FAST });
+  let seed: Redis;
+  try {
+    seed = new Redis(url, { lazyConnect: true, retryStrategy: retry, ...FAIL_FAST });
+  } catch (error) {
+    throw new Error(`not a Redis URL (${(error as Error)?.message})`);
+  }
   let client: RedisClient = seed;
   let lastError: Error | undefined;
   // Without a listener ioredis prints connection errors itself; the caller reports them.
@@ -73,9 +78,21 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
   } catch (error) {
     seed.disconnect();
     client.disconnect();
-    throw new Error(`cannot connect to ${url}: ${(lastError ?? (error as Error))?.message}`);
+    const why = (lastError ?? (error as Error))?.message;
+    throw new Error(`cannot connect to ${serverOf(seed.options)}: ${why}`);
   }
   return client;
+}
+
+/**
+ * The server a client was given, for messages: its host and port (or socket path) as ioredis
+ * read them from the URL, never the URL itself, whose user info or query may hold a password
+ * (and stderr ends up in CI logs).
+ */
+export function serverOf(options: RedisOptions): string {
+  if (typeof options.path === "string") return options.path;
+  const host = String(options.host);
+  return `${host.includes(":") ? `[${host}]` : host}:${options.port}`;
 }
 
 const NOT_READY = "the cluster is not ready (cluster_state:fail) or none of its nodes answers";
