@@ -182,6 +182,35 @@ describe("oatf record as an HTTP proxy", () => {
     }
   }, 60_000);
 
+  it("authenticates to the upstream with the credentials of --upstream, which appear neither on stderr nor in the HAR", async () => {
+    const basic = `Basic ${Buffer.from("agent:s3cret-pw").toString("base64")}`;
+    const upstream = createServer((req, res) => {
+      res.writeHead(req.headers.authorization === basic ? 200 : 401, {
+        "content-type": "application/json",
+      });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }));
+    });
+    const port = await listen(upstream);
+    const out = join(tmp(), "auth.har");
+    try {
+      const proxy = await startProxy(`http://agent:s3cret-pw@127.0.0.1:${port}/mcp`, out);
+      const response = await fetch(`${proxy.url}/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+      const { stderr } = await proxy.stop();
+      expect(stderr).toContain(`forwarding to http://127.0.0.1:${port}/mcp\n`);
+      const har = readFileSync(out, "utf8");
+      expect(JSON.parse(har).log.entries[0].request.url).toBe(`http://127.0.0.1:${port}/mcp`);
+      expect(stderr + har).not.toMatch(/s3cret|agent:/);
+    } finally {
+      await close(upstream);
+    }
+  }, 60_000);
+
   it("answers 502 when the upstream cannot be reached, and records the failed exchange", async () => {
     const dead = createServer();
     const port = await listen(dead);

@@ -81,6 +81,19 @@ function loggable(text: string): "jsonrpc" | "event" | undefined {
   return typeof type === "string" ? "event" : undefined;
 }
 
+/**
+ * A URL as it may be shown or saved: user info in `--upstream` authenticates the proxy to the
+ * upstream (HTTP Basic), and is the operator's secret, not traffic: it stays out of stderr and
+ * of the HAR (which records the client's own headers).
+ */
+function withoutCredentials(url: URL): string {
+  if (url.username === "" && url.password === "") return url.href;
+  const shown = new URL(url.href);
+  shown.username = "";
+  shown.password = "";
+  return shown.href;
+}
+
 export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<number> {
   const { upstream, maxBody, har, sink } = options;
   const client = upstream.protocol === "https:" ? https : http;
@@ -126,7 +139,7 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       started: new Date(),
       t0: performance.now(),
       method: req.method ?? "GET",
-      url: target.href,
+      url: withoutCredentials(target),
       httpVersion: req.httpVersion,
       requestHeaders: harHeaders(req.headers),
       requestBody: new BodyCapture(maxBody),
@@ -297,7 +310,7 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       const host = options.host.includes(":") ? `[${options.host}]` : options.host;
       ctx.stderr.write(
-        safe`oatf record: listening on http://${host}:${port}, forwarding to ${upstream.href}\n`,
+        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(upstream)}\n`,
       );
       if (options.stop !== undefined) void options.stop.then(stop);
       else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
