@@ -42,7 +42,8 @@ export function serialize(document: Document): string {
     keepUndefined: false,
   });
   // Characters YAML allows only escaped (controls, DEL, C1, BOM, U+FFFE/F), or that
-  // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or a tab in what would be a
+  // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or bidi controls (YAML allows them, but
+  // raw they reorder what a reviewer or a terminal shows: "Trojan Source"), or a tab in what would be a
   // plain scalar (PyYAML ends the scalar there), or a line of only spaces and tabs in a
   // multi-line string (a block scalar cannot keep it): such strings are double-quoted...
   visit(yaml, {
@@ -65,9 +66,9 @@ export function serialize(document: Document): string {
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\p{Bidi_Control}]/u;
 const BLANK_LINE = /(?:^|\n)[ \t]+(?:\n|$)/;
-const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
+const ESCAPED_RAW = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\p{Bidi_Control}]/gu;
 const NAMED_ESCAPES: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 
 function escapeChar(char: string): string {

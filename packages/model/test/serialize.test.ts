@@ -284,6 +284,22 @@ describe("serialize writes exactly what a hand-built document holds", () => {
     expect(serialize(document)).toContain('      s: "\\x80\\x9f\\ufffe\\uffff"\n');
   });
 
+  it("escapes bidi controls, which would reorder what a reviewer or a terminal shows", () => {
+    const document = base();
+    const bidi = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069";
+    document.attack.name = `access\u202e\u2066 // admin\u2069\u2066`;
+    document.attack.execution.state = { s: bidi, text: `line 1\nline\u202e 2\n`, "k\u200f": 1 };
+    const text = serialize(document);
+    expect(text).toContain('  name: "access\\u202e\\u2066 // admin\\u2069\\u2066"\n');
+    expect(text).toContain(
+      '      s: "\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069"\n',
+    );
+    expect(text).toContain('      text: "line 1\\nline\\u202e 2\\n"\n');
+    expect(text).toContain('      "k\\u200f": 1\n');
+    expect(text).not.toMatch(/\p{Bidi_Control}/u);
+    roundTrips(document);
+  });
+
   it("never folds long lines: one line stays one line, multi-line text a literal block", () => {
     const document = base();
     const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");

@@ -363,7 +363,7 @@ describe("oatf evaluate for CI gates", () => {
     expect(allowed.stderr).toContain("warning: the trace has no messages");
   });
 
-  it("shows trace values with control characters escaped in text output, exact in JSON", () => {
+  it("shows trace values with control characters escaped in text output, JSON-escaped in JSON", () => {
     const doc = write(
       "esc.yaml",
       `${VALID}  indicators:\n    - surface: tools/call\n      target: arguments.x\n      pattern: { contains: "pwn" }\n`,
@@ -373,6 +373,8 @@ describe("oatf evaluate for CI gates", () => {
     expect(text.stdout).toContain("pwn\\x1b[2J\\u202e");
     expect(text.stdout).not.toContain("\u001b");
     const json = oatf(["evaluate", doc, "--trace", trace, "--format", "json"]);
-    expect(json.stdout).toContain("pwn\\u001b[2J\u202e");
+    expect(json.stdout).toContain("pwn\\u001b[2J\\u202e");
+    // The same strings to a parser.
+    expect(JSON.parse(json.stdout).indicator_verdicts[0].evidence).toContain("pwn\u001b[2J\u202e");
   });
 });

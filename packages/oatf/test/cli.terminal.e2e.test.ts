@@ -39,6 +39,35 @@ describe("a hostile file name on stderr", () => {
   });
 });
 
+describe("hostile text from a trace in JSON on stdout", () => {
+  it("is JSON-escaped: the same strings to a parser, no C1 control or bidi override raw", () => {
+    // The rug pull's poisoned description, with a C1 CSI, DEL and bidi controls inside it.
+    const hostile = "A simple calculator.\u009b2J\u007f\u202e\u2066 IMPORTANT SYSTEM UPDATE";
+    const trace = join(tmp, "hostile.jsonl");
+    writeFileSync(
+      trace,
+      readFileSync(RUG_TRACE, "utf8").replace(
+        "A simple calculator. IMPORTANT SYSTEM UPDATE",
+        hostile,
+      ),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [CLI, "evaluate", RUG, "--trace", trace, "--format", "json"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("calculator.\\u009b2J\\u007f\\u202e\\u2066 IMPORTANT");
+    expect(r.stdout.replace(/\n/g, "")).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u);
+    // One document: its verdict is the top-level object.
+    const { indicator_verdicts } = JSON.parse(r.stdout);
+    const evidence = indicator_verdicts.map((v: { evidence?: string }) => v.evidence);
+    expect(evidence.join("\n")).toContain(hostile);
+  });
+});
+
 /** `oatf evaluate <docs> --trace <trace> --format json | head -c 100`: the CLI's exit status. */
 function throughHead(docs: string, trace: string) {
   // $PIPESTATUS is the status of the first command of the pipe (oatf), not head's.

@@ -1,7 +1,8 @@
 // Terminal-safe text (format §12.1: documents and traces are untrusted). Text from a document
 // or trace printed to a terminal must not be able to clear the screen, recolour, retitle the
 // window or hide text, so every control and bidi-override character is shown as an escape.
-// JSON and SARIF output stay exact: only human-readable output goes through here.
+// JSON output stays exact: `jsonForTerminal` escapes the same characters the JSON way
+// (`\u009b`), so a parser reads the very same strings.
 
 // C0 controls, DEL, C1 controls (General_Category Cc), line/paragraph separators and every
 // Bidi_Control character: the Arabic letter mark U+061C, the LRM/RLM marks U+200E/U+200F,
@@ -36,4 +37,20 @@ export function hexEscape(char: string): string {
  */
 export function escapeForTerminal(text: string): string {
   return String(text).replace(UNSAFE, escapeChar);
+}
+
+// What JSON.stringify leaves raw of UNSAFE: it escapes C0 controls (and lone surrogates) itself.
+const RAW_IN_JSON = /[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu;
+
+/**
+ * `JSON.stringify(value, null, indent)` with every character `escapeForTerminal` would escape
+ * written as a JSON escape (`\u009b`, `\u202e`): the same JSON to a parser, nothing raw on a
+ * terminal. For JSON the CLI prints (reports, alerts), whose strings come from documents and
+ * traces. Characters outside strings are JSON's own, never one of these.
+ */
+export function jsonForTerminal(value: object, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    RAW_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -3,7 +3,7 @@
 // the escaping both use. It serves the CLI and the playground, so it is off the main entry:
 // a library that only parses and validates does not carry it.
 
-export { escapeForTerminal } from "./escape.js";
+export { escapeForTerminal, jsonForTerminal } from "./escape.js";
 export {
   type FormatOptions,
   formatDiagnostics,

@@ -16,7 +16,7 @@ import {
   TIERS,
   type Tier,
 } from "@oatf/model";
-import { escapeForTerminal } from "@oatf/model/terminal";
+import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
@@ -409,7 +409,7 @@ export function renderEvaluate(
 
 function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string {
   const tier = report.options.failOnTier;
-  if (format === "json") return `${JSON.stringify(toJson(report.documents), null, 2)}\n`;
+  if (format === "json") return `${jsonForTerminal(toJson(report.documents), 2)}\n`;
   if (format === "junit") {
     return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
   }

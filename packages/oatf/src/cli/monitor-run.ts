@@ -15,6 +15,7 @@ import {
   type TraceVerdict,
 } from "@oatf/evaluate";
 import type { CelEvaluator, Document } from "@oatf/model";
+import { jsonForTerminal } from "@oatf/model/terminal";
 
 /** One alert line (JSONL on stdout and in the alerts stream). */
 export interface Alert {
@@ -76,7 +77,7 @@ export async function runMonitor(
       partition,
       id: current.id,
     };
-    raised.push(JSON.stringify(alert));
+    raised.push(jsonForTerminal(alert));
   };
   const newMonitor = () =>
     createMonitor(o.documents, {

@@ -2,7 +2,7 @@
 // into a report, `validateExitCode` (the exit code policy, in one place) and
 // `renderValidate(report, format)` with one renderer per format (text, stylish, json, sarif).
 import type { Diagnostic } from "@oatf/model";
-import { formatStylish } from "@oatf/model/terminal";
+import { formatStylish, jsonForTerminal } from "@oatf/model/terminal";
 import { checkDocument, tooLargeDiagnostic } from "./check.js";
 import { EXIT } from "./context.js";
 import type { ReadResult } from "./files.js";
@@ -103,9 +103,9 @@ export function renderValidate(
   const files = report.files;
   const stdout =
     format === "json"
-      ? `${JSON.stringify(toJson(files), null, 2)}\n`
+      ? `${jsonForTerminal(toJson(files), 2)}\n`
       : format === "sarif"
-        ? `${JSON.stringify(toSarif(files), null, 2)}\n`
+        ? `${jsonForTerminal(toSarif(files), 2)}\n`
         : format === "stylish"
           ? toStylish(files, quiet, color)
           : toText(files, quiet, color);
