@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REDACTED } from "../src/cli/record-har.js";
 import setup from "./cli-build.js";
 import { close, listen, startProxy, stdioRecordArgs, tmp } from "./record-helpers.js";
 
@@ -182,30 +183,62 @@ describe("oatf record as an HTTP proxy", () => {
     }
   }, 60_000);
 
-  it("authenticates to the upstream with the credentials of --upstream, which appear neither on stderr nor in the HAR", async () => {
+  it("authenticates to the upstream with the credentials of --upstream, kept off stderr and the HAR; credential headers redacted unless --keep-credentials", async () => {
     const basic = `Basic ${Buffer.from("agent:s3cret-pw").toString("base64")}`;
     const upstream = createServer((req, res) => {
-      res.writeHead(req.headers.authorization === basic ? 200 : 401, {
+      const ok =
+        req.headers.authorization === basic || req.headers.authorization === "Bearer s3cret-token";
+      res.writeHead(ok ? 200 : 401, {
         "content-type": "application/json",
+        "set-cookie": "sid=s3cret-cookie; HttpOnly",
       });
       res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }));
     });
     const port = await listen(upstream);
-    const out = join(tmp(), "auth.har");
-    try {
-      const proxy = await startProxy(`http://agent:s3cret-pw@127.0.0.1:${port}/mcp`, out);
-      const response = await fetch(`${proxy.url}/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-      });
-      expect(response.status).toBe(200);
-      await response.text();
+    const record = async (extra: string[]) => {
+      const out = join(tmp(), "auth.har");
+      const proxy = await startProxy(`http://agent:s3cret-pw@127.0.0.1:${port}/mcp`, out, extra);
+      const post = (headers: Record<string, string>) =>
+        fetch(`${proxy.url}/`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        }).then(async (r) => {
+          await r.text();
+          return r.status;
+        });
+      // The proxy authenticates with --upstream's user info; a client's own header goes through.
+      expect(await post({})).toBe(200);
+      expect(await post({ authorization: "Bearer s3cret-token", cookie: "c=s3cret-c" })).toBe(200);
       const { stderr } = await proxy.stop();
       expect(stderr).toContain(`forwarding to http://127.0.0.1:${port}/mcp\n`);
       const har = readFileSync(out, "utf8");
-      expect(JSON.parse(har).log.entries[0].request.url).toBe(`http://127.0.0.1:${port}/mcp`);
-      expect(stderr + har).not.toMatch(/s3cret|agent:/);
+      const entries = JSON.parse(har).log.entries;
+      for (const e of entries) expect(e.request.url).toBe(`http://127.0.0.1:${port}/mcp`);
+      expect(stderr + har).not.toMatch(/s3cret-pw|agent:/);
+      const value = (headers: { name: string; value: string }[], name: string) =>
+        headers.find((h) => h.name === name)?.value;
+      return {
+        har,
+        authorization: value(entries[1].request.headers, "authorization"),
+        cookie: value(entries[1].request.headers, "cookie"),
+        setCookie: value(entries[1].response.headers, "set-cookie"),
+      };
+    };
+    try {
+      const shared = await record([]);
+      expect(shared).toMatchObject({
+        authorization: REDACTED,
+        cookie: REDACTED,
+        setCookie: REDACTED,
+      });
+      expect(shared.har).not.toMatch(/s3cret/);
+      const kept = await record(["--keep-credentials"]);
+      expect(kept).toMatchObject({
+        authorization: "Bearer s3cret-token",
+        cookie: "c=s3cret-c",
+        setCookie: "sid=s3cret-cookie; HttpOnly",
+      });
     } finally {
       await close(upstream);
     }

@@ -18,7 +18,8 @@ const VALUED = [
   "--stream",
   "--shards",
 ];
-const parse = (argv: string[]) => parseRecordArgs(parseArgs(argv, VALUED, ["--evaluate"]));
+const parse = (argv: string[]) =>
+  parseRecordArgs(parseArgs(argv, VALUED, ["--evaluate", "--keep-credentials"]));
 
 describe("oatf record arguments", () => {
   it("reads stdio and HTTP recordings, documents before '--' with --evaluate", () => {
@@ -28,6 +29,7 @@ describe("oatf record arguments", () => {
       out: "t.jsonl",
       format: "jsonl",
       maxBody: 16 * 1024 * 1024,
+      keepCredentials: false,
       evaluate: ["a.yaml", "b/"],
       command: ["node", "s.js", "--help"],
     });
@@ -41,7 +43,15 @@ describe("oatf record arguments", () => {
       "--max-body",
       "10",
     ]);
-    expect(http).toMatchObject({ format: "har", maxBody: 10, listen: { host: "::1", port: 0 } });
+    expect(http).toMatchObject({
+      format: "har",
+      maxBody: 10,
+      keepCredentials: false,
+      listen: { host: "::1", port: 0 },
+    });
+    expect(
+      parse(["--listen", "h:1", "--upstream", "http://h", "--out", "c.har", "--keep-credentials"]),
+    ).toMatchObject({ keepCredentials: true });
     expect(http.upstream?.href).toBe("http://h/mcp");
     expect(
       parse([
@@ -71,6 +81,8 @@ describe("oatf record arguments", () => {
       ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "file:///etc/passwd"],
       ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "http://h", "--", "node"],
       ["--out", "t.jsonl", "--max-body", "0", "--", "node"],
+      ["--out", "t.jsonl", "--keep-credentials", "--", "node"],
+      ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "http://h", "--keep-credentials"],
       ["--out", "t.jsonl", "--format", "pcap", "--", "node"],
       ["--out", "t.jsonl", "--redis", "redis://h", "--", "node"],
       ["--out", "t.jsonl", "--stream", "s", "--", "node"],

@@ -73,7 +73,7 @@ const COMMANDS: Record<string, Command> = {
       "--stream",
       "--shards",
     ],
-    flags: ["--evaluate"],
+    flags: ["--evaluate", "--keep-credentials"],
     run: recordCommand,
   },
   monitor: {

@@ -51,11 +51,19 @@ export class BodyCapture {
   }
 }
 
-export function harHeaders(headers: IncomingHttpHeaders): HarHeader[] {
+/** Headers whose values are credentials: a HAR is shared (attached to issues, kept as fixtures). */
+const CREDENTIALS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+/** What a credential header's value is recorded as, unless --keep-credentials. */
+export const REDACTED = "(redacted by oatf record; --keep-credentials records it)";
+
+/** Headers as HAR lists them; credential values redacted unless `keepCredentials`. */
+export function harHeaders(headers: IncomingHttpHeaders, keepCredentials = false): HarHeader[] {
   const out: HarHeader[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) out.push({ name, value: one });
+    const redact = !keepCredentials && CREDENTIALS.has(name);
+    for (const one of Array.isArray(value) ? value : [value])
+      out.push({ name, value: redact ? REDACTED : one });
   }
   return out;
 }

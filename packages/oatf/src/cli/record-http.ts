@@ -26,6 +26,8 @@ export interface HttpRecording {
   /** Receives each JSON-RPC log line (the JSONL file, the live evaluation, or both). */
   sink?: LineSink;
   maxBody: number;
+  /** Record credential header values in the HAR (redacted by default). */
+  keepCredentials?: boolean;
   /** Resolves when the recording should stop (default: SIGINT or SIGTERM). */
   stop?: Promise<void>;
 }
@@ -95,7 +97,7 @@ function withoutCredentials(url: URL): string {
 }
 
 export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<number> {
-  const { upstream, maxBody, har, sink } = options;
+  const { upstream, maxBody, har, sink, keepCredentials = false } = options;
   const client = upstream.protocol === "https:" ? https : http;
   const agent = new client.Agent({ keepAlive: true });
   const connections = new WeakMap<Socket, string>();
@@ -141,7 +143,7 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       method: req.method ?? "GET",
       url: withoutCredentials(target),
       httpVersion: req.httpVersion,
-      requestHeaders: harHeaders(req.headers),
+      requestHeaders: harHeaders(req.headers, keepCredentials),
       requestBody: new BodyCapture(maxBody),
       status: 0,
       statusText: "",
@@ -206,7 +208,7 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       exchange.tResponse = performance.now();
       exchange.status = up.statusCode ?? 0;
       exchange.statusText = up.statusMessage ?? "";
-      exchange.responseHeaders = harHeaders(up.headers);
+      exchange.responseHeaders = harHeaders(up.headers, keepCredentials);
       const session = sessionOf(up.headers) ?? requestSession;
       if (session !== undefined) {
         origin.session = session;

@@ -47,6 +47,7 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
               ...args.listen!,
               upstream: args.upstream!,
               maxBody: args.maxBody,
+              keepCredentials: args.keepCredentials,
               ...(har === undefined ? {} : { har }),
               ...(sink === undefined ? {} : { sink }),
             },

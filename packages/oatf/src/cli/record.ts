@@ -24,6 +24,7 @@ Options:
   --listen <host:port>       record over HTTP as a reverse proxy on this address
   --upstream <url>           where the proxy forwards to (with --listen)
   --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
+  --keep-credentials         keep the values of Authorization, Proxy-Authorization, Cookie and Set-Cookie headers in the HAR (by default they are recorded as redacted: a HAR gets shared)
   --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
   --evaluate                 evaluate the documents given before '--' (files, globs or directories) as the traffic is recorded: each indicator's first match is printed on standard error as it happens (its evidence names the message's line in the JSONL log; with HAR output, its place among the recorded messages), and each document's verdict at the end
   --redis <url>              also publish each recorded message to Redis Streams (redis://host:port[/db], or any node of a Redis Cluster with a hash-tagged --stream such as '{traffic}'), sharded by session key as 'oatf publish' does, for 'oatf monitor'; needs the @oatf/redis-streams package. The relay never waits for Redis: messages wait in a bounded queue (10000); when Redis cannot be reached or the queue is full, standard error says so once, and the messages not published are counted at the end (exit 3)
@@ -58,6 +59,8 @@ export interface RecordArgs {
   out: string;
   format: RecordFormat;
   maxBody: number;
+  /** --keep-credentials: the HAR keeps Authorization, Cookie and Set-Cookie values. */
+  keepCredentials: boolean;
   /** The documents of --evaluate. */
   evaluate?: string[];
   /** Over stdio: the server command. */
@@ -109,10 +112,14 @@ export function parseRecordArgs(args: ParsedArgs): RecordArgs {
       `unexpected argument '${before[0]}' (documents go with --evaluate, the server command after '--')`,
     );
   const redis = parseRedis(args);
+  const keepCredentials = args.options.has("--keep-credentials");
+  if (keepCredentials && format !== "har")
+    throw new UsageError("--keep-credentials goes with HAR output (the JSONL log has no headers)");
   const common = {
     out,
     format,
     maxBody,
+    keepCredentials,
     ...(evaluating ? { evaluate: before } : {}),
     ...(redis === undefined ? {} : { redis }),
   };
