@@ -189,7 +189,18 @@ export function enumMessage(
 function list(items: unknown[], of: FieldType, path: string, options: ConformOptions): unknown[] {
   // Parse's plain tree is its own: read in place. A document built in code is only checked.
   const keep = options.written === "yaml";
+  // A free-form item holding undefined (a document built in code) is not data: serialize
+  // would write null, which parse reads back as null. (A typed item reports it as a misfit.)
+  const free = of.kind === "value" || of.kind === "condition";
   for (let i = 0; i < items.length; i++) {
+    if (free && items[i] === undefined) {
+      options.report({
+        rule: "parse/type-mismatch",
+        message: "expected a value, found undefined",
+        path: indexPath(path, i),
+      });
+      continue;
+    }
     // An unreadable item keeps its place (as null), so later items keep their paths; the
     // typed `parse` fails anyway, and the recovering parse marks the path unreadable.
     const read = conform(items[i], of, indexPath(path, i), options);

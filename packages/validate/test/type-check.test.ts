@@ -382,6 +382,16 @@ describe("match predicates: a condition mapping or a bare value", () => {
     expect(match({ contains: undefined, foo: 1 })).toEqual([]);
   });
 
+  it("an any_of item that is undefined is not a value (serialize would write null)", () => {
+    expect(match({ any_of: [undefined, "x", { contains: "y" }] })).toEqual([
+      [
+        "parse/type-mismatch",
+        `${PHASE}.trigger.match.a.b.any_of[0]`,
+        "expected a value, found undefined",
+      ],
+    ]);
+  });
+
   it("a mapping without operator keys is a bare value", () => {
     expect(match({ foo: 1, bar: [1, "x"] })).toEqual([]);
     expect(match({ foo: () => 1 })).toEqual([
