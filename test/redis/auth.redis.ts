@@ -1,36 +1,58 @@
-// A Redis that wants a password (`requirepass`): the URL's password reaches it for the
-// producer and the consumers, and a wrong or missing one stops the command with exit 3 and
-// Redis' reason, with no password in what is printed (stderr ends up in CI logs).
+// A Redis that wants a password (`requirepass`) and also serves TLS (`rediss://`, as managed
+// Redis services do): the URL's password reaches it for the producer and the consumers, over
+// TLS too, with the server's CA given the Node way (NODE_EXTRA_CA_CERTS); a wrong or missing
+// password, or a certificate that cannot be verified, stops the command with exit 3 and the
+// reason, with no password in what is printed (stderr ends up in CI logs). The certificates in
+// tls/ are test fixtures (a CA and a server certificate for 127.0.0.1, valid for 100 years).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS, decisions, parse, REPO, run } from "./cli.js";
-import { type RedisServer, startRedis } from "./server.js";
+import { freePort, type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
 const PASSWORD = "s3cret-pw";
+const TLS = join(REPO, "test/redis/tls");
 
 describe("Redis with a password", () => {
   let redis: RedisServer;
   let dir: string;
   let trace: string;
+  let tlsPort: number;
   const url = (auth: string) => `redis://${auth}@127.0.0.1:${redis.port}`;
-  const monitor = (redisUrl: string, group: string) =>
-    run([
-      "monitor",
-      ...DOCUMENTS,
-      "--redis",
-      redisUrl,
-      "--stream",
-      "traffic",
-      "--group",
-      group,
-      "--drain",
-    ]);
+  const monitor = (redisUrl: string, group: string, env?: NodeJS.ProcessEnv) =>
+    run(
+      [
+        "monitor",
+        ...DOCUMENTS,
+        "--redis",
+        redisUrl,
+        "--stream",
+        "traffic",
+        "--group",
+        group,
+        "--drain",
+      ],
+      env,
+    );
 
   beforeAll(async () => {
-    redis = await startRedis(() => ["--requirepass", PASSWORD]);
+    tlsPort = await freePort();
+    redis = await startRedis(() => [
+      "--requirepass",
+      PASSWORD,
+      "--tls-port",
+      String(tlsPort),
+      "--tls-cert-file",
+      join(TLS, "server.pem"),
+      "--tls-key-file",
+      join(TLS, "server.key"),
+      "--tls-ca-cert-file",
+      join(TLS, "ca.pem"),
+      "--tls-auth-clients",
+      "no",
+    ]);
     dir = mkdtempSync(join(tmpdir(), "oatf-redis-auth-"));
     trace = join(dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: 5_000, sessions: 50, seed: 3 });
@@ -75,5 +97,25 @@ describe("Redis with a password", () => {
       expect(m.stderr).toMatch(/^oatf monitor: .*\n$/);
       expect(m.stderr).not.toMatch(/s3cret|wrong-pw/);
     }
+  });
+
+  it("over TLS (rediss://) with the CA given as NODE_EXTRA_CA_CERTS; an unverifiable certificate is refused", async () => {
+    const tlsUrl = `rediss://:${PASSWORD}@127.0.0.1:${tlsPort}`;
+    const [ev, m] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      monitor(tlsUrl, "tls", { NODE_EXTRA_CA_CERTS: join(TLS, "ca.pem") }),
+    ]);
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(1);
+    expect(decisions(parse(m.stdout).verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
+    // Without the CA the server's certificate cannot be verified: no connection, no password out.
+    const refused = await monitor(tlsUrl, "tls-unverified");
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^oatf monitor: cannot connect to 127\\.0\\.0\\.1:${tlsPort}: .*certificate.*\\n$`,
+      ),
+    );
+    expect(refused.stderr).not.toMatch(/s3cret/);
   });
 });

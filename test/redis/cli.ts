@@ -28,9 +28,12 @@ export interface Started {
   done: Promise<Run>;
 }
 
-/** Starts `oatf <args>` from the repository root. */
-export function start(args: string[]): Started {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO });
+/** Starts `oatf <args>` from the repository root, with `env` added to this environment. */
+export function start(args: string[], env: NodeJS.ProcessEnv = {}): Started {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => {
@@ -52,7 +55,7 @@ export function start(args: string[]): Started {
 }
 
 /** Runs `oatf <args>` to its end. */
-export const run = (args: string[]) => start(args).done;
+export const run = (args: string[], env?: NodeJS.ProcessEnv) => start(args, env).done;
 
 /** The alert lines (JSONL) of a monitor's stdout, sorted; and the verdicts JSON after them. */
 export function parse(stdout: string): { alerts: string[]; verdicts?: unknown } {
@@ -99,7 +102,7 @@ export async function startSharing(
   const shards = Number(await redis.call("GET", `${stream}:shards`));
   const leases = Array.from({ length: shards }, (_, i) => `${stream}:${i}:lease:${group}`);
   for (const lease of leases) await redis.call("SET", lease, "held-by-the-test", "PX", 60_000);
-  const started = consumers.map(start);
+  const started = consumers.map((args) => start(args));
   const members = `${stream}:consumers:${group}`;
   while (Number(await redis.call("ZCARD", members)) < consumers.length) {
     const exited = started.find((s) => s.child.exitCode !== null);
