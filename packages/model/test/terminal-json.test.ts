@@ -17,6 +17,11 @@ describe("jsonForTerminal", () => {
     );
   });
 
+  it("writes null for what JSON cannot write at all, and never throws", () => {
+    expect(jsonForTerminal(undefined)).toBe("null");
+    expect(jsonForTerminal({ a: undefined, f: () => 1 })).toBe("{}");
+  });
+
   it("is the same JSON to a parser, with nothing raw on a terminal (property)", () => {
     const text = fc.string({ unit: "binary" });
     fc.assert(

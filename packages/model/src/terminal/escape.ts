@@ -46,10 +46,12 @@ const RAW_IN_JSON = /[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu;
  * `JSON.stringify(value, null, indent)` with every character `escapeForTerminal` would escape
  * written as a JSON escape (`\u009b`, `\u202e`): the same JSON to a parser, nothing raw on a
  * terminal. For JSON the CLI prints (reports, alerts), whose strings come from documents and
- * traces. Characters outside strings are JSON's own, never one of these.
+ * traces. Characters outside strings are JSON's own, never one of these. A value JSON cannot
+ * write at all (undefined) is `null`.
  */
-export function jsonForTerminal(value: object, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
+export function jsonForTerminal(value: unknown, indent?: number): string {
+  // JSON.stringify gives undefined for undefined (and functions): JSON has no such value.
+  return (JSON.stringify(value, null, indent) ?? "null").replace(
     RAW_IN_JSON,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
