@@ -43,6 +43,8 @@ export default [
     "409 kB",
     { ignore: ["@oatf/cel-default"] },
   ),
+  // 405.6 kB measured with validate's check of undefined items in free-form lists and
+  // serialize's escaping of bidi controls.
   check(
     "pattern-only: @oatf/validate + @oatf/evaluate (no CEL)",
     {
@@ -50,7 +52,7 @@ export default [
       "@oatf/evaluate": "{ evaluateIndicator, evaluateTrace }",
       "@oatf/model": "{ parse }",
     },
-    "405.5 kB",
+    "406 kB",
   ),
   // Goal 220 kB. Floor: re2js 151 + json-p3 53 kB; yaml (34 kB) comes with @oatf/model's
   // single-file build even though evaluate uses none of it. The trace readers and the
