@@ -42,10 +42,11 @@ export function serialize(document: Document): string {
     keepUndefined: false,
   });
   // Characters YAML allows only escaped (controls, DEL, C1, BOM, U+FFFE/F), or that
-  // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or bidi controls (YAML allows them, but
-  // raw they reorder what a reviewer or a terminal shows: "Trojan Source"), or a tab in what would be a
-  // plain scalar (PyYAML ends the scalar there), or a line of only spaces and tabs in a
-  // multi-line string (a block scalar cannot keep it): such strings are double-quoted...
+  // YAML 1.1 reads as line breaks (CR, NEL, LS, PS), or bidi controls (YAML allows them,
+  // but raw they reorder what a reviewer or a terminal shows: "Trojan Source"), or a tab
+  // in what would be a plain scalar (PyYAML ends the scalar there), or a line of only
+  // spaces and tabs in a multi-line string (a block scalar cannot keep it): such strings
+  // are double-quoted...
   visit(yaml, {
     Scalar(_key, node) {
       const value = node.value;
