@@ -252,3 +252,66 @@ describe("Redis Cluster", () => {
     }
   });
 });
+
+describe("Redis Cluster with a password", () => {
+  const PASSWORD = "cluster-s3cret";
+  let cluster: RedisCluster;
+  let dir: string;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster(3, PASSWORD);
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-auth-"));
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the URL's password reaches every node the commands are redirected to; a wrong one exits 3 unprinted", async () => {
+    const trace = join(dir, "trace.jsonl");
+    writeTrace(REPO, trace, { messages: 3_000, sessions: 30, seed: 11 });
+    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
+    const owner = cluster.owner(slot);
+    // Seeded with nodes that do not own the slot: every command follows MOVED to the owner,
+    // a connection that needs the password too.
+    const [seedA, seedB] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const url = (node: ClusterNode, password = PASSWORD) =>
+      `redis://:${password}@127.0.0.1:${node.port}`;
+    const published = await run([
+      "publish",
+      "--trace",
+      trace,
+      "--redis",
+      url(seedA),
+      "--stream",
+      STREAM,
+    ]);
+    expect(published.stderr).toContain(`3000 messages to ${STREAM}`);
+    expect(published.code).toBe(0);
+    const monitor = (redisUrl: string) =>
+      run([
+        "monitor",
+        ...DOCUMENTS,
+        "--redis",
+        redisUrl,
+        "--stream",
+        STREAM,
+        "--group",
+        "g",
+        "--drain",
+      ]);
+    const [ev, m] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      monitor(url(seedB)),
+    ]);
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(1);
+    expect(decisions(parse(m.stdout).verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
+
+    const wrong = await monitor(url(seedB, "wrong-pw"));
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toMatch(/^oatf monitor: cannot connect to 127\.0\.0\.1:\d+: WRONGPASS/);
+    expect(wrong.stderr).not.toMatch(/s3cret|wrong-pw/);
+  });
+});

@@ -1,7 +1,8 @@
 // A throwaway 3-master Redis Cluster for one test file: three redis-servers in cluster mode on
 // free loopback ports (each with its own temporary directory, nodes.conf and bus port, no
 // persistence), the slots split in three ranges, joined with CLUSTER MEET, ready once every
-// node says cluster_state:ok; stopped (and the directories removed) afterwards.
+// node says cluster_state:ok; stopped (and the directories removed) afterwards. With a
+// password, every node requires it (`requirepass`) and uses it with the others (`masterauth`).
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,7 +39,8 @@ export interface RedisCluster {
   stop(): Promise<void>;
 }
 
-export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
+export async function startRedisCluster(masters = 3, password?: string): Promise<RedisCluster> {
+  const auth = password === undefined ? [] : ["--requirepass", password, "--masterauth", password];
   const servers: RedisServer[] = [];
   const buses: number[] = [];
   const clients: Client[] = [];
@@ -59,6 +61,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
           join(dir, "nodes.conf"),
           "--cluster-port",
           String(bus),
+          ...auth,
         ]),
       );
     }
@@ -70,7 +73,8 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
         number,
       ],
     }));
-    for (const node of nodes) clients.push(new Redis(node.url, { maxRetriesPerRequest: 2 }));
+    for (const node of nodes)
+      clients.push(new Redis(node.url, { maxRetriesPerRequest: 2, ...(password && { password }) }));
     for (const [i, node] of nodes.entries()) {
       // Distinct epochs before the nodes meet, as redis-cli --cluster create does: no conflict
       // for the cluster to settle.
