@@ -3,7 +3,8 @@
 // TLS too, with the server's CA given the Node way (NODE_EXTRA_CA_CERTS); a wrong or missing
 // password, or a certificate that cannot be verified, stops the command with exit 3 and the
 // reason, with no password in what is printed (stderr ends up in CI logs). The certificates in
-// tls/ are test fixtures (a CA and a server certificate for 127.0.0.1, valid for 100 years).
+// tls/ are test fixtures (a CA, and a certificate for 127.0.0.1 valid for 100 years that
+// cluster nodes also present to each other, so it is for client and server auth).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -253,13 +253,17 @@ describe("Redis Cluster", () => {
   });
 });
 
-describe("Redis Cluster with a password", () => {
+describe("Redis Cluster with a password and TLS", () => {
   const PASSWORD = "cluster-s3cret";
   let cluster: RedisCluster;
   let dir: string;
 
   beforeAll(async () => {
-    cluster = await startRedisCluster(3, PASSWORD);
+    const tls = join(REPO, "test/redis/tls");
+    cluster = await startRedisCluster(3, {
+      password: PASSWORD,
+      tls: { cert: join(tls, "server.pem"), key: join(tls, "server.key"), ca: join(tls, "ca.pem") },
+    });
     dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-auth-"));
   });
 
@@ -268,13 +272,13 @@ describe("Redis Cluster with a password", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("the URL's password reaches every node the commands are redirected to; a wrong one exits 3 unprinted", async () => {
+  it("the URL's password and TLS reach every node the commands are redirected to; a wrong password exits 3 unprinted", async () => {
     const trace = join(dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: 3_000, sessions: 30, seed: 11 });
     const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
     const owner = cluster.owner(slot);
     // Seeded with nodes that do not own the slot: every command follows MOVED to the owner,
-    // a connection that needs the password too.
+    // a connection that needs the password (and TLS, for the monitor) too.
     const [seedA, seedB] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
     const url = (node: ClusterNode, password = PASSWORD) =>
       `redis://:${password}@127.0.0.1:${node.port}`;
@@ -289,21 +293,26 @@ describe("Redis Cluster with a password", () => {
     ]);
     expect(published.stderr).toContain(`3000 messages to ${STREAM}`);
     expect(published.code).toBe(0);
-    const monitor = (redisUrl: string) =>
-      run([
-        "monitor",
-        ...DOCUMENTS,
-        "--redis",
-        redisUrl,
-        "--stream",
-        STREAM,
-        "--group",
-        "g",
-        "--drain",
-      ]);
+    const monitor = (redisUrl: string, env?: NodeJS.ProcessEnv) =>
+      run(
+        [
+          "monitor",
+          ...DOCUMENTS,
+          "--redis",
+          redisUrl,
+          "--stream",
+          STREAM,
+          "--group",
+          "g",
+          "--drain",
+        ],
+        env,
+      );
     const [ev, m] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
-      monitor(url(seedB)),
+      monitor(`rediss://:${PASSWORD}@127.0.0.1:${seedB.tlsPort}`, {
+        NODE_EXTRA_CA_CERTS: join(REPO, "test/redis/tls/ca.pem"),
+      }),
     ]);
     expect(m.stderr).toBe("");
     expect(m.code).toBe(1);

@@ -26,6 +26,8 @@ const SLOTS = 16384;
 export interface ClusterNode extends RedisServer {
   /** Its cluster bus port. */
   bus: number;
+  /** Its TLS port, when the cluster serves TLS. */
+  tlsPort?: number;
   /** The first and last slot this master serves. */
   slots: [number, number];
 }
@@ -39,10 +41,21 @@ export interface RedisCluster {
   stop(): Promise<void>;
 }
 
-export async function startRedisCluster(masters = 3, password?: string): Promise<RedisCluster> {
+/** What the nodes require: a password, and TLS (a port of its own, the bus over TLS too). */
+export interface ClusterSecurity {
+  password?: string;
+  /** Files of the server's certificate, key and CA (test/redis/tls). */
+  tls?: { cert: string; key: string; ca: string };
+}
+
+export async function startRedisCluster(
+  masters = 3,
+  { password, tls }: ClusterSecurity = {},
+): Promise<RedisCluster> {
   const auth = password === undefined ? [] : ["--requirepass", password, "--masterauth", password];
   const servers: RedisServer[] = [];
   const buses: number[] = [];
+  const tlsPorts: (number | undefined)[] = [];
   const clients: Client[] = [];
   const stop = async () => {
     for (const c of clients) c.disconnect();
@@ -53,6 +66,25 @@ export async function startRedisCluster(masters = 3, password?: string): Promise
       // An explicit bus port: the default (port + 10000) may be taken or past 65535.
       const bus = await freePort();
       buses.push(bus);
+      const tlsPort = tls === undefined ? undefined : await freePort();
+      tlsPorts.push(tlsPort);
+      const secure =
+        tls === undefined
+          ? []
+          : [
+              "--tls-port",
+              String(tlsPort),
+              "--tls-cluster",
+              "yes",
+              "--tls-cert-file",
+              tls.cert,
+              "--tls-key-file",
+              tls.key,
+              "--tls-ca-cert-file",
+              tls.ca,
+              "--tls-auth-clients",
+              "no",
+            ];
       servers.push(
         await startRedis((dir) => [
           "--cluster-enabled",
@@ -62,12 +94,14 @@ export async function startRedisCluster(masters = 3, password?: string): Promise
           "--cluster-port",
           String(bus),
           ...auth,
+          ...secure,
         ]),
       );
     }
     const nodes: ClusterNode[] = servers.map((s, i) => ({
       ...s,
       bus: buses[i]!,
+      ...(tlsPorts[i] === undefined ? {} : { tlsPort: tlsPorts[i] }),
       slots: [Math.floor((SLOTS * i) / masters), Math.floor((SLOTS * (i + 1)) / masters) - 1] as [
         number,
         number,
