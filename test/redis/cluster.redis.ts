@@ -3,7 +3,8 @@
 // commits and the blocking reads follow the slot's owner, where all the stream's keys are
 // (one hash tag); two consumers give the alerts and merged verdicts of `oatf evaluate`. A
 // stream name without a hash tag (or an alerts stream with another tag) is refused with the
-// reason, exit 3, and nothing is written anywhere.
+// reason, exit 3, and nothing is written anywhere. A second cluster needs a password and serves
+// TLS: the URL's password and TLS reach every node a command is redirected to.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
