@@ -4,14 +4,21 @@
 // (one hash tag); two consumers give the alerts and merged verdicts of `oatf evaluate`. A
 // stream name without a hash tag (or an alerts stream with another tag) is refused with the
 // reason, exit 3, and nothing is written anywhere. A second cluster needs a password and serves
-// TLS: the URL's password and TLS reach every node a command is redirected to.
+// TLS: the URL's password and TLS reach every node a command is redirected to. A third gets a
+// replica of the stream's node, which takes over (CLUSTER FAILOVER) while a monitor runs.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, DOCUMENTS, decisions, parse, REPO, run, startSharing } from "./cli.js";
-import { type ClusterNode, type RedisCluster, startRedisCluster } from "./cluster.js";
+import { CLI, DOCUMENTS, decisions, parse, REPO, run, start, startSharing } from "./cli.js";
+import {
+  addReplica,
+  type ClusterNode,
+  type RedisCluster,
+  type Replica,
+  startRedisCluster,
+} from "./cluster.js";
 import { freePort, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
@@ -323,5 +330,79 @@ describe("Redis Cluster with a password and TLS", () => {
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/^oatf monitor: cannot connect to 127\.0\.0\.1:\d+: WRONGPASS/);
     expect(wrong.stderr).not.toMatch(/s3cret|wrong-pw/);
+  });
+});
+
+describe("Redis Cluster failover", () => {
+  let cluster: RedisCluster;
+  let replica: Replica | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-failover-"));
+  });
+
+  afterAll(async () => {
+    await replica?.stop();
+    await cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a manual failover of the stream's node mid-stream: the monitor goes on, each alert once, the verdicts of oatf evaluate", async () => {
+    const trace = join(dir, "trace.jsonl");
+    writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed: 13 });
+    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
+    const owner = cluster.owner(slot);
+    replica = await addReplica(cluster, owner);
+    const seed = cluster.nodes.find((n) => n !== owner)!;
+    const published = await run([
+      "publish",
+      "--trace",
+      trace,
+      "--redis",
+      seed.url,
+      "--stream",
+      STREAM,
+      "--shards",
+      "4",
+    ]);
+    expect(published.code).toBe(0);
+    const monitor = start([
+      "monitor",
+      ...DOCUMENTS,
+      "--redis",
+      seed.url,
+      "--stream",
+      STREAM,
+      "--group",
+      "g",
+      "--alerts-stream",
+      ALERTS,
+      "--batch",
+      "50",
+      "--drain",
+    ]);
+    // Once the monitor is under way, the replica takes over (CLUSTER FAILOVER: the master
+    // stops taking writes until the replica has them all, then the roles swap).
+    while (monitor.stdout.split("\n").length <= 5 && monitor.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(monitor.child.exitCode).toBeNull();
+    expect(await replica.client.call("CLUSTER", "FAILOVER")).toBe("OK");
+    const [ev, m] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      monitor.done,
+    ]);
+    // The replica serves the slot now.
+    expect(String(await replica.client.call("INFO", "replication"))).toMatch(/^role:master\s*$/m);
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(1);
+    const { alerts, verdicts } = parse(m.stdout);
+    expect(new Set(alerts).size).toBe(alerts.length);
+    expect(decisions(verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
+    // The alerts stream, committed with each batch on the node that owned the slot at the time,
+    // holds each printed alert once.
+    const stream = (await replica.client.call("XRANGE", ALERTS, "-", "+")) as [string, string[]][];
+    expect(stream.map(([, fields]) => fields[1]).sort()).toEqual(alerts);
   });
 });

@@ -136,3 +136,66 @@ export async function startRedisCluster(
     throw error;
   }
 }
+
+/** A replica of one master of a cluster: its node, a plain client of it, and how to stop it. */
+export interface Replica {
+  node: RedisServer;
+  client: Client;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one more node, has it join `cluster` and replicate `master` (a node of it), and waits
+ * until it has the master's data (`master_link_status:up`) and every node says the cluster is
+ * ok. Stopping the cluster does not stop it: `stop` does.
+ */
+export async function addReplica(cluster: RedisCluster, master: ClusterNode): Promise<Replica> {
+  const bus = await freePort();
+  const node = await startRedis((dir) => [
+    "--cluster-enabled",
+    "yes",
+    "--cluster-config-file",
+    join(dir, "nodes.conf"),
+    "--cluster-port",
+    String(bus),
+  ]);
+  const client = new Redis(node.url, { maxRetriesPerRequest: 2 });
+  const stop = async () => {
+    client.disconnect();
+    await node.stop();
+  };
+  try {
+    const first = cluster.client(cluster.nodes.indexOf(master));
+    await first.call("CLUSTER", "MEET", "127.0.0.1", node.port, bus);
+    const id = String(await first.call("CLUSTER", "MYID"));
+    for (let attempt = 0; ; attempt++) {
+      // The replica must know the master before it can replicate it.
+      const replicated = await client.call("CLUSTER", "REPLICATE", id).then(
+        () => true,
+        () => false,
+      );
+      if (replicated) break;
+      if (attempt >= 300) throw new Error("the replica never learnt its master");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (let attempt = 0; ; attempt++) {
+      const info = String(await client.call("INFO", "replication"));
+      const states = await Promise.all(
+        [...cluster.nodes.map((_, i) => cluster.client(i)), client].map(async (c) =>
+          String(await c.call("CLUSTER", "INFO")),
+        ),
+      );
+      if (
+        /^master_link_status:up\s*$/m.test(info) &&
+        states.every((s) => /^cluster_state:ok\s*$/m.test(s))
+      )
+        break;
+      if (attempt >= 300) throw new Error(`the replica did not sync:\n${info}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { node, client, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
