@@ -93,16 +93,16 @@ export interface Commands {
  * as by a consumer that is still finishing, until every consumer has joined the group, then
  * freed at once: each consumer takes its share (shards / consumers) at its next renewal.
  */
-export async function startSharing(
+export async function startSharing<T extends string[][]>(
   redis: Commands,
   stream: string,
   group: string,
-  consumers: string[][],
-): Promise<Started[]> {
+  consumers: [...T],
+): Promise<{ [K in keyof T]: Started }> {
   const shards = Number(await redis.call("GET", `${stream}:shards`));
   const leases = Array.from({ length: shards }, (_, i) => `${stream}:${i}:lease:${group}`);
   for (const lease of leases) await redis.call("SET", lease, "held-by-the-test", "PX", 60_000);
-  const started = consumers.map((args) => start(args));
+  const started = consumers.map((args) => start(args)) as { [K in keyof T]: Started };
   const members = `${stream}:consumers:${group}`;
   while (Number(await redis.call("ZCARD", members)) < consumers.length) {
     const exited = started.find((s) => s.child.exitCode !== null);

@@ -105,10 +105,11 @@ describe("Redis Cluster", () => {
       "--batch",
       "100",
     ];
-    const consumers = await startSharing(o, STREAM, "pair", [monitor("a"), monitor("b")]);
+    const [ca, cb] = await startSharing(o, STREAM, "pair", [monitor("a"), monitor("b")]);
     const [ev, a, b] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
-      ...consumers.map((c) => c.done),
+      ca.done,
+      cb.done,
     ]);
     expect(ev.code).toBe(1); // exploited
     expect(a.stderr + b.stderr).toBe("");

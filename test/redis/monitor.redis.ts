@@ -59,7 +59,7 @@ describe("oatf monitor on Redis Streams", () => {
   const connect = () =>
     new (createRequire(join(REPO, "packages/redis-streams/package.json"))("ioredis"))(url);
   /** Starts consumers of `group` that share the shards from the first entry (cli.ts). */
-  const sharing = async (group: string, consumers: string[][]) => {
+  const sharing = async <T extends string[][]>(group: string, consumers: [...T]) => {
     const client = connect();
     try {
       return await startSharing(client, STREAM, group, consumers);
