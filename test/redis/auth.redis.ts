@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENTS, decisions, parse, REPO, run } from "./cli.js";
+import { DOCUMENTS, decisions, drainArgs, parse, REPO, run } from "./cli.js";
 import { freePort, type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
@@ -23,20 +23,7 @@ describe("Redis with a password", () => {
   let tlsPort: number;
   const url = (auth: string) => `redis://${auth}@127.0.0.1:${redis.port}`;
   const monitor = (redisUrl: string, group: string, env?: NodeJS.ProcessEnv) =>
-    run(
-      [
-        "monitor",
-        ...DOCUMENTS,
-        "--redis",
-        redisUrl,
-        "--stream",
-        "traffic",
-        "--group",
-        group,
-        "--drain",
-      ],
-      env,
-    );
+    run(drainArgs(redisUrl, "traffic", group), env);
 
   beforeAll(async () => {
     tlsPort = await freePort();

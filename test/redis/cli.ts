@@ -54,6 +54,20 @@ export function start(args: string[], env: NodeJS.ProcessEnv = {}): Started {
   };
 }
 
+/** `oatf monitor <DOCUMENTS> --redis <url> --stream <stream> --group <group> --drain [...extra]`. */
+export const drainArgs = (url: string, stream: string, group: string, ...extra: string[]) => [
+  "monitor",
+  ...DOCUMENTS,
+  "--redis",
+  url,
+  "--stream",
+  stream,
+  "--group",
+  group,
+  "--drain",
+  ...extra,
+];
+
 /** Runs `oatf <args>` to its end. */
 export const run = (args: string[], env?: NodeJS.ProcessEnv) => start(args, env).done;
 

@@ -11,10 +11,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, DOCUMENTS, decisions, parse, REPO, run, start, startSharing } from "./cli.js";
+import {
+  CLI,
+  DOCUMENTS,
+  decisions,
+  drainArgs,
+  parse,
+  REPO,
+  run,
+  start,
+  startSharing,
+} from "./cli.js";
 import {
   addReplica,
   type ClusterNode,
+  clusterNode,
   type RedisCluster,
   type Replica,
   startRedisCluster,
@@ -84,27 +95,22 @@ describe("Redis Cluster", () => {
     expect(entries).toBe(MESSAGES);
     expect(await cluster.client(cluster.nodes.indexOf(seed)).call("DBSIZE")).toBe(0);
 
-    const monitor = (consumer: string) => [
-      "monitor",
-      ...DOCUMENTS,
-      "--redis",
-      seed.url,
-      "--stream",
-      STREAM,
-      "--group",
-      "pair",
-      "--consumer",
-      consumer,
-      "--alerts-stream",
-      ALERTS,
-      "--drain",
-      "--lease-ms",
-      "600",
-      // Short leases: consumers renew every 200 ms, so they take their shares soon after the
-      // test frees them (startSharing).
-      "--batch",
-      "100",
-    ];
+    // Short leases: consumers renew every 200 ms, so they take their shares soon after the
+    // test frees them (startSharing).
+    const monitor = (consumer: string) =>
+      drainArgs(
+        seed.url,
+        STREAM,
+        "pair",
+        "--consumer",
+        consumer,
+        "--alerts-stream",
+        ALERTS,
+        "--lease-ms",
+        "600",
+        "--batch",
+        "100",
+      );
     const [ca, cb] = await startSharing(o, STREAM, "pair", [monitor("a"), monitor("b")]);
     const [ev, a, b] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
@@ -234,14 +240,7 @@ describe("Redis Cluster", () => {
 
   it("a cluster node whose cluster is not ready (no slots served): exit 3 and the reason, no hang", async () => {
     const bus = await freePort();
-    const lone = await startRedis((d) => [
-      "--cluster-enabled",
-      "yes",
-      "--cluster-config-file",
-      join(d, "nodes.conf"),
-      "--cluster-port",
-      String(bus),
-    ]);
+    const lone = await startRedis(clusterNode(bus));
     try {
       const published = await run([
         "publish",
@@ -303,20 +302,7 @@ describe("Redis Cluster with a password and TLS", () => {
     expect(published.stderr).toContain(`3000 messages to ${STREAM}`);
     expect(published.code).toBe(0);
     const monitor = (redisUrl: string, env?: NodeJS.ProcessEnv) =>
-      run(
-        [
-          "monitor",
-          ...DOCUMENTS,
-          "--redis",
-          redisUrl,
-          "--stream",
-          STREAM,
-          "--group",
-          "g",
-          "--drain",
-        ],
-        env,
-      );
+      run(drainArgs(redisUrl, STREAM, "g"), env);
     const [ev, m] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
       monitor(`rediss://:${PASSWORD}@127.0.0.1:${seedB.tlsPort}`, {
@@ -369,21 +355,9 @@ describe("Redis Cluster failover", () => {
       "4",
     ]);
     expect(published.code).toBe(0);
-    const monitor = start([
-      "monitor",
-      ...DOCUMENTS,
-      "--redis",
-      seed.url,
-      "--stream",
-      STREAM,
-      "--group",
-      "g",
-      "--alerts-stream",
-      ALERTS,
-      "--batch",
-      "50",
-      "--drain",
-    ]);
+    const monitor = start(
+      drainArgs(seed.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
+    );
     // Once the monitor is under way, the replica takes over (CLUSTER FAILOVER: the master
     // stops taking writes until the replica has them all, then the roles swap).
     while (monitor.stdout.split("\n").length <= 5 && monitor.child.exitCode === null)

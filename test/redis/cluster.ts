@@ -23,6 +23,16 @@ const { Redis } = createRequire(join(REPO, "packages/redis-streams/package.json"
 
 const SLOTS = 16384;
 
+/** The arguments of a cluster-mode node with its own nodes.conf (in `dir`) and bus port. */
+export const clusterNode = (bus: number) => (dir: string) => [
+  "--cluster-enabled",
+  "yes",
+  "--cluster-config-file",
+  join(dir, "nodes.conf"),
+  "--cluster-port",
+  String(bus),
+];
+
 export interface ClusterNode extends RedisServer {
   /** Its cluster bus port. */
   bus: number;
@@ -85,18 +95,7 @@ export async function startRedisCluster(
               "--tls-auth-clients",
               "no",
             ];
-      servers.push(
-        await startRedis((dir) => [
-          "--cluster-enabled",
-          "yes",
-          "--cluster-config-file",
-          join(dir, "nodes.conf"),
-          "--cluster-port",
-          String(bus),
-          ...auth,
-          ...secure,
-        ]),
-      );
+      servers.push(await startRedis((dir) => [...clusterNode(bus)(dir), ...auth, ...secure]));
     }
     const nodes: ClusterNode[] = servers.map((s, i) => ({
       ...s,
@@ -151,14 +150,7 @@ export interface Replica {
  */
 export async function addReplica(cluster: RedisCluster, master: ClusterNode): Promise<Replica> {
   const bus = await freePort();
-  const node = await startRedis((dir) => [
-    "--cluster-enabled",
-    "yes",
-    "--cluster-config-file",
-    join(dir, "nodes.conf"),
-    "--cluster-port",
-    String(bus),
-  ]);
+  const node = await startRedis(clusterNode(bus));
   const client = new Redis(node.url, { maxRetriesPerRequest: 2 });
   const stop = async () => {
     client.disconnect();

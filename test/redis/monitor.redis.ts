@@ -8,7 +8,17 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENTS, decisions, parse, REPO, run, start, startSharing, withoutTime } from "./cli.js";
+import {
+  DOCUMENTS,
+  decisions,
+  drainArgs,
+  parse,
+  REPO,
+  run,
+  start,
+  startSharing,
+  withoutTime,
+} from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
@@ -40,20 +50,8 @@ describe("oatf monitor on Redis Streams", () => {
   let url: string;
   let solo: { alerts: string[]; verdicts?: unknown };
   let evaluated: unknown;
-  const monitor = (group: string, ...extra: string[]) => [
-    "monitor",
-    ...DOCUMENTS,
-    "--redis",
-    url,
-    "--stream",
-    STREAM,
-    "--group",
-    group,
-    "--drain",
-    "--lease-ms",
-    "1500",
-    ...extra,
-  ];
+  const monitor = (group: string, ...extra: string[]) =>
+    drainArgs(url, STREAM, group, "--lease-ms", "1500", ...extra);
 
   /** An ioredis client of the suite's server. */
   const connect = () =>
