@@ -14,6 +14,17 @@ const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export interface Client {
   call(command: string, ...args: (string | number)[]): Promise<unknown>;
   disconnect(): void;
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+/**
+ * A plain client of one node. Its connection errors are not logged: a node a test crashes is
+ * reconnected to in vain until the end, and the tests read errors from the commands they send.
+ */
+function connectTo(url: string, options: object = {}): Client {
+  const client = new Redis(url, { maxRetriesPerRequest: 2, ...options });
+  client.on("error", () => {});
+  return client;
 }
 
 /** ioredis is a dependency of packages/redis-streams (not of the root): resolved from there. */
@@ -22,6 +33,9 @@ const { Redis } = createRequire(join(REPO, "packages/redis-streams/package.json"
 };
 
 const SLOTS = 16384;
+
+const nodeTimeout = (ms: number | undefined) =>
+  ms === undefined ? [] : ["--cluster-node-timeout", String(ms)];
 
 /** The arguments of a cluster-mode node with its own nodes.conf (in `dir`) and bus port. */
 export const clusterNode = (bus: number) => (dir: string) => [
@@ -51,18 +65,21 @@ export interface RedisCluster {
   stop(): Promise<void>;
 }
 
-/** What the nodes require: a password, and TLS (a port of its own, the bus over TLS too). */
-export interface ClusterSecurity {
+/** What the nodes require (a password; TLS on a port of its own, the bus too), and how soon they fail over. */
+export interface ClusterOptions {
   password?: string;
   /** Files of the server's certificate, key and CA (test/redis/tls). */
   tls?: { cert: string; key: string; ca: string };
+  /** How long a node may not answer before the cluster counts it failed (Redis: 15 s). */
+  nodeTimeoutMs?: number;
 }
 
 export async function startRedisCluster(
   masters = 3,
-  { password, tls }: ClusterSecurity = {},
+  { password, tls, nodeTimeoutMs }: ClusterOptions = {},
 ): Promise<RedisCluster> {
   const auth = password === undefined ? [] : ["--requirepass", password, "--masterauth", password];
+  const timeout = nodeTimeout(nodeTimeoutMs);
   const servers: RedisServer[] = [];
   const buses: number[] = [];
   const tlsPorts: (number | undefined)[] = [];
@@ -95,7 +112,9 @@ export async function startRedisCluster(
               "--tls-auth-clients",
               "no",
             ];
-      servers.push(await startRedis((dir) => [...clusterNode(bus)(dir), ...auth, ...secure]));
+      servers.push(
+        await startRedis((dir) => [...clusterNode(bus)(dir), ...auth, ...secure, ...timeout]),
+      );
     }
     const nodes: ClusterNode[] = servers.map((s, i) => ({
       ...s,
@@ -107,7 +126,7 @@ export async function startRedisCluster(
       ],
     }));
     for (const node of nodes)
-      clients.push(new Redis(node.url, { maxRetriesPerRequest: 2, ...(password && { password }) }));
+      clients.push(connectTo(node.url, password === undefined ? {} : { password }));
     for (const [i, node] of nodes.entries()) {
       // Distinct epochs before the nodes meet, as redis-cli --cluster create does: no conflict
       // for the cluster to settle.
@@ -148,10 +167,14 @@ export interface Replica {
  * until it has the master's data (`master_link_status:up`) and every node says the cluster is
  * ok. Stopping the cluster does not stop it: `stop` does.
  */
-export async function addReplica(cluster: RedisCluster, master: ClusterNode): Promise<Replica> {
+export async function addReplica(
+  cluster: RedisCluster,
+  master: ClusterNode,
+  { nodeTimeoutMs }: Pick<ClusterOptions, "nodeTimeoutMs"> = {},
+): Promise<Replica> {
   const bus = await freePort();
-  const node = await startRedis(clusterNode(bus));
-  const client = new Redis(node.url, { maxRetriesPerRequest: 2 });
+  const node = await startRedis((dir) => [...clusterNode(bus)(dir), ...nodeTimeout(nodeTimeoutMs)]);
+  const client = connectTo(node.url);
   const stop = async () => {
     client.disconnect();
     await node.stop();

@@ -10,6 +10,8 @@ export interface RedisServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as a crash would (`stop` still removes its directory). */
+  crash(): Promise<void>;
 }
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "redis-server";
@@ -71,6 +73,12 @@ export async function startRedis(extra?: (dir: string) => string[]): Promise<Red
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    async crash() {
+      if (exited) return;
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await gone;
+    },
     async stop() {
       if (!exited) {
         const gone = new Promise((r) => child.once("exit", r));
