@@ -61,6 +61,7 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
       const cluster = new Cluster([{ host: seed.options.host, port: seed.options.port }], {
         lazyConnect: true,
         clusterRetryStrategy: retry,
+        ...RIDE_OUT_FAILOVER,
         redisOptions: nodeOptions(seed.options),
       });
       client = cluster;
@@ -94,6 +95,18 @@ export function serverOf(options: RedisOptions): string {
   const host = String(options.host);
   return `${host.includes(":") ? `[${host}]` : host}:${options.port}`;
 }
+
+/**
+ * A failover is waited out, not failed: while a dead master's replica takes over (the
+ * cluster's node timeout, 15 s by default, and an election), a command is sent again on the
+ * refreshed slot map every 250 ms, for up to 30 s.
+ */
+const RIDE_OUT_FAILOVER = {
+  maxRedirections: 120,
+  retryDelayOnFailover: 250,
+  retryDelayOnClusterDown: 250,
+  retryDelayOnTryAgain: 250,
+};
 
 const NOT_READY = "the cluster is not ready (cluster_state:fail) or none of its nodes answers";
 
