@@ -90,7 +90,7 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
  * read them from the URL, never the URL itself, whose user info or query may hold a password
  * (and stderr ends up in CI logs).
  */
-export function serverOf(options: RedisOptions): string {
+function serverOf(options: RedisOptions): string {
   if (typeof options.path === "string") return options.path;
   const host = String(options.host);
   return `${host.includes(":") ? `[${host}]` : host}:${options.port}`;
