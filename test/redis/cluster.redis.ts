@@ -20,6 +20,7 @@ import {
   parse,
   REPO,
   run,
+  type Started,
   start,
   startSharing,
 } from "./cli.js";
@@ -321,6 +322,44 @@ describe("Redis Cluster with a password and TLS", () => {
   });
 });
 
+/**
+ * A 40k-message trace published in 4 shards to `STREAM` through a node that does not own its
+ * slot, the owner given a replica first: what the failover tests start from.
+ */
+async function replicatedStream(
+  cluster: RedisCluster,
+  dir: string,
+  seed: number,
+  options?: Parameters<typeof addReplica>[2],
+) {
+  const trace = join(dir, "trace.jsonl");
+  writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed });
+  const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
+  const owner = cluster.owner(slot);
+  const replica = await addReplica(cluster, owner, options);
+  const via = cluster.nodes.find((n) => n !== owner)!;
+  const published = await run([
+    "publish",
+    "--trace",
+    trace,
+    "--redis",
+    via.url,
+    "--stream",
+    STREAM,
+    "--shards",
+    "4",
+  ]);
+  expect(published.code).toBe(0);
+  return { trace, owner, replica, via };
+}
+
+/** Waits until a monitor has printed a few alerts, and checks it is still reading. */
+async function underway(monitor: Started): Promise<void> {
+  while (monitor.stdout.split("\n").length <= 5 && monitor.child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 5));
+  expect(monitor.child.exitCode).toBeNull();
+}
+
 describe("Redis Cluster failover", () => {
   let cluster: RedisCluster;
   let replica: Replica | undefined;
@@ -338,37 +377,20 @@ describe("Redis Cluster failover", () => {
   });
 
   it("a manual failover of the stream's node mid-stream: the monitor goes on, each alert once, the verdicts of oatf evaluate", async () => {
-    const trace = join(dir, "trace.jsonl");
-    writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed: 13 });
-    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
-    const owner = cluster.owner(slot);
-    replica = await addReplica(cluster, owner);
-    const seed = cluster.nodes.find((n) => n !== owner)!;
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      seed.url,
-      "--stream",
-      STREAM,
-      "--shards",
-      "4",
-    ]);
-    expect(published.code).toBe(0);
+    const stream = await replicatedStream(cluster, dir, 13);
+    const { trace, via } = stream;
+    replica = stream.replica;
     const monitor = start(
-      drainArgs(seed.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
+      drainArgs(via.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
     );
     // Once the monitor is under way, the replica takes over (CLUSTER FAILOVER: the master
     // stops taking writes until the replica has them all, then the roles swap).
-    while (monitor.stdout.split("\n").length <= 5 && monitor.child.exitCode === null)
-      await new Promise((r) => setTimeout(r, 5));
-    expect(monitor.child.exitCode).toBeNull();
+    await underway(monitor);
     expect(await replica.client.call("CLUSTER", "FAILOVER")).toBe("OK");
     // The swap completes on its own: the replica serves the slot once it says it is a master.
     const promoted = (async () => {
       for (let i = 0; i < 400; i++) {
-        const role = String(await replica!.client.call("INFO", "replication"));
+        const role = String(await stream.replica.client.call("INFO", "replication"));
         if (/^role:master\s*$/m.test(role)) return { running: monitor.child.exitCode === null };
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -388,8 +410,8 @@ describe("Redis Cluster failover", () => {
     expect(decisions(verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
     // The alerts stream, committed with each batch on the node that owned the slot at the time,
     // holds each printed alert once.
-    const stream = (await replica.client.call("XRANGE", ALERTS, "-", "+")) as [string, string[]][];
-    expect(stream.map(([, fields]) => fields[1]).sort()).toEqual(alerts);
+    const written = (await replica.client.call("XRANGE", ALERTS, "-", "+")) as [string, string[]][];
+    expect(written.map(([, fields]) => fields[1]).sort()).toEqual(alerts);
   });
 });
 
@@ -411,37 +433,19 @@ describe("Redis Cluster: the stream's node crashes", () => {
   });
 
   it("killed mid-stream (SIGKILL): the monitor waits out the failover, resumes on the replica, and no alert is lost", async () => {
-    const trace = join(dir, "trace.jsonl");
-    writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed: 17 });
-    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
-    const owner = cluster.owner(slot);
-    const live = cluster.nodes.filter((n) => n !== owner);
-    replica = await addReplica(cluster, owner, { nodeTimeoutMs: 1000 });
-    const seed = live[0]!;
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      seed.url,
-      "--stream",
-      STREAM,
-      "--shards",
-      "4",
-    ]);
-    expect(published.code).toBe(0);
+    const stream = await replicatedStream(cluster, dir, 17, { nodeTimeoutMs: 1000 });
+    const { owner, via } = stream;
+    replica = stream.replica;
     // Every entry reaches the replica before the crash: a crash may lose writes not yet
     // replicated (README), which is not what this test is about.
     const ownerClient = cluster.client(cluster.nodes.indexOf(owner));
     expect(await ownerClient.call("WAIT", 1, 10_000)).toBe(1);
     // Every alert of the stream, from a group that runs undisturbed.
-    const solo = await run(drainArgs(seed.url, STREAM, "solo"));
+    const solo = await run(drainArgs(via.url, STREAM, "solo"));
     expect(solo.code).toBe(1);
 
-    const monitor = start(drainArgs(seed.url, STREAM, "g", "--batch", "50"));
-    while (monitor.stdout.split("\n").length <= 5 && monitor.child.exitCode === null)
-      await new Promise((r) => setTimeout(r, 5));
-    expect(monitor.child.exitCode).toBeNull();
+    const monitor = start(drainArgs(via.url, STREAM, "g", "--batch", "50"));
+    await underway(monitor);
     await owner.crash();
     const m = await monitor.done;
     expect(m.stderr).toBe("");
