@@ -182,13 +182,10 @@ function merged(params: object, result: object): Value {
   return m as Value;
 }
 
-/** A message with the line's actor, session, timestamp and line (absent fields left out). */
+/** A message with its line's actor, session, timestamp and line (absent fields left out). */
 function located(
   message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
-  actor: string | undefined,
-  session: string | undefined,
-  timestamp: string | undefined,
-  line: number,
+  { actor, session, timestamp, line }: Heard,
 ): TraceMessage & { line: number } {
   const m = message as TraceMessage & { line: number };
   if (actor !== undefined) m.actor = actor;
@@ -198,6 +195,20 @@ function located(
   return m;
 }
 const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
+
+/** What a line says around its JSON-RPC message: who sent it, when, on which connection. */
+interface Heard {
+  line: number;
+  side: Side;
+  actor: string | undefined;
+  /** The scope's key ("" for none) and its session or connection id. */
+  scope: string;
+  session: string | undefined;
+  timestamp: string | undefined;
+  /** The line's own `protocol`, which wins over the connection's. */
+  given: string | undefined;
+  connection: Connection;
+}
 
 /** The JSON-RPC protocols (mcp, a2a) the documents give `actor` (or any actor). */
 function documentedProtocols(
@@ -461,65 +472,82 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       return problem(out, line, "T-SHAPE", "a JSON-RPC id must be a string, a number or null");
     }
     const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
-    const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
-    const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
     const scope = wrapped ? scopeOf(value) : NO_SCOPE;
-    const session = scope.name;
-    const connection = connectionOf(actor, scope.key, line, out);
+    const heard: Heard = {
+      line,
+      side,
+      actor,
+      scope: scope.key,
+      session: scope.name,
+      timestamp: wrapped ? timestampOf(value.timestamp) : undefined,
+      given: wrapped && typeof value.protocol === "string" ? value.protocol : undefined,
+      connection: connectionOf(actor, scope.key, line, out),
+    };
+    if (typeof rpc.method === "string") request(rpc, rpc.method, heard, share, out);
+    else response(rpc, heard, out);
+  }
 
-    if (typeof rpc.method === "string") {
-      const own = scope.key === "" ? undefined : `${scope.key}|${actor ?? ""}`;
-      const protocol = given ?? protocolFor(connection, rpc.method, line, out, own);
-      // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
-      const { operation: method, native } =
-        protocol === "a2a" ? a2aMethod(rpc.method) : { operation: rpc.method };
-      const params = rpc.params as Value | undefined;
-      if (isId(rpc.id)) {
-        const enriched =
-          protocol === "mcp" &&
-          (method === "tools/call" || method === "prompts/get") &&
-          isObject(params);
-        remember(
-          {
-            key: slotKey(side, rpc.id, scope.key, actor === undefined ? "" : `a${actor}`),
-            side,
-            // One shape for every request (no spread): the common log names nothing.
-            named:
-              scope.key === "" && actor === undefined
-                ? undefined
-                : {
-                    base: idBase(side, rpc.id),
-                    scope: scope.key,
-                    actor: actor === undefined ? "" : `a${actor}`,
-                  },
-            method,
-            native,
-            streaming: protocol === "a2a" && isStreaming(method),
-            answered: false,
-            protocol,
-            params: enriched ? params : undefined,
-            cost:
-              ENTRY_COST +
-              method.length +
-              (native?.length ?? 0) +
-              protocol.length +
-              (enriched ? share : 0),
-          },
-          line,
-          out,
-        );
-      }
-      const message = located(
-        { protocol, direction: "request", operation: method, content: params ?? {} },
-        actor,
-        session,
-        timestamp,
+  /** A request or notification: a `request` message, its id remembered for the response. */
+  function request(
+    rpc: Record<string, unknown>,
+    sent: string,
+    heard: Heard,
+    share: number,
+    out: TraceRecord[],
+  ) {
+    const { line, side, actor, scope, given, connection } = heard;
+    const own = scope === "" ? undefined : `${scope}|${actor ?? ""}`;
+    const protocol = given ?? protocolFor(connection, sent, line, out, own);
+    // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
+    const { operation: method, native } =
+      protocol === "a2a" ? a2aMethod(sent) : { operation: sent };
+    const params = rpc.params as Value | undefined;
+    if (isId(rpc.id)) {
+      const enriched =
+        protocol === "mcp" &&
+        (method === "tools/call" || method === "prompts/get") &&
+        isObject(params);
+      remember(
+        {
+          key: slotKey(side, rpc.id, scope, actor === undefined ? "" : `a${actor}`),
+          side,
+          // One shape for every request (no spread): the common log names nothing.
+          named:
+            scope === "" && actor === undefined
+              ? undefined
+              : {
+                  base: idBase(side, rpc.id),
+                  scope: scope,
+                  actor: actor === undefined ? "" : `a${actor}`,
+                },
+          method,
+          native,
+          streaming: protocol === "a2a" && isStreaming(method),
+          answered: false,
+          protocol,
+          params: enriched ? params : undefined,
+          cost:
+            ENTRY_COST +
+            method.length +
+            (native?.length ?? 0) +
+            protocol.length +
+            (enriched ? share : 0),
+        },
         line,
+        out,
       );
-      if (native !== undefined) a2aV1(message, native);
-      out.push({ kind: "message", message });
-      return;
     }
+    const message = located(
+      { protocol, direction: "request", operation: method, content: params ?? {} },
+      heard,
+    );
+    if (native !== undefined) a2aV1(message, native);
+    out.push({ kind: "message", message });
+  }
+
+  /** A response, read as the response of the requests of its id it answers. */
+  function response(rpc: Record<string, unknown>, heard: Heard, out: TraceRecord[]) {
+    const { line, side, actor, scope, given, connection } = heard;
     const isResult = Object.hasOwn(rpc, "result");
     if (!isResult && !Object.hasOwn(rpc, "error")) {
       return problem(
@@ -529,7 +557,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const waiting = isId(rpc.id) ? answered(scope.key, actor, side, rpc.id) : [];
+    const waiting = isId(rpc.id) ? answered(scope, actor, side, rpc.id) : [];
     const requestsOf =
       waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
     // Past the per-id bound (lists of several connections), it is read as no one's: still
@@ -563,13 +591,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       const protocol = given ?? connection.protocol;
       out.push({
         kind: "message",
-        message: located(
-          { protocol, direction: "response", operation: "", content },
-          actor,
-          session,
-          timestamp,
-          line,
-        ),
+        message: located({ protocol, direction: "response", operation: "", content }, heard),
       });
       return;
     }
@@ -586,7 +608,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     } else {
       const named = requests[0]!.named;
       if (
-        (named?.scope ?? "") !== scope.key ||
+        (named?.scope ?? "") !== scope ||
         (named?.actor ?? "") !== (actor === undefined ? "" : `a${actor}`)
       )
         unattributed(
@@ -617,10 +639,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
           operation: request.method,
           content: enrich ? merged(params as object, body as object) : body,
         },
-        actor,
-        session,
-        timestamp,
-        line,
+        heard,
       );
       if (request.native !== undefined) a2aV1(message, request.native, { wire: content, isResult });
       out.push({ kind: "message", message });
@@ -630,13 +649,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     if (projected !== undefined)
       out.push({
         kind: "message",
-        message: located(
-          { protocol: "a2a", direction: "response", ...projected },
-          actor,
-          session,
-          timestamp,
-          line,
-        ),
+        message: located({ protocol: "a2a", direction: "response", ...projected }, heard),
       });
     if (final) for (const w of found.waiting) pending.take(w.key);
     else for (const request of requests) request.answered = true;
