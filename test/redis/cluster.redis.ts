@@ -6,9 +6,11 @@
 // reason, exit 3, and nothing is written anywhere. A second cluster needs a password and serves
 // TLS: the URL's password and TLS reach every node a command is redirected to. A third gets a
 // replica of the stream's node, which takes over (CLUSTER FAILOVER) while a monitor runs; a
-// fourth has the stream's node killed mid-stream, and the monitor waits out the failover.
+// fourth has the stream's node killed mid-stream, and the monitor waits out the failover; a
+// fifth moves the stream's slot to another master, key by key, while a monitor reads and while
+// a publisher writes.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +30,7 @@ import {
   addReplica,
   type ClusterNode,
   clusterNode,
+  migrateSlot,
   type RedisCluster,
   type Replica,
   startRedisCluster,
@@ -324,19 +327,13 @@ describe("Redis Cluster with a password and TLS", () => {
 
 /**
  * A 40k-message trace published in 4 shards to `STREAM` through a node that does not own its
- * slot, the owner given a replica first: what the failover tests start from.
+ * slot: what the failover and resharding tests start from.
  */
-async function replicatedStream(
-  cluster: RedisCluster,
-  dir: string,
-  seed: number,
-  options?: Parameters<typeof addReplica>[2],
-) {
+async function publishedStream(cluster: RedisCluster, dir: string, seed: number) {
   const trace = join(dir, "trace.jsonl");
   writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed });
   const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
   const owner = cluster.owner(slot);
-  const replica = await addReplica(cluster, owner, options);
   const via = cluster.nodes.find((n) => n !== owner)!;
   const published = await run([
     "publish",
@@ -350,8 +347,21 @@ async function replicatedStream(
     "4",
   ]);
   expect(published.code).toBe(0);
-  return { trace, owner, replica, via };
+  return { trace, slot, owner, via };
 }
+
+/** The same, the owner given a replica (which has every entry once it is returned). */
+async function replicatedStream(
+  cluster: RedisCluster,
+  dir: string,
+  seed: number,
+  options?: Parameters<typeof addReplica>[2],
+) {
+  const stream = await publishedStream(cluster, dir, seed);
+  return { ...stream, replica: await addReplica(cluster, stream.owner, options) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until a monitor has printed a few alerts, and checks it is still reading. */
 async function underway(monitor: Started): Promise<void> {
@@ -457,5 +467,127 @@ describe("Redis Cluster: the stream's node crashes", () => {
     const { alerts, verdicts } = parse(m.stdout);
     expect([...new Set(alerts)].sort()).toEqual(parse(solo.stdout).alerts);
     expect(decisions(verdicts)).toEqual(decisions(parse(solo.stdout).verdicts));
+  });
+});
+
+describe("Redis Cluster resharding", () => {
+  let cluster: RedisCluster;
+  let dir: string;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-reshard-"));
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the stream's slot moves to another master mid-stream, key by key: the monitor follows it, each alert once, the verdicts of oatf evaluate", async () => {
+    const { trace, slot, owner, via } = await publishedStream(cluster, dir, 19);
+    const target = cluster.nodes.find((n) => n !== owner && n !== via)!;
+    const monitor = start(
+      drainArgs(via.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
+    );
+    await underway(monitor);
+    // 100 ms between keys: reads and commits meet the slot half moved (ASK, TRYAGAIN).
+    const migration = migrateSlot(cluster, slot, target, () => sleep(100)).then((moved) => ({
+      moved,
+      running: monitor.child.exitCode === null,
+    }));
+    const [ev, m, moved] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      monitor.done,
+      migration,
+    ]);
+    // Every key of the stream moved (4 shards, their checkpoints and leases, the shard count,
+    // the group's members, the alerts stream) while the monitor was still reading.
+    expect(moved.running).toBe(true);
+    expect(moved.moved).toBeGreaterThanOrEqual(12);
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(1);
+    const { alerts, verdicts } = parse(m.stdout);
+    expect(new Set(alerts).size).toBe(alerts.length);
+    expect(decisions(verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
+    // Everything is on the new owner now; the alerts stream holds each printed alert once.
+    const from = cluster.client(cluster.nodes.indexOf(owner));
+    expect(await from.call("DBSIZE")).toBe(0);
+    const to = cluster.client(cluster.nodes.indexOf(target));
+    // The monitor met the slot half moved: the nodes redirected it (measured: 2-28 ASK and
+    // 5-7 TRYAGAIN replies a run).
+    const replies = async (rule: string) =>
+      (await Promise.all([from, to].map((c) => c.call("INFO", "errorstats")))).reduce(
+        (sum: number, info) =>
+          sum +
+          Number(new RegExp(`^errorstat_${rule}:count=(\\d+)`, "m").exec(String(info))?.[1] ?? 0),
+        0,
+      );
+    expect((await replies("ASK")) + (await replies("TRYAGAIN"))).toBeGreaterThan(0);
+    const written = (await to.call("XRANGE", ALERTS, "-", "+")) as [string, string[]][];
+    expect(written.map(([, fields]) => fields[1]).sort()).toEqual(alerts);
+  });
+
+  it("oatf publish while the stream's slot moves: every message arrives once, each shard in trace order, and a monitor gives the verdicts of oatf evaluate", async () => {
+    const live = "{live}";
+    const trace = join(dir, "live.jsonl");
+    writeTrace(REPO, trace, { messages: 20_000, sessions: 100, seed: 23 });
+    const lines = readFileSync(trace, "utf8")
+      .split("\n")
+      .filter((l) => l !== "");
+    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", live));
+    const owner = cluster.owner(slot);
+    const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const publish = start([
+      "publish",
+      "--trace",
+      "-",
+      "--redis",
+      via.url,
+      "--stream",
+      live,
+      "--shards",
+      "4",
+    ]);
+    // The first half is published (whole chunks of 1,000: nothing held back) before the slot
+    // starts moving; the second half while two of its keys have moved and the rest have not.
+    // A publish that failed has closed its input: the error is its exit code, not EPIPE here.
+    publish.child.stdin!.on("error", () => {});
+    publish.child.stdin!.write(`${lines.slice(0, 10_000).join("\n")}\n`);
+    const from = cluster.client(cluster.nodes.indexOf(owner));
+    const to = cluster.client(cluster.nodes.indexOf(target));
+    const length = async (client: typeof from) => {
+      let n = 0;
+      for (let i = 0; i < 4; i++) n += Number(await client.call("XLEN", `${live}:${i}`));
+      return n;
+    };
+    while ((await length(from)) < 10_000 && publish.child.exitCode === null) await sleep(20);
+    let overlapped = false;
+    await migrateSlot(cluster, slot, target, async (moved) => {
+      if (moved !== 2) return;
+      overlapped = publish.child.exitCode === null;
+      publish.child.stdin!.end(`${lines.slice(10_000).join("\n")}\n`);
+      await publish.done;
+    });
+    const p = await publish.done;
+    expect(overlapped).toBe(true);
+    expect(p.stderr).toContain(`20000 messages to ${live} in 4 shards`);
+    expect(p.code).toBe(0);
+    expect(await from.call("DBSIZE")).toBe(0);
+    // Each message once, and each shard (whole sessions) in the trace's order.
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const entries = (await to.call("XRANGE", `${live}:${i}`, "-", "+")) as [string, string[]][];
+      const order = entries.map(([, fields]) => (JSON.parse(fields[3]!) as { line: number }).line);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      seen.push(...order);
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual(lines.map((_, i) => i + 1));
+    const [ev, m] = await Promise.all([
+      run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
+      run(drainArgs(target.url, live, "g")),
+    ]);
+    expect(m.stderr).toBe("");
+    expect(decisions(parse(m.stdout).verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
   });
 });

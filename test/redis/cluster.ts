@@ -60,7 +60,7 @@ export interface RedisCluster {
   nodes: ClusterNode[];
   /** A plain (single-node) client of node i, which does not follow redirections. */
   client(i: number): Client;
-  /** The node serving `slot`. */
+  /** The node serving `slot` as the slots were first assigned (not after `migrateSlot`). */
   owner(slot: number): ClusterNode;
   stop(): Promise<void>;
 }
@@ -213,4 +213,44 @@ export async function addReplica(
     await stop();
     throw error;
   }
+}
+
+/**
+ * Moves `slot` to master `to` the way `redis-cli --cluster reshard` does: the target imports
+ * it, the owner migrates it, its keys are sent over one at a time, then every master is told
+ * the new owner. `afterKey` runs after each key (given how many have moved): while it runs,
+ * commands meet the slot half moved (ASK for a key gone, TRYAGAIN for a command on keys on
+ * both nodes). Returns how many keys were moved.
+ */
+export async function migrateSlot(
+  cluster: RedisCluster,
+  slot: number,
+  to: ClusterNode,
+  afterKey: (moved: number) => unknown = () => {},
+): Promise<number> {
+  const from = cluster.owner(slot);
+  const source = cluster.client(cluster.nodes.indexOf(from));
+  const target = cluster.client(cluster.nodes.indexOf(to));
+  const targetId = String(await target.call("CLUSTER", "MYID"));
+  await target.call(
+    "CLUSTER",
+    "SETSLOT",
+    slot,
+    "IMPORTING",
+    String(await source.call("CLUSTER", "MYID")),
+  );
+  await source.call("CLUSTER", "SETSLOT", slot, "MIGRATING", targetId);
+  let moved = 0;
+  for (;;) {
+    const keys = (await source.call("CLUSTER", "GETKEYSINSLOT", slot, 1)) as string[];
+    if (keys.length === 0) break;
+    await source.call("MIGRATE", "127.0.0.1", to.port, "", 0, 5000, "KEYS", ...keys);
+    moved += keys.length;
+    await afterKey(moved);
+  }
+  // The target first, then the rest (as redis-cli does): no moment where nobody owns it.
+  await target.call("CLUSTER", "SETSLOT", slot, "NODE", targetId);
+  for (const [i, node] of cluster.nodes.entries())
+    if (node !== to) await cluster.client(i).call("CLUSTER", "SETSLOT", slot, "NODE", targetId);
+  return moved;
 }

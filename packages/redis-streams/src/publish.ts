@@ -4,7 +4,7 @@
 import { partitionKey, shardOf, type TraceMessage } from "@oatf/evaluate";
 import { encodeEntry } from "./entry.js";
 import { clusterKeysProblem, shardCountProblem, streamKeys } from "./keys.js";
-import { connect } from "./redis.js";
+import { connect, type RedisClient } from "./redis.js";
 
 export interface RedisPublishOptions {
   /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
@@ -65,6 +65,8 @@ export async function publishToRedis(
       throw new Error(`the stream has ${shards} shard(s) (${keys.shards}), not ${options.shards}`);
     const perShard = new Array<number>(shards).fill(0);
     let pipeline = redis.pipeline();
+    // The commands in `pipeline`, to send again those redirected (resendRedirected).
+    let commands: string[][] = [];
     let queued = 0;
     let total = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,12 +78,13 @@ export async function publishToRedis(
       timer = undefined;
       if (queued === 0) return sending;
       const chunk = pipeline;
+      const sent = commands;
       const count = queued;
       pipeline = redis.pipeline();
+      commands = [];
       queued = 0;
       sending = sending.then(async () => {
-        const results = await chunk.exec();
-        for (const [error] of results ?? []) if (error) throw error;
+        await resendRedirected(redis, sent, await chunk.exec());
         options.onSent?.(count);
       });
       // A send started by the timer is awaited by the next flush; not an unhandled rejection.
@@ -95,7 +98,9 @@ export async function publishToRedis(
         if (failure !== undefined) throw failure.error;
         const session = keyOf(message);
         const shard = shardOf(session, shards);
-        pipeline.call("XADD", keys.shard(shard), "*", ...encodeEntry(session, message));
+        const command = ["XADD", keys.shard(shard), "*", ...encodeEntry(session, message)];
+        pipeline.call(...(command as [string, ...string[]]));
+        commands.push(command);
         perShard[shard]!++;
         total++;
         if (++queued >= CHUNK) await flush();
@@ -109,5 +114,30 @@ export async function publishToRedis(
     return { messages: total, shards, perShard };
   } finally {
     await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
+/** What Redis Cluster answers a command on a slot being moved, or just moved. */
+const REDIRECTED = /^(ASK|MOVED|TRYAGAIN|CLUSTERDOWN) /;
+
+/**
+ * Checks a chunk's replies. While a slot moves to another node (resharding), its keys move one
+ * at a time: a chunk's commands on a key already gone are answered ASK (MOVED once the move
+ * is over) while the others are written, and ioredis sends a pipeline again only when every
+ * command was redirected. The redirected ones are sent again here, one at a time and in order
+ * (ioredis follows a single command's redirection). A key moves once, so its redirected
+ * commands come after its written ones: each shard keeps the trace's order. Any other error
+ * stops the publishing.
+ */
+async function resendRedirected(
+  redis: RedisClient,
+  commands: string[][],
+  results: [Error | null, unknown][] | null,
+): Promise<void> {
+  for (const [i, [error]] of (results ?? []).entries()) {
+    if (!error) continue;
+    if (!REDIRECTED.test(error.message)) throw error;
+    const [name, ...args] = commands[i]!;
+    await redis.call(name!, ...args);
   }
 }
