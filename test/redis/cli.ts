@@ -127,3 +127,18 @@ export async function startSharing<T extends string[][]>(
   await redis.call("DEL", ...leases);
   return started;
 }
+
+/** Whether `group` has read and acknowledged every entry of the stream's shards. */
+export async function caughtUp(redis: Commands, stream: string, group: string): Promise<boolean> {
+  const shards = Number(await redis.call("GET", `${stream}:shards`));
+  for (let i = 0; i < shards; i++) {
+    const shard = `${stream}:${i}`;
+    const info = (await redis.call("XINFO", "STREAM", shard)) as unknown[];
+    const last = info[info.indexOf("last-generated-id") + 1];
+    const groups = (await redis.call("XINFO", "GROUPS", shard)) as unknown[][];
+    const mine = groups.find((g) => g[g.indexOf("name") + 1] === group);
+    if (mine === undefined || mine[mine.indexOf("pending") + 1] !== 0) return false;
+    if (mine[mine.indexOf("last-delivered-id") + 1] !== last) return false;
+  }
+  return true;
+}

@@ -10,12 +10,13 @@
 // fifth moves the stream's slot to another master, key by key, while a monitor reads and while
 // a publisher writes.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CLI,
+  caughtUp,
   DOCUMENTS,
   decisions,
   drainArgs,
@@ -589,5 +590,48 @@ describe("Redis Cluster resharding", () => {
     ]);
     expect(m.stderr).toBe("");
     expect(decisions(parse(m.stdout).verdicts)).toEqual(decisions(JSON.parse(ev.stdout)));
+  });
+
+  it("a live monitor waiting for traffic (blocked in XREADGROUP) while the slot moves: it reads what is published after, each alert once", async () => {
+    const idle = "{idle}";
+    const trace = join(dir, "idle.jsonl");
+    writeTrace(REPO, trace, { messages: 20_000, sessions: 100, seed: 29 });
+    const lines = readFileSync(trace, "utf8")
+      .split("\n")
+      .filter((l) => l !== "");
+    const before = join(dir, "before.jsonl");
+    const after = join(dir, "after.jsonl");
+    writeFileSync(before, `${lines.slice(0, 10_000).join("\n")}\n`);
+    writeFileSync(after, `${lines.slice(10_000).join("\n")}\n`);
+    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", idle));
+    const owner = cluster.owner(slot);
+    const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const publish = (file: string) =>
+      run(["publish", "--trace", file, "--redis", via.url, "--stream", idle, "--shards", "4"]);
+    expect((await publish(before)).code).toBe(0);
+    // No --drain: a consumer of live traffic, which waits in XREADGROUP ... BLOCK once it has
+    // read everything.
+    const args = drainArgs(via.url, idle, "live", "--lease-ms", "3000").filter(
+      (a) => a !== "--drain",
+    );
+    const monitor = start(args);
+    const from = cluster.client(cluster.nodes.indexOf(owner));
+    const to = cluster.client(cluster.nodes.indexOf(target));
+    while (!(await caughtUp(from, idle, "live"))) await sleep(50);
+    await sleep(300);
+    await migrateSlot(cluster, slot, target, () => sleep(100));
+    expect(monitor.child.exitCode).toBeNull();
+    expect((await publish(after)).code).toBe(0);
+    while (!(await caughtUp(to, idle, "live")) && monitor.child.exitCode === null) await sleep(50);
+    monitor.child.kill("SIGTERM");
+    const m = await monitor.done;
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(0);
+    // The same alerts as a group reading the whole stream after the move.
+    const solo = await run(drainArgs(target.url, idle, "solo"));
+    expect(solo.code).toBe(1);
+    const { alerts } = parse(m.stdout);
+    expect(new Set(alerts).size).toBe(alerts.length);
+    expect(alerts).toEqual(parse(solo.stdout).alerts);
   });
 });

@@ -2,13 +2,15 @@
 // 500-session trace published in 4 shards: one consumer, two consumers of one group (the
 // shards rebalanced between them), and a consumer killed with SIGKILL mid-stream and started
 // again give the same alerts and the same verdicts as `oatf evaluate` of the trace. Each
-// scenario is its own consumer group over the same published stream.
+// scenario is its own consumer group over the same published stream. A shard deleted under a
+// consumer waiting for traffic stops it with Redis' reason.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  caughtUp,
   DOCUMENTS,
   decisions,
   drainArgs,
@@ -210,5 +212,38 @@ describe("oatf monitor on Redis Streams", () => {
     } finally {
       client.disconnect();
     }
+  });
+
+  it("a shard deleted while a live monitor waits on it: exit 3 with Redis' reason, no silent wait", async () => {
+    const trace = join(dir, "gone.jsonl");
+    writeTrace(REPO, trace, { messages: 2_000, sessions: 20, seed: 31 });
+    const published = await run([
+      "publish",
+      "--trace",
+      trace,
+      "--redis",
+      url,
+      "--stream",
+      "gone",
+      "--shards",
+      "2",
+    ]);
+    expect(published.code).toBe(0);
+    const live = start(drainArgs(url, "gone", "live").filter((a) => a !== "--drain"));
+    const client = connect();
+    try {
+      while (!(await caughtUp(client, "gone", "live")) && live.child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 50));
+      // Blocked in XREADGROUP on both shards, it is answered UNBLOCKED, reads again, and the
+      // shard and its group are gone.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(live.child.exitCode).toBeNull();
+      await client.del("gone:0");
+    } finally {
+      client.disconnect();
+    }
+    const m = await live.done;
+    expect(m.code).toBe(3);
+    expect(m.stderr).toMatch(/^oatf monitor: NOGROUP .*gone:0/);
   });
 });

@@ -188,6 +188,36 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
     return true;
   }
 
+  /**
+   * New entries of this consumer's shards (XREADGROUP, blocking up to `blockMs`), or null when
+   * none came. A read blocked on a shard whose key goes away is answered UNBLOCKED: the key
+   * moved to another node (a cluster resharding the slot) or was deleted. That is null too:
+   * the next read follows the key to its node, or says it is gone (NOGROUP).
+   */
+  async function readGroup(
+    streams: string[],
+    blockMs: number,
+  ): Promise<[string, [string, unknown][]][] | null> {
+    try {
+      return (await redis.call(
+        "XREADGROUP",
+        "GROUP",
+        group,
+        consumer,
+        "COUNT",
+        batch,
+        "BLOCK",
+        blockMs,
+        "STREAMS",
+        ...streams,
+        ...streams.map(() => ">"),
+      )) as [string, [string, unknown][]][] | null;
+    } catch (error) {
+      if (String((error as Error)?.message).startsWith("UNBLOCKED")) return null;
+      throw error;
+    }
+  }
+
   async function* events(): AsyncGenerator<StreamEvent> {
     let due = 0;
     const tick = Math.max(50, Math.floor(leaseMs / 3));
@@ -213,19 +243,7 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
           await sleep(Math.min(tick, 200));
           continue;
         }
-        const reply = (await redis.call(
-          "XREADGROUP",
-          "GROUP",
-          group,
-          consumer,
-          "COUNT",
-          batch,
-          "BLOCK",
-          Math.min(tick, 1000),
-          "STREAMS",
-          ...streams,
-          ...streams.map(() => ">"),
-        )) as [string, [string, unknown][]][] | null;
+        const reply = await readGroup(streams, Math.min(tick, 1000));
         if (reply === null) {
           if (options.drain && (await drained())) return;
           continue;
