@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENTS, decisions, drainArgs, parse, REPO, run } from "./cli.js";
+import { DOCUMENTS, decisions, drainArgs, parse, publishArgs, REPO, run } from "./cli.js";
 import { freePort, type RedisServer, startRedis } from "./server.js";
 import { writeTrace } from "./trace.js";
 
@@ -52,15 +52,7 @@ describe("Redis with a password", () => {
   });
 
   it("publish and monitor with the password in the URL: the verdicts of oatf evaluate", async () => {
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      url(`:${PASSWORD}`),
-      "--stream",
-      "traffic",
-    ]);
+    const published = await run(publishArgs(trace, url(`:${PASSWORD}`), "traffic"));
     expect(published.stderr).toContain("5000 messages to traffic");
     expect(published.code).toBe(0);
     const [ev, m] = await Promise.all([

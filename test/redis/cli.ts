@@ -68,6 +68,18 @@ export const drainArgs = (url: string, stream: string, group: string, ...extra: 
   ...extra,
 ];
 
+/** `oatf publish --trace <trace> --redis <url> --stream <stream> [...extra]` (`-` reads stdin). */
+export const publishArgs = (trace: string, url: string, stream: string, ...extra: string[]) => [
+  "publish",
+  "--trace",
+  trace,
+  "--redis",
+  url,
+  "--stream",
+  stream,
+  ...extra,
+];
+
 /** Runs `oatf <args>` to its end. */
 export const run = (args: string[], env?: NodeJS.ProcessEnv) => start(args, env).done;
 

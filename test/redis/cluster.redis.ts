@@ -21,6 +21,7 @@ import {
   decisions,
   drainArgs,
   parse,
+  publishArgs,
   REPO,
   run,
   type Started,
@@ -81,17 +82,7 @@ describe("Redis Cluster", () => {
 
   it("publish and two monitors, given a node without the stream's slot: the alerts and verdicts of oatf evaluate", async () => {
     const { owner, seed } = await placed(STREAM);
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      seed.url,
-      "--stream",
-      STREAM,
-      "--shards",
-      String(SHARDS),
-    ]);
+    const published = await run(publishArgs(trace, seed.url, STREAM, "--shards", String(SHARDS)));
     expect(published.stderr).toContain(`${MESSAGES} messages to ${STREAM} in ${SHARDS} shards`);
     expect(published.code).toBe(0);
     // Every entry is on the slot's owner, none on the node named in the URL.
@@ -194,7 +185,7 @@ describe("Redis Cluster", () => {
   it("a stream without a hash tag, or an alerts stream with another, is refused: exit 3, the reason, nothing written", async () => {
     const before = await dbsizes();
     const url = cluster.nodes[0]!.url;
-    const published = await run(["publish", "--trace", trace, "--redis", url, "--stream", "plain"]);
+    const published = await run(publishArgs(trace, url, "plain"));
     expect(published.code).toBe(3);
     expect(published.stderr).toContain(
       "oatf publish: on Redis Cluster the stream name needs a hash tag so all its keys are in one slot",
@@ -248,15 +239,7 @@ describe("Redis Cluster", () => {
     const bus = await freePort();
     const lone = await startRedis(clusterNode(bus));
     try {
-      const published = await run([
-        "publish",
-        "--trace",
-        trace,
-        "--redis",
-        lone.url,
-        "--stream",
-        STREAM,
-      ]);
+      const published = await run(publishArgs(trace, lone.url, STREAM));
       expect(published.stderr).toBe(
         `oatf publish: cannot connect to 127.0.0.1:${lone.port}: the cluster is not ready (cluster_state:fail) or none of its nodes answers\n`,
       );
@@ -296,15 +279,7 @@ describe("Redis Cluster with a password and TLS", () => {
     const [seedA, seedB] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
     const url = (node: ClusterNode, password = PASSWORD) =>
       `redis://:${password}@127.0.0.1:${node.port}`;
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      url(seedA),
-      "--stream",
-      STREAM,
-    ]);
+    const published = await run(publishArgs(trace, url(seedA), STREAM));
     expect(published.stderr).toContain(`3000 messages to ${STREAM}`);
     expect(published.code).toBe(0);
     const monitor = (redisUrl: string, env?: NodeJS.ProcessEnv) =>
@@ -336,17 +311,7 @@ async function publishedStream(cluster: RedisCluster, dir: string, seed: number)
   const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
   const owner = cluster.owner(slot);
   const via = cluster.nodes.find((n) => n !== owner)!;
-  const published = await run([
-    "publish",
-    "--trace",
-    trace,
-    "--redis",
-    via.url,
-    "--stream",
-    STREAM,
-    "--shards",
-    "4",
-  ]);
+  const published = await run(publishArgs(trace, via.url, STREAM, "--shards", "4"));
   expect(published.code).toBe(0);
   return { trace, slot, owner, via };
 }
@@ -539,17 +504,7 @@ describe("Redis Cluster resharding", () => {
     const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", live));
     const owner = cluster.owner(slot);
     const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
-    const publish = start([
-      "publish",
-      "--trace",
-      "-",
-      "--redis",
-      via.url,
-      "--stream",
-      live,
-      "--shards",
-      "4",
-    ]);
+    const publish = start(publishArgs("-", via.url, live, "--shards", "4"));
     // The first half is published (whole chunks of 1,000: nothing held back) before the slot
     // starts moving; the second half while two of its keys have moved and the rest have not.
     // A publish that failed has closed its input: the error is its exit code, not EPIPE here.
@@ -606,8 +561,7 @@ describe("Redis Cluster resharding", () => {
     const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", idle));
     const owner = cluster.owner(slot);
     const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
-    const publish = (file: string) =>
-      run(["publish", "--trace", file, "--redis", via.url, "--stream", idle, "--shards", "4"]);
+    const publish = (file: string) => run(publishArgs(file, via.url, idle, "--shards", "4"));
     expect((await publish(before)).code).toBe(0);
     // No --drain: a consumer of live traffic, which waits in XREADGROUP ... BLOCK once it has
     // read everything.

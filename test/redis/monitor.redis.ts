@@ -15,6 +15,7 @@ import {
   decisions,
   drainArgs,
   parse,
+  publishArgs,
   REPO,
   run,
   start,
@@ -74,17 +75,7 @@ describe("oatf monitor on Redis Streams", () => {
     dir = mkdtempSync(join(tmpdir(), "oatf-redis-trace-"));
     const trace = join(dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: MESSAGES, sessions: 500, seed: 24 });
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      url,
-      "--stream",
-      STREAM,
-      "--shards",
-      "4",
-    ]);
+    const published = await run(publishArgs(trace, url, STREAM, "--shards", "4"));
     expect(published.stderr).toMatch(/100000 messages to traffic in 4 shards/);
     expect(published.code).toBe(0);
     const ev = await run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]);
@@ -217,17 +208,7 @@ describe("oatf monitor on Redis Streams", () => {
   it("a shard deleted while a live monitor waits on it: exit 3 with Redis' reason, no silent wait", async () => {
     const trace = join(dir, "gone.jsonl");
     writeTrace(REPO, trace, { messages: 2_000, sessions: 20, seed: 31 });
-    const published = await run([
-      "publish",
-      "--trace",
-      trace,
-      "--redis",
-      url,
-      "--stream",
-      "gone",
-      "--shards",
-      "2",
-    ]);
+    const published = await run(publishArgs(trace, url, "gone", "--shards", "2"));
     expect(published.code).toBe(0);
     const live = start(drainArgs(url, "gone", "live").filter((a) => a !== "--drain"));
     const client = connect();
