@@ -129,7 +129,7 @@ const REDIRECTED = /^(ASK|MOVED|TRYAGAIN|CLUSTERDOWN) /;
  * commands come after its written ones: each shard keeps the trace's order. Any other error
  * stops the publishing.
  */
-async function resendRedirected(
+export async function resendRedirected(
   redis: RedisClient,
   commands: string[][],
   results: [Error | null, unknown][] | null,
