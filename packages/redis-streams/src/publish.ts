@@ -126,17 +126,28 @@ const REDIRECTED = /^(ASK|MOVED|TRYAGAIN|CLUSTERDOWN) /;
  * is over) while the others are written, and ioredis sends a pipeline again only when every
  * command was redirected. The redirected ones are sent again here, one at a time and in order
  * (ioredis follows a single command's redirection). A key moves once, so its redirected
- * commands come after its written ones: each shard keeps the trace's order. Any other error
- * stops the publishing.
+ * commands come after its written ones and each shard keeps the trace's order; a chunk where
+ * that does not hold is refused rather than reordered. Any other error stops the publishing.
  */
 export async function resendRedirected(
   redis: RedisClient,
   commands: string[][],
   results: [Error | null, unknown][] | null,
 ): Promise<void> {
+  const redirected: number[] = [];
+  const held = new Set<string | undefined>(); // keys with a redirected command
   for (const [i, [error]] of (results ?? []).entries()) {
-    if (!error) continue;
-    if (!REDIRECTED.test(error.message)) throw error;
+    const key = commands[i]![1];
+    if (error) {
+      if (!REDIRECTED.test(error.message)) throw error;
+      redirected.push(i);
+      held.add(key);
+    } else if (held.has(key))
+      throw new Error(
+        `${key}: a command was redirected and a later one written: the order cannot be kept`,
+      );
+  }
+  for (const i of redirected) {
     const [name, ...args] = commands[i]!;
     await redis.call(name!, ...args);
   }

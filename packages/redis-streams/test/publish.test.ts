@@ -33,7 +33,7 @@ describe("resendRedirected", () => {
     expect(sent).toEqual([commands[1], commands[2], commands[3]]);
   });
 
-  it("stops at any other error, sending nothing after it", async () => {
+  it("stops at any other error, sending nothing again", async () => {
     const { redis, sent } = recording();
     const commands = [xadd("{t}:0", 1), xadd("{t}:0", 2), xadd("{t}:0", 3)];
     const oom = new Error("OOM command not allowed when used memory > 'maxmemory'.");
@@ -44,7 +44,20 @@ describe("resendRedirected", () => {
         [new Error("ASK 3558 127.0.0.1:7001"), null],
       ]),
     ).rejects.toBe(oom);
-    expect(sent).toEqual([commands[0]]);
+    expect(sent).toEqual([]);
+  });
+
+  it("a key written after one of its commands was redirected is refused, not reordered", async () => {
+    const { redis, sent } = recording();
+    const commands = [xadd("{t}:0", 1), xadd("{t}:1", 2), xadd("{t}:0", 3)];
+    await expect(
+      resendRedirected(redis, commands, [
+        [new Error("CLUSTERDOWN The cluster is down"), null],
+        [new Error("ASK 3558 127.0.0.1:7001"), null],
+        [null, "1-0"],
+      ]),
+    ).rejects.toThrow("{t}:0: a command was redirected and a later one written");
+    expect(sent).toEqual([]);
   });
 
   it("a chunk written whole, or no replies, sends nothing", async () => {
