@@ -103,6 +103,29 @@ describe("deep, shared and cyclic message values", () => {
     );
   });
 
+  it("shared chains of one-entry containers are written exactly, and a DAG of them stays bounded", () => {
+    // Only every 64th level of such a chain keeps its text (boundedJson): a shared chain is
+    // walked again down to a kept level, never 2^n times.
+    const chain = (inner: unknown, depth: number) => {
+      let c = inner;
+      for (let i = 0; i < depth; i++) c = [c];
+      return c;
+    };
+    const dagOfChains = (levels: number, depth: number) => {
+      let node: unknown = { leaf: "x".repeat(300) };
+      for (let i = 0; i < levels; i++) {
+        const c = chain(node, depth);
+        node = { l: c, r: c };
+      }
+      return node;
+    };
+    for (const value of [[chain("x", 300), chain("x", 300)], dagOfChains(6, 150)])
+      expect(boundedJson(value)).toEqual({ text: JSON.stringify(value), complete: true });
+    const text = coerceToString(dagOfChains(40, 150));
+    expect(text.length).toBe(MAX_TEXT_LENGTH);
+    expect(text.startsWith(`{"l":${"[".repeat(150)}{"l":`)).toBe(true);
+  });
+
   it("interpolateValue walks each shared object once", () => {
     // Before: 2^40 visits.
     let node: Value = { text: "{{x}}" };

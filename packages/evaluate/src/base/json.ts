@@ -56,8 +56,10 @@ function scalar(value: unknown, room: number): string {
   return JSON.stringify(value) ?? "null";
 }
 
-// Sub-objects whose text is at least this long are written once and then reused.
+// Sub-objects whose text is at least this long are written once and then reused (those of one
+// entry only every KEPT_CHAIN_STEP levels: see boundedJson).
 const MIN_KEPT_TEXT = 256;
+const KEPT_CHAIN_STEP = 64;
 
 /**
  * Compact JSON of `value` (keys in document order, or sorted by code point), written
@@ -141,8 +143,14 @@ export function boundedJson(
     length += 1;
     stack.pop();
     open.delete(container);
-    // Small texts are cheaper to write again than to keep.
-    if (frame.text.length >= MIN_KEPT_TEXT) written.set(container, frame.text);
+    // Small texts are cheaper to write again than to keep. A container of one entry is kept
+    // only at every KEPT_CHAIN_STEP-th depth: met again, it is walked at most that many levels
+    // down to a kept text, and a deep chain (hostile nesting) does not keep a text per level.
+    if (
+      frame.text.length >= MIN_KEPT_TEXT &&
+      (frame.next > 1 || stack.length % KEPT_CHAIN_STEP === 0)
+    )
+      written.set(container, frame.text);
     // Already counted in `length`: appended to the parent without counting again.
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = frame.text;
