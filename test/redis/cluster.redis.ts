@@ -31,6 +31,7 @@ import {
 import {
   addReplica,
   type ClusterNode,
+  type ClusterOptions,
   clusterNode,
   migrateSlot,
   type RedisCluster,
@@ -54,34 +55,55 @@ type Entry = {
   verdict: { coverage: Coverage[]; indicator_verdicts: { indicator_id: string; result: string }[] };
 };
 
-describe("Redis Cluster", () => {
-  let cluster: RedisCluster;
-  let dir: string;
-  let trace: string;
-  /** The node owning a key's slot, and one that does not (the URL the commands are given). */
-  let placed: (key: string) => Promise<{ owner: ClusterNode; seed: ClusterNode }>;
-  const dbsizes = () =>
-    Promise.all(cluster.nodes.map((_, i) => cluster.client(i).call("DBSIZE"))) as Promise<number[]>;
+/**
+ * Where `key` lives: its slot, the node owning it, and the two that do not (the URLs the
+ * commands are given, so that every command is redirected).
+ */
+async function placed(cluster: RedisCluster, key: string) {
+  const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", key));
+  const owner = cluster.owner(slot);
+  const [via, other] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+  return { slot, owner, via, other };
+}
 
+/**
+ * A 3-master cluster and a temporary directory for the tests of one describe block, and the
+ * replicas they add (`replicas`): all stopped and removed after the block.
+ */
+function clusterPerBlock(name: string, options?: ClusterOptions) {
+  const fixture = {
+    cluster: undefined as unknown as RedisCluster,
+    dir: "",
+    replicas: [] as Replica[],
+  };
   beforeAll(async () => {
-    cluster = await startRedisCluster();
-    placed = async (key) => {
-      const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", key));
-      const owner = cluster.owner(slot);
-      return { owner, seed: cluster.nodes.find((n) => n !== owner)! };
-    };
-    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-"));
-    trace = join(dir, "trace.jsonl");
+    fixture.cluster = await startRedisCluster(3, options);
+    fixture.dir = mkdtempSync(join(tmpdir(), `oatf-redis-cluster-${name}-`));
+  });
+  afterAll(async () => {
+    for (const replica of fixture.replicas) await replica.stop();
+    await fixture.cluster?.stop();
+    if (fixture.dir) rmSync(fixture.dir, { recursive: true, force: true });
+  });
+  return fixture;
+}
+
+describe("Redis Cluster", () => {
+  const block = clusterPerBlock("main");
+  let trace: string;
+  const dbsizes = () =>
+    Promise.all(
+      block.cluster.nodes.map((_, i) => block.cluster.client(i).call("DBSIZE")),
+    ) as Promise<number[]>;
+
+  beforeAll(() => {
+    trace = join(block.dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: MESSAGES, sessions: 100, seed: 7 });
   });
 
-  afterAll(async () => {
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   it("publish and two monitors, given a node without the stream's slot: the alerts and verdicts of oatf evaluate", async () => {
-    const { owner, seed } = await placed(STREAM);
+    const { cluster } = block;
+    const { owner, via: seed } = await placed(cluster, STREAM);
     const published = await run(publishArgs(trace, seed.url, STREAM, "--shards", String(SHARDS)));
     expect(published.stderr).toContain(`${MESSAGES} messages to ${STREAM} in ${SHARDS} shards`);
     expect(published.code).toBe(0);
@@ -155,7 +177,8 @@ describe("Redis Cluster", () => {
   });
 
   it("oatf record --redis publishes to the slot's owner through another node", async () => {
-    const { owner, seed } = await placed("{rec}");
+    const { cluster, dir } = block;
+    const { owner, via: seed } = await placed(cluster, "{rec}");
     const input = `${[0, 1, 2]
       .map((id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" }))
       .join("\n")}\n`;
@@ -183,6 +206,7 @@ describe("Redis Cluster", () => {
   });
 
   it("a stream without a hash tag, or an alerts stream with another, is refused: exit 3, the reason, nothing written", async () => {
+    const { cluster, dir } = block;
     const before = await dbsizes();
     const url = cluster.nodes[0]!.url;
     const published = await run(publishArgs(trace, url, "plain"));
@@ -252,31 +276,19 @@ describe("Redis Cluster", () => {
 
 describe("Redis Cluster with a password and TLS", () => {
   const PASSWORD = "cluster-s3cret";
-  let cluster: RedisCluster;
-  let dir: string;
-
-  beforeAll(async () => {
-    const tls = join(REPO, "test/redis/tls");
-    cluster = await startRedisCluster(3, {
-      password: PASSWORD,
-      tls: { cert: join(tls, "server.pem"), key: join(tls, "server.key"), ca: join(tls, "ca.pem") },
-    });
-    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-auth-"));
-  });
-
-  afterAll(async () => {
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const TLS = join(REPO, "test/redis/tls");
+  const block = clusterPerBlock("auth", {
+    password: PASSWORD,
+    tls: { cert: join(TLS, "server.pem"), key: join(TLS, "server.key"), ca: join(TLS, "ca.pem") },
   });
 
   it("the URL's password and TLS reach every node the commands are redirected to; a wrong password exits 3 unprinted", async () => {
+    const { cluster, dir } = block;
     const trace = join(dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: 3_000, sessions: 30, seed: 11 });
-    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
-    const owner = cluster.owner(slot);
     // Seeded with nodes that do not own the slot: every command follows MOVED to the owner,
     // a connection that needs the password (and TLS, for the monitor) too.
-    const [seedA, seedB] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const { via: seedA, other: seedB } = await placed(cluster, STREAM);
     const url = (node: ClusterNode, password = PASSWORD) =>
       `redis://:${password}@127.0.0.1:${node.port}`;
     const published = await run(publishArgs(trace, url(seedA), STREAM));
@@ -305,26 +317,37 @@ describe("Redis Cluster with a password and TLS", () => {
  * A 40k-message trace published in 4 shards to `STREAM` through a node that does not own its
  * slot: what the failover and resharding tests start from.
  */
-async function publishedStream(cluster: RedisCluster, dir: string, seed: number) {
-  const trace = join(dir, "trace.jsonl");
+async function publishedStream(block: ReturnType<typeof clusterPerBlock>, seed: number) {
+  const trace = join(block.dir, "trace.jsonl");
   writeTrace(REPO, trace, { messages: 40_000, sessions: 100, seed });
-  const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", STREAM));
-  const owner = cluster.owner(slot);
-  const via = cluster.nodes.find((n) => n !== owner)!;
-  const published = await run(publishArgs(trace, via.url, STREAM, "--shards", "4"));
+  const where = await placed(block.cluster, STREAM);
+  const published = await run(publishArgs(trace, where.via.url, STREAM, "--shards", "4"));
   expect(published.code).toBe(0);
-  return { trace, slot, owner, via };
+  return { trace, ...where };
 }
 
 /** The same, the owner given a replica (which has every entry once it is returned). */
 async function replicatedStream(
-  cluster: RedisCluster,
-  dir: string,
+  block: ReturnType<typeof clusterPerBlock>,
   seed: number,
   options?: Parameters<typeof addReplica>[2],
 ) {
-  const stream = await publishedStream(cluster, dir, seed);
-  return { ...stream, replica: await addReplica(cluster, stream.owner, options) };
+  const stream = await publishedStream(block, seed);
+  const replica = await addReplica(block.cluster, stream.owner, options);
+  block.replicas.push(replica);
+  return { ...stream, replica };
+}
+
+/** A 20k-message trace written to `dir/<name>.jsonl`, and its lines (published in two halves). */
+function halves(dir: string, name: string, seed: number) {
+  const trace = join(dir, `${name}.jsonl`);
+  writeTrace(REPO, trace, { messages: 20_000, sessions: 100, seed });
+  return {
+    trace,
+    lines: readFileSync(trace, "utf8")
+      .split("\n")
+      .filter((l) => l !== ""),
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -337,25 +360,10 @@ async function underway(monitor: Started): Promise<void> {
 }
 
 describe("Redis Cluster failover", () => {
-  let cluster: RedisCluster;
-  let replica: Replica | undefined;
-  let dir: string;
-
-  beforeAll(async () => {
-    cluster = await startRedisCluster();
-    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-failover-"));
-  });
-
-  afterAll(async () => {
-    await replica?.stop();
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const block = clusterPerBlock("failover");
 
   it("a manual failover of the stream's node mid-stream: the monitor goes on, each alert once, the verdicts of oatf evaluate", async () => {
-    const stream = await replicatedStream(cluster, dir, 13);
-    const { trace, via } = stream;
-    replica = stream.replica;
+    const { trace, via, replica } = await replicatedStream(block, 13);
     const monitor = start(
       drainArgs(via.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
     );
@@ -366,7 +374,7 @@ describe("Redis Cluster failover", () => {
     // The swap completes on its own: the replica serves the slot once it says it is a master.
     const promoted = (async () => {
       for (let i = 0; i < 400; i++) {
-        const role = String(await stream.replica.client.call("INFO", "replication"));
+        const role = String(await replica.client.call("INFO", "replication"));
         if (/^role:master\s*$/m.test(role)) return { running: monitor.child.exitCode === null };
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -392,26 +400,12 @@ describe("Redis Cluster failover", () => {
 });
 
 describe("Redis Cluster: the stream's node crashes", () => {
-  let cluster: RedisCluster;
-  let replica: Replica | undefined;
-  let dir: string;
-
-  beforeAll(async () => {
-    // A node silent for 1 s is failed, and its replica takes over (Redis' default: 15 s).
-    cluster = await startRedisCluster(3, { nodeTimeoutMs: 1000 });
-    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-crash-"));
-  });
-
-  afterAll(async () => {
-    await replica?.stop();
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  // A node silent for 1 s is failed, and its replica takes over (Redis' default: 15 s).
+  const block = clusterPerBlock("crash", { nodeTimeoutMs: 1000 });
 
   it("killed mid-stream (SIGKILL): the monitor waits out the failover, resumes on the replica, and no alert is lost", async () => {
-    const stream = await replicatedStream(cluster, dir, 17, { nodeTimeoutMs: 1000 });
-    const { owner, via } = stream;
-    replica = stream.replica;
+    const { cluster } = block;
+    const { owner, via, replica } = await replicatedStream(block, 17, { nodeTimeoutMs: 1000 });
     // Every entry reaches the replica before the crash: a crash may lose writes not yet
     // replicated (README), which is not what this test is about.
     const ownerClient = cluster.client(cluster.nodes.indexOf(owner));
@@ -437,22 +431,11 @@ describe("Redis Cluster: the stream's node crashes", () => {
 });
 
 describe("Redis Cluster resharding", () => {
-  let cluster: RedisCluster;
-  let dir: string;
-
-  beforeAll(async () => {
-    cluster = await startRedisCluster();
-    dir = mkdtempSync(join(tmpdir(), "oatf-redis-cluster-reshard-"));
-  });
-
-  afterAll(async () => {
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const block = clusterPerBlock("reshard");
 
   it("the stream's slot moves to another master mid-stream, key by key: the monitor follows it, each alert once, the verdicts of oatf evaluate", async () => {
-    const { trace, slot, owner, via } = await publishedStream(cluster, dir, 19);
-    const target = cluster.nodes.find((n) => n !== owner && n !== via)!;
+    const { cluster } = block;
+    const { trace, slot, owner, via, other: target } = await publishedStream(block, 19);
     const monitor = start(
       drainArgs(via.url, STREAM, "g", "--alerts-stream", ALERTS, "--batch", "50"),
     );
@@ -495,15 +478,10 @@ describe("Redis Cluster resharding", () => {
   });
 
   it("oatf publish while the stream's slot moves: every message arrives once, each shard in trace order, and a monitor gives the verdicts of oatf evaluate", async () => {
+    const { cluster, dir } = block;
     const live = "{live}";
-    const trace = join(dir, "live.jsonl");
-    writeTrace(REPO, trace, { messages: 20_000, sessions: 100, seed: 23 });
-    const lines = readFileSync(trace, "utf8")
-      .split("\n")
-      .filter((l) => l !== "");
-    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", live));
-    const owner = cluster.owner(slot);
-    const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const { trace, lines } = halves(dir, "live", 23);
+    const { slot, owner, via, other: target } = await placed(cluster, live);
     const publish = start(publishArgs("-", via.url, live, "--shards", "4"));
     // The first half is published (whole chunks of 1,000: nothing held back) before the slot
     // starts moving; the second half while two of its keys have moved and the rest have not.
@@ -548,19 +526,14 @@ describe("Redis Cluster resharding", () => {
   });
 
   it("a live monitor waiting for traffic (blocked in XREADGROUP) while the slot moves: it reads what is published after, each alert once", async () => {
+    const { cluster, dir } = block;
     const idle = "{idle}";
-    const trace = join(dir, "idle.jsonl");
-    writeTrace(REPO, trace, { messages: 20_000, sessions: 100, seed: 29 });
-    const lines = readFileSync(trace, "utf8")
-      .split("\n")
-      .filter((l) => l !== "");
+    const { lines } = halves(dir, "idle", 29);
     const before = join(dir, "before.jsonl");
     const after = join(dir, "after.jsonl");
     writeFileSync(before, `${lines.slice(0, 10_000).join("\n")}\n`);
     writeFileSync(after, `${lines.slice(10_000).join("\n")}\n`);
-    const slot = Number(await cluster.client(0).call("CLUSTER", "KEYSLOT", idle));
-    const owner = cluster.owner(slot);
-    const [via, target] = cluster.nodes.filter((n) => n !== owner) as [ClusterNode, ClusterNode];
+    const { slot, owner, via, other: target } = await placed(cluster, idle);
     const publish = (file: string) => run(publishArgs(file, via.url, idle, "--shards", "4"));
     expect((await publish(before)).code).toBe(0);
     // No --drain: a consumer of live traffic, which waits in XREADGROUP ... BLOCK once it has
