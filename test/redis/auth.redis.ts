@@ -10,11 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS, decisions, drainArgs, parse, publishArgs, REPO, run } from "./cli.js";
-import { freePort, type RedisServer, startRedis } from "./server.js";
+import { freePort, type RedisServer, startRedis, TEST_TLS, tlsArgs } from "./server.js";
 import { writeTrace } from "./trace.js";
 
 const PASSWORD = "s3cret-pw";
-const TLS = join(REPO, "test/redis/tls");
 
 describe("Redis with a password", () => {
   let redis: RedisServer;
@@ -27,20 +26,7 @@ describe("Redis with a password", () => {
 
   beforeAll(async () => {
     tlsPort = await freePort();
-    redis = await startRedis(() => [
-      "--requirepass",
-      PASSWORD,
-      "--tls-port",
-      String(tlsPort),
-      "--tls-cert-file",
-      join(TLS, "server.pem"),
-      "--tls-key-file",
-      join(TLS, "server.key"),
-      "--tls-ca-cert-file",
-      join(TLS, "ca.pem"),
-      "--tls-auth-clients",
-      "no",
-    ]);
+    redis = await startRedis(() => ["--requirepass", PASSWORD, ...tlsArgs(tlsPort)]);
     dir = mkdtempSync(join(tmpdir(), "oatf-redis-auth-"));
     trace = join(dir, "trace.jsonl");
     writeTrace(REPO, trace, { messages: 5_000, sessions: 50, seed: 3 });
@@ -83,7 +69,7 @@ describe("Redis with a password", () => {
     const tlsUrl = `rediss://:${PASSWORD}@127.0.0.1:${tlsPort}`;
     const [ev, m] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
-      monitor(tlsUrl, "tls", { NODE_EXTRA_CA_CERTS: join(TLS, "ca.pem") }),
+      monitor(tlsUrl, "tls", { NODE_EXTRA_CA_CERTS: TEST_TLS.ca }),
     ]);
     expect(m.stderr).toBe("");
     expect(m.code).toBe(1);

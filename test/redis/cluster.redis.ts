@@ -38,7 +38,7 @@ import {
   type Replica,
   startRedisCluster,
 } from "./cluster.js";
-import { freePort, startRedis } from "./server.js";
+import { freePort, startRedis, TEST_TLS } from "./server.js";
 import { writeTrace } from "./trace.js";
 
 const MESSAGES = 20_000;
@@ -276,11 +276,7 @@ describe("Redis Cluster", () => {
 
 describe("Redis Cluster with a password and TLS", () => {
   const PASSWORD = "cluster-s3cret";
-  const TLS = join(REPO, "test/redis/tls");
-  const block = clusterPerBlock("auth", {
-    password: PASSWORD,
-    tls: { cert: join(TLS, "server.pem"), key: join(TLS, "server.key"), ca: join(TLS, "ca.pem") },
-  });
+  const block = clusterPerBlock("auth", { password: PASSWORD, tls: true });
 
   it("the URL's password and TLS reach every node the commands are redirected to; a wrong password exits 3 unprinted", async () => {
     const { cluster, dir } = block;
@@ -299,7 +295,7 @@ describe("Redis Cluster with a password and TLS", () => {
     const [ev, m] = await Promise.all([
       run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]),
       monitor(`rediss://:${PASSWORD}@127.0.0.1:${seedB.tlsPort}`, {
-        NODE_EXTRA_CA_CERTS: join(REPO, "test/redis/tls/ca.pem"),
+        NODE_EXTRA_CA_CERTS: TEST_TLS.ca,
       }),
     ]);
     expect(m.stderr).toBe("");

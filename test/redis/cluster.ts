@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, type RedisServer, startRedis } from "./server.js";
+import { freePort, type RedisServer, startRedis, tlsArgs } from "./server.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -68,8 +68,8 @@ export interface RedisCluster {
 /** What the nodes require (a password; TLS on a port of its own, the bus too), and how soon they fail over. */
 export interface ClusterOptions {
   password?: string;
-  /** Files of the server's certificate, key and CA (test/redis/tls). */
-  tls?: { cert: string; key: string; ca: string };
+  /** Serve TLS too (TEST_TLS), on a port of its own, the bus included. */
+  tls?: boolean;
   /** How long a node may not answer before the cluster counts it failed (Redis: 15 s). */
   nodeTimeoutMs?: number;
 }
@@ -93,25 +93,9 @@ export async function startRedisCluster(
       // An explicit bus port: the default (port + 10000) may be taken or past 65535.
       const bus = await freePort();
       buses.push(bus);
-      const tlsPort = tls === undefined ? undefined : await freePort();
+      const tlsPort = tls ? await freePort() : undefined;
       tlsPorts.push(tlsPort);
-      const secure =
-        tls === undefined
-          ? []
-          : [
-              "--tls-port",
-              String(tlsPort),
-              "--tls-cluster",
-              "yes",
-              "--tls-cert-file",
-              tls.cert,
-              "--tls-key-file",
-              tls.key,
-              "--tls-ca-cert-file",
-              tls.ca,
-              "--tls-auth-clients",
-              "no",
-            ];
+      const secure = tlsPort === undefined ? [] : [...tlsArgs(tlsPort), "--tls-cluster", "yes"];
       servers.push(
         await startRedis((dir) => [...clusterNode(bus)(dir), ...auth, ...secure, ...timeout]),
       );

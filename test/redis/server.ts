@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface RedisServer {
   url: string;
@@ -15,6 +16,31 @@ export interface RedisServer {
 }
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "redis-server";
+
+const TLS_DIR = fileURLToPath(new URL("./tls/", import.meta.url));
+/**
+ * The test certificates (tls/): a CA, and a certificate for 127.0.0.1 valid for 100 years, for
+ * client and server auth (cluster nodes present it to each other).
+ */
+export const TEST_TLS = {
+  cert: join(TLS_DIR, "server.pem"),
+  key: join(TLS_DIR, "server.key"),
+  ca: join(TLS_DIR, "ca.pem"),
+};
+
+/** redis-server arguments to also serve TLS on `port` with TEST_TLS (no client certificate asked). */
+export const tlsArgs = (port: number) => [
+  "--tls-port",
+  String(port),
+  "--tls-cert-file",
+  TEST_TLS.cert,
+  "--tls-key-file",
+  TEST_TLS.key,
+  "--tls-ca-cert-file",
+  TEST_TLS.ca,
+  "--tls-auth-clients",
+  "no",
+];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
