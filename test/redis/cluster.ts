@@ -34,6 +34,27 @@ const { Redis } = createRequire(join(REPO, "packages/redis-streams/package.json"
 
 const SLOTS = 16384;
 
+/**
+ * Waits until `pending` answers undefined, asking every 50 ms for up to 15 s; then fails with
+ * `what` and its last answer (the state it was waiting on).
+ */
+async function until(what: string, pending: () => Promise<string | undefined>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const state = await pending();
+    if (state === undefined) return;
+    if (attempt >= 300) throw new Error(`${what}:\n${state}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** What the nodes say of the cluster (CLUSTER INFO), or undefined when each says it is ok. */
+async function notOk(clients: Client[]): Promise<string | undefined> {
+  const states = await Promise.all(
+    clients.map(async (c) => String(await c.call("CLUSTER", "INFO"))),
+  );
+  return states.every((s) => /^cluster_state:ok\s*$/m.test(s)) ? undefined : states.join("\n");
+}
+
 const nodeTimeout = (ms: number | undefined) =>
   ms === undefined ? [] : ["--cluster-node-timeout", String(ms)];
 
@@ -119,14 +140,7 @@ export async function startRedisCluster(
     }
     for (const node of nodes.slice(1))
       await clients[0]!.call("CLUSTER", "MEET", "127.0.0.1", node.port, node.bus);
-    for (let attempt = 0; ; attempt++) {
-      const states = await Promise.all(
-        clients.map(async (c) => String(await c.call("CLUSTER", "INFO"))),
-      );
-      if (states.every((s) => /^cluster_state:ok\s*$/m.test(s))) break;
-      if (attempt >= 300) throw new Error(`the cluster did not form:\n${states.join("\n")}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until("the cluster did not form", () => notOk(clients));
     return {
       nodes,
       client: (i) => clients[i]!,
@@ -167,31 +181,18 @@ export async function addReplica(
     const first = cluster.client(cluster.nodes.indexOf(master));
     await first.call("CLUSTER", "MEET", "127.0.0.1", node.port, bus);
     const id = String(await first.call("CLUSTER", "MYID"));
-    for (let attempt = 0; ; attempt++) {
-      // The replica must know the master before it can replicate it.
-      const replicated = await client.call("CLUSTER", "REPLICATE", id).then(
-        () => true,
-        () => false,
-      );
-      if (replicated) break;
-      if (attempt >= 300) throw new Error("the replica never learnt its master");
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    for (let attempt = 0; ; attempt++) {
+    // The replica must know the master before it can replicate it.
+    await until("the replica never learnt its master", () =>
+      client.call("CLUSTER", "REPLICATE", id).then(
+        () => undefined,
+        (error: Error) => error.message,
+      ),
+    );
+    await until("the replica did not sync", async () => {
       const info = String(await client.call("INFO", "replication"));
-      const states = await Promise.all(
-        [...cluster.nodes.map((_, i) => cluster.client(i)), client].map(async (c) =>
-          String(await c.call("CLUSTER", "INFO")),
-        ),
-      );
-      if (
-        /^master_link_status:up\s*$/m.test(info) &&
-        states.every((s) => /^cluster_state:ok\s*$/m.test(s))
-      )
-        break;
-      if (attempt >= 300) throw new Error(`the replica did not sync:\n${info}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      if (!/^master_link_status:up\s*$/m.test(info)) return info;
+      return notOk([...cluster.nodes.map((_, i) => cluster.client(i)), client]);
+    });
     return { node, client, stop };
   } catch (error) {
     await stop();
