@@ -54,8 +54,8 @@ export function start(args: string[], env: NodeJS.ProcessEnv = {}): Started {
   };
 }
 
-/** `oatf monitor <DOCUMENTS> --redis <url> --stream <stream> --group <group> --drain [...extra]`. */
-export const drainArgs = (url: string, stream: string, group: string, ...extra: string[]) => [
+/** `oatf monitor <DOCUMENTS> --redis <url> --stream <stream> --group <group> [...extra]`: a live consumer. */
+export const monitorArgs = (url: string, stream: string, group: string, ...extra: string[]) => [
   "monitor",
   ...DOCUMENTS,
   "--redis",
@@ -64,9 +64,12 @@ export const drainArgs = (url: string, stream: string, group: string, ...extra: 
   stream,
   "--group",
   group,
-  "--drain",
   ...extra,
 ];
+
+/** The same with `--drain`: it stops once the group has consumed everything. */
+export const drainArgs = (url: string, stream: string, group: string, ...extra: string[]) =>
+  monitorArgs(url, stream, group, "--drain", ...extra);
 
 /** `oatf publish --trace <trace> --redis <url> --stream <stream> [...extra]` (`-` reads stdin). */
 export const publishArgs = (trace: string, url: string, stream: string, ...extra: string[]) => [

@@ -20,6 +20,7 @@ import {
   DOCUMENTS,
   decisions,
   drainArgs,
+  monitorArgs,
   parse,
   publishArgs,
   REPO,
@@ -534,10 +535,7 @@ describe("Redis Cluster resharding", () => {
     expect((await publish(before)).code).toBe(0);
     // No --drain: a consumer of live traffic, which waits in XREADGROUP ... BLOCK once it has
     // read everything.
-    const args = drainArgs(via.url, idle, "live", "--lease-ms", "3000").filter(
-      (a) => a !== "--drain",
-    );
-    const monitor = start(args);
+    const monitor = start(monitorArgs(via.url, idle, "live", "--lease-ms", "3000"));
     const from = cluster.client(cluster.nodes.indexOf(owner));
     const to = cluster.client(cluster.nodes.indexOf(target));
     while (!(await caughtUp(from, idle, "live"))) await sleep(50);

@@ -14,6 +14,7 @@ import {
   DOCUMENTS,
   decisions,
   drainArgs,
+  monitorArgs,
   parse,
   publishArgs,
   REPO,
@@ -146,8 +147,16 @@ describe("oatf monitor on Redis Streams", () => {
   });
 
   it("SIGTERM: the current batch committed, the shards released at once, the rest to the next consumer", async () => {
-    const args = monitor("stop", "--consumer", "s", "--batch", "100").filter(
-      (a) => a !== "--drain",
+    const args = monitorArgs(
+      url,
+      STREAM,
+      "stop",
+      "--lease-ms",
+      "1500",
+      "--consumer",
+      "s",
+      "--batch",
+      "100",
     );
     const first = start(args);
     while (first.stdout.split("\n").length <= 10 && first.child.exitCode === null)
@@ -210,7 +219,7 @@ describe("oatf monitor on Redis Streams", () => {
     writeTrace(REPO, trace, { messages: 2_000, sessions: 20, seed: 31 });
     const published = await run(publishArgs(trace, url, "gone", "--shards", "2"));
     expect(published.code).toBe(0);
-    const live = start(drainArgs(url, "gone", "live").filter((a) => a !== "--drain"));
+    const live = start(monitorArgs(url, "gone", "live"));
     const client = connect();
     try {
       while (!(await caughtUp(client, "gone", "live")) && live.child.exitCode === null)
