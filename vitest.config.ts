@@ -34,6 +34,14 @@ const alias = [
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
+  {
+    find: /^@oatf\/evaluate\/internal$/,
+    replacement: `${packagesDir}/evaluate/src/internal.ts`,
+  },
+  {
+    find: /^@oatf\/trace\/node$/,
+    replacement: `${packagesDir}/trace/src/node.ts`,
+  },
   // The private conformance harness: package tests read upstream cases through it.
   {
     find: /^@oatf\/conformance$/,

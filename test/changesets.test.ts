@@ -69,6 +69,7 @@ describe("changesets with independent versions", () => {
       "@oatf/language-service",
       "@oatf/paths",
       "@oatf/redis-streams",
+      "@oatf/trace",
       "@oatf/validate",
       "oatf",
     ]);

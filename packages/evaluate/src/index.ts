@@ -1,7 +1,8 @@
 // @oatf/evaluate: execution primitives (SDK §5), indicator evaluation and verdicts
 // (SDK §4), trace evaluation, and the regex, JSONPath and template compilers (also on the
 // `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
-// packages (dot-paths, durations, registries) are imported from their owners.
+// packages (dot-paths, durations, registries) are imported from their owners; trace wire
+// formats (readers, writers, session keys) are @oatf/trace's.
 
 export type { BoundedText } from "./base/json.js";
 export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./base/json.js";
@@ -70,7 +71,6 @@ export type {
   StreamEvent,
   StreamSource,
 } from "./engine/stream-source.js";
-export { partitionKey, shardOf } from "./engine/stream-source.js";
 export type { EvaluateTraceOptions } from "./engine/trace.js";
 export { evaluateTrace } from "./engine/trace.js";
 export type { EnricherState, ToolCallState } from "./engine/trace-enrich.js";
@@ -98,21 +98,3 @@ export type { SynthesizeOutcome, SynthesizeRequest } from "./primitives/synthesi
 export { PROMPT_PREVIEW_LENGTH, synthesize } from "./primitives/synthesize.js";
 export type { TriggerEvent } from "./primitives/trigger.js";
 export { evaluateTrigger } from "./primitives/trigger.js";
-export {
-  actorModes,
-  agUiOperation,
-  DEFAULT_MAX_LINE_LENGTH,
-  DETECTION_LINES,
-  formatOfLine,
-  MAX_PENDING_CHARS,
-  MAX_PENDING_REQUESTS,
-  MAX_REQUESTS_PER_ID,
-  type ReadTraceOptions,
-  readTrace,
-  readTraceText,
-  TRACE_FORMATS,
-  TraceDecoder,
-  type TraceFormat,
-  type TraceRecord,
-  type TraceSource,
-} from "./readers/index.js";

@@ -1,7 +1,7 @@
 // Help text wraps at word boundaries to the terminal width: never mid-word, every word kept in
 // order, table rows continued under their description column.
 
-import { TRACE_FORMATS } from "@oatf/evaluate";
+import { TRACE_FORMATS } from "@oatf/trace";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EVALUATE_USAGE } from "../src/cli/evaluate.js";

@@ -1,7 +1,8 @@
 // The producer side (issue 24 §4): trace messages appended to the shard of their partition
-// key (`shardOf(partitionKey(message), N)`), so each session's messages stay in one shard,
+// key (`shardOf(partitionKey(message), N)` of @oatf/trace), so each session's messages stay in one shard,
 // in order. Pipelined in chunks: one round trip per chunk, not per message.
-import { partitionKey, shardOf, type TraceMessage } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import { partitionKey, shardOf } from "@oatf/trace";
 import { encodeEntry } from "./entry.js";
 import { clusterKeysProblem, shardCountProblem, streamKeys } from "./keys.js";
 import { connect, type RedisClient } from "./redis.js";

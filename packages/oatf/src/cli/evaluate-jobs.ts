@@ -14,15 +14,19 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import {
   createTraceEvaluator,
-  DEFAULT_MAX_LINE_LENGTH,
   mergeVerdicts,
-  TraceDecoder,
-  type TraceFormat,
   type TraceMessage,
-  type TraceRecord,
   type TraceVerdict,
 } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
+import {
+  DEFAULT_MAX_LINE_LENGTH,
+  shardKey,
+  shardOf,
+  TraceDecoder,
+  type TraceFormat,
+  type TraceRecord,
+} from "@oatf/trace";
 import {
   type ShardLines,
   type ShardReader,
@@ -30,7 +34,6 @@ import {
   type ShardTask,
   shardReader,
 } from "./evaluate-worker.js";
-import { shardKey, shardOf } from "./shard-key.js";
 
 /** Text (UTF-16 code units) of the lines sent to a worker at once. */
 const BATCH_TEXT = 128 * 1024;

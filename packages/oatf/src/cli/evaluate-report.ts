@@ -2,12 +2,7 @@
 // trace it is given (reading only through the functions it is handed) into a report,
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
-import {
-  type IndicatorCoverage,
-  readTrace,
-  type TraceFormat,
-  type TraceVerdict,
-} from "@oatf/evaluate";
+import type { IndicatorCoverage, TraceVerdict } from "@oatf/evaluate";
 import {
   type AttackVerdict,
   type Diagnostic,
@@ -18,6 +13,7 @@ import {
 } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
+import { readTrace, type TraceFormat } from "@oatf/trace";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";

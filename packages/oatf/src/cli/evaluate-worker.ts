@@ -4,13 +4,9 @@
 // shard's verdicts for `mergeVerdicts` and the reader's diagnostics with their lines. A
 // tinypool task: the default export is the handler.
 import type { MessagePort } from "node:worker_threads";
-import {
-  createTraceEvaluator,
-  TraceDecoder,
-  type TraceRecord,
-  type TraceVerdict,
-} from "@oatf/evaluate";
+import { createTraceEvaluator, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
+import { TraceDecoder, type TraceRecord } from "@oatf/trace";
 import { loadDefaultCel } from "../default-cel.js";
 import { celFor } from "./cel.js";
 

@@ -3,8 +3,8 @@
 // Arguments are parsed here, the inputs found (each read or opened on demand) and progress
 // shown; evaluating, the exit code and the output are evaluate-report.ts's (`runEvaluate`,
 // `evaluateExitCode`, `renderEvaluate`).
-import { TRACE_FORMATS, type TraceFormat } from "@oatf/evaluate";
 import { TIERS, type Tier } from "@oatf/model";
+import { TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import type { CliContext } from "./context.js";
 import { MAX_JOBS } from "./evaluate-jobs.js";

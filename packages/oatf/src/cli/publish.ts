@@ -3,7 +3,8 @@
 // each message to the shard of its session key (session, else actor: see `partitionKey`),
 // keeping its line as its position. Reading problems are printed and fail the command (exit
 // 3): a line the consumers never see must not pass unnoticed.
-import { readTrace, TRACE_FORMATS, type TraceFormat, type TraceMessage } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import { readTrace, TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
 import { option, type ParsedArgs, UsageError } from "./args.js";
 import { type CliContext, EXIT } from "./context.js";
 import { renderTraceProblem } from "./evaluate-report.js";

@@ -3,8 +3,9 @@
 // lines go through the same reader (`TraceDecoder`, format detected) and streaming evaluator
 // (`createTraceEvaluator`) as `oatf evaluate` uses on the file, so evaluating the recorded file
 // afterwards gives the same verdicts.
-import { createTraceEvaluator, TraceDecoder, type TraceRecord } from "@oatf/evaluate";
+import { createTraceEvaluator } from "@oatf/evaluate";
 import { ruleInfo } from "@oatf/model";
+import { TraceDecoder, type TraceRecord } from "@oatf/trace";
 import { type CliContext, EXIT } from "./context.js";
 import { emptyProblems, evaluateExitCode } from "./evaluate-report.js";
 import { expandInputs } from "./files.js";

@@ -11,10 +11,19 @@ import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { Transform } from "node:stream";
 import zlib from "node:zlib";
+import {
+  BodyCapture,
+  type HarExchange,
+  harHeaders,
+  type LineSink,
+  type LogDirection,
+  logLine,
+  messageJson,
+  type Origin,
+  SseTap,
+} from "@oatf/trace";
+import type { HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "./context.js";
-import { BodyCapture, type HarExchange, type HarFile, harHeaders } from "./record-har.js";
-import { type Direction, type LineSink, logLine, messageJson, type Origin } from "./record-log.js";
-import { SseTap } from "./record-sse.js";
 import { safe } from "./terminal.js";
 
 export interface HttpRecording {
@@ -111,7 +120,13 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
   // reader reads them); an A2A agent card becomes the `agent_card/get` event (format §7.2.2).
   // Other bodies (an AG-UI RunAgentInput, an error page) are HAR's only; a body cut at the
   // cap is logged with its note, so the reader reports it.
-  const log = (direction: Direction, text: string, origin: Origin, cut?: string, card = false) => {
+  const log = (
+    direction: LogDirection,
+    text: string,
+    origin: Origin,
+    cut?: string,
+    card = false,
+  ) => {
     if (sink === undefined) return;
     if (cut !== undefined) return sink(logLine(direction, text, origin, cut));
     const kind = loggable(text);

@@ -10,7 +10,8 @@
 // What cannot be published (Redis unreachable or gone, the queue full, a line the reader
 // cannot read) is said once on stderr as it starts, counted, and fails the command at exit.
 import { randomUUID } from "node:crypto";
-import { partitionKey, TraceDecoder, type TraceMessage, type TraceRecord } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import { partitionKey, TraceDecoder, type TraceRecord } from "@oatf/trace";
 import { type CliContext, EXIT } from "./context.js";
 import { plural } from "./report.js";
 import { loadRedisStreams } from "./streams.js";

@@ -1,12 +1,13 @@
 // `oatf record` once its arguments are read: the output files, the live evaluation, and the
 // stdio relay or the HTTP proxy (record.ts has the usage and the arguments).
 import { resolve } from "node:path";
+import type { LineSink } from "@oatf/trace";
+import { HarFile, JsonlFile } from "@oatf/trace/node";
+import { VERSION } from "../version.js";
 import { type CliContext, EXIT } from "./context.js";
 import type { RecordArgs } from "./record.js";
 import { startLiveEvaluation } from "./record-evaluate.js";
-import { HarFile } from "./record-har.js";
 import { recordHttp } from "./record-http.js";
-import { JsonlFile, type LineSink } from "./record-log.js";
 import { startLivePublish } from "./record-publish.js";
 import { recordStdio } from "./record-stdio.js";
 import { safe } from "./terminal.js";
@@ -22,7 +23,7 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
   let har: HarFile | undefined;
   try {
     const path = resolve(ctx.cwd, args.out);
-    if (args.format === "har") har = new HarFile(path);
+    if (args.format === "har") har = new HarFile(path, { name: "oatf record", version: VERSION });
     else jsonl = new JsonlFile(path);
   } catch (error) {
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);

@@ -5,8 +5,9 @@
 // JSON-RPC) for the log. The server's stderr is the recorder's; its exit code is the command's.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
+import { type LineSink, type LogDirection, logLine } from "@oatf/trace";
+import { LineCutter } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "./context.js";
-import { type Direction, LineCutter, type LineSink, logLine } from "./record-log.js";
 import { safe } from "./terminal.js";
 
 export interface StdioRecording {
@@ -27,7 +28,7 @@ export interface StdioEnd {
 
 export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<StdioEnd> {
   const [file, ...args] = options.command as [string, ...string[]];
-  const tap = (direction: Direction) =>
+  const tap = (direction: LogDirection) =>
     new LineCutter(options.maxBody, (text, cut) => options.sink(logLine(direction, text, {}, cut)));
   const sent = tap("sent");
   const received = tap("received");
