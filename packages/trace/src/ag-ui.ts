@@ -21,7 +21,7 @@ import {
   type TraceRecord,
   timestampOf,
 } from "./record.js";
-import { SseAssembler } from "./sse/read.js";
+import { SseAssembler } from "./sse/events.js";
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;

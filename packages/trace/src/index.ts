@@ -26,7 +26,14 @@ export {
   PREVIEW_CHARS,
 } from "./jsonrpc/log.js";
 export { MAX_PENDING_CHARS, MAX_PENDING_REQUESTS, MAX_REQUESTS_PER_ID } from "./jsonrpc/read.js";
-export { DEFAULT_MAX_LINE_LENGTH, type TraceSource } from "./lines.js";
+export {
+  ChunkDecoder,
+  DEFAULT_MAX_LINE_LENGTH,
+  LineSplitter,
+  type LineSplitterOptions,
+  type SourceLine,
+  type TraceSource,
+} from "./lines.js";
 export {
   DETECTION_LINES,
   formatOfLine,

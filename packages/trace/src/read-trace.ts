@@ -23,7 +23,7 @@ import {
   type TraceRecord,
   traceDiagnostic,
 } from "./record.js";
-import { isSseLine, sseData } from "./sse/read.js";
+import { isSseLine, sseData } from "./sse/events.js";
 import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
 
 export interface ReadTraceOptions {

@@ -20,7 +20,10 @@ import {
 } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
 import {
+  ChunkDecoder,
   DEFAULT_MAX_LINE_LENGTH,
+  LineSplitter,
+  type SourceLine,
   shardKey,
   shardOf,
   TraceDecoder,
@@ -104,65 +107,19 @@ export type Sharded =
       source: AsyncIterable<Chunk>;
     };
 
-/** One line of the trace, cut as the reader's line splitter cuts it. */
-interface Line {
-  line: number;
-  text: string;
-  tooLong?: boolean;
-}
-
-/**
- * Cuts decoded text into lines as `readTrace` does: a leading byte-order mark dropped, `\n`
- * and `\r\n` endings, lines longer than the limit dropped (not held) and marked.
- */
+/** The trace's lines, cut by the readers' one line splitter from the chunks as they come. */
 class Lines {
-  #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  #rest = "";
-  #tooLong = false;
-  #line = 0;
-  #started = false;
+  readonly #text = new ChunkDecoder();
+  readonly #lines = new LineSplitter(DEFAULT_MAX_LINE_LENGTH);
 
-  push(chunk: Chunk, out: Line[]): void {
-    let text = typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
-    if (!this.#started && text.length > 0) {
-      this.#started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    let start = 0;
-    for (;;) {
-      const end = text.indexOf("\n", start);
-      if (end < 0) break;
-      this.#add(text.slice(start, end), out);
-      start = end + 1;
-    }
-    this.#hold(text.slice(start));
+  push(chunk: Chunk, out: SourceLine[]): void {
+    for (const line of this.#lines.push(this.#text.push(chunk))) out.push(line);
   }
 
-  end(out: Line[]): void {
-    const rest = this.#decoder.decode();
+  end(out: SourceLine[]): void {
+    const rest = this.#text.end();
     if (rest !== "") this.push(rest, out);
-    if (this.#rest !== "" || this.#tooLong) this.#add("", out);
-  }
-
-  #add(text: string, out: Line[]): void {
-    const whole = this.#rest === "" ? text : this.#rest + text;
-    const line = ++this.#line;
-    const cut = whole.endsWith("\r") ? whole.slice(0, -1) : whole;
-    if (this.#tooLong || cut.length > DEFAULT_MAX_LINE_LENGTH)
-      out.push({ line, text: "", tooLong: true });
-    else out.push({ line, text: cut });
-    this.#rest = "";
-    this.#tooLong = false;
-  }
-
-  #hold(text: string): void {
-    if (this.#tooLong) return;
-    this.#rest += text;
-    // One more unit for the `\r` of a CRLF ending; past that the text is dropped.
-    if (this.#rest.length > DEFAULT_MAX_LINE_LENGTH + 1) {
-      this.#rest = "";
-      this.#tooLong = true;
-    }
+    for (const line of this.#lines.end()) out.push(line);
   }
 }
 
@@ -254,7 +211,7 @@ export async function evaluateSharded(
   const chunks = source[Symbol.asyncIterator]();
   const head: Chunk[] = [];
   const cut = new Lines();
-  const pending: Line[] = [];
+  const pending: SourceLine[] = [];
   const error: { thrown?: unknown } = {};
   let format: TraceFormat | undefined = options.format;
   let ended = false;
@@ -333,7 +290,7 @@ export async function evaluateSharded(
 interface Reading {
   chunks: AsyncIterator<Chunk>;
   cut: Lines;
-  pending: Line[];
+  pending: SourceLine[];
   /** The source ended while the format was told. */
   ended: boolean;
   /** What reading the source threw, if it did. */
@@ -365,7 +322,7 @@ async function evaluateShards(
     while (shard.inFlight > IN_FLIGHT && !shard.dead)
       await new Promise<void>((r) => (shard.wake = r));
   };
-  const route = async (lines: Line[]) => {
+  const route = async (lines: SourceLine[]) => {
     for (const { line, text, tooLong } of lines) {
       const index = threads[shardOf(tooLong === true ? "" : shardKey(text), BUCKETS)]!;
       // A line too long to read goes as a negative number (its text was dropped).

@@ -21,8 +21,9 @@ import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model";
 import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
 import { type BodySender, type JsonRpcDecoder, jsonRpcDecoder } from "../jsonrpc/read.js";
+import { linesOf } from "../lines.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
-import { isSseLine, SseAssembler } from "../sse/read.js";
+import { isSseBody, readSseBody, SseAssembler } from "../sse/events.js";
 import { HarScanner } from "./scan.js";
 
 /**
@@ -114,10 +115,6 @@ function fromBase64(text: string): string | undefined {
   }
 }
 
-/** The lines of SSE text, without their `\r`. */
-const lines = (text: string) =>
-  text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
-
 /** The kind of the first SSE event in `text` whose data is JSON that shows a protocol. */
 function sseKind(text: string, maxEventLength: number): Kind {
   let kind: Kind;
@@ -128,7 +125,7 @@ function sseKind(text: string, maxEventLength: number): Kind {
     } catch {} // the reader that reads the body says it
   }, maxEventLength);
   const ignored: TraceRecord[] = []; // an event too long: the reader that reads the body says it
-  for (const line of lines(text)) {
+  for (const { text: line } of linesOf(text, { ends: "any" })) {
     events.line(line, 0, ignored);
     if (kind !== undefined) return kind;
   }
@@ -246,8 +243,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
           };
           const events = new SseAssembler((data) => each(data), options.maxEntryLength);
           // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
-          for (const l of lines(b.text)) if (!events.line(l, line, out)) each(l);
-          events.end(out);
+          readSseBody(b.text, line, events, each, out);
         }
         // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
         if (time === undefined) return;
@@ -370,8 +366,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
         return null;
       }
     }
-    const newline = start.indexOf("\n");
-    if (!isSseLine(newline < 0 ? start : start.slice(0, newline))) return undefined;
+    if (!isSseBody(start)) return undefined;
     return { text, sse: true, kind: sseKind(text, options.maxEntryLength) };
   }
 

@@ -29,7 +29,7 @@ import {
   timestampOf,
   unattributed,
 } from "../record.js";
-import { isSseLine, SseAssembler } from "../sse/read.js";
+import { isSseBody, readSseBody, SseAssembler } from "../sse/events.js";
 import {
   a2aMethod,
   a2aResult,
@@ -685,20 +685,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     end: (out) => sse.end(out),
     body(text, line, out, sender) {
       const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
-      const first = text.trimStart();
-      const newline = first.indexOf("\n");
-      if (!isSseLine(newline < 0 ? first : first.slice(0, newline)))
-        return json(text, line, out, bare);
+      if (!isSseBody(text)) return json(text, line, out, bare);
       const events = new SseAssembler(
         (data, _, out) => json(data, line, out, sender === undefined ? "in" : bare),
         options.maxEventLength,
       );
-      for (const part of text.split("\n")) {
-        const l = part.endsWith("\r") ? part.slice(0, -1) : part;
-        // A line that is not SSE is read as a JSON line, as in a log.
-        if (!events.line(l, line, out)) json(l, line, out, bare);
-      }
-      events.end(out);
+      // A line that is not SSE is read as a JSON line, as in a log.
+      readSseBody(text, line, events, (l) => json(l, line, out, bare), out);
     },
   };
 }
