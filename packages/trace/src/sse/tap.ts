@@ -51,7 +51,10 @@ export class SseTap {
 
   #line({ text, cut }: SourceLine): void {
     if (cut !== undefined) this.#dropped += cut;
-    if (text === "") return this.#dispatch();
+    if (text === "") {
+      this.#dispatch();
+      return;
+    }
     const field = sseField(text);
     if (field === undefined) return;
     if (field.name === "data") this.#data.add(field.value);
