@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMonitor, type TraceMessage } from "@oatf/evaluate";
+import { consumeStream, createMonitor, type TraceMessage } from "@oatf/evaluate";
 import { normalize } from "@oatf/normalize";
 import { createRedisSource, publishToRedis } from "@oatf/redis-streams";
 import { readTrace } from "@oatf/trace";
@@ -20,7 +20,6 @@ import { parse } from "yaml";
 import { startRedis } from "../../../test/redis/server.js";
 import { writeTrace } from "../../../test/redis/trace.js";
 import { connect } from "../../redis-streams/src/redis.js";
-import { runMonitor } from "../src/cli/monitor-run.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
@@ -42,7 +41,7 @@ try {
   // shards
   let t = performance.now();
   const source = await createRedisSource({ url: redis.url, stream: "s", group: "g", drain: true });
-  const result = await runMonitor(source, { documents, files, print() {}, problem() {} });
+  const result = await consumeStream(source, documents, { names: files, deliver() {} });
   await source.close();
   const sharded = performance.now() - t;
 

@@ -5,13 +5,13 @@ import { shardKey, shardOf } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/cli/args.js";
 import { parseEvaluateArgs } from "../src/cli/evaluate.js";
-import { bucketThreads } from "../src/cli/evaluate-jobs.js";
 import {
   type EvaluateReport,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
 } from "../src/cli/evaluate-report.js";
+import { bucketThreads } from "../src/node/evaluate-jobs.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"

@@ -2,7 +2,7 @@
 // trace it is given (reading only through the functions it is handed) into a report,
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
-import type { IndicatorCoverage, TraceVerdict } from "@oatf/evaluate";
+import { createTraceEvaluator, type IndicatorCoverage, type TraceVerdict } from "@oatf/evaluate";
 import {
   type AttackVerdict,
   type Diagnostic,
@@ -14,17 +14,15 @@ import {
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
+import {
+  type EvaluationThreads,
+  evaluateInThreads,
+  startEvaluationThreads,
+  type ThreadedEvaluation,
+} from "../node/evaluate-jobs.js";
 import { celFor } from "./cel.js";
 import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
-import {
-  evaluateSharded,
-  localSink,
-  type Sharded,
-  type Sink,
-  startWorkers,
-  type Workers,
-} from "./evaluate-jobs.js";
 import type { ReadResult } from "./files.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { invalidDocument, plural } from "./report.js";
@@ -143,7 +141,7 @@ export async function runEvaluate(
 ): Promise<EvaluateReport> {
   if ((options.jobs ?? 1) <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
   // The workers start while the documents are read and checked.
-  const workers = await startWorkers(options.jobs!);
+  const workers = await startEvaluationThreads(options.jobs!);
   try {
     return await evaluateIn(workers, inputs, trace, options, onProgress);
   } finally {
@@ -152,7 +150,7 @@ export async function runEvaluate(
 }
 
 async function evaluateIn(
-  workers: Workers | undefined,
+  workers: EvaluationThreads | undefined,
   inputs: readonly EvaluateInput[],
   trace: TraceInput,
   options: EvaluateOptions,
@@ -205,9 +203,9 @@ async function evaluateIn(
     }
   };
   if (workers !== undefined) {
-    let sharded: Sharded;
+    let sharded: ThreadedEvaluation;
     try {
-      sharded = await evaluateSharded(workers, normalized, source, {
+      sharded = await evaluateInThreads(workers, normalized, source, {
         source: "oatf-cli",
         cel,
         ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
@@ -216,7 +214,7 @@ async function evaluateIn(
       opened.close();
       throw error;
     }
-    if (sharded.ok) {
+    if (sharded.kind === "sharded") {
       opened.close();
       for (const d of sharded.diagnostics) problem(d);
       if (sharded.readError !== undefined) problems.errors++;
@@ -228,7 +226,7 @@ async function evaluateIn(
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }
-  const sink: Sink = localSink(normalized, "oatf-cli", cel);
+  const sink = createTraceEvaluator(normalized, { source: "oatf-cli", cel });
   let count = 0;
   let lastLine = 0;
   let readError: unknown;
@@ -262,10 +260,9 @@ async function evaluateIn(
     sink.fail(`the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`);
     problems.errors++;
   }
-  const finished = sink.finish();
-  report.messages = finished.count;
-  if (sink.done && finished.count > 0) report.stoppedAt = lastLine;
-  return withVerdicts(report, usable, finished.verdicts);
+  report.messages = sink.count;
+  if (sink.done && sink.count > 0) report.stoppedAt = lastLine;
+  return withVerdicts(report, usable, sink.verdicts());
 }
 
 /** The report with each usable document's verdict (in input order) and coverage. */

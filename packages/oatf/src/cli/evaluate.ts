@@ -5,9 +5,9 @@
 // `evaluateExitCode`, `renderEvaluate`).
 import { TIERS, type Tier } from "@oatf/model";
 import { TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
+import { MAX_JOBS } from "../node/evaluate-jobs.js";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
 import type { CliContext } from "./context.js";
-import { MAX_JOBS } from "./evaluate-jobs.js";
 import {
   EVALUATE_FORMATS,
   type EvaluateFormat,

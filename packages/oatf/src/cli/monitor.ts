@@ -1,3 +1,5 @@
+import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate";
+import { jsonForTerminal } from "@oatf/model/terminal";
 import { option, type ParsedArgs, UsageError } from "./args.js";
 import { type CliContext, EXIT } from "./context.js";
 import {
@@ -9,7 +11,7 @@ import {
 } from "./evaluate-report.js";
 import { expandInputs } from "./files.js";
 import { loadLiveDocuments } from "./live-documents.js";
-import { mergedVerdicts, runMonitor } from "./monitor-run.js";
+
 import { loadRedisStreams, positiveInteger } from "./streams.js";
 import { safe } from "./terminal.js";
 
@@ -39,6 +41,9 @@ Exit code:
   2  usage error, no matching document, missing file
   3  an invalid document, Redis unreachable, a stream or alerts stream without the one hash tag on Redis Cluster, an entry that is not a trace message, a checkpoint that cannot be resumed, or an error verdict
 `;
+
+/** The verdicts' `source`. */
+const SOURCE = "oatf-cli";
 
 export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const required = (name: string) => {
@@ -99,12 +104,15 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    const result = await runMonitor(source, {
-      documents,
-      files,
-      ...(cel === undefined ? {} : { cel }),
+    const evaluators = { source: SOURCE, ...(cel === undefined ? {} : { cel }) };
+    const result = await consumeStream(source, documents, {
+      ...evaluators,
+      names: files,
       ...(idleMs === undefined ? {} : { idleMs }),
-      print: (lines) => ctx.stdout.write(lines),
+      encode: jsonForTerminal,
+      deliver: (alerts) => {
+        ctx.stdout.write(`${alerts.join("\n")}\n`);
+      },
       problem: (text) => ctx.stderr.write(safe`oatf monitor: ${text}\n`),
     });
     if (result.stopped !== undefined) {
@@ -112,15 +120,15 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       return EXIT.error;
     }
     if (!drain || signalled) return result.problems > 0 ? EXIT.error : EXIT.ok;
-    const merged = mergedVerdicts(await source.snapshots(), documents, cel);
+    const merged = mergeStreamVerdicts(await source.snapshots(), documents, evaluators);
     if (!merged.ok) {
-      ctx.stderr.write(safe`oatf monitor: ${merged.reason}\n`);
+      ctx.stderr.write(safe`oatf monitor: ${merged.error.message}\n`);
       return EXIT.error;
     }
     const report: EvaluateReport = {
       unmatched: [],
       documents: files.map((file, i) => {
-        const v = merged.verdicts[i]!;
+        const v = merged.value.verdicts[i]!;
         const name = documents[i]?.attack?.name;
         return {
           file,
@@ -132,7 +140,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       }),
       trace: stream,
       problems: { ...emptyProblems(), errors: result.problems },
-      messages: merged.messages,
+      messages: merged.value.messages,
       options: { allowEmptyTrace: true },
     };
     const out = renderEvaluate(report, "json", { streamed: true });

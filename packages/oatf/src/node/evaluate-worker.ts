@@ -1,4 +1,4 @@
-// The worker of `oatf evaluate --jobs N` (issue 24 §3): reads and evaluates one shard of an
+// The worker of `evaluateInThreads` (issue 24 §3; `oatf evaluate --jobs N`): reads and evaluates one shard of an
 // OATF JSON Lines trace (the raw lines of some sessions, with their line numbers) over the
 // normalized documents it is sent, compiled once, until told the trace ended; returns the
 // shard's verdicts for `mergeVerdicts` and the reader's diagnostics with their lines. A
@@ -7,8 +7,7 @@ import type { MessagePort } from "node:worker_threads";
 import { createTraceEvaluator, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
 import { TraceDecoder, type TraceRecord } from "@oatf/trace";
-import { loadDefaultCel } from "../default-cel.js";
-import { celFor } from "./cel.js";
+import { loadCelFor, loadDefaultCel } from "../default-cel.js";
 
 export interface ShardTask {
   /** Normalized and valid: the worker parses and checks nothing again. */
@@ -89,7 +88,7 @@ export default async function evaluateShard(task: ShardTask | null): Promise<Sha
     return null;
   }
   const { documents, source, port } = task;
-  const shard = shardReader(documents, source, (await celFor(documents)) ?? undefined);
+  const shard = shardReader(documents, source, await loadCelFor(documents));
   return new Promise((resolve) => {
     port.on("message", (m: ShardMessage) => {
       if (m.kind === "lines") {

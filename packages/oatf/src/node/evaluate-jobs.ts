@@ -1,4 +1,6 @@
-// `oatf evaluate --jobs N` (issue 24 §3): N threads, this one and N - 1 workers (tinypool).
+// Parallel evaluation of a trace (issue 24 §3; `oatf evaluate --jobs N`), a Node-only library
+// function (`oatf/node`: worker threads, and the default CEL evaluator each worker loads):
+// N threads, this one and N - 1 workers (tinypool).
 // This thread decodes the trace, cuts it into lines and routes each raw line to a shard by
 // its session key (`shardKey`: no parsing). It reads and evaluates shard 0 itself, as the
 // lines come, and each worker one other shard, over the normalized documents compiled once
@@ -64,34 +66,16 @@ export function bucketThreads(jobs: number): Uint8Array {
   );
 }
 
-/** One evaluator in this thread (`--jobs 1`, or a trace that cannot be sharded). */
-export function localSink(documents: Document[], source: string, cel?: CelEvaluator): Sink {
-  const evaluator = createTraceEvaluator(documents, { source, cel });
-  return {
-    push: (message) => evaluator.push(message),
-    fail: (reason) => evaluator.fail(reason),
-    get done() {
-      return evaluator.done;
-    },
-    finish: () => ({ verdicts: evaluator.verdicts(), count: evaluator.count }),
-  };
-}
+/** A piece of the trace: text, or UTF-8 bytes. */
+export type Chunk = Uint8Array | string;
 
-/** Where `runEvaluate` pushes the messages it reads in this thread. */
-export interface Sink {
-  push(message: TraceMessage): void;
-  fail(reason: string): void;
-  /** True once every indicator is decided. */
-  readonly done: boolean;
-  finish(): { verdicts: TraceVerdict[]; count: number };
-}
-
-type Chunk = Uint8Array | string;
-
-/** What a sharded evaluation gives: as `runEvaluate` in this thread would, or why not. */
-export type Sharded =
+/**
+ * What a threaded evaluation gives: the verdicts one evaluator in one thread would give
+ * (`sharded`), or why the trace was not sharded (`serial`: evaluate it in this thread).
+ */
+export type ThreadedEvaluation =
   | {
-      ok: true;
+      kind: "sharded";
       verdicts: TraceVerdict[];
       count: number;
       /** The reader's diagnostics, in trace order. */
@@ -100,7 +84,7 @@ export type Sharded =
       readError?: unknown;
     }
   | {
-      ok: false;
+      kind: "serial";
       /** Why the trace was not sharded. */
       reason: string;
       /** The source as it was given: what was read of it to tell its format comes again. */
@@ -152,18 +136,22 @@ export default async (task) => (await ready).default(task);`;
 }
 
 /** The worker threads of one run: started early, given a shard each, destroyed by the caller. */
-export interface Workers {
+export interface EvaluationThreads {
   /** The threads at work: this one and the workers. */
   readonly jobs: number;
-  run(task: ShardTask, transfer: MessagePort[]): Promise<ShardResult>;
   destroy(): Promise<void>;
 }
+
+type RunShard = (task: ShardTask, transfer: MessagePort[]) => Promise<ShardResult>;
+
+/** How each run's workers are given a shard (kept off the public `EvaluationThreads`). */
+const runners = new WeakMap<EvaluationThreads, RunShard>();
 
 /**
  * Starts the `jobs - 1` worker threads and has each load its modules now, so that starting
  * them overlaps reading and checking the documents (a warm-up task: one per idle worker).
  */
-export async function startWorkers(jobs: number): Promise<Workers> {
+export async function startEvaluationThreads(jobs: number): Promise<EvaluationThreads> {
   const { default: Tinypool } = await import("tinypool");
   const threads = jobs - 1;
   const pool = new Tinypool({
@@ -173,11 +161,12 @@ export async function startWorkers(jobs: number): Promise<Workers> {
   });
   const warm = Promise.all(Array.from({ length: threads }, () => pool.run(null)));
   warm.catch(() => {}); // a worker that cannot load fails its shard's task too
-  return {
-    jobs,
-    run: (task, transfer) => pool.run(task, { transferList: transfer }) as Promise<ShardResult>,
-    destroy: () => pool.destroy(),
-  };
+  const threadsOfRun: EvaluationThreads = { jobs, destroy: () => pool.destroy() };
+  runners.set(
+    threadsOfRun,
+    (task, transfer) => pool.run(task, { transferList: transfer }) as Promise<ShardResult>,
+  );
+  return threadsOfRun;
 }
 
 /** A worker as this thread sees it: its port, its result and the lines not yet sent. */
@@ -193,19 +182,28 @@ interface Shard {
   dead?: boolean;
 }
 
+export interface ThreadedOptions {
+  /** Verdict `source`. */
+  source: string;
+  /** The CEL evaluator of this thread (each worker loads the default one when needed). */
+  cel: CelEvaluator | undefined;
+  /** The trace format (default: told from the first lines, as `readTrace` tells it). */
+  format?: TraceFormat;
+}
+
 /**
- * Evaluates an OATF JSON Lines trace in `jobs` threads (this one and `jobs - 1` workers),
- * sharded by session; any other format is handed back (`ok: false`) to be evaluated in this
- * thread.
+ * Evaluates an OATF JSON Lines trace in the threads of `workers` (this one and
+ * `workers.jobs - 1` workers), sharded by session, over `documents` (normalized and valid);
+ * any other format is handed back (`serial`) to be evaluated in this thread.
  */
-export async function evaluateSharded(
-  workers: Workers,
+export async function evaluateInThreads(
+  workers: EvaluationThreads,
   documents: Document[],
   source: AsyncIterable<Chunk>,
-  options: { source: string; cel: CelEvaluator | undefined; format?: TraceFormat },
-): Promise<Sharded> {
+  options: ThreadedOptions,
+): Promise<ThreadedEvaluation> {
   if (options.format !== undefined && options.format !== "oatf")
-    return { ok: false, reason: stateful(options.format), source };
+    return { kind: "serial", reason: stateful(options.format), source };
   const jobs = workers.jobs;
   // The format: given, else told from the first lines as the reader tells it.
   const chunks = source[Symbol.asyncIterator]();
@@ -246,7 +244,7 @@ export async function evaluateSharded(
           : format === undefined
             ? "the trace's format could not be told"
             : stateful(format);
-      return { ok: false, reason: why, source: again(head, chunks, error) };
+      return { kind: "serial", reason: why, source: again(head, chunks, error) };
     }
   }
 
@@ -255,7 +253,7 @@ export async function evaluateSharded(
   const shards: Shard[] = Array.from({ length: jobs - 1 }, () => {
     const { port1, port2 } = new MessageChannel();
     const task: ShardTask = { documents, source: options.source, port: port2 };
-    const result = workers.run(task, [port2]);
+    const result = runners.get(workers)!(task, [port2]);
     const shard: Shard = {
       port: port1,
       result,
@@ -307,7 +305,7 @@ async function evaluateShards(
   documents: Document[],
   reading: Reading,
   options: { source: string; cel: CelEvaluator | undefined },
-): Promise<Sharded> {
+): Promise<ThreadedEvaluation> {
   const { chunks, cut, pending, ended, error } = reading;
   const threads = bucketThreads(shards.length + 1);
   const flush = async (shard: Shard) => {
@@ -378,7 +376,7 @@ async function evaluateShards(
     .map((d) => d.diagnostic);
   const count = parts.reduce((sum, p) => sum + p.count, 0);
   return {
-    ok: true,
+    kind: "sharded",
     verdicts: merged.value,
     count,
     diagnostics,
