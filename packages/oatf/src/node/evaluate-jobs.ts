@@ -14,12 +14,7 @@
 // correlation, AG-UI events, a HAR's entries), which a line's own fields do not always name;
 // such a trace is evaluated in this thread, and the caller says so.
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import {
-  createTraceEvaluator,
-  mergeVerdicts,
-  type TraceMessage,
-  type TraceVerdict,
-} from "@oatf/evaluate";
+import { mergeVerdicts, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
 import {
   ChunkDecoder,
