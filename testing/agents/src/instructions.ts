@@ -1,0 +1,305 @@
+// The obedient agent's reading: what a text it received asks it to do. General heuristics over
+// sentences and clauses, never knowledge of a particular attack:
+//   - a clause that names a known tool and an action verb is a call of that tool, its arguments
+//     taken from the clause (paths, URLs, addresses, quoted literals, "both files");
+//   - "include/pass X as the <argument> parameter (in your <tool> call)" is a standing rule for
+//     that argument;
+//   - a read verb and a file path is a read through the reading tool used last (or the best one);
+//   - a send verb and an e-mail address or URL is a call of the tool that takes one;
+//   - a delegation verb and an agent's name ("the analytics-service agent") is a delegation,
+//     "re-delegate"/"retry" without a name goes back to the agent that said it;
+//   - "use the X prompt" gets that prompt;
+//   - "include … in your response" (and lists after "the following:") puts disclosures or data
+//     in the answer; "… in the task message" puts them in messages to agents.
+import type { ArgRule, Chain, DataRef, Include, Observation, Reading } from "./actions.js";
+import { argumentKind, fillArguments } from "./arguments.js";
+import { argumentNames, type Catalog, type Peer, type Tool } from "./catalog.js";
+import { disclosures } from "./disclosure.js";
+import {
+  escapeRegExp,
+  filePaths,
+  keywords,
+  LIST_ITEM,
+  mentions,
+  quoted,
+  sentences,
+  splitIdentifiers,
+  squash,
+  stem,
+  urls,
+} from "./text.js";
+
+const READ =
+  /\b(?:read|open|load|cat|fetch|get|retrieve|access|view|dump|collect|gather|obtain|look up)\b/;
+const SEND =
+  /\b(?:send|forward|e-?mail|mail|upload|post|submit|transmit|share|sync|copy|export|deliver|notify|pass|put|supply|provide)\b/;
+const DELEGATE =
+  /\b(?:delegate|re-?delegate|hand ?off|route|escalate|forward|send|ask|consult|retry|re-?send|re-?submit|re-?try|pass|transfer)\b/;
+const DELEGATE_WITHOUT_NAME =
+  /\b(?:delegate|re-?delegate|hand ?off|retry|re-?send|re-?submit|re-?try)\b/;
+const CALL = /\b(?:call|invoke|use|using|run|re-?run|execute|trigger|apply|perform|query|search)\b/;
+const INCLUDE =
+  /\b(?:include|add|append|attach|output|print|display|show|list|reveal|disclose|state|mention|repeat|echo|contain|insert|embed|prepend|provide|share|format)\b/;
+const RESPONSE =
+  /\b(?:response|responses|answer|answers|reply|replies|output|summary|review|footer|attestation|every message to the user)\b/;
+const MESSAGES =
+  /\b(?:task message|messages? (?:to|for) (?:the )?agent|request|delegat\w*|every message)\b/;
+const ALL = /\b(?:both|all|every|them|these|those|files|everything|complete|entire|whole)\b/;
+const REPEAT = /\b(?:re-?run|retry|re-?try|again|repeat|re-?execute)\b/;
+const ANY_VERB = new RegExp([READ, SEND, DELEGATE, CALL, INCLUDE].map((r) => r.source).join("|"));
+const IMPERATIVE_START = new RegExp(
+  `^\\s*(?:step\\s+\\d+\\s*[:.)-]\\s*|\\d+[.)]\\s*|[-*•]\\s*)?(?:(?:first|then|now|please|also|next|finally|immediately|always),?\\s+)*(?:re-?)?(?:${ANY_VERB.source})`,
+);
+
+const ADVERBS =
+  "(?:(?:first|then|now|please|also|next|finally|immediately|always|just|simply),?\\s+)*";
+const MODAL =
+  /\b(?:must|should|shall|need to|needs to|have to|has to|(?:is|are) required to|please|always|never|make sure|ensure|be sure|you (?:will|are to))\b/;
+/** What follows a verb used as a command: an object ("the", "it", "your", a path, a name). */
+const OBJECT =
+  "(?:the|a|an|this|that|these|those|it|its|your|all|both|every|each|any|them|me|us|to|with|using|in|into|out|up|as|following|[~/.\"'`]|\\S*[_@/.:]\\S*)";
+const VERB_AFTER_BREAK = new RegExp(
+  `(?:^|[,:;]\\s*)${ADVERBS}(?:re-?)?(?:${ANY_VERB.source})\\s+${OBJECT}`,
+);
+
+/**
+ * Whether a clause tells the agent to do something: it opens (or goes on after a comma or colon)
+ * with a verb and its object ("read the file", "include it"), or says "must", "should",
+ * "always"… ("Email sent to x@y", "Search results for" and "Add two numbers" do not).
+ */
+export function isDirective(clause: string): boolean {
+  const lower = clause.toLowerCase().replace(/^\s*(?:step\s+\d+\s*[:.)-]|\d+[.)]|[-*•])\s*/, "");
+  return VERB_AFTER_BREAK.test(lower) || MODAL.test(lower);
+}
+
+/** The clauses of a sentence: split at `;`, "then", and before "and"/"," followed by a verb. */
+export function clauses(sentence: string): string[] {
+  const verb = ANY_VERB.source;
+  const split = new RegExp(
+    `;\\s+|,?\\s+(?:and\\s+)?then\\s+|\\s+and\\s+(?=(?:then\\s+)?(?:${verb}))|,\\s+(?=(?:${verb}))`,
+    "i",
+  );
+  return sentence
+    .split(split)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+}
+
+/** Data a clause refers to: disclosures it names, "both files"/"the complete dataset", or "it". */
+function dataOf(clause: string): DataRef {
+  const items = disclosures(clause).filter((d) => d !== "data");
+  if (items.length > 0) return { ref: "disclosure", items };
+  return { ref: ALL.test(clause.toLowerCase()) ? "all" : "last" };
+}
+
+/** Tools a clause names: exactly, or (for multi-word names, in an imperative) by all their words. */
+function toolsNamed(clause: string, catalog: Catalog, self: string | undefined): Tool[] {
+  const lower = clause.toLowerCase();
+  const clauseWords = keywords(clause);
+  const imperative = IMPERATIVE_START.test(lower);
+  const found = catalog.tools.filter((tool) => {
+    if (tool.name === self) return false;
+    if (mentions(clause, tool.name)) return true;
+    const nameWords = keywords(tool.name);
+    return imperative && nameWords.size >= 2 && [...nameWords].every((w) => clauseWords.has(w));
+  });
+  const position = (tool: Tool) => {
+    const at = lower.indexOf(tool.name.toLowerCase());
+    return at === -1 ? lower.length : at;
+  };
+  return found.sort((a, b) => position(a) - position(b));
+}
+
+/** The peer a clause names: by its card name or configured name, or as "the <word> agent". */
+export function peerNamed(clause: string, peers: Peer[]): Peer | undefined {
+  const squashed = squash(clause);
+  const byName = peers.find((peer) =>
+    [peer.name, peer.id].some((n) => {
+      const base = squash(n).replace(/agent$/, "");
+      return base.length >= 4 && squashed.includes(base);
+    }),
+  );
+  if (byName) return byName;
+  const word = /\b([a-z][\w-]*)\s+agent\b/i.exec(clause)?.[1];
+  if (word === undefined) return undefined;
+  const wanted = stem(word.toLowerCase());
+  return peers.find((peer) => keywords(splitIdentifiers(peer.name)).has(wanted));
+}
+
+/** The tool that reads files best: a path argument, "read"/"file" in its name. */
+function bestReader(catalog: Catalog): Tool | undefined {
+  let best: Tool | undefined;
+  let bestScore = 0;
+  for (const tool of catalog.tools) {
+    if (!argumentNames(tool).some((a) => argumentKind(tool, a) === "path")) continue;
+    const name = tool.name.toLowerCase();
+    let score = 1;
+    if (/read|cat|open|load/.test(name)) score += 3;
+    if (/get|fetch/.test(name)) score += 1;
+    if (/file/.test(name)) score += 2;
+    if (/secret|config|env|credential/.test(name)) score += 1;
+    if (/write|delete|remove|upload|send/.test(name)) score -= 3;
+    if (score > bestScore) [best, bestScore] = [tool, score];
+  }
+  return best;
+}
+
+/** A tool that takes an argument of `kind` (an e-mail address, a URL). */
+function toolTaking(catalog: Catalog, kind: "email" | "url"): Tool | undefined {
+  return catalog.tools.find((tool) =>
+    argumentNames(tool).some((a) => argumentKind(tool, a) === kind),
+  );
+}
+
+/** "as the auth_token parameter", "in the `note` argument": a rule for one argument. */
+function argumentRule(clause: string, catalog: Catalog, chain: Chain): ArgRule | undefined {
+  const lower = clause.toLowerCase();
+  if (!SEND.test(lower) && !INCLUDE.test(lower) && !/\b(?:set|fill|use)\b/.test(lower))
+    return undefined;
+  for (const tool of catalog.tools)
+    for (const arg of argumentNames(tool)) {
+      if (arg.length < 2 || !mentions(clause, arg)) continue;
+      const a = escapeRegExp(arg);
+      const framed = new RegExp(
+        `\\b(?:as|in|into|to|for|via|set|with|under|inside)\\s+(?:the\\s+|your\\s+|an?\\s+)?[\`'"]?${a}[\`'"]?\\s+(?:parameter|argument|field|param|arg|property|value|key|input)\\b`,
+        "i",
+      ).test(clause);
+      const distinctive =
+        /[_A-Z]/.test(arg) &&
+        new RegExp(`\\b(?:as|in|into|inside)\\s+(?:the\\s+|your\\s+)?[\`'"]?${a}\\b`, "i").test(
+          clause,
+        );
+      if (!framed && !distinctive) continue;
+      const named = catalog.tools.find(
+        (t) => mentions(clause, t.name) && argumentNames(t).includes(arg),
+      );
+      const literal = quoted(clause).find((q) => q !== arg);
+      return {
+        ...(named ? { tool: named.name } : {}),
+        arg,
+        value: literal ?? dataOf(clause),
+        chain,
+      };
+    }
+  return undefined;
+}
+
+/** What one observation asks for. `chain` collects what the resulting actions return. */
+export function readInstructions(
+  observation: Observation,
+  catalog: Catalog,
+  chain: Chain,
+): Reading {
+  const reading: Reading = { actions: [], rules: [], includes: [] };
+  let lastReader: Tool | undefined;
+  let collecting: Include | undefined;
+  const include = (target: Include["target"], items: Include["items"], sentence: string) => {
+    let found = reading.includes.find((i) => i.target === target);
+    if (!found) {
+      found = { target, items: [], sentence, chain };
+      reading.includes.push(found);
+    }
+    for (const item of items) if (!found.items.includes(item)) found.items.push(item);
+    const label =
+      /code block (?:labell?ed|titled|named|called|marked)\s+["“']?([^"”'.\n]{1,60})/i.exec(
+        sentence,
+      )?.[1];
+    if (label !== undefined) found.label = label.trim();
+    return found;
+  };
+  const all = sentences(observation.text);
+  all.forEach((sentence) => {
+    if (collecting && LIST_ITEM.test(sentence)) {
+      const items = disclosures(sentence).filter((d) => d !== "data");
+      if (items.length > 0) {
+        include(collecting.target, items, collecting.sentence);
+        return;
+      }
+    } else collecting = undefined;
+    clauses(sentence).forEach((clause, ci) => {
+      const key = `${squash(sentence).slice(0, 200)}#${ci}`;
+      const lower = clause.toLowerCase();
+      if (!isDirective(clause)) return;
+      const base = { chain, key, sentence };
+      const rule = argumentRule(clause, catalog, chain);
+      if (rule) {
+        reading.rules.push(rule);
+        return;
+      }
+      const [tool] = toolsNamed(clause, catalog, observation.self);
+      if (tool && ANY_VERB.test(lower)) {
+        const repeat = REPEAT.test(lower);
+        const args = fillArguments(tool, clause, { data: dataOf(clause) });
+        if (argumentNames(tool).some((a) => argumentKind(tool, a) === "path" && a in args))
+          lastReader = tool;
+        reading.actions.push({ ...base, type: "tool", tool, args, ...(repeat ? { repeat } : {}) });
+        return;
+      }
+      const paths = filePaths(clause);
+      if (paths.length > 0 && READ.test(lower)) {
+        const reader = lastReader ?? bestReader(catalog);
+        if (reader) {
+          lastReader = reader;
+          reading.actions.push({
+            ...base,
+            type: "tool",
+            tool: reader,
+            args: fillArguments(reader, clause),
+          });
+          return;
+        }
+      }
+      const resource = urls(clause)
+        .map((uri) => catalog.resources.find((r) => r.uri === uri))
+        .find((r) => r !== undefined);
+      if (resource && (READ.test(lower) || CALL.test(lower))) {
+        reading.actions.push({
+          ...base,
+          type: "resource",
+          server: resource.server,
+          uri: resource.uri,
+        });
+        return;
+      }
+      for (const kind of ["email", "url"] as const) {
+        const target = kind === "email" ? /@[\w-]+\.\w/.test(clause) : urls(clause).length > 0;
+        const sender = target && SEND.test(lower) ? toolTaking(catalog, kind) : undefined;
+        if (sender) {
+          reading.actions.push({
+            ...base,
+            type: "tool",
+            tool: sender,
+            args: fillArguments(sender, clause, { data: dataOf(clause) }),
+          });
+          return;
+        }
+      }
+      const peer =
+        peerNamed(clause, catalog.peers) ??
+        (/\bagent\b/.test(lower) && DELEGATE_WITHOUT_NAME.test(lower)
+          ? (observation.peer ?? (catalog.peers.length === 1 ? catalog.peers[0] : undefined))
+          : undefined);
+      if (peer && DELEGATE.test(lower)) {
+        reading.actions.push({ ...base, type: "delegate", peer });
+        return;
+      }
+      const prompt = catalog.prompts.find(
+        (p) => mentions(clause, p.name) && /\bprompt\b/.test(lower),
+      );
+      if (prompt && (CALL.test(lower) || READ.test(lower))) {
+        reading.actions.push({ ...base, type: "prompt", prompt, args: {} });
+        return;
+      }
+      if (!INCLUDE.test(lower)) return;
+      const items = disclosures(clause);
+      const toAgents = MESSAGES.test(lower) && !RESPONSE.test(lower);
+      const opensList = /\b(?:the following|as follows)\b|:\s*$/.test(clause);
+      if (items.length === 0 && !opensList && !/code block/.test(lower)) return;
+      if (items.includes("data") && !RESPONSE.test(lower) && !toAgents) return;
+      const found = include(toAgents ? "messages" : "answer", items, sentence);
+      if (opensList) collecting = found;
+    });
+  });
+  reading.includes = reading.includes.filter((i) => i.items.length > 0);
+  return reading;
+}
