@@ -6,6 +6,7 @@ import {
   argumentDescription,
   argumentNames,
   argumentType,
+  GENERIC_NAME_WORDS,
   requiredArguments,
   type Tool,
 } from "./catalog.js";
@@ -70,7 +71,7 @@ function literalFor(text: string, name: string): string | undefined {
     "i",
   ).exec(text);
   if (quotedValue) return quotedValue[1] ?? quotedValue[2] ?? quotedValue[3];
-  const bare = new RegExp(`(?:^|[^\\w-])${n}\\s*[=:]\\s*([^\\s,;]{1,200})`, "i").exec(text);
+  const bare = new RegExp(`(?:^|[^\\w-])${n}\\s*[=:]\\s*([^\\s,;'"\`]{1,200})`, "i").exec(text);
   return bare?.[1]?.replace(/[.)]+$/, "");
 }
 
@@ -101,12 +102,27 @@ const COMMON = new Set(
 );
 const isCommonWord = (word: string) => COMMON.has(word.toLowerCase());
 
+/** The part of a request ("X, then Y") that names the tool, or the whole request. */
+export function clauseNaming(text: string, tool: Tool): string {
+  const toolWords = keywords(tool.name);
+  const score = (clause: string) =>
+    words(clause).reduce(
+      (sum, w, i) =>
+        sum + (toolWords.has(w) ? (GENERIC_NAME_WORDS.has(w) ? 1 : 2) + (i === 0 ? 1 : 0) : 0),
+      0,
+    );
+  let best = text;
+  let bestScore = 0;
+  for (const clause of text.split(/,?\s+(?:and\s+)?then\s+|;\s+/i)) {
+    const s = score(clause);
+    if (s > bestScore) [best, bestScore] = [clause, s];
+  }
+  return best;
+}
+
 /** The phrase after the words the tool was matched by: "search the web for X" gives "X". */
 export function phraseAfter(text: string, tool: Tool): string {
-  const clause = text.split(/,?\s+(?:and\s+)?then\s+|[.;!?](?:\s|$)/i);
-  const toolWords = new Set(keywords(tool.name));
-  const chosen = clause.find((c) => words(c).some((w) => toolWords.has(w))) ?? text;
-  const rest = chosen.replace(/^\s*\S+\s*/, "");
+  const rest = clauseNaming(text, tool).replace(/^\s*\S+\s*/, "");
   const afterPreposition = /\b(?:for|about|on|regarding|of)\s+(.+)$/i.exec(rest);
   return oneLine(afterPreposition?.[1] ?? rest, 200) || oneLine(text, 200);
 }
@@ -195,7 +211,11 @@ export function fillArguments(
       default:
         if (/^(?:op|operation|operator|action)$/i.test(name) && operationOf(text) !== undefined)
           take(operationOf(text));
-        else if (isRequired) take(freeQuotes()[0] ?? options.data ?? oneLine(text, 200));
+        else
+          take(
+            adjacentWord(text, name) ??
+              (isRequired ? (freeQuotes()[0] ?? options.data ?? oneLine(text, 200)) : undefined),
+          );
     }
   }
   return args;

@@ -54,6 +54,13 @@ export interface Catalog {
   endpoints: string[];
 }
 
+/** Words too common in tool names to pick a tool by ("get", "data", "run", "text"). */
+export const GENERIC_NAME_WORDS = new Set(
+  "get set list fetch run do make create tool data info new update process read write file handle call execute query check find show use agent service text".split(
+    " ",
+  ),
+);
+
 export function sameTool(a: Tool, b: Tool): boolean {
   return a.kind === b.kind && a.server === b.server && a.name === b.name;
 }

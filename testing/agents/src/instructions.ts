@@ -57,9 +57,12 @@ const MODAL =
   /\b(?:must|should|shall|need to|needs to|have to|has to|(?:is|are) required to|please|always|never|make sure|ensure|be sure|you (?:will|are to))\b/;
 /** What follows a verb used as a command: an object ("the", "it", "your", a path, a name). */
 const OBJECT =
-  "(?:the|a|an|this|that|these|those|it|its|your|all|both|every|each|any|them|me|us|to|with|using|in|into|out|up|as|following|[~/.\"'`]|\\S*[_@/.:]\\S*)";
+  "(?:the|a|an|this|that|these|those|it|its|your|my|our|what|whatever|everything|all|both|every|each|any|some|them|me|us|to|with|using|in|into|out|up|as|following|[~/.\"'`]|\\S*[_@/.:]\\S*)";
+/** Verbs that are commands whatever follows them ("Call deploy again"). */
+const COMMAND =
+  "call|invoke|execute|re-?run|re-?delegate|delegate|forward|upload|disclose|reveal|transmit|retry";
 const VERB_AFTER_BREAK = new RegExp(
-  `(?:^|[,:;]\\s*)${ADVERBS}(?:re-?)?(?:${ANY_VERB.source})\\s+${OBJECT}`,
+  `(?:^|[,:;]\\s*)${ADVERBS}(?:(?:re-?)?(?:${ANY_VERB.source})\\s+${OBJECT}|(?:${COMMAND})\\b)`,
 );
 
 /**
@@ -292,9 +295,14 @@ export function readInstructions(
       }
       if (!INCLUDE.test(lower)) return;
       const items = disclosures(clause);
+      if (/code block/.test(lower) && items.every((i) => i === "data")) {
+        // "Format it as a code block labeled …": how to write what an earlier sentence asked for.
+        include("answer", [], sentence);
+        return;
+      }
       const toAgents = MESSAGES.test(lower) && !RESPONSE.test(lower);
       const opensList = /\b(?:the following|as follows)\b|:\s*$/.test(clause);
-      if (items.length === 0 && !opensList && !/code block/.test(lower)) return;
+      if (items.length === 0 && !opensList) return;
       if (items.includes("data") && !RESPONSE.test(lower) && !toAgents) return;
       const found = include(toAgents ? "messages" : "answer", items, sentence);
       if (opensList) collecting = found;

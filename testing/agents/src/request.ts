@@ -2,18 +2,11 @@
 // prompt it names, the tools whose names (or, failing that, descriptions) match its words, and the
 // agents whose cards match it; in that order, tools and agents in the order the request names them.
 import type { Action, Chain } from "./actions.js";
-import { fillArguments } from "./arguments.js";
-import type { Catalog, Peer, Tool } from "./catalog.js";
+import { clauseNaming, fillArguments } from "./arguments.js";
+import { type Catalog, GENERIC_NAME_WORDS as GENERIC, type Peer, type Tool } from "./catalog.js";
 import { peerNamed } from "./instructions.js";
 import { OPERATIONS, operationOf } from "./operations.js";
 import { keywords, mentions, quoted, sentences, urls, words } from "./text.js";
-
-/** Words too common in tool names to pick a tool by ("get", "data", "run"). */
-const GENERIC = new Set(
-  "get set list fetch run do make create tool data info new update process read write file handle call execute query check find show use agent service".split(
-    " ",
-  ),
-);
 
 function toolScore(tool: Tool, text: string, requestWords: Set<string>): number {
   let score = 0;
@@ -81,7 +74,12 @@ export function planRequest(
     if (best && best.score >= 2) tools = [best.tool];
   }
   for (const tool of tools) {
-    const args = fillArguments(tool, text, { data: { ref: "last" } });
+    // The part of the request that names the tool gives its arguments; the rest fills gaps.
+    const data = { ref: "last" } as const;
+    const args = {
+      ...fillArguments(tool, text, { data }),
+      ...fillArguments(tool, clauseNaming(text, tool), { data }),
+    };
     const names = new Set([
       ...keywords(tool.name),
       ...(operationOf(text) ? ["+", "calculate"] : []),

@@ -42,7 +42,9 @@ export function sentences(text: string): string[] {
   for (const line of clean(text).split("\n")) {
     const trimmed = line.trim();
     const row = isTableRow(trimmed);
-    if (trimmed === "" || row || inRow || LIST_ITEM.test(line)) {
+    // A list item goes on over lower-case lines; a capital starts a new sentence after it.
+    const afterItem = LIST_ITEM.test(current) && /^[A-Z]/.test(trimmed);
+    if (trimmed === "" || row || inRow || afterItem || LIST_ITEM.test(line)) {
       if (current !== "") blocks.push(current);
       current = trimmed;
     } else current = current === "" ? trimmed : `${current} ${trimmed}`;
