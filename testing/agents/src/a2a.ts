@@ -4,8 +4,8 @@
 // `protocolVersion`), unless forced. The agent reads the raw reply, so a reply the SDK cannot
 // parse (pass-through content that breaks the schema) is still read.
 import { randomUUID } from "node:crypto";
-import { Role } from "@a2a-js/sdk";
-import { JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import { type AgentCard, Role } from "@a2a-js/sdk";
+import { Client, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
 import { cardClaims, type Peer } from "./catalog.js";
 import { readLimited, saysFailed, textOf } from "./json-text.js";
@@ -73,10 +73,12 @@ export async function sendToPeer(peer: Peer, text: string, version: A2aVersion):
   const transport =
     version === "0.3"
       ? new LegacyJsonRpcTransport({ endpoint, fetchImpl })
-      : await new JsonRpcTransportFactory({ fetchImpl }).create(endpoint, {} as never);
+      : await new JsonRpcTransportFactory({ fetchImpl }).create(endpoint, {} as AgentCard);
+  // The SDK's client sends the version header (`A2A-Version`) the transport speaks.
+  const client = new Client(transport, {} as AgentCard, {});
   let problem: string | undefined;
   try {
-    await transport.sendMessage({
+    await client.sendMessage({
       tenant: "",
       message: {
         messageId: randomUUID(),
@@ -113,5 +115,20 @@ export async function sendToPeer(peer: Peer, text: string, version: A2aVersion):
     error?: unknown;
   };
   const body = envelope.error ?? envelope.result ?? reply;
-  return { output: textOf(body), failed: envelope.error !== undefined || saysFailed(body) };
+  return {
+    output: textOf(withoutOwnMessages(body)),
+    failed: envelope.error !== undefined || saysFailed(body),
+  };
+}
+
+/** A task without the history's user messages: what the agent sent, echoed back. */
+function withoutOwnMessages(body: unknown): unknown {
+  if (typeof body !== "object" || body === null) return body;
+  const task = body as { history?: unknown; task?: unknown };
+  if (task.task !== undefined) return { ...task, task: withoutOwnMessages(task.task) };
+  if (!Array.isArray(task.history)) return body;
+  const history = task.history.filter(
+    (m) => !/^(?:ROLE_)?USER$/i.test(String((m as { role?: unknown })?.role)),
+  );
+  return { ...task, history };
 }
