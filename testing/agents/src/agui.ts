@@ -19,7 +19,11 @@ export interface RunReply {
 export type RunHandler = (input: RunAgentInput) => Promise<RunReply>;
 
 function reject(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" });
+  // After a body too large, the rest of it is not read: the connection ends with the answer.
+  res.writeHead(status, {
+    "content-type": "application/json",
+    ...(status === 413 ? { connection: "close" } : {}),
+  });
   res.end(JSON.stringify({ error: message }));
 }
 

@@ -84,11 +84,7 @@ export class Run {
     for (const observation of observations) this.queue.push(...this.observe(observation));
     const catalog = this.world.catalog();
     const trustPeer = (peer: Peer) => this.policy.trustsPeer(peer, catalog.peers);
-    this.queue.push(
-      ...planRequest(this.requestText, catalog, this.request, { trustPeer }).filter(
-        (a) => a.type !== "tool" || !this.done.has(a.tool.name),
-      ),
-    );
+    this.queue.push(...planRequest(this.requestText, catalog, this.request, { trustPeer }));
     await this.drain();
     // An argument rule for a tool nobody called ("… in your web_search call"): call it.
     for (const rule of this.rules) {
@@ -171,7 +167,9 @@ export class Run {
       case "tool": {
         const args = this.argumentsFor(action);
         if (action.tool.kind === "frontend") {
-          this.frontendCalls.push({ tool: action.tool, args });
+          // The client runs it and comes back with the result in a later run.
+          if (!this.done.has(action.tool.name))
+            this.frontendCalls.push({ tool: action.tool, args });
           return undefined;
         }
         const label = `${action.tool.name} (${action.tool.server})`;
