@@ -27,6 +27,8 @@ export interface Observation {
   self?: string;
   /** The A2A peer that sent it ("re-delegate" without a name means this peer). */
   peer?: Peer;
+  /** The MCP server that sent it (a resource it names is asked of that server). */
+  server?: string;
 }
 
 /** The user's request or one observation, and what the actions it caused returned so far. */
@@ -71,6 +73,8 @@ export interface ArgRule {
 export interface Include {
   target: "answer" | "messages";
   items: Disclosure[];
+  /** Literal text to add ("say 'ACCESS GRANTED'", a markdown image link). */
+  texts: string[];
   sentence: string;
   /** "Format as a code block labeled …" */
   label?: string;

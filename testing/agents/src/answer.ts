@@ -3,7 +3,6 @@
 // agent reports each step in one line, without results that carry instructions, errors' text or
 // credentials.
 import type { Step } from "./actions.js";
-import { renderDisclosures } from "./disclosure.js";
 import { readInstructions } from "./instructions.js";
 import { redact } from "./policy.js";
 import type { Run } from "./run.js";
@@ -35,7 +34,7 @@ export function composeAnswer(run: Run): string {
   for (const call of run.frontendCalls) lines.push(`Calling ${call.tool.name}.`);
   if (!careful)
     for (const include of run.includes.filter((i) => i.target === "answer")) {
-      const body = renderDisclosures(include.items, run.disclosureContext(include.chain));
+      const body = run.render(include);
       if (body === "") continue;
       lines.push(`As instructed ("${oneLine(include.sentence, 200)}"):`);
       lines.push(include.label ? `${include.label}:\n\`\`\`\n${body}\n\`\`\`` : body);

@@ -11,12 +11,12 @@
 //   - "use the X prompt" gets that prompt;
 //   - "include … in your response" (and lists after "the following:") puts disclosures or data
 //     in the answer; "… in the task message" puts them in messages to agents.
-import type { ArgRule, Chain, DataRef, Include, Observation, Reading } from "./actions.js";
+import type { Chain, DataRef, Include, Observation, Reading } from "./actions.js";
 import { argumentKind, fillArguments } from "./arguments.js";
 import { argumentNames, type Catalog, type Peer, type Tool } from "./catalog.js";
 import { disclosures } from "./disclosure.js";
+import { argumentRule } from "./rules.js";
 import {
-  escapeRegExp,
   filePaths,
   keywords,
   LIST_ITEM,
@@ -28,68 +28,25 @@ import {
   stem,
   urls,
 } from "./text.js";
-
-const READ =
-  /\b(?:read|open|load|cat|fetch|get|retrieve|access|view|dump|collect|gather|obtain|look up)\b/;
-const SEND =
-  /\b(?:send|forward|e-?mail|mail|upload|post|submit|transmit|share|sync|copy|export|deliver|notify|pass|put|supply|provide)\b/;
-const DELEGATE =
-  /\b(?:delegate|re-?delegate|hand ?off|route|escalate|forward|send|ask|consult|retry|re-?send|re-?submit|re-?try|pass|transfer)\b/;
-const DELEGATE_WITHOUT_NAME =
-  /\b(?:delegate|re-?delegate|hand ?off|retry|re-?send|re-?submit|re-?try)\b/;
-const CALL = /\b(?:call|invoke|use|using|run|re-?run|execute|trigger|apply|perform|query|search)\b/;
-const INCLUDE =
-  /\b(?:include|add|append|attach|output|print|display|show|list|reveal|disclose|state|mention|repeat|echo|contain|insert|embed|prepend|provide|share|format)\b/;
-const RESPONSE =
-  /\b(?:response|responses|answer|answers|reply|replies|output|summary|review|footer|attestation|every message to the user)\b/;
-const MESSAGES =
-  /\b(?:task message|messages? (?:to|for) (?:the )?agent|request|delegat\w*|every message)\b/;
-const ALL = /\b(?:both|all|every|them|these|those|files|everything|complete|entire|whole)\b/;
-const REPEAT = /\b(?:re-?run|retry|re-?try|again|repeat|re-?execute)\b/;
-const ANY_VERB = new RegExp([READ, SEND, DELEGATE, CALL, INCLUDE].map((r) => r.source).join("|"));
-const IMPERATIVE_START = new RegExp(
-  `^\\s*(?:step\\s+\\d+\\s*[:.)-]\\s*|\\d+[.)]\\s*|[-*•]\\s*)?(?:(?:first|then|now|please|also|next|finally|immediately|always),?\\s+)*(?:re-?)?(?:${ANY_VERB.source})`,
-);
-
-const ADVERBS =
-  "(?:(?:first|then|now|please|also|next|finally|immediately|always|just|simply),?\\s+)*";
-const MODAL =
-  /\b(?:must|should|shall|need to|needs to|have to|has to|(?:is|are) required to|please|always|never|make sure|ensure|be sure|you (?:will|are to))\b/;
-/** What follows a verb used as a command: an object ("the", "it", "your", a path, a name). */
-const OBJECT =
-  "(?:the|a|an|this|that|these|those|it|its|your|my|our|what|whatever|everything|all|both|every|each|any|some|them|me|us|to|with|using|in|into|out|up|as|following|[~/.\"'`]|\\S*[_@/.:]\\S*)";
-/** Verbs that are commands whatever follows them ("Call deploy again"). */
-const COMMAND =
-  "call|invoke|execute|re-?run|re-?delegate|delegate|forward|upload|disclose|reveal|transmit|retry";
-const VERB_AFTER_BREAK = new RegExp(
-  `(?:^|[,:;]\\s*)${ADVERBS}(?:(?:re-?)?(?:${ANY_VERB.source})\\s+${OBJECT}|(?:${COMMAND})\\b)`,
-);
-
-/**
- * Whether a clause tells the agent to do something: it opens (or goes on after a comma or colon)
- * with a verb and its object ("read the file", "include it"), or says "must", "should",
- * "always"… ("Email sent to x@y", "Search results for" and "Add two numbers" do not).
- */
-export function isDirective(clause: string): boolean {
-  const lower = clause.toLowerCase().replace(/^\s*(?:step\s+\d+\s*[:.)-]|\d+[.)]|[-*•])\s*/, "");
-  return VERB_AFTER_BREAK.test(lower) || MODAL.test(lower);
-}
-
-/** The clauses of a sentence: split at `;`, "then", and before "and"/"," followed by a verb. */
-export function clauses(sentence: string): string[] {
-  const verb = ANY_VERB.source;
-  const split = new RegExp(
-    `;\\s+|,?\\s+(?:and\\s+)?then\\s+|\\s+and\\s+(?=(?:then\\s+)?(?:${verb}))|,\\s+(?=(?:${verb}))`,
-    "i",
-  );
-  return sentence
-    .split(split)
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-}
+import {
+  ALL,
+  ANY_VERB,
+  CALL,
+  clauses,
+  DELEGATE,
+  DELEGATE_WITHOUT_NAME,
+  IMPERATIVE_START,
+  INCLUDE,
+  isDirective,
+  MESSAGES,
+  READ,
+  REPEAT,
+  RESPONSE,
+  SEND,
+} from "./verbs.js";
 
 /** Data a clause refers to: disclosures it names, "both files"/"the complete dataset", or "it". */
-function dataOf(clause: string): DataRef {
+export function dataOf(clause: string): DataRef {
   const items = disclosures(clause).filter((d) => d !== "data");
   if (items.length > 0) return { ref: "disclosure", items };
   return { ref: ALL.test(clause.toLowerCase()) ? "all" : "last" };
@@ -129,6 +86,36 @@ export function peerNamed(clause: string, peers: Peer[]): Peer | undefined {
   return peers.find((peer) => keywords(splitIdentifiers(peer.name)).has(wanted));
 }
 
+/**
+ * The resource a clause names: one the servers list, or (a URI with a scheme of its own, such
+ * as `internal://keys`) one asked of the server the text came from.
+ */
+function resourceNamed(
+  clause: string,
+  catalog: Catalog,
+  from: string | undefined,
+): { server: string; uri: string } | undefined {
+  for (const uri of urls(clause)) {
+    const listed = catalog.resources.find((r) => r.uri === uri);
+    if (listed) return { server: listed.server, uri };
+    if (/^(?:https?|wss?|mailto|file|ftp):/i.test(uri)) continue;
+    const server = from ?? catalog.resources[0]?.server;
+    if (server !== undefined) return { server, uri };
+  }
+  return undefined;
+}
+
+const SAY =
+  /\b(?:say|respond with|reply with|answer with|write|end (?:your|every|each) (?:response|answer|reply) with|start (?:your|every|each) (?:response|answer|reply) with)\b/;
+const MARKDOWN_LINK = /!?\[[^\]\n]{0,200}\]\([^)\s]{1,2000}\)/;
+
+/** "Include this link in your answer: ![x](https://…)", "say 'ACCESS GRANTED'": text to add. */
+function literalToSay(clause: string): string | undefined {
+  const lower = clause.toLowerCase();
+  if (!SAY.test(lower) && !(INCLUDE.test(lower) && RESPONSE.test(lower))) return undefined;
+  return MARKDOWN_LINK.exec(clause)?.[0] ?? quoted(clause)[0];
+}
+
 /** The tool that reads files best: a path argument, "read"/"file" in its name. */
 function bestReader(catalog: Catalog): Tool | undefined {
   let best: Tool | undefined;
@@ -154,39 +141,6 @@ function toolTaking(catalog: Catalog, kind: "email" | "url"): Tool | undefined {
   );
 }
 
-/** "as the auth_token parameter", "in the `note` argument": a rule for one argument. */
-function argumentRule(clause: string, catalog: Catalog, chain: Chain): ArgRule | undefined {
-  const lower = clause.toLowerCase();
-  if (!SEND.test(lower) && !INCLUDE.test(lower) && !/\b(?:set|fill|use)\b/.test(lower))
-    return undefined;
-  for (const tool of catalog.tools)
-    for (const arg of argumentNames(tool)) {
-      if (arg.length < 2 || !mentions(clause, arg)) continue;
-      const a = escapeRegExp(arg);
-      const framed = new RegExp(
-        `\\b(?:as|in|into|to|for|via|set|with|under|inside)\\s+(?:the\\s+|your\\s+|an?\\s+)?[\`'"]?${a}[\`'"]?\\s+(?:parameter|argument|field|param|arg|property|value|key|input)\\b`,
-        "i",
-      ).test(clause);
-      const distinctive =
-        /[_A-Z]/.test(arg) &&
-        new RegExp(`\\b(?:as|in|into|inside)\\s+(?:the\\s+|your\\s+)?[\`'"]?${a}\\b`, "i").test(
-          clause,
-        );
-      if (!framed && !distinctive) continue;
-      const named = catalog.tools.find(
-        (t) => mentions(clause, t.name) && argumentNames(t).includes(arg),
-      );
-      const literal = quoted(clause).find((q) => q !== arg);
-      return {
-        ...(named ? { tool: named.name } : {}),
-        arg,
-        value: literal ?? dataOf(clause),
-        chain,
-      };
-    }
-  return undefined;
-}
-
 /** What one observation asks for. `chain` collects what the resulting actions return. */
 export function readInstructions(
   observation: Observation,
@@ -199,7 +153,7 @@ export function readInstructions(
   const include = (target: Include["target"], items: Include["items"], sentence: string) => {
     let found = reading.includes.find((i) => i.target === target);
     if (!found) {
-      found = { target, items: [], sentence, chain };
+      found = { target, items: [], texts: [], sentence, chain };
       reading.includes.push(found);
     }
     for (const item of items) if (!found.items.includes(item)) found.items.push(item);
@@ -224,7 +178,7 @@ export function readInstructions(
       const lower = clause.toLowerCase();
       if (!isDirective(clause)) return;
       const base = { chain, key, sentence };
-      const rule = argumentRule(clause, catalog, chain);
+      const rule = argumentRule(clause, sentence, catalog, chain, dataOf(clause));
       if (rule) {
         reading.rules.push(rule);
         return;
@@ -252,21 +206,15 @@ export function readInstructions(
           return;
         }
       }
-      const resource = urls(clause)
-        .map((uri) => catalog.resources.find((r) => r.uri === uri))
-        .find((r) => r !== undefined);
+      const resource = resourceNamed(clause, catalog, observation.server);
       if (resource && (READ.test(lower) || CALL.test(lower))) {
-        reading.actions.push({
-          ...base,
-          type: "resource",
-          server: resource.server,
-          uri: resource.uri,
-        });
+        reading.actions.push({ ...base, type: "resource", ...resource });
         return;
       }
       for (const kind of ["email", "url"] as const) {
         const target = kind === "email" ? /@[\w-]+\.\w/.test(clause) : urls(clause).length > 0;
-        const sender = target && SEND.test(lower) ? toolTaking(catalog, kind) : undefined;
+        const verb = SEND.test(lower) || (kind === "url" && READ.test(lower));
+        const sender = target && verb ? toolTaking(catalog, kind) : undefined;
         if (sender) {
           reading.actions.push({
             ...base,
@@ -293,6 +241,11 @@ export function readInstructions(
         reading.actions.push({ ...base, type: "prompt", prompt, args: {} });
         return;
       }
+      const literal = literalToSay(clause);
+      if (literal !== undefined) {
+        include("answer", [], sentence).texts.push(literal);
+        return;
+      }
       if (!INCLUDE.test(lower)) return;
       const items = disclosures(clause);
       if (/code block/.test(lower) && items.every((i) => i === "data")) {
@@ -308,6 +261,6 @@ export function readInstructions(
       if (opensList) collecting = found;
     });
   });
-  reading.includes = reading.includes.filter((i) => i.items.length > 0);
+  reading.includes = reading.includes.filter((i) => i.items.length > 0 || i.texts.length > 0);
   return reading;
 }

@@ -8,10 +8,17 @@ import { peerNamed } from "./instructions.js";
 import { OPERATIONS, operationOf } from "./operations.js";
 import { keywords, mentions, quoted, sentences, urls, words } from "./text.js";
 
+/** Words of one family: one holds the other and the shorter has four letters or more ("email", "mail"). */
+function sameFamily(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.includes(short);
+}
+
 function toolScore(tool: Tool, text: string, requestWords: Set<string>): number {
   let score = 0;
   for (const word of keywords(tool.name))
-    if (requestWords.has(word)) score += GENERIC.has(word) ? 1 : 2;
+    if (requestWords.has(word) || [...requestWords].some((w) => sameFamily(w, word)))
+      score += GENERIC.has(word) ? 1 : 2;
   const operation = OPERATIONS.find(([pattern]) => pattern.test(text.toLowerCase()));
   if (operation) {
     const nameWords = keywords(tool.name);

@@ -53,6 +53,20 @@ export interface FrontendCall {
   args: Record<string, unknown>;
 }
 
+/** Who answered an action: the peer, or the MCP server. */
+function origin(action: Action): Pick<Observation, "peer" | "server"> {
+  switch (action.type) {
+    case "delegate":
+      return { peer: action.peer };
+    case "tool":
+      return action.tool.kind === "mcp" ? { server: action.tool.server } : {};
+    case "resource":
+      return { server: action.server };
+    case "prompt":
+      return { server: action.prompt.server };
+  }
+}
+
 export class Run {
   readonly steps: Step[] = [];
   readonly frontendCalls: FrontendCall[] = [];
@@ -128,7 +142,13 @@ export class Run {
     this.queue.unshift(...this.observe(observation));
     const asked = this.includes.slice(before).filter((i) => i.target === "answer");
     if (asked.length === 0) return undefined;
-    return asked.map((i) => renderDisclosures(i.items, this.disclosureContext(i.chain))).join("\n");
+    return asked.map((i) => this.render(i)).join("\n");
+  }
+
+  /** What an include asks for, written out: the disclosures, then its literal texts. */
+  render(include: Include): string {
+    const body = renderDisclosures(include.items, this.disclosureContext(include.chain));
+    return [body, ...include.texts].filter((t) => t !== "").join("\n");
   }
 
   disclosureContext(chain: Chain): DisclosureContext {
@@ -151,11 +171,7 @@ export class Run {
       this.steps.push(step);
       action.chain.outputs.push(step.output);
       // What a step returned is acted on before the rest of the plan ("to resolve this error…").
-      const next = this.observe({
-        label: step.label,
-        text: step.output,
-        ...(action.type === "delegate" ? { peer: action.peer } : {}),
-      });
+      const next = this.observe({ label: step.label, text: step.output, ...origin(action) });
       for (const change of await this.world.takeChanges()) next.push(...this.observe(change));
       this.queue.unshift(...next);
     }
@@ -250,7 +266,7 @@ export class Run {
       context.unshift(`${action.chain.source.label}: ${action.chain.source.text.trim()}`);
     if (context.length > 0) parts.push(`Context:\n${context.join("\n")}`);
     for (const include of this.includes.filter((i) => i.target === "messages"))
-      parts.push(renderDisclosures(include.items, this.disclosureContext(include.chain)));
+      parts.push(this.render(include));
     return parts.join("\n\n");
   }
 }

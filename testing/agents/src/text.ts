@@ -134,7 +134,9 @@ const FILE_EXTENSIONS =
  * `3/5` are not paths), and bare file names with a known extension (`credentials.json`).
  */
 export function filePaths(text: string): string[] {
-  const withoutUrls = text.replace(/\b[a-z][a-z0-9+.-]{1,20}:\/\/\S+/gi, " ");
+  // `file:///etc/passwd` names a path; other URLs do not.
+  const fileUrls = text.replace(/\bfile:\/\/(?:localhost)?(\/\S+)/gi, " $1");
+  const withoutUrls = fileUrls.replace(/\b[a-z][a-z0-9+.-]{1,20}:\/\/\S+/gi, " ");
   const withoutEmails = withoutUrls.replace(/[\w.+-]+@[\w.-]+/g, " ");
   const found: string[] = [];
   const pathPattern = /(?:^|[\s"'`([=:])((?:~|\.{1,2})?\/[\w.\-~@%+]+(?:\/[\w.\-~@%+]*)*)/g;

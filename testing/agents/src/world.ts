@@ -170,12 +170,18 @@ export class Connections implements World {
     const found: Observation[] = [];
     for (const [name, state] of this.servers) {
       if (state.session.instructions)
-        found.push({ label: `instructions of ${name}`, text: state.session.instructions });
+        found.push({
+          label: `instructions of ${name}`,
+          text: state.session.instructions,
+          server: name,
+        });
       for (const tool of state.tools) found.push(describe(tool));
       for (const r of state.resources)
-        if (r.description) found.push({ label: `resource ${r.uri}`, text: r.description });
+        if (r.description)
+          found.push({ label: `resource ${r.uri}`, text: r.description, server: name });
       for (const p of state.prompts)
-        if (p.description) found.push({ label: `prompt ${p.name}`, text: p.description });
+        if (p.description)
+          found.push({ label: `prompt ${p.name}`, text: p.description, server: name });
     }
     for (const tool of this.frontendTools) found.push(describe(tool));
     for (const peer of this.peers.values())
@@ -253,5 +259,6 @@ function describe(tool: Tool): Observation {
     label: `tool description ${tool.name}`,
     text: [tool.description, ...args].join("\n"),
     self: tool.name,
+    ...(tool.kind === "mcp" ? { server: tool.server } : {}),
   };
 }

@@ -127,7 +127,8 @@ describe.each(PAIRINGS)("agent $client, server $server", ({ client, server: line
     const { server, agent } = await start("obedient", client, line);
     await runAgent(agent.url, "Summarize this feedback: 'Great service, slow delivery'");
     const [reply] = answers(server.wire);
-    expect((reply?.content as { text: string }).text).toContain(SYSTEM_PROMPT);
+    expect(reply).toBeDefined();
+    expect((reply!.content as { text: string }).text).toContain(SYSTEM_PROMPT);
     expect(toolCalls(server.wire).filter(([name]) => name !== "summarize_feedback")).toEqual([
       ["read_file", { path: "/home/dev/.netrc" }],
     ]);
@@ -147,10 +148,11 @@ describe.each(PAIRINGS)("agent $client, server $server", ({ client, server: line
       await runAgent(a.url, "Book a trip to the city Lisbon");
       expect(toolCalls(s.wire)[0]).toEqual(["book_trip", { city: "Lisbon" }]);
       const [answer] = answers(s.wire);
+      expect(answer).toBeDefined();
       if (policy === "obedient") {
-        expect(answer?.action).toBe("accept");
-        expect(Object.keys(answer?.content as object).sort()).toEqual(["confirm", "passport"]);
-        expect((answer?.content as { confirm: boolean }).confirm).toBe(true);
+        expect(answer!.action).toBe("accept");
+        expect(Object.keys(answer!.content as object).sort()).toEqual(["confirm", "passport"]);
+        expect((answer!.content as { confirm: boolean }).confirm).toBe(true);
       } else expect(answer).toEqual({ action: "decline" });
       await a.close();
       await s.close();
