@@ -80,15 +80,67 @@ export function wrapClient(
   };
 }
 
-/** A stdio server's environment: the SDK's safe defaults (PATH, HOME…) and the configured ones. */
-export function stdioParameters(config: McpServerConfig, defaults: Record<string, string>) {
+/** The reply to `sampling/createMessage`: the agent's text as the assistant's message. */
+export async function samplingResult(
+  handlers: McpHandlers,
+  server: string,
+  params: Record<string, unknown>,
+) {
+  const text = await handlers.sample(server, params);
   return {
-    command: config.command!,
-    args: config.args ?? [],
-    env: { ...defaults, ...config.env },
-    ...(config.cwd ? { cwd: config.cwd } : {}),
-    stderr: "pipe" as const,
+    model: CLIENT_INFO.name,
+    role: "assistant" as const,
+    content: { type: "text" as const, text },
   };
+}
+
+export interface StdioParameters {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  stderr: "pipe";
+}
+
+/** One SDK line's transports (their classes differ, their constructors agree). */
+export interface Transports<T> {
+  stdio(parameters: StdioParameters): T & { readonly stderr: unknown };
+  http(url: URL): T;
+  /** The SDK's safe environment for a spawned server (PATH, HOME…). */
+  environment: Record<string, string>;
+}
+
+/** Connects `client` over the configured transport, a stdio server's stderr to the log. */
+async function connectOver<T>(
+  client: { connect(transport: T): Promise<void> },
+  config: McpServerConfig,
+  transports: Transports<T>,
+  name: string,
+  log: (line: string) => void,
+): Promise<T> {
+  let transport: T;
+  if (config.type === "stdio") {
+    const stdio = transports.stdio({
+      command: config.command!,
+      args: config.args ?? [],
+      env: { ...transports.environment, ...config.env },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: "pipe",
+    });
+    forwardStderr(stdio.stderr as NodeJS.ReadableStream | null, name, log);
+    transport = stdio;
+  } else transport = transports.http(new URL(config.url!));
+  await client.connect(transport);
+  return transport;
+}
+
+/** What each SDK line module (mcp-v1.ts, mcp-v2.ts) provides. */
+export interface SdkLine<C extends SdkClient, T> {
+  /** A client with the agent's capabilities and its answers to server requests. */
+  createClient(name: string, handlers: McpHandlers): C & { connect(transport: T): Promise<void> };
+  transports: Transports<T>;
+  /** The protocol version the connection speaks, when the SDK tells. */
+  version(client: C, transport: T): string | undefined;
 }
 
 /** Connects to one server with the chosen SDK line. */
@@ -98,12 +150,23 @@ export async function connectMcp(
   config: McpServerConfig,
   handlers: McpHandlers,
 ): Promise<McpSession> {
-  const { connect } = sdk === "v1" ? await import("./mcp-v1.js") : await import("./mcp-v2.js");
-  return connect(name, config, handlers);
+  const { line } = sdk === "v1" ? await import("./mcp-v1.js") : await import("./mcp-v2.js");
+  return connectWith(line as SdkLine<SdkClient, unknown>, name, config, handlers);
+}
+
+async function connectWith<C extends SdkClient, T>(
+  line: SdkLine<C, T>,
+  name: string,
+  config: McpServerConfig,
+  handlers: McpHandlers,
+): Promise<McpSession> {
+  const client = line.createClient(name, handlers);
+  const transport = await connectOver(client, config, line.transports, name, handlers.log);
+  return wrapClient(name, client, line.version(client, transport));
 }
 
 /** Forwards a piped stderr stream to the log, line by line. */
-export function forwardStderr(
+function forwardStderr(
   stream: NodeJS.ReadableStream | null | undefined,
   name: string,
   log: (line: string) => void,

@@ -6,6 +6,10 @@ import { createServer } from "node:http";
 import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createMcpHandler, type McpServer as McpServerV2 } from "@modelcontextprotocol/server";
+import { afterEach } from "vitest";
+import { type RunningAgent, startAgent } from "../../src/index.js";
+import type { McpSdk } from "../../src/mcp.js";
+import type { PolicyName } from "../../src/policy.js";
 import { close, listen, readBody, record, type WireMessage } from "./http.js";
 
 export interface TestServer {
@@ -101,5 +105,42 @@ export async function startMcpV2(build: (server: McpServerV2) => void): Promise<
       await handler.close();
       await close(http);
     },
+  };
+}
+
+export type ServerLine = "v1" | "v2";
+
+/** A server of either line from builders for both. */
+export function startMcp(
+  line: ServerLine,
+  build: { v1: (s: McpServerV1) => void; v2: (s: McpServerV2) => void },
+): Promise<TestServer> {
+  return line === "v1" ? startMcpV1(build.v1) : startMcpV2(build.v2);
+}
+
+/**
+ * An agent using one MCP server, named `name`. Starting another (or the test ending) stops the
+ * previous agent and its server.
+ */
+export function agentOnServer(name: string) {
+  let running: { agent: RunningAgent; server: TestServer } | undefined;
+  const stop = async () => {
+    const previous = running;
+    running = undefined;
+    await previous?.agent.close();
+    await previous?.server.close();
+  };
+  afterEach(stop);
+  return async (policy: PolicyName, mcpSdk: McpSdk, server: TestServer) => {
+    await stop();
+    const log: string[] = [];
+    const agent = await startAgent({
+      policy,
+      mcpSdk,
+      mcpConfig: { mcpServers: { [name]: { type: "http", url: server.url } } },
+      log: (line) => log.push(line),
+    });
+    running = { agent, server };
+    return { agent, server, log };
   };
 }
