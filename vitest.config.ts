@@ -35,6 +35,10 @@ const alias = [
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
   {
+    find: /^@oatf\/evaluate\/stream$/,
+    replacement: `${packagesDir}/evaluate/src/stream.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/internal$/,
     replacement: `${packagesDir}/evaluate/src/internal.ts`,
   },

@@ -65,13 +65,6 @@ export type {
 } from "./engine/monitor-snapshot.js";
 export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";
 export type {
-  ConsumeStreamOptions,
-  ConsumeStreamResult,
-  MergedStream,
-  StreamAlert,
-} from "./engine/stream-consumer.js";
-export { consumeStream, mergeStreamVerdicts } from "./engine/stream-consumer.js";
-export type {
   BatchCommit,
   PartitionCheckpoint,
   StreamEntry,

@@ -7,15 +7,14 @@ import type { Document } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   type BatchCommit,
-  consumeStream,
   createTraceEvaluator,
-  mergeStreamVerdicts,
   type PartitionCheckpoint,
   type StreamEntry,
   type StreamEvent,
   type StreamSource,
   type TraceMessage,
 } from "../src/index.js";
+import { consumeStream, mergeStreamVerdicts } from "../src/stream.js";
 
 const DOCUMENT = {
   oatf: "0.1",

@@ -4,7 +4,7 @@ import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { parse } from "oatf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { celFor } from "../src/cli/cel.js";
+import { celFor } from "../src/cli/shared/cel.js";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 const example = (name: string) => {

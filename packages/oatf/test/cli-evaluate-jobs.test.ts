@@ -3,14 +3,14 @@
 
 import { shardKey, shardOf } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "../src/cli/args.js";
-import { parseEvaluateArgs } from "../src/cli/evaluate.js";
+import { parseEvaluateArgs } from "../src/cli/evaluate/command.js";
 import {
   type EvaluateReport,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
-} from "../src/cli/evaluate-report.js";
+} from "../src/cli/evaluate/report.js";
+import { parseArgs } from "../src/cli/shared/args.js";
 import { bucketThreads } from "../src/node/evaluate-jobs.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 

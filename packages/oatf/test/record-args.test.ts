@@ -1,7 +1,7 @@
 // `oatf record`'s arguments (its wire-format parts are @oatf/trace's: test/writers.test.ts there).
 import { describe, expect, it } from "vitest";
-import { parseArgs, UsageError } from "../src/cli/args.js";
-import { parseRecordArgs } from "../src/cli/record.js";
+import { parseRecordArgs } from "../src/cli/record/command.js";
+import { parseArgs, UsageError } from "../src/cli/shared/args.js";
 
 const VALUED = [
   "--out",

@@ -1,7 +1,7 @@
 // One document checked for the CLI (shared by every command): the check pipeline of
 // pipeline.ts, its problems as positioned diagnostics sorted by position.
 import { DEFAULT_LIMITS, type Diagnostic, type Document, diagnostic } from "@oatf/model";
-import { checkTextLoadingCel } from "../pipeline.js";
+import { checkTextLoadingCel } from "../../pipeline.js";
 
 /** A valid document comes with its parsed (not normalized) form. */
 export type Checked =

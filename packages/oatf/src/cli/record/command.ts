@@ -1,14 +1,14 @@
 // `oatf record`: capture protocol traffic without writing code (issue 24 §1). Over stdio the
-// server command runs behind a byte-for-byte relay (record-stdio.ts); over HTTP a reverse
-// proxy forwards to the upstream (record-http.ts). Either writes what it sees as a trace
+// server command runs behind a byte-for-byte relay (stdio.ts); over HTTP a reverse
+// proxy forwards to the upstream (http.ts). Either writes what it sees as a trace
 // `oatf evaluate` reads, and with --evaluate the documents are evaluated as it records.
-// Node only: it spawns processes and listens on sockets. What records (record-run.ts, with
+// Node only: it spawns processes and listens on sockets. What records (run.ts, with
 // node:http and child processes) is loaded only when this command runs, so the other
 // commands start without it.
-import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
-import type { CliContext } from "./context.js";
-import type { RedisTarget } from "./record-publish.js";
-import { positiveInteger } from "./streams.js";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import type { CliContext } from "../shared/context.js";
+import { positiveInteger } from "../shared/streams.js";
+import type { RedisTarget } from "./publish.js";
 
 export const RECORD_USAGE = `Usage: oatf record --out <file> [options] -- <server command...>
        oatf record --listen <host:port> --upstream <url> --out <file> [options]
@@ -147,6 +147,6 @@ export function parseRecordArgs(args: ParsedArgs): RecordArgs {
 
 export async function recordCommand(parsed: ParsedArgs, ctx: CliContext): Promise<number> {
   const args = parseRecordArgs(parsed);
-  const { runRecord } = await import("./record-run.js");
+  const { runRecord } = await import("./run.js");
   return runRecord(args, ctx);
 }

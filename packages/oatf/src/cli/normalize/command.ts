@@ -1,14 +1,14 @@
 // `oatf normalize <file|-> [--check|--write]`: print the canonical YAML (comments carried over
 // from the source), check files already are canonical, or rewrite them in place.
 // Arguments are parsed here and the inputs found; reading happens on demand and writing
-// through the function handed to normalize-report.ts's `runNormalize`, whose report
+// through the function handed to report.ts's `runNormalize`, whose report
 // `normalizeExitCode` and `renderNormalize` turn into the exit code and the output.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_LIMITS } from "@oatf/model";
-import { option, type ParsedArgs, UsageError } from "./args.js";
-import type { CliContext } from "./context.js";
-import { expandInputs, readInput, readStdin, stdinName } from "./files.js";
+import { option, type ParsedArgs, UsageError } from "../shared/args.js";
+import type { CliContext } from "../shared/context.js";
+import { expandInputs, readInput, readStdin, stdinName } from "../shared/files.js";
 import {
   type NormalizeInput,
   type NormalizeMode,
@@ -16,7 +16,7 @@ import {
   normalizeExitCode,
   renderNormalize,
   runNormalize,
-} from "./normalize-report.js";
+} from "./report.js";
 
 export const NORMALIZE_USAGE = `Usage: oatf normalize <file|-> | --check <files or globs...> | --write <files or globs...>
 

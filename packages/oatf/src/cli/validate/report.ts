@@ -3,12 +3,12 @@
 // `renderValidate(report, format)` with one renderer per format (text, stylish, json, sarif).
 import type { Diagnostic } from "@oatf/model";
 import { formatStylish, jsonForTerminal } from "@oatf/model/terminal";
-import { checkDocument, tooLargeDiagnostic } from "./check.js";
-import { EXIT } from "./context.js";
-import type { ReadResult } from "./files.js";
-import { formatFile, MAX_SHOWN, plural } from "./report.js";
+import { checkDocument, tooLargeDiagnostic } from "../shared/check.js";
+import { EXIT } from "../shared/context.js";
+import type { ReadResult } from "../shared/files.js";
+import { formatFile, MAX_SHOWN, plural } from "../shared/report.js";
+import { safe } from "../shared/terminal.js";
 import { toSarif } from "./sarif.js";
-import { safe } from "./terminal.js";
 
 export const VALIDATE_FORMATS = ["text", "stylish", "json", "sarif"] as const;
 export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];

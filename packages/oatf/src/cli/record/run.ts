@@ -3,14 +3,14 @@
 import { resolve } from "node:path";
 import type { LineSink } from "@oatf/trace";
 import { HarFile, JsonlFile } from "@oatf/trace/node";
-import { VERSION } from "../version.js";
-import { type CliContext, EXIT } from "./context.js";
-import type { RecordArgs } from "./record.js";
-import { startLiveEvaluation } from "./record-evaluate.js";
-import { recordHttp } from "./record-http.js";
-import { startLivePublish } from "./record-publish.js";
-import { recordStdio } from "./record-stdio.js";
-import { safe } from "./terminal.js";
+import { VERSION } from "../../version.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { safe } from "../shared/terminal.js";
+import type { RecordArgs } from "./command.js";
+import { startLiveEvaluation } from "./evaluate.js";
+import { recordHttp } from "./http.js";
+import { startLivePublish } from "./publish.js";
+import { recordStdio } from "./stdio.js";
 
 export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<number> {
   const where = args.format === "jsonl" ? "line" : "message";

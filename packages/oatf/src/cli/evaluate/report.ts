@@ -3,14 +3,7 @@
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
 import { createTraceEvaluator, type IndicatorCoverage, type TraceVerdict } from "@oatf/evaluate";
-import {
-  type AttackVerdict,
-  type Diagnostic,
-  type Document,
-  ruleInfo,
-  TIERS,
-  type Tier,
-} from "@oatf/model";
+import { type AttackVerdict, type Diagnostic, type Document, TIERS, type Tier } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
@@ -19,20 +12,24 @@ import {
   evaluateInThreads,
   startEvaluationThreads,
   type ThreadedEvaluation,
-} from "../node/evaluate-jobs.js";
-import { celFor } from "./cel.js";
-import { checkDocument } from "./check.js";
-import { EXIT } from "./context.js";
-import type { ReadResult } from "./files.js";
+} from "../../node/evaluate-jobs.js";
+import { celFor } from "../shared/cel.js";
+import { checkDocument } from "../shared/check.js";
+import { EXIT } from "../shared/context.js";
+import type { ReadResult } from "../shared/files.js";
+import { invalidDocument, plural } from "../shared/report.js";
+import { safe } from "../shared/terminal.js";
+import {
+  countProblem,
+  emptyProblems,
+  MAX_REPORTED,
+  renderTraceProblem,
+  type TraceProblems,
+} from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
-import { invalidDocument, plural } from "./report.js";
-import { safe } from "./terminal.js";
 
 export const EVALUATE_FORMATS = ["text", "json", "junit"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
-
-/** Trace problems printed before the rest are only counted. */
-export const MAX_REPORTED = 20;
 
 /** A document to evaluate: its reported name and how to read it. */
 export interface EvaluateInput {
@@ -88,20 +85,6 @@ export interface EvaluatedDocument {
   diagnostics?: NonNullable<TraceVerdict["diagnostics"]>;
 }
 
-/** What the reader said about the trace's lines. */
-export interface TraceProblems {
-  /** The first MAX_REPORTED, in order; `source` is the trace's reported name. */
-  shown: Diagnostic[];
-  total: number;
-  /** Errors (a problem that stopped reading too), and a trace that failed while being read. */
-  errors: number;
-  warnings: number;
-  /** Messages that could not be correlated or attributed with certainty (issue 23). */
-  unattributed: number;
-  /** Reading stopped (a rule whose table entry says `stops`): nothing else is reported. */
-  fatal: boolean;
-}
-
 export interface EvaluateReport {
   /** Arguments that matched no file: nothing was done. */
   unmatched: string[];
@@ -121,11 +104,6 @@ export interface EvaluateReport {
   serial?: string;
   /** Time taken, as the command measured it (JUnit's `time`). */
   elapsedMs?: number;
-}
-
-/** No trace problems (yet). */
-export function emptyProblems(): TraceProblems {
-  return { shown: [], total: 0, errors: 0, warnings: 0, unattributed: 0, fatal: false };
 }
 
 /**
@@ -177,8 +155,7 @@ async function evaluateIn(
       onProgress?.({ kind: "document", document: { file, invalid } });
       continue;
     }
-    const name = result.document.attack?.name;
-    const entry = { file, ...(typeof name === "string" ? { name } : {}) };
+    const entry = documentEntry(file, result.document);
     report.documents.push(entry);
     usable.push(entry);
     normalized.push(normalize(result.document));
@@ -192,15 +169,7 @@ async function evaluateIn(
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };
-    const rule = ruleInfo(d.rule);
-    if (rule?.unattributed === true) problems.unattributed++;
-    if (d.severity === "warning") problems.warnings++;
-    else problems.errors++;
-    if (rule?.stops === true) problems.fatal = true;
-    if (problems.total++ < MAX_REPORTED) {
-      problems.shown.push(d);
-      onProgress?.({ kind: "problem", diagnostic: d });
-    }
+    if (countProblem(problems, d)) onProgress?.({ kind: "problem", diagnostic: d });
   };
   if (workers !== undefined) {
     let sharded: ThreadedEvaluation;
@@ -271,13 +240,22 @@ function withVerdicts(
   usable: EvaluatedDocument[],
   verdicts: TraceVerdict[],
 ): EvaluateReport {
-  for (const [i, verdict] of verdicts.entries()) {
-    const entry = usable[i]!;
-    entry.verdict = ordered(verdict);
-    entry.coverage = verdict.coverage;
-    if (verdict.diagnostics !== undefined) entry.diagnostics = verdict.diagnostics;
-  }
+  for (const [i, verdict] of verdicts.entries()) withVerdict(usable[i]!, verdict);
   return report;
+}
+
+/** A document's entry in a report: its file and its attack's name, no verdict yet. */
+export function documentEntry(file: string, document: Document | undefined): EvaluatedDocument {
+  const name = document?.attack?.name;
+  return { file, ...(typeof name === "string" ? { name } : {}) };
+}
+
+/** `entry` with its verdict (fields in spec order), coverage and diagnostics. */
+export function withVerdict(entry: EvaluatedDocument, verdict: TraceVerdict): EvaluatedDocument {
+  entry.verdict = ordered(verdict);
+  entry.coverage = verdict.coverage;
+  if (verdict.diagnostics !== undefined) entry.diagnostics = verdict.diagnostics;
+  return entry;
 }
 
 /** The AttackVerdict with its fields in spec order (`max_tier` after `result`). */
@@ -326,16 +304,9 @@ export function evaluateExitCode(report: EvaluateReport): number {
   return report.documents.some((d) => isFailing(d, options.failOnTier)) ? EXIT.failed : EXIT.ok;
 }
 
-/** One trace problem as printed on stderr by `command` (evaluate, record, publish). */
-export function renderTraceProblem(trace: string, d: Diagnostic, command = "evaluate"): string {
-  const where = d.range === undefined ? trace : `${trace}:${d.range.start.line}`;
-  const level = d.severity === "warning" ? "warning: " : "";
-  return safe`oatf ${command}: ${where}: ${level}${d.message}\n`;
-}
-
-function renderInvalid(d: EvaluatedDocument): string {
+function renderInvalid(d: EvaluatedDocument, command: string): string {
   if (d.invalid === undefined) return "";
-  return invalidDocument("evaluate", d.file, d.invalid.source, d.invalid.diagnostics);
+  return invalidDocument(command, d.file, d.invalid.source, d.invalid.diagnostics);
 }
 
 /**
@@ -343,19 +314,21 @@ function renderInvalid(d: EvaluatedDocument): string {
  * document, a trace problem. `renderEvaluate(report, format, { streamed: true })` is the rest.
  */
 export function renderProgress(trace: string, event: EvaluateProgress): string {
-  if (event.kind === "document") return renderInvalid(event.document);
+  if (event.kind === "document") return renderInvalid(event.document, "evaluate");
   if (event.kind === "problem") return renderTraceProblem(trace, event.diagnostic);
-  if (event.kind === "note") return renderNote(trace, event.text);
+  if (event.kind === "note") return renderNote(trace, event.text, "evaluate");
   return "";
 }
 
-function renderNote(trace: string, text: string): string {
-  return safe`oatf evaluate: ${trace}: ${text}\n`;
+function renderNote(trace: string, text: string, command: string): string {
+  return safe`oatf ${command}: ${trace}: ${text}\n`;
 }
 
 export interface EvaluateRenderOptions {
   /** What `renderProgress` prints was printed as the run went: leave it out. */
   streamed?: boolean;
+  /** The command whose report it is, as its lines name it (default `evaluate`; `monitor`). */
+  command?: string;
 }
 
 /** What the command prints: the verdicts on stdout in `format`, problems and warnings on stderr. */
@@ -364,37 +337,38 @@ export function renderEvaluate(
   format: EvaluateFormat,
   options: EvaluateRenderOptions = {},
 ): { stdout: string; stderr: string } {
+  const command = options.command ?? "evaluate";
   if (report.unmatched.length > 0) {
     const list = report.unmatched.map((u) => `'${u}'`).join(", ");
-    return { stdout: "", stderr: safe`oatf evaluate: no files match ${list}\n` };
+    return { stdout: "", stderr: safe`oatf ${command}: no files match ${list}\n` };
   }
   const streamed = options.streamed === true;
   let stderr = "";
-  if (!streamed) for (const d of report.documents) stderr += renderInvalid(d);
+  if (!streamed) for (const d of report.documents) stderr += renderInvalid(d, command);
   if (report.unreadable !== undefined) {
     const { file, reason } = report.unreadable;
-    return { stdout: "", stderr: stderr + safe`oatf evaluate: cannot read ${file}: ${reason}\n` };
+    return { stdout: "", stderr: stderr + safe`oatf ${command}: cannot read ${file}: ${reason}\n` };
   }
   const { problems, options: run, trace } = report;
-  if (!streamed && report.serial !== undefined) stderr += renderNote(trace, report.serial);
-  if (!streamed) for (const d of problems.shown) stderr += renderTraceProblem(trace, d);
+  if (!streamed && report.serial !== undefined) stderr += renderNote(trace, report.serial, command);
+  if (!streamed) for (const d of problems.shown) stderr += renderTraceProblem(trace, d, command);
   if (problems.total > MAX_REPORTED) {
     const more = problems.total - MAX_REPORTED;
-    stderr += safe`oatf evaluate: ${trace}: ${plural(more, "more problem")} not shown\n`;
+    stderr += safe`oatf ${command}: ${trace}: ${plural(more, "more problem")} not shown\n`;
   }
   if (problems.fatal) return { stdout: "", stderr };
   // A peer must not hide a message by breaking its correlation (issue 23): said, and failing.
   if (problems.unattributed > 0) {
     const hint = run.allowUncorrelated ? "" : " (exit 3; --allow-uncorrelated accepts them)";
-    stderr += safe`oatf evaluate: ${trace}: warning: ${plural(problems.unattributed, "message")} could not be correlated or attributed with certainty (read against every indicator they could belong to)${hint}\n`;
+    stderr += safe`oatf ${command}: ${trace}: warning: ${plural(problems.unattributed, "message")} could not be correlated or attributed with certainty (read against every indicator they could belong to)${hint}\n`;
   }
   if (isEmpty(report)) {
     const hint = run.allowEmptyTrace ? "" : " (exit 3; --allow-empty-trace accepts it)";
-    stderr += safe`oatf evaluate: ${trace}: warning: the trace has no messages, so no indicator can match${hint}\n`;
+    stderr += safe`oatf ${command}: ${trace}: warning: the trace has no messages, so no indicator can match${hint}\n`;
   }
   for (const d of report.documents) {
     for (const v of d.diagnostics ?? []) {
-      stderr += safe`oatf evaluate: ${d.file}: ${v.severity}: ${v.message}\n`;
+      stderr += safe`oatf ${command}: ${d.file}: ${v.severity}: ${v.message}\n`;
     }
   }
   return { stdout: renderVerdicts(report, format), stderr };

@@ -23,8 +23,8 @@ import {
   SseTap,
 } from "@oatf/trace";
 import type { HarFile } from "@oatf/trace/node";
-import { type CliContext, EXIT } from "./context.js";
-import { safe } from "./terminal.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { safe } from "../shared/terminal.js";
 
 export interface HttpRecording {
   host: string;

@@ -12,9 +12,9 @@ import {
   TextDocuments,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { defaultCelEvaluator } from "../default-cel.js";
-import { VERSION } from "../version.js";
-import type { CliContext } from "./context.js";
+import { defaultCelEvaluator } from "../../default-cel.js";
+import { VERSION } from "../../version.js";
+import type { CliContext } from "../shared/context.js";
 
 export function serveLanguageServer(
   input: NodeJS.ReadableStream,

@@ -5,13 +5,13 @@
 // 3): a line the consumers never see must not pass unnoticed.
 import type { TraceMessage } from "@oatf/evaluate";
 import { readTrace, TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
-import { option, type ParsedArgs, UsageError } from "./args.js";
-import { type CliContext, EXIT } from "./context.js";
-import { renderTraceProblem } from "./evaluate-report.js";
-import { plural } from "./report.js";
-import { loadRedisStreams, positiveInteger } from "./streams.js";
-import { safe } from "./terminal.js";
-import { openTrace } from "./trace.js";
+import { option, type ParsedArgs, UsageError } from "../shared/args.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { plural } from "../shared/report.js";
+import { loadRedisStreams, positiveInteger } from "../shared/streams.js";
+import { safe } from "../shared/terminal.js";
+import { openTrace } from "../shared/trace.js";
+import { renderTraceProblem } from "../shared/trace-problems.js";
 
 export const PUBLISH_USAGE = `Usage: oatf publish --trace <file|-> --redis <url> --stream <key> [options]
 

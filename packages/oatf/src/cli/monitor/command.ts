@@ -1,19 +1,20 @@
-import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate";
+import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate/stream";
 import { jsonForTerminal } from "@oatf/model/terminal";
-import { option, type ParsedArgs, UsageError } from "./args.js";
-import { type CliContext, EXIT } from "./context.js";
 import {
+  documentEntry,
   type EvaluateReport,
-  emptyProblems,
   evaluateExitCode,
-  ordered,
   renderEvaluate,
-} from "./evaluate-report.js";
-import { expandInputs } from "./files.js";
-import { loadLiveDocuments } from "./live-documents.js";
+  withVerdict,
+} from "../evaluate/report.js";
+import { option, type ParsedArgs, UsageError } from "../shared/args.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { expandInputs } from "../shared/files.js";
+import { loadLiveDocuments } from "../shared/live-documents.js";
 
-import { loadRedisStreams, positiveInteger } from "./streams.js";
-import { safe } from "./terminal.js";
+import { loadRedisStreams, positiveInteger } from "../shared/streams.js";
+import { safe } from "../shared/terminal.js";
+import { emptyProblems } from "../shared/trace-problems.js";
 
 export const MONITOR_USAGE = `Usage: oatf monitor <documents or globs...> --redis <url> --stream <key> --group <name> [options]
 
@@ -127,25 +128,16 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     }
     const report: EvaluateReport = {
       unmatched: [],
-      documents: files.map((file, i) => {
-        const v = merged.value.verdicts[i]!;
-        const name = documents[i]?.attack?.name;
-        return {
-          file,
-          ...(typeof name === "string" ? { name } : {}),
-          verdict: ordered(v),
-          coverage: v.coverage,
-          ...(v.diagnostics === undefined ? {} : { diagnostics: v.diagnostics }),
-        };
-      }),
+      documents: files.map((file, i) =>
+        withVerdict(documentEntry(file, documents[i]), merged.value.verdicts[i]!),
+      ),
       trace: stream,
       problems: { ...emptyProblems(), errors: result.problems },
       messages: merged.value.messages,
       options: { allowEmptyTrace: true },
     };
-    const out = renderEvaluate(report, "json", { streamed: true });
-    if (out.stderr !== "")
-      ctx.stderr.write(out.stderr.replaceAll("oatf evaluate:", "oatf monitor:"));
+    const out = renderEvaluate(report, "json", { streamed: true, command: "monitor" });
+    if (out.stderr !== "") ctx.stderr.write(out.stderr);
     ctx.stdout.write(out.stdout);
     return evaluateExitCode(report);
   } catch (error) {

@@ -1,27 +1,27 @@
 // `oatf evaluate <documents or globs...> --trace <file|->`: streamed trace evaluation of one
 // or many documents for CI gates (issue 14 §3): summary, JSON or JUnit, explicit exit codes.
 // Arguments are parsed here, the inputs found (each read or opened on demand) and progress
-// shown; evaluating, the exit code and the output are evaluate-report.ts's (`runEvaluate`,
+// shown; evaluating, the exit code and the output are report.ts's (`runEvaluate`,
 // `evaluateExitCode`, `renderEvaluate`).
 import { TIERS, type Tier } from "@oatf/model";
 import { TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
-import { MAX_JOBS } from "../node/evaluate-jobs.js";
-import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
-import type { CliContext } from "./context.js";
+import { MAX_JOBS } from "../../node/evaluate-jobs.js";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import type { CliContext } from "../shared/context.js";
+import { expandInputs, readInput } from "../shared/files.js";
+import { openTrace } from "../shared/trace.js";
+import { emptyProblems } from "../shared/trace-problems.js";
 import {
   EVALUATE_FORMATS,
   type EvaluateFormat,
   type EvaluateOptions,
   type EvaluateProgress,
   type EvaluateReport,
-  emptyProblems,
   evaluateExitCode,
   renderEvaluate,
   renderProgress,
   runEvaluate,
-} from "./evaluate-report.js";
-import { expandInputs, readInput } from "./files.js";
-import { openTrace } from "./trace.js";
+} from "./report.js";
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
 

@@ -7,8 +7,8 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { type LineSink, type LogDirection, logLine } from "@oatf/trace";
 import { LineCutter } from "@oatf/trace/node";
-import { type CliContext, EXIT } from "./context.js";
-import { safe } from "./terminal.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { safe } from "../shared/terminal.js";
 
 export interface StdioRecording {
   command: string[];

@@ -1,8 +1,8 @@
 // `oatf lsp`: the OATF language server on standard input/output. The server itself
-// (lsp-server.ts, with vscode-languageserver) is loaded only when this command runs, so the
+// (server.ts, with vscode-languageserver) is loaded only when this command runs, so the
 // other commands start without it.
-import { type ParsedArgs, UsageError } from "./args.js";
-import type { CliContext } from "./context.js";
+import { type ParsedArgs, UsageError } from "../shared/args.js";
+import type { CliContext } from "../shared/context.js";
 
 export const LSP_USAGE = `Usage: oatf lsp [--stdio]
 
@@ -16,6 +16,6 @@ and exit, 1 when the client exits or goes away without one.
 export async function lspCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   if (args.positionals.length > 0)
     throw new UsageError(`unexpected argument '${args.positionals[0]}'`);
-  const { serveLanguageServer } = await import("./lsp-server.js");
+  const { serveLanguageServer } = await import("./server.js");
   return serveLanguageServer(process.stdin, process.stdout, ctx);
 }

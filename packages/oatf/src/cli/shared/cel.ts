@@ -2,7 +2,7 @@
 // that have expression indicators, so `oatf validate` on a pattern-only document starts without
 // loading CEL (SDK §6.1, format §7.1.3).
 import type { CelEvaluator } from "@oatf/model";
-import { loadCelFor } from "../default-cel.js";
+import { loadCelFor } from "../../default-cel.js";
 
 /**
  * The default CEL evaluator when `document` has any `expression` key (an indicator's

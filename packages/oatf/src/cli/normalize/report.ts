@@ -4,12 +4,12 @@
 import { type Diagnostic, serialize } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
 import { carryComments } from "@oatf/normalize/comments";
+import { checkDocument } from "../shared/check.js";
+import { EXIT } from "../shared/context.js";
+import type { ReadResult } from "../shared/files.js";
+import { invalidDocument, plural } from "../shared/report.js";
+import { safe } from "../shared/terminal.js";
 import { canonicalDifference } from "./canonical.js";
-import { checkDocument } from "./check.js";
-import { EXIT } from "./context.js";
-import type { ReadResult } from "./files.js";
-import { invalidDocument, plural } from "./report.js";
-import { safe } from "./terminal.js";
 
 /** print: the canonical form on stdout; check: is each file canonical; write: rewrite in place. */
 export type NormalizeMode = "print" | "check" | "write";

@@ -1,7 +1,7 @@
 // `oatf schema`: print the JSON Schema of an OATF document (the package's schema.json).
-import { schemaText } from "../schema.js";
-import { type ParsedArgs, UsageError } from "./args.js";
-import { type CliContext, EXIT } from "./context.js";
+import { schemaText } from "../../schema.js";
+import { type ParsedArgs, UsageError } from "../shared/args.js";
+import { type CliContext, EXIT } from "../shared/context.js";
 
 export const SCHEMA_USAGE = `Usage: oatf schema
 

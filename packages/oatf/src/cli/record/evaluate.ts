@@ -4,16 +4,13 @@
 // (`createTraceEvaluator`) as `oatf evaluate` uses on the file, so evaluating the recorded file
 // afterwards gives the same verdicts.
 import { createTraceEvaluator } from "@oatf/evaluate";
-import { ruleInfo } from "@oatf/model";
 import { TraceDecoder, type TraceRecord } from "@oatf/trace";
-import { type CliContext, EXIT } from "./context.js";
-import { emptyProblems, evaluateExitCode } from "./evaluate-report.js";
-import { expandInputs } from "./files.js";
-import { loadLiveDocuments } from "./live-documents.js";
-import { safe } from "./terminal.js";
-
-/** Reader problems printed as they come; the rest are counted. */
-const MAX_PROBLEMS = 20;
+import { evaluateExitCode } from "../evaluate/report.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { expandInputs } from "../shared/files.js";
+import { loadLiveDocuments } from "../shared/live-documents.js";
+import { safe } from "../shared/terminal.js";
+import { countProblem, emptyProblems, MAX_REPORTED } from "../shared/trace-problems.js";
 
 export interface LiveEvaluation {
   /** Evaluates one log line (1-based `line`, as in the file when the log is JSONL). */
@@ -55,7 +52,6 @@ export async function startLiveEvaluation(
     },
   });
   const decoder = new TraceDecoder({ documents });
-  let problems = 0;
   let messages = 0;
   const tally = emptyProblems();
   const take = (records: TraceRecord[]) => {
@@ -66,14 +62,8 @@ export async function startLiveEvaluation(
         continue;
       }
       const d = record.diagnostic;
-      // Tallied as `oatf evaluate` does, for the same exit code.
-      const rule = ruleInfo(d.rule);
-      if (rule?.unattributed === true) tally.unattributed++;
-      if (d.severity === "warning") tally.warnings++;
-      else tally.errors++;
-      if (rule?.stops === true) tally.fatal = true;
-      tally.total++;
-      if (problems++ < MAX_PROBLEMS)
+      // Tallied as `oatf evaluate` does, for the same exit code; the first ones printed.
+      if (countProblem(tally, d))
         ctx.stderr.write(
           safe`oatf record: ${where} ${d.range?.start.line ?? "-"}: ${d.severity} ${d.rule}: ${d.message}\n`,
         );
@@ -90,8 +80,8 @@ export async function startLiveEvaluation(
       const out: TraceRecord[] = [];
       decoder.end(out);
       take(out);
-      if (problems > MAX_PROBLEMS)
-        ctx.stderr.write(`oatf record: ${problems - MAX_PROBLEMS} more trace problems\n`);
+      if (tally.total > MAX_REPORTED)
+        ctx.stderr.write(`oatf record: ${tally.total - MAX_REPORTED} more trace problems\n`);
       const verdicts = evaluator.verdicts();
       verdicts.forEach((verdict, i) => {
         const tier = verdict.max_tier === undefined ? "" : ` (max_tier ${verdict.max_tier})`;

@@ -12,10 +12,10 @@
 import { randomUUID } from "node:crypto";
 import type { TraceMessage } from "@oatf/evaluate";
 import { partitionKey, TraceDecoder, type TraceRecord } from "@oatf/trace";
-import { type CliContext, EXIT } from "./context.js";
-import { plural } from "./report.js";
-import { loadRedisStreams } from "./streams.js";
-import { safe } from "./terminal.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { plural } from "../shared/report.js";
+import { loadRedisStreams } from "../shared/streams.js";
+import { safe } from "../shared/terminal.js";
 
 /** Messages waiting for Redis at most; past it, messages are dropped (and counted). */
 export const QUEUE_LIMIT = 10_000;

@@ -1,6 +1,6 @@
 // SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
 import { type Diagnostic, ruleInfo } from "@oatf/model";
-import { VERSION } from "../version.js";
+import { VERSION } from "../../version.js";
 
 export interface FileReport {
   file: string;

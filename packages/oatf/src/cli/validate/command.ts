@@ -1,13 +1,13 @@
 // `oatf validate <files or globs...>`: ESLint-style report, or JSON, or SARIF 2.1.0.
 
 // Arguments are parsed here, the inputs found and read on demand; checking, the exit code and
-// the output are validate-report.ts's (`runValidate`, `validateExitCode`, `renderValidate`).
+// the output are report.ts's (`runValidate`, `validateExitCode`, `renderValidate`).
 import { DEFAULT_LIMITS } from "@oatf/model";
 import { escapeForTerminal } from "@oatf/model/terminal";
-import { oneOfOption, option, type ParsedArgs, UsageError } from "./args.js";
-import type { CliContext } from "./context.js";
-import { expandInputs, readInput, readStdin, stdinName } from "./files.js";
-import { MAX_SHOWN } from "./report.js";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import type { CliContext } from "../shared/context.js";
+import { expandInputs, readInput, readStdin, stdinName } from "../shared/files.js";
+import { MAX_SHOWN } from "../shared/report.js";
 import {
   renderValidate,
   runValidate,
@@ -16,7 +16,7 @@ import {
   type ValidateInput,
   type ValidateReport,
   validateExitCode,
-} from "./validate-report.js";
+} from "./report.js";
 
 export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...|-> [options]
 
