@@ -127,7 +127,7 @@ function lookup(extractors: ExtractorValues | undefined, name: string): string |
 
 function warning(message: string): Diagnostic {
   const { severity, spec_ref } = WARNING_RULES["W-004"];
-  return { severity, rule: "W-004", message, spec_ref };
+  return { severity, rule: "W-004", code: "W-004", message, spec_ref };
 }
 
 /** A reference's text, or the warning that replaces it with "". */

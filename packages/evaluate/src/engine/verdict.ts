@@ -213,5 +213,5 @@ function compute(
 /** A diagnostic of `rule`, its severity and spec reference from the rule table. */
 function evaluationDiagnostic(rule: EvaluationRuleId, message: string): Diagnostic {
   const { severity, spec_ref } = EVALUATION_RULES[rule];
-  return { severity, rule, message, spec_ref };
+  return { severity, rule, code: rule, message, spec_ref };
 }

@@ -60,6 +60,7 @@ export function traceDiagnostic(rule: TraceRuleId, message: string, line?: numbe
   return {
     severity,
     rule,
+    code: rule,
     message,
     spec_ref,
     ...(line === undefined ? {} : { range: lineRange(line) }),

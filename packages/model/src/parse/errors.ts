@@ -1,7 +1,8 @@
 // Building ParseErrors (SDK §7.1) in the one diagnostic shape: every parse problem names a
-// rule (its V-rule when it is the same problem, else a `parse/…` id) and its source range.
+// rule (its V-rule when it is the same problem, else a `parse/…` id), and when its place in
+// the source is known, its range and the spec's `line`/`column` (the range's start).
 import type { LineCounter } from "yaml";
-import type { ParseError, SourcePoint, SourceRange } from "../diagnostics.js";
+import type { ParseError, SourcePoint, SourcePosition, SourceRange } from "../diagnostics.js";
 import {
   PARSE_RULES,
   type ParseRuleId,
@@ -25,11 +26,14 @@ export interface ParseProblem {
   message: string;
   path?: string;
   range?: SourceRange;
+  /** The position when it is known without a range (the spec's `line`/`column`); else `range.start`. */
+  at?: SourcePosition;
   /** The SDK §7.1 kind; for a V-rule, what the parse problem is (parse ids imply it). */
   kind?: ParseErrorKind;
 }
 
-export function parseError({ rule, message, path = "", range, kind }: ParseProblem): ParseError {
+export function parseError(problem: ParseProblem): ParseError {
+  const { rule, message, path = "", range, kind, at = range?.start } = problem;
   const isParseRule = Object.hasOwn(PARSE_RULES, rule);
   const spec_ref = isParseRule
     ? PARSE_RULES[rule as ParseRuleId].spec_ref
@@ -38,9 +42,11 @@ export function parseError({ rule, message, path = "", range, kind }: ParseProbl
     kind: kind ?? (isParseRule ? KIND[rule as ParseRuleId] : "type_mismatch"),
     severity: "error",
     rule,
+    code: rule,
     message,
     path,
     spec_ref,
+    ...(at && { line: at.line, column: at.column }),
     ...(range && { range }),
   };
 }

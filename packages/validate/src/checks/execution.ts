@@ -1,4 +1,4 @@
-import { generatedPhaseName, keyPath } from "@oatf/model";
+import { generatedPhaseName, keyPath, phaseNameAt } from "@oatf/model";
 // The shape of the execution profile (format §5.1, §5.2, §11.1 items 6-8, 12):
 // which form is used (V-030), modes (V-034, W-002), the mode-less multi-phase
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,
@@ -148,21 +148,39 @@ function checkGeneratedNames(ctx: Context, actor: ActorView): void {
   }
 }
 
+/**
+ * V-008, two findings: a terminal phase (no `trigger`) that is not the last, at the phase; more
+ * than one terminal phase ("at most one"), at the list.
+ */
+function checkTerminalPhases(ctx: Context, phases: NonNullable<ActorView["phases"]>): void {
+  const last = phases.list.length - 1;
+  const terminal = phases.items.filter(({ phase }) => !isPresent(phase.trigger));
+  for (const { path, index } of terminal) {
+    if (index === last) continue;
+    ctx.error(
+      "V-008",
+      path,
+      "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
+    );
+  }
+  if (terminal.length > 1) {
+    const names = terminal.map(({ index }) => show(phaseNameAt(phases.list, index))).join(", ");
+    ctx.error(
+      "V-008",
+      phases.path,
+      `${terminal.length} terminal phases (without \`trigger\`): ${names}; at most one phase may omit \`trigger\`, the last`,
+    );
+  }
+}
+
 /** Per actor: terminal phase (V-008), first state (V-009), names (V-011), modes (V-034, V-044). */
 function checkPhaseList(ctx: Context, actor: ActorView): void {
   checkGeneratedNames(ctx, actor);
   if (!actor.phases) return;
+  checkTerminalPhases(ctx, actor.phases);
   const multiActor = actor.declared;
-  const last = actor.phases.list.length - 1;
   const names = new Set<unknown>();
   for (const { phase, path, index } of actor.phases.items) {
-    if (!isPresent(phase.trigger) && index !== last) {
-      ctx.error(
-        "V-008",
-        path,
-        "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
-      );
-    }
     if (index === 0 && phase.state === undefined) {
       ctx.error("V-009", keyPath(path, "state"), "the first phase must define `state`");
     }
