@@ -5,7 +5,7 @@
 // UTF-16 code units into the text given to `parse`) and the source's name when there is one
 // to say. The spec's own fields (SDK §7.0-§7.2) are all there under the spec's names; `rule`,
 // `range` and `source` are extras every diagnostic carries the same way.
-import { type DiagnosticRule, ruleInfo } from "./rule-ids.js";
+import { type DiagnosticRule, type RuleInfo, ruleInfo } from "./rule-ids.js";
 import type {
   DiagnosticSeverity,
   EvaluationErrorKind,
@@ -68,7 +68,19 @@ export function diagnostic(
   message: string,
   where: Pick<Diagnostic, "path" | "range" | "source"> = {},
 ): Diagnostic {
-  const info = ruleInfo(rule)!;
+  return diagnosticOf(rule, ruleInfo(rule)!, message, where);
+}
+
+/**
+ * `diagnostic`, given the rule's table entry: for code that carries only its own table (the
+ * trace readers, templates, verdicts), so a bundle of it need not hold every rule's text.
+ */
+export function diagnosticOf(
+  rule: DiagnosticRule,
+  info: Pick<RuleInfo, "severity" | "spec_ref">,
+  message: string,
+  where: Pick<Diagnostic, "path" | "range" | "source"> = {},
+): Diagnostic {
   return {
     severity: info.severity,
     rule,

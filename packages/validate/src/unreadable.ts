@@ -40,12 +40,6 @@ const PRESENCE_RULES: ReadonlyMap<string, readonly string[] | undefined> = new M
  */
 const HOLDER_RULES: ReadonlySet<string> = new Set(["V-047", "V-049", "W-005"]);
 
-/**
- * Presence rules that may be reported at a list, judging each of its items: V-008 at a phase
- * list counts the phases without `trigger`, a guess when an item or its trigger is unreadable.
- */
-const LIST_RULES: ReadonlySet<string> = new Set(["V-008"]);
-
 /** `path` and each of its ancestors, nearest first (`a.b[0].c`, `a.b[0]`, `a.b`, `a`, ``). */
 function* selfAndAncestors(path: string): Generator<string> {
   let current = path;
@@ -80,9 +74,9 @@ export function dependsOnUnreadable(
       child = ancestor;
     }
   }
-  const valueAt = new Map<string, unknown>();
-  visitPaths(document, (value, path) => {
-    valueAt.set(path, value);
+  const present = new Set<string>();
+  visitPaths(document, (_, path) => {
+    present.add(path);
   });
   const reported = new Set(parseErrors.map((e) => `${e.rule}\u0000${e.path}`));
   return (finding) => {
@@ -91,17 +85,18 @@ export function dependsOnUnreadable(
     if (PRESENCE_RULES.has(finding.rule)) {
       // The element a presence rule judges: the one it is reported at, else the mapping
       // holding the missing field (`state`) or the field it is reported at.
-      const holder = !valueAt.has(path) || HOLDER_RULES.has(finding.rule);
+      const holder = !present.has(path) || HOLDER_RULES.has(finding.rule);
       const element = holder ? parentPath(path) : path;
       const children = unreadableChildren.get(element);
       const judged = PRESENCE_RULES.get(finding.rule);
       if (children && judgesAny(judged, children)) return true;
-      if (children && LIST_RULES.has(finding.rule) && Array.isArray(valueAt.get(element))) {
-        for (const item of children) {
-          const itemPath = `${element}${item}`;
-          if (unreadableSet.has(itemPath)) return true;
-          const inside = unreadableChildren.get(itemPath);
-          if (inside && judgesAny(judged, inside)) return true;
+      // V-008 at a phase list counts the phases without `trigger`: a guess when one of them
+      // (`[1]`), or its trigger, is unreadable. (At a phase, `element + child` is no path.)
+      if (finding.rule === "V-008") {
+        for (const child of children ?? []) {
+          const inside = unreadableChildren.get(element + child);
+          if (unreadableSet.has(element + child) || (inside && judgesAny(judged, inside)))
+            return true;
         }
       }
     }

@@ -198,7 +198,7 @@ describe("actors (V-031)", () => {
 
 describe("phase lists (V-008, V-009, V-011, V-044)", () => {
   const MISPLACED =
-    "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end";
+    "a terminal phase (no `trigger`) must be the last; add a trigger or move it last";
 
   it("V-008 at the phase: a terminal phase that is not the last", () => {
     expect(
@@ -206,7 +206,7 @@ describe("phase lists (V-008, V-009, V-011, V-044)", () => {
     ).toEqual([{ rule: "V-008", path: "attack.execution.phases[0]", message: MISPLACED }]);
   });
 
-  it("V-008 at the list: more than one terminal phase, named, besides each misplaced one", () => {
+  it("V-008 at the list: more than one terminal phase, besides each misplaced one", () => {
     expect(
       errorsOf({
         mode: "mcp_server",
@@ -216,8 +216,7 @@ describe("phase lists (V-008, V-009, V-011, V-044)", () => {
       {
         rule: "V-008",
         path: "attack.execution.phases",
-        message:
-          '2 terminal phases (without `trigger`): "phase-2", "c"; at most one phase may omit `trigger`, the last',
+        message: "2 terminal phases (no `trigger`); at most one, the last",
       },
       { rule: "V-008", path: "attack.execution.phases[1]", message: MISPLACED },
     ]);
@@ -236,8 +235,7 @@ describe("phase lists (V-008, V-009, V-011, V-044)", () => {
       {
         rule: "V-008",
         path: "attack.execution.actors[1].phases",
-        message:
-          '3 terminal phases (without `trigger`): "x", "y", "z"; at most one phase may omit `trigger`, the last',
+        message: "3 terminal phases (no `trigger`); at most one, the last",
       },
       { rule: "V-008", path: "attack.execution.actors[1].phases[1]", message: MISPLACED },
       { rule: "V-008", path: "attack.execution.actors[1].phases[2]", message: MISPLACED },
@@ -249,8 +247,7 @@ describe("phase lists (V-008, V-009, V-011, V-044)", () => {
       {
         rule: "V-008",
         path: "attack.execution.phases",
-        message:
-          '2 terminal phases (without `trigger`): "a", "b"; at most one phase may omit `trigger`, the last',
+        message: "2 terminal phases (no `trigger`); at most one, the last",
       },
       { rule: "V-008", path: "attack.execution.phases[0]", message: MISPLACED },
       {

@@ -2,13 +2,15 @@
 // rule (its V-rule when it is the same problem, else a `parse/…` id), and when its place in
 // the source is known, its range and the spec's `line`/`column` (the range's start).
 import type { LineCounter } from "yaml";
-import type { ParseError, SourcePoint, SourcePosition, SourceRange } from "../diagnostics.js";
 import {
-  PARSE_RULES,
-  type ParseRuleId,
-  VALIDATION_RULES,
-  type ValidationRuleId,
-} from "../rule-ids.js";
+  diagnostic,
+  type ParseError,
+  type SourcePoint,
+  type SourcePosition,
+  type SourceRange,
+  type ValidationError,
+} from "../diagnostics.js";
+import type { ParseRuleId, ValidationRuleId } from "../rule-ids.js";
 import type { ParseErrorKind } from "../types.js";
 
 const KIND: Record<ParseRuleId, ParseErrorKind> = {
@@ -32,20 +34,13 @@ export interface ParseProblem {
   kind?: ParseErrorKind;
 }
 
+/** The ParseError of `problem`, with its rule's severity and spec reference (the rule table's). */
 export function parseError(problem: ParseProblem): ParseError {
   const { rule, message, path = "", range, kind, at = range?.start } = problem;
-  const isParseRule = Object.hasOwn(PARSE_RULES, rule);
-  const spec_ref = isParseRule
-    ? PARSE_RULES[rule as ParseRuleId].spec_ref
-    : VALIDATION_RULES[rule as ValidationRuleId].spec_ref;
   return {
-    kind: kind ?? (isParseRule ? KIND[rule as ParseRuleId] : "type_mismatch"),
-    severity: "error",
-    rule,
-    code: rule,
-    message,
-    path,
-    spec_ref,
+    kind: kind ?? (Object.hasOwn(KIND, rule) ? KIND[rule as ParseRuleId] : "type_mismatch"),
+    // A parse problem's rule is an error's: a parse id, or a V-rule (never V-018 or V-029).
+    ...(diagnostic(rule, message, { path }) as ValidationError),
     ...(at && { line: at.line, column: at.column }),
     ...(range && { range }),
   };

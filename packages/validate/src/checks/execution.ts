@@ -1,10 +1,15 @@
-import { generatedPhaseName, keyPath, phaseNameAt } from "@oatf/model";
+import { generatedPhaseName, keyPath } from "@oatf/model";
 // The shape of the execution profile (format §5.1, §5.2, §11.1 items 6-8, 12):
 // which form is used (V-030), modes (V-034, W-002), the mode-less multi-phase
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,
 // V-011, V-044).
 import type { Context } from "../context.js";
-import { type ActorView, EXECUTION_PATH, type ExecutionView } from "../execution-view.js";
+import {
+  type ActorView,
+  EXECUTION_PATH,
+  type ExecutionView,
+  type PhaseList,
+} from "../execution-view.js";
 import { isPresent, listAt, type Obj, objectsOf, show } from "../values.js";
 import { checkMode } from "./common.js";
 
@@ -152,24 +157,23 @@ function checkGeneratedNames(ctx: Context, actor: ActorView): void {
  * V-008, two findings: a terminal phase (no `trigger`) that is not the last, at the phase; more
  * than one terminal phase ("at most one"), at the list.
  */
-function checkTerminalPhases(ctx: Context, phases: NonNullable<ActorView["phases"]>): void {
-  const last = phases.list.length - 1;
-  const terminal = phases.items.filter(({ phase }) => !isPresent(phase.trigger));
-  for (const { path, index } of terminal) {
-    if (index === last) continue;
+function checkTerminalPhases(ctx: Context, { list, path, items }: PhaseList): void {
+  const terminal = items.filter(({ phase }) => !isPresent(phase.trigger));
+  if (terminal.length > 1) {
     ctx.error(
       "V-008",
       path,
-      "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
+      `${terminal.length} terminal phases (no \`trigger\`); at most one, the last`,
     );
   }
-  if (terminal.length > 1) {
-    const names = terminal.map(({ index }) => show(phaseNameAt(phases.list, index))).join(", ");
-    ctx.error(
-      "V-008",
-      phases.path,
-      `${terminal.length} terminal phases (without \`trigger\`): ${names}; at most one phase may omit \`trigger\`, the last`,
-    );
+  for (const phase of terminal) {
+    if (phase.index < list.length - 1) {
+      ctx.error(
+        "V-008",
+        phase.path,
+        "a terminal phase (no `trigger`) must be the last; add a trigger or move it last",
+      );
+    }
   }
 }
 
