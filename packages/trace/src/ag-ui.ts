@@ -21,7 +21,7 @@ import {
   type TraceRecord,
   timestampOf,
 } from "./record.js";
-import { SseAssembler } from "./sse/events.js";
+import { sseLog } from "./sse/events.js";
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -87,17 +87,9 @@ function emitEvent(value: unknown, line: number, out: TraceRecord[]) {
  * by line feeds (empty `data:` lines count one each) are at most `maxEventLength` long.
  */
 export function agUiDecoder(maxEventLength = DEFAULT_MAX_LINE_LENGTH): LineDecoder {
-  const sse = new SseAssembler((text, line, out) => {
+  const event = (text: string, line: number, out: TraceRecord[]) => {
     const value = parseLine(text, line, out);
     if (value !== undefined) emitEvent(value, line, out);
-  }, maxEventLength);
-  return {
-    line(text, line, out) {
-      if (sse.line(text, line, out)) return;
-      const value = parseLine(text, line, out);
-      if (value !== undefined) emitEvent(value, line, out);
-    },
-    dropped: (out) => sse.dropped(out),
-    end: (out) => sse.end(out),
   };
+  return sseLog(event, event, maxEventLength);
 }

@@ -18,6 +18,11 @@ export {
   REDACTED,
 } from "./har/write.js";
 export {
+  MAX_PENDING_CHARS,
+  MAX_PENDING_REQUESTS,
+  MAX_REQUESTS_PER_ID,
+} from "./jsonrpc/correlation.js";
+export {
   type LineSink,
   type LogDirection,
   logLine,
@@ -25,9 +30,7 @@ export {
   type Origin,
   PREVIEW_CHARS,
 } from "./jsonrpc/log.js";
-export { MAX_PENDING_CHARS, MAX_PENDING_REQUESTS, MAX_REQUESTS_PER_ID } from "./jsonrpc/read.js";
 export {
-  ChunkDecoder,
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
   type LineSplitterOptions,

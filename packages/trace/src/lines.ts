@@ -70,11 +70,9 @@ export interface LineSplitterOptions {
    * many more there were (`cut`).
    */
   overLong?: "drop" | "cut";
-  /** Drop one byte-order mark opening the input (default true). */
-  bom?: boolean;
 }
 
-const LINE_END = /[\r\n]/g;
+const CR = /\r\n?/g;
 
 /**
  * Splits a stream of text chunks into lines with constant memory, however the chunks cut
@@ -84,38 +82,48 @@ const LINE_END = /[\r\n]/g;
 export class LineSplitter {
   #parts: string[] = [];
   #length = 0;
-  #tooLong = false;
+  /** Code units of the line past what is kept (its head), dropped as they came. */
   #dropped = 0;
   #line = 0;
   #started = false;
   /** `ends: "any"`: the last chunk ended in `\r`, so a `\n` opening the next one ends nothing. */
   #afterCr = false;
   readonly #max: number;
+  /**
+   * How much of a line is held: dropping, one more unit than the limit, for the `\r` of a
+   * CRLF ending (not part of the line); cutting, the limit, `\r` included (a recorder's cap
+   * is on the bytes as they came).
+   */
+  readonly #keep: number;
   readonly #any: boolean;
   readonly #cut: boolean;
-  readonly #bom: boolean;
 
   constructor(maxLineLength = DEFAULT_MAX_LINE_LENGTH, options: LineSplitterOptions = {}) {
     this.#max = maxLineLength;
     this.#any = options.ends === "any";
     this.#cut = options.overLong === "cut";
-    this.#bom = options.bom ?? true;
+    this.#keep = this.#cut ? maxLineLength : maxLineLength + 1;
   }
 
   /** Feeds text; returns the lines it completes. */
   push(chunk: string): SourceLine[] {
     if (!this.#started && chunk.length > 0) {
       this.#started = true;
-      // A byte-order mark may open the file.
-      if (this.#bom && chunk.startsWith(BOM)) chunk = chunk.slice(1);
+      // A byte-order mark may open the input (WHATWG HTML §9.2: an event stream's too).
+      if (chunk.startsWith(BOM)) chunk = chunk.slice(1);
+    }
+    if (this.#any && chunk.length > 0) {
+      // Every CRLF and lone CR is an LF; a CR ending the chunk may be a CRLF's first half.
+      if (this.#afterCr && chunk.charCodeAt(0) === 10) chunk = chunk.slice(1);
+      this.#afterCr = chunk.charCodeAt(chunk.length - 1) === 13;
+      chunk = chunk.replace(CR, "\n");
     }
     const out: SourceLine[] = [];
-    if (this.#any) return this.#pushAny(chunk, out);
     let start = 0;
     for (;;) {
       const end = chunk.indexOf("\n", start);
       if (end < 0) break;
-      if (this.#length === 0 && !this.#tooLong && this.#dropped === 0 && end - start <= this.#max) {
+      if (this.#length === 0 && this.#dropped === 0 && end - start <= this.#max) {
         // The whole line is in this chunk (the common case): no parts to gather.
         const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
         out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
@@ -131,99 +139,34 @@ export class LineSplitter {
 
   /** The last line, when the input does not end with a line end. */
   end(): SourceLine[] {
-    return this.#length > 0 || this.#tooLong || this.#dropped > 0 ? [this.#finish()] : [];
-  }
-
-  /** `push` for `ends: "any"`. */
-  #pushAny(chunk: string, out: SourceLine[]): SourceLine[] {
-    let start = 0;
-    if (this.#afterCr && chunk.length > 0) {
-      this.#afterCr = false;
-      if (chunk.charCodeAt(0) === 10) start = 1;
-    }
-    for (;;) {
-      LINE_END.lastIndex = start;
-      const found = LINE_END.exec(chunk);
-      if (found === null) break;
-      const end = found.index;
-      this.#append(chunk, start, end);
-      out.push(this.#finish());
-      start = end + 1;
-      if (chunk.charCodeAt(end) === 13) {
-        if (start === chunk.length) this.#afterCr = true;
-        else if (chunk.charCodeAt(start) === 10) start++;
-      }
-    }
-    this.#append(chunk, start, chunk.length);
-    return out;
+    return this.#length > 0 || this.#dropped > 0 ? [this.#finish()] : [];
   }
 
   #append(chunk: string, start: number, end: number): void {
-    if (this.#tooLong || end <= start) return;
-    if (this.#cut) {
-      const room = this.#max - this.#length;
-      if (end - start > room) {
-        this.#dropped += end - start - Math.max(room, 0);
-        end = start + Math.max(room, 0);
-        if (end <= start) return;
-      }
-      this.#length += end - start;
-      this.#parts.push(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
-      return;
+    const room = this.#keep - this.#length;
+    if (end - start > room) {
+      this.#dropped += end - start - Math.max(room, 0);
+      end = start + Math.max(room, 0);
+      // Dropping, nothing of an over-long line is held.
+      if (!this.#cut) this.#parts = [];
     }
+    if (end <= start || (this.#dropped > 0 && !this.#cut)) return;
     this.#length += end - start;
-    // One more unit is held for the `\r` of a CRLF ending, which is not part of the line.
-    if (this.#length > this.#max + 1) {
-      this.#tooLong = true;
-      this.#parts = [];
-      return;
-    }
     this.#parts.push(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
   }
 
   #finish(): SourceLine {
     const line = ++this.#line;
-    let tooLong = this.#tooLong;
     const dropped = this.#dropped;
-    let text = tooLong ? "" : this.#parts.join("");
-    if (!this.#any && text.endsWith("\r")) text = text.slice(0, -1);
-    if (text.length > this.#max) {
-      tooLong = true;
-      text = "";
-    }
+    let text = this.#parts.join("");
+    if (text.endsWith("\r")) text = text.slice(0, -1);
     this.#parts = [];
     this.#length = 0;
-    this.#tooLong = false;
     this.#dropped = 0;
-    if (dropped > 0) return { line, text, cut: dropped };
-    return tooLong ? { line, text, tooLong } : { line, text };
-  }
-}
-
-/** The lines of a text in memory (`ends: "any"` for server-sent events), none dropped. */
-export function linesOf(text: string, options: LineSplitterOptions = {}): SourceLine[] {
-  const splitter = new LineSplitter(Number.POSITIVE_INFINITY, { bom: false, ...options });
-  const lines = splitter.push(text);
-  for (const last of splitter.end()) lines.push(last);
-  return lines;
-}
-
-/**
- * Chunks of text or UTF-8 bytes as text, chunk by chunk (a character split across chunks comes
- * whole with the later one). The byte-order mark is left in the text: the line splitter (and
- * the HAR reader) strip exactly one, as they do for text given directly, so every entry point
- * reads the same.
- */
-export class ChunkDecoder {
-  readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-
-  push(chunk: string | Uint8Array): string {
-    return typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
-  }
-
-  /** What is left of a character cut short at the end ("" or a replacement character). */
-  end(): string {
-    return this.#decoder.decode();
+    if (this.#cut) return dropped > 0 ? { line, text, cut: dropped } : { line, text };
+    return dropped > 0 || text.length > this.#max
+      ? { line, text: "", tooLong: true }
+      : { line, text };
   }
 }
 
@@ -232,8 +175,11 @@ export class ChunkDecoder {
  * whole in 64 Ki pieces); readTrace cuts it into lines, or a HAR into entries.
  */
 export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
-  const decoder = new ChunkDecoder();
-  for await (const chunk of chunksOf(source)) yield decoder.push(chunk);
-  const rest = decoder.end();
+  // The byte-order mark is left in the text: the line splitter (and the HAR reader) strip
+  // exactly one, as they do for text given directly, so every entry point reads the same.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  for await (const chunk of chunksOf(source))
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
   if (rest !== "") yield rest;
 }

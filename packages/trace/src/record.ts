@@ -37,14 +37,12 @@ export function problem(out: TraceRecord[], line: number, rule: TraceRuleId, mes
  * A warning about a message read without certain correlation: it makes a run gate fail. The
  * same as `problem`, for the rules whose table entry says `unattributed`.
  */
-export function unattributed(
+export const unattributed: (
   out: TraceRecord[],
   line: number,
   rule: UnattributedRuleId,
   message: string,
-): void {
-  problem(out, line, rule, message);
-}
+) => void = problem;
 
 /** The trace rules a message read without certain correlation is reported under. */
 export type UnattributedRuleId = {

@@ -8,7 +8,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const SRC = fileURLToPath(new URL("../src", import.meta.url));
-const PACKAGES = ["@oatf/model", "@oatf/registries", "@oatf/evaluate", "@oatf/evaluate/internal"];
+const PACKAGES = [
+  "@oatf/model",
+  "@oatf/model/internal",
+  "@oatf/registries",
+  "@oatf/evaluate",
+  "@oatf/evaluate/internal",
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

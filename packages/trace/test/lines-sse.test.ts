@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readTraceText, SseTap, type TraceRecord } from "../src/index.js";
-import { LineSplitter, linesOf } from "../src/lines.js";
-import { readSseBody, SseAssembler, SseData, sseField } from "../src/sse/events.js";
+import { LineSplitter } from "../src/lines.js";
+import { readSseBody, sseField, sseLog } from "../src/sse/events.js";
 
 /** `text` fed in the pieces that cutting it at `cuts` gives. */
 function pieces(text: string, cuts: number[]): string[] {
@@ -50,7 +50,7 @@ describe("the one line splitter", () => {
       ),
       { numRuns: 300 },
     );
-    expect(linesOf("a\r\rb\r\nc\n\r", { ends: "any" }).map((l) => l.text)).toEqual([
+    expect(split(new LineSplitter(1000, { ends: "any" }), ["a\r\rb\r\nc\n\r"])).toEqual([
       "a",
       "",
       "b",
@@ -82,20 +82,6 @@ describe("the one SSE parser", () => {
     expect(sseField(": ping")).toBeUndefined();
   });
 
-  it("bounds an event's data: dropped whole, or cut to its head", () => {
-    const drop = new SseData(5, "drop");
-    expect(drop.add("abc")).toBe(true);
-    expect(drop.add("d")).toBe(true); // "abc\nd": 5
-    expect(drop.add("")).toBe(false);
-    expect(drop.take()).toBeUndefined();
-    const cut = new SseData(5, "cut");
-    cut.add("abc");
-    cut.add("defg");
-    expect(cut.dropped).toBe(3);
-    expect(cut.take()).toBe("abc\nd");
-    expect(cut.dropped).toBe(0);
-  });
-
   it("gives a capture's SSE body the events the recorder's tap saw on the wire", () => {
     fc.assert(
       fc.property(sseText, fc.array(fc.nat(), { maxLength: 4 }), (fields, cuts) => {
@@ -106,8 +92,11 @@ describe("the one SSE parser", () => {
         for (const piece of pieces(body, cuts)) tap.push(new TextEncoder().encode(piece));
         tap.end();
         const read: string[] = [];
-        const events = new SseAssembler((data) => read.push(data));
-        readSseBody(body, 1, events, () => read.push("(not SSE)"), []);
+        const events = sseLog(
+          (data) => read.push(data),
+          () => read.push("(not SSE)"),
+        );
+        readSseBody(body, 1, events, []);
         expect(read).toEqual(seen);
       }),
       { numRuns: 300 },

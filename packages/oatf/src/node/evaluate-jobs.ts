@@ -17,7 +17,6 @@ import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { mergeVerdicts, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
 import {
-  ChunkDecoder,
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
   type SourceLine,
@@ -88,15 +87,17 @@ export type ThreadedEvaluation =
 
 /** The trace's lines, cut by the readers' one line splitter from the chunks as they come. */
 class Lines {
-  readonly #text = new ChunkDecoder();
+  // A byte-order mark is left in the text, for the splitter to drop, as readTrace does.
+  readonly #text = new TextDecoder("utf-8", { ignoreBOM: true });
   readonly #lines = new LineSplitter(DEFAULT_MAX_LINE_LENGTH);
 
   push(chunk: Chunk, out: SourceLine[]): void {
-    for (const line of this.#lines.push(this.#text.push(chunk))) out.push(line);
+    const text = typeof chunk === "string" ? chunk : this.#text.decode(chunk, { stream: true });
+    for (const line of this.#lines.push(text)) out.push(line);
   }
 
   end(out: SourceLine[]): void {
-    const rest = this.#text.end();
+    const rest = this.#text.decode();
     if (rest !== "") this.push(rest, out);
     for (const line of this.#lines.end()) out.push(line);
   }

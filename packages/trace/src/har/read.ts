@@ -21,9 +21,8 @@ import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model";
 import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
 import { type BodySender, type JsonRpcDecoder, jsonRpcDecoder } from "../jsonrpc/read.js";
-import { linesOf } from "../lines.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
-import { isSseBody, readSseBody, SseAssembler } from "../sse/events.js";
+import { isSseLine, readSseBody, sseLog } from "../sse/events.js";
 import { HarScanner } from "./scan.js";
 
 /**
@@ -118,18 +117,19 @@ function fromBase64(text: string): string | undefined {
 /** The kind of the first SSE event in `text` whose data is JSON that shows a protocol. */
 function sseKind(text: string, maxEventLength: number): Kind {
   let kind: Kind;
-  const events = new SseAssembler((data) => {
+  const first = (data: string) => {
     if (kind !== undefined) return;
     try {
       kind = kindOf(JSON.parse(data));
     } catch {} // the reader that reads the body says it
-  }, maxEventLength);
-  const ignored: TraceRecord[] = []; // an event too long: the reader that reads the body says it
-  for (const { text: line } of linesOf(text, { ends: "any" })) {
-    events.line(line, 0, ignored);
-    if (kind !== undefined) return kind;
-  }
-  events.end(ignored);
+  };
+  // An event too long, a line not SSE: the reader that reads the body says it.
+  readSseBody(
+    text,
+    0,
+    sseLog(first, () => {}, maxEventLength),
+    [],
+  );
   return kind;
 }
 
@@ -241,9 +241,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
             }
             route(text, value, sender);
           };
-          const events = new SseAssembler((data) => each(data), options.maxEntryLength);
           // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
-          readSseBody(b.text, line, events, each, out);
+          readSseBody(b.text, line, sseLog(each, each, options.maxEntryLength), out);
         }
         // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
         if (time === undefined) return;
@@ -366,7 +365,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
         return null;
       }
     }
-    if (!isSseBody(start)) return undefined;
+    if (!isSseLine(start)) return undefined;
     return { text, sse: true, kind: sseKind(text, options.maxEntryLength) };
   }
 

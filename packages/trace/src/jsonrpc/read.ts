@@ -16,10 +16,8 @@
 // diagnostic that makes a run gate fail.
 
 import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
-import { BoundedTable } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model";
-import { extractProtocol, surfacesFor } from "@oatf/registries";
 import {
   type LineDecoder,
   parseLine,
@@ -29,28 +27,11 @@ import {
   timestampOf,
   unattributed,
 } from "../record.js";
-import { isSseBody, readSseBody, SseAssembler } from "../sse/events.js";
-import {
-  a2aMethod,
-  a2aResult,
-  a2aV1,
-  isA2aV1Method,
-  isStreaming,
-  looksLikeA2aResult,
-} from "./a2a.js";
-import { idBase, type Key, type Named, PendingIds, slotKey, type Waiting } from "./pending-ids.js";
-
-/** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
-export const MAX_PENDING_REQUESTS = 10_000;
-/**
- * UTF-16 code units the awaiting requests may keep in all (ids, methods, and the `params`
- * kept for enrichment, charged at their line's length): 32 Mi, oldest forgotten first.
- */
-export const MAX_PENDING_CHARS = 32 * 1024 * 1024;
-/** Requests of one id awaiting a response at once (an id reused before its response). */
-export const MAX_REQUESTS_PER_ID = 8;
-/** What one entry costs besides its texts (so empty entries are bounded by count too). */
-const ENTRY_COST = 64;
+import { readSseBody, sseLog } from "../sse/events.js";
+import { a2aMethod, a2aResult, a2aV1, isStreaming, looksLikeA2aResult } from "./a2a.js";
+import { type Connection, connections, ENTRY_COST } from "./connections.js";
+import { correlation, MAX_REQUESTS_PER_ID, type Side } from "./correlation.js";
+import { idBase, slotKey } from "./pending-ids.js";
 
 // The two sides of a recorded connection; a response travels the other way from its request.
 const SIDE_OF = new Map<string, Side>([
@@ -61,51 +42,6 @@ const SIDE_OF = new Map<string, Side>([
     (d) => [d, "in"] as const,
   ),
 ]);
-
-const METHODS: Record<string, ReadonlySet<string>> = {
-  mcp: new Set(surfacesFor("mcp") ?? []),
-  a2a: new Set(surfacesFor("a2a") ?? []),
-};
-
-/** The binding of each method name the tables know ("": both or neither), filled as seen. */
-const BINDINGS = new Map<string, string>();
-
-/** The JSON-RPC binding a method name belongs to when only one has it. */
-function bindingOf(method: string): string | undefined {
-  // Known names are cached (a finite set): one lookup per message instead of three.
-  const cached = BINDINGS.get(method);
-  if (cached !== undefined) return cached === "" ? undefined : cached;
-  const mcp = METHODS.mcp!.has(method);
-  const binding = isA2aV1Method(method)
-    ? "a2a"
-    : mcp === METHODS.a2a!.has(method)
-      ? undefined
-      : mcp
-        ? "mcp"
-        : "a2a";
-  if (binding !== undefined || mcp) BINDINGS.set(method, binding ?? "");
-  return binding;
-}
-
-interface Request {
-  /** The binding's operation (an A2A v1.0 method's v0.3 name). */
-  method: string;
-  /** The method as sent, when the binding names it otherwise (A2A v1.0). */
-  native: string | undefined;
-  /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
-  streaming: boolean;
-  /** A streaming request that had an item already: a new request of its id replaces it. */
-  answered: boolean;
-  /** Kept only when the response will be enriched with it. */
-  params: Value | undefined;
-  protocol: string;
-  cost: number;
-  /** The key it waits under (`slotKey`), and the side that sent it. */
-  key: Key;
-  side: Side;
-  /** Its key's parts, when the line named an actor or a scope (see `PendingIds`). */
-  named: Named | undefined;
-}
 
 export interface JsonRpcOptions {
   /** The protocol of every connection, whatever the documents or methods say. */
@@ -130,8 +66,6 @@ export interface JsonRpcDecoder extends LineDecoder {
    */
   body(text: string, line: number, out: TraceRecord[], sender?: BodySender): void;
 }
-
-type Side = "out" | "in" | "";
 
 function sideOf(direction: unknown): Side | undefined {
   if (direction === undefined) return "";
@@ -183,8 +117,12 @@ function merged(params: object, result: object): Value {
   return m as Value;
 }
 
-/** A message with its line's actor, session, timestamp and line (absent fields left out). */
+/**
+ * Emits a message with its line's actor, session, timestamp and line (absent fields left
+ * out); returns it.
+ */
 function located(
+  out: TraceRecord[],
   message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
   { actor, session, timestamp, line }: Heard,
 ): TraceMessage & { line: number } {
@@ -193,6 +131,7 @@ function located(
   if (session !== undefined) m.session = session;
   if (timestamp !== undefined) m.timestamp = timestamp;
   m.line = line;
+  out.push({ kind: "message", message: m });
   return m;
 }
 const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
@@ -202,6 +141,8 @@ interface Heard {
   line: number;
   side: Side;
   actor: string | undefined;
+  /** The actor as correlation keys it: "" for none, else `a` + the actor. */
+  actorKey: string;
   /** The scope's key ("" for none) and its session or connection id. */
   scope: string;
   session: string | undefined;
@@ -211,229 +152,30 @@ interface Heard {
   connection: Connection;
 }
 
-/** The JSON-RPC protocols (mcp, a2a) the documents give `actor` (or any actor). */
-function documentedProtocols(
-  modes: readonly ReadonlyMap<string, string>[],
-  actor: string | undefined,
-): Set<string> {
-  const found = new Set<string>();
-  for (const map of modes) {
-    for (const [name, mode] of map) {
-      if (actor !== undefined && name !== actor) continue;
-      const protocol = extractProtocol(mode);
-      if (protocol === "mcp" || protocol === "a2a") found.add(protocol);
-    }
+/**
+ * Reads each element of a JSON-RPC batch (bare, or a wrapped line's `message`) with `each`,
+ * sharing the line's cost among them. Batches do not nest: an element that is an array is
+ * refused, never read recursively.
+ */
+function batch(
+  elements: unknown[],
+  line: number,
+  share: number,
+  out: TraceRecord[],
+  each: (element: unknown, share: number) => void,
+): void {
+  if (elements.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+  const cost = Math.ceil(share / elements.length);
+  for (const element of elements) {
+    if (Array.isArray(element))
+      problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+    else each(element, cost);
   }
-  return found;
 }
-
-/** How a connection's protocol was fixed: given, or told by the first method only one binding has. */
-interface Connection {
-  protocol: string;
-  by: "given" | "content" | "default";
-  /** Messages were read with the default before content told the protocol. */
-  readDefault: boolean;
-  /** A session's (or proxy connection's) own protocol, told apart from its actor's. */
-  own?: true;
-}
-
-/** Connections whose protocol the log told are remembered (the rest are recomputed). */
-const MAX_CONNECTIONS = 1024;
-const MAX_CONNECTION_CHARS = 1024 * 1024;
 
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
-  const modes = options.modes ?? [];
-  const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
-  const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
-  // Sessions whose methods told a protocol other than their actor's, by `scope|actor` (the
-  // scope is length-prefixed, so the first `|` after it is the separator: no alias).
-  const owned = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
-
-  const givenConnection: Connection | undefined =
-    options.protocol === undefined
-      ? undefined
-      : { protocol: options.protocol, by: "given", readDefault: false };
-  // The protocol the documents give an actor (null: none, or more than one), worked out once
-  // per actor name: a pure function of the modes, so forgetting an entry (bounded) costs
-  // only the work again. Read on every line, it made a log 3x slower to read with 60 documents.
-  const documented = new BoundedTable<Connection | null>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
-
-  const documentedConnection = (actor: string | undefined): Connection | null =>
-    documented.getOrCreate(
-      actor === undefined ? "" : `a${actor}`,
-      () => {
-        let found = documentedProtocols(modes, actor);
-        if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
-        return found.size === 1
-          ? { protocol: [...found][0]!, by: "given", readDefault: false }
-          : null;
-      },
-      ENTRY_COST,
-    );
-
-  function connectionOf(
-    actor: string | undefined,
-    scope: string,
-    line: number,
-    out: TraceRecord[],
-  ): Connection {
-    if (givenConnection !== undefined) return givenConnection;
-    // A session speaks its actor's protocol unless its own content told another (a proxy
-    // log of one upstream has one protocol: no state per session, so no bound to reach).
-    if (scope !== "" && owned.size > 0) {
-      const own = owned.get(`${scope}|${actor ?? ""}`);
-      if (own !== undefined) return own;
-    }
-    const key = actor ?? "";
-    const known = told.get(key);
-    if (known !== undefined) return known;
-    const fromDocuments = modes.length === 0 ? null : documentedConnection(actor);
-    if (fromDocuments !== null) return fromDocuments;
-    const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
-    // Past the bound a forgotten connection would be told again by content: said, and failing.
-    if (told.set(key, connection, ENTRY_COST) > 0)
-      unattributed(
-        out,
-        line,
-        "T-PENDING-LIMIT",
-        `more than ${MAX_CONNECTIONS} connections: the protocol of the oldest is forgotten`,
-      );
-    return connection;
-  }
-
-  /**
-   * The protocol of a request on `connection`; a method of the other binding is reported,
-   * unless it opens a session of its own (`own`: the line's scope and actor) on a connection
-   * other sessions told already: then that session speaks it (one log of a proxy may carry
-   * MCP and A2A sessions side by side).
-   */
-  function protocolFor(
-    connection: Connection,
-    method: string,
-    line: number,
-    out: TraceRecord[],
-    own?: string,
-  ): string {
-    const binding = bindingOf(method);
-    if (binding === undefined || binding === connection.protocol) {
-      if (connection.by === "default") connection.readDefault = true;
-      return connection.protocol;
-    }
-    if (
-      own !== undefined &&
-      connection.own === undefined &&
-      (connection.by === "content" || (connection.by === "default" && connection.readDefault))
-    ) {
-      const session: Connection = {
-        protocol: binding,
-        by: "content",
-        readDefault: false,
-        own: true,
-      };
-      // Past the bound a forgotten session would speak its actor's protocol again: said.
-      if (owned.set(own, session, ENTRY_COST) > 0)
-        unattributed(
-          out,
-          line,
-          "T-PENDING-LIMIT",
-          `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
-        );
-      return binding;
-    }
-    if (connection.by === "default") {
-      connection.by = "content";
-      connection.protocol = binding;
-      if (connection.readDefault)
-        unattributed(
-          out,
-          line,
-          "T-PROTOCOL",
-          `method ${preview(method)} shows the connection is ${binding}, but earlier messages were read as mcp (give the protocol option or the documents)`,
-        );
-      return binding;
-    }
-    unattributed(
-      out,
-      line,
-      "T-PROTOCOL",
-      `method ${preview(method)} belongs to ${binding}, but the connection is ${connection.protocol}: read as ${connection.protocol}`,
-    );
-    return connection.protocol;
-  }
-
-  function forget(count: number, line: number, out: TraceRecord[]): void {
-    if (count === 0) return;
-    unattributed(
-      out,
-      line,
-      "T-PENDING-LIMIT",
-      `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow: the oldest is forgotten, so its response cannot be correlated`,
-    );
-  }
-
-  function remember(request: Request, line: number, out: TraceRecord[]): void {
-    const { key } = request;
-    const before = pending.get(key);
-    if (before === undefined) {
-      forget(pending.set(key, [request], request.cost, true), line, out);
-      return;
-    }
-    // A stream that had its items is over once its id is used again for the same method; a
-    // request of another method is kept beside it, as any reused id is (said, and ambiguous).
-    const list = before.filter(
-      (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
-    );
-    if (list.length > 0) {
-      problem(
-        out,
-        line,
-        "T-DUPLICATE-ID",
-        `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
-      );
-    }
-    const kept = [...list, request];
-    if (kept.length > MAX_REQUESTS_PER_ID) {
-      kept.shift();
-      unattributed(
-        out,
-        line,
-        "T-PENDING-LIMIT",
-        `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response: the oldest is forgotten`,
-      );
-    }
-    const cost = kept.reduce((sum, r) => sum + r.cost, 0);
-    forget(pending.set(key, kept, cost, false), line, out);
-  }
-
-  /**
-   * The requests a response from `side` answers (sent the other way, or of unknown sender)
-   * and where they wait. SSE comes from the server: its response may answer a bare request
-   * (sender unknown), and a bare response may answer a request the server sent over SSE.
-   * A line that leaves out its session/connection or actor may be on any connection, and a
-   * request that left them out may be on the response's: each answers the other. When more
-   * than one list matches, the response is read as each (ambiguous, said), never silently
-   * given to one (a peer's request of the same id must not hide the response to another).
-   */
-  function answered(
-    scope: string,
-    actor: string | undefined,
-    side: Side,
-    id: string | number,
-  ): Waiting<Request>[] {
-    const found: Waiting<Request>[] = [];
-    const a = actor === undefined ? "" : `a${actor}`;
-    pending.matching(
-      found,
-      side === "out" ? "in" : side === "in" ? "out" : "",
-      id,
-      scope,
-      a,
-      MAX_REQUESTS_PER_ID,
-    );
-    if (side !== "out")
-      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
-    return found;
-  }
+  const { connectionOf, protocolFor } = connections(options.protocol, options.modes ?? []);
+  const { remember, answered, settle } = correlation();
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
@@ -449,18 +191,10 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       return;
     }
     const wrapped = value.jsonrpc === undefined;
-    if (wrapped && Array.isArray(value.message)) {
-      if (value.message.length === 0)
-        return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-      const each = Math.ceil(share / value.message.length);
-      for (const message of value.message) {
-        // Batches do not nest: an array element is refused here, never read recursively.
-        if (Array.isArray(message))
-          problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-        else one({ ...value, message }, line, each, out, bare);
-      }
-      return;
-    }
+    if (wrapped && Array.isArray(value.message))
+      return batch(value.message, line, share, out, (message, each) =>
+        one({ ...value, message }, line, each, out, bare),
+      );
     const rpc = wrapped ? value.message : value;
     if (!isObject(rpc) || rpc.jsonrpc !== "2.0") {
       return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
@@ -478,6 +212,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       line,
       side,
       actor,
+      actorKey: actor === undefined ? "" : `a${actor}`,
       scope: scope.key,
       session: scope.name,
       timestamp: wrapped ? timestampOf(value.timestamp) : undefined,
@@ -496,7 +231,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     share: number,
     out: TraceRecord[],
   ) {
-    const { line, side, actor, scope, given, connection } = heard;
+    const { line, side, actor, actorKey, scope, given, connection } = heard;
     const own = scope === "" ? undefined : `${scope}|${actor ?? ""}`;
     const protocol = given ?? protocolFor(connection, sent, line, out, own);
     // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
@@ -510,17 +245,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         isObject(params);
       remember(
         {
-          key: slotKey(side, rpc.id, scope, actor === undefined ? "" : `a${actor}`),
+          key: slotKey(side, rpc.id, scope, actorKey),
           side,
           // One shape for every request (no spread): the common log names nothing.
           named:
             scope === "" && actor === undefined
               ? undefined
-              : {
-                  base: idBase(side, rpc.id),
-                  scope: scope,
-                  actor: actor === undefined ? "" : `a${actor}`,
-                },
+              : { base: idBase(side, rpc.id), scope: scope, actor: actorKey },
           method,
           native,
           streaming: protocol === "a2a" && isStreaming(method),
@@ -539,16 +270,16 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       );
     }
     const message = located(
+      out,
       { protocol, direction: "request", operation: method, content: params ?? {} },
       heard,
     );
     if (native !== undefined) a2aV1(message, native);
-    out.push({ kind: "message", message });
   }
 
   /** A response, read as the response of the requests of its id it answers. */
   function response(rpc: Record<string, unknown>, heard: Heard, out: TraceRecord[]) {
-    const { line, side, actor, scope, given, connection } = heard;
+    const { line, side, actorKey, scope, given, connection } = heard;
     const isResult = Object.hasOwn(rpc, "result");
     if (!isResult && !Object.hasOwn(rpc, "error")) {
       return problem(
@@ -558,7 +289,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
-    const waiting = isId(rpc.id) ? answered(scope, actor, side, rpc.id) : [];
+    const waiting = isId(rpc.id) ? answered(scope, actorKey, side, rpc.id) : [];
     const requestsOf =
       waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
     // Past the per-id bound (lists of several connections), it is read as no one's: still
@@ -590,10 +321,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       )
         protocolFor(connection, "message/stream", line, out);
       const protocol = given ?? connection.protocol;
-      out.push({
-        kind: "message",
-        message: located({ protocol, direction: "response", operation: "", content }, heard),
-      });
+      located(out, { protocol, direction: "response", operation: "", content }, heard);
       return;
     }
     const { requests } = found;
@@ -608,10 +336,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       );
     } else {
       const named = requests[0]!.named;
-      if (
-        (named?.scope ?? "") !== scope ||
-        (named?.actor ?? "") !== (actor === undefined ? "" : `a${actor}`)
-      )
+      if ((named?.scope ?? "") !== scope || (named?.actor ?? "") !== actorKey)
         unattributed(
           out,
           line,
@@ -634,6 +359,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
       const params = request.params;
       const enrich = isResult && isObject(body) && isObject(params);
       const message = located(
+        out,
         {
           protocol: request.protocol,
           direction: "response",
@@ -643,17 +369,12 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         heard,
       );
       if (request.native !== undefined) a2aV1(message, request.native, { wire: content, isResult });
-      out.push({ kind: "message", message });
     }
     // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
     // `task/artifact`, a message of its own on the same line (one operation per message).
     if (projected !== undefined)
-      out.push({
-        kind: "message",
-        message: located({ protocol: "a2a", direction: "response", ...projected }, heard),
-      });
-    if (final) for (const w of found.waiting) pending.take(w.key);
-    else for (const request of requests) request.answered = true;
+      located(out, { protocol: "a2a", direction: "response", ...projected }, heard);
+    settle(found.waiting, requests, final);
   }
 
   /** One JSON text: a message, a wrapped message, or a batch of either. */
@@ -661,37 +382,25 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const value = parseLine(text, line, out);
     if (value === undefined) return;
     if (!Array.isArray(value)) return one(value, line, text.length, out, bare);
-    if (value.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
-    const each = Math.ceil(text.length / value.length);
-    for (const element of value) {
-      if (Array.isArray(element))
-        problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
-      else one(element, line, each, out, bare);
-    }
+    batch(value, line, text.length, out, (element, each) => one(element, line, each, out, bare));
   }
 
-  // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
-  const sse = new SseAssembler(
-    (data, line, out) => json(data, line, out, "in"),
-    options.maxEventLength,
-  );
-
   return {
-    line(text, line, out) {
-      if (sse.line(text, line, out)) return;
-      json(text, line, out, "");
-    },
-    dropped: (out) => sse.dropped(out),
-    end: (out) => sse.end(out),
+    // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
+    ...sseLog(
+      (data, line, out) => json(data, line, out, "in"),
+      (text, line, out) => json(text, line, out, ""),
+      options.maxEventLength,
+    ),
     body(text, line, out, sender) {
       const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
-      if (!isSseBody(text)) return json(text, line, out, bare);
-      const events = new SseAssembler(
+      // A line of an SSE body that is not SSE is read as a JSON line, as in a log.
+      const events = sseLog(
         (data, _, out) => json(data, line, out, sender === undefined ? "in" : bare),
+        (text, _, out) => json(text, line, out, bare),
         options.maxEventLength,
       );
-      // A line that is not SSE is read as a JSON line, as in a log.
-      readSseBody(text, line, events, (l) => json(l, line, out, bare), out);
+      if (!readSseBody(text, line, events, out)) json(text, line, out, bare);
     },
   };
 }

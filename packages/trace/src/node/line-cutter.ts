@@ -16,7 +16,8 @@ export class LineCutter {
   constructor(cap: number, emit: (text: string, cut?: string) => void) {
     this.#cap = cap;
     this.#emit = emit;
-    this.#lines = new LineSplitter(cap, { overLong: "cut", bom: false });
+    // Latin-1 text never holds a byte-order mark (U+FEFF): the splitter drops none.
+    this.#lines = new LineSplitter(cap, { overLong: "cut" });
   }
 
   push(chunk: Buffer): void {

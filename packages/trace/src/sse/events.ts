@@ -6,8 +6,8 @@
 // line in an SSE body or stream), each line is one field (`sseField`), and an event's data is
 // held to a bound (`SseData`), by dropping the event (the readers: it is reported) or by
 // keeping its head (the recorder's tap: it is noted as cut).
-import { DEFAULT_MAX_LINE_LENGTH, linesOf } from "../lines.js";
-import { problem, type TraceRecord } from "../record.js";
+import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from "../lines.js";
+import { type LineDecoder, problem, type TraceRecord } from "../record.js";
 
 /** One field line: its name and value (one space after the colon dropped, as SSE says). */
 export interface SseField {
@@ -18,10 +18,9 @@ export interface SseField {
 /** The field a line holds; undefined for a comment (a line opening with `:`). */
 export function sseField(line: string): SseField | undefined {
   if (line.charCodeAt(0) === 58) return undefined;
-  const colon = line.indexOf(":");
-  if (colon < 0) return { name: line, value: "" };
-  const value = line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1);
-  return { name: line.slice(0, colon), value };
+  // The name runs to the first colon (the whole line without one), the value after it.
+  const [, name, value] = /^([^:]*):? ?([^]*)$/.exec(line)!;
+  return { name: name!, value: value! };
 }
 
 /**
@@ -41,58 +40,6 @@ export function sseData(text: string): string | undefined {
   return sseField(text)!.value;
 }
 
-/**
- * The data of one event being collected: its `data` values joined by line feeds, at most `max`
- * code units. Past it, `drop` lets the whole data go (`add` says so), `cut` keeps its head and
- * counts what was left out (`dropped`).
- */
-export class SseData {
-  #values: string[] = [];
-  #length = 0;
-  /** `cut`: code units of data values left out since the last `take`. */
-  dropped = 0;
-  readonly #max: number;
-  readonly #cut: boolean;
-
-  constructor(max: number, overLong: "drop" | "cut") {
-    this.#max = max;
-    this.#cut = overLong === "cut";
-  }
-
-  /** Values collected. */
-  get size(): number {
-    return this.#values.length;
-  }
-
-  /** Adds a value; false when it made the data longer than `max` (`drop`: all of it is let go). */
-  add(value: string): boolean {
-    const separator = this.#values.length > 0 ? 1 : 0;
-    const room = this.#max - this.#length - separator;
-    if (value.length > room) {
-      if (!this.#cut) {
-        this.#values = [];
-        this.#length = 0;
-        return false;
-      }
-      this.dropped += value.length - Math.max(room, 0);
-      value = value.slice(0, Math.max(room, 0));
-    }
-    this.#values.push(value);
-    this.#length += separator + value.length;
-    return true;
-  }
-
-  /** The data collected (undefined: none), and a fresh start. */
-  take(): string | undefined {
-    const values = this.#values;
-    this.#values = [];
-    this.#length = 0;
-    this.dropped = 0;
-    if (values.length === 0) return undefined;
-    return values.length === 1 ? values[0]! : values.join("\n");
-  }
-}
-
 /** What is done with one assembled event: its data text and the line its first `data:` was on. */
 export type SseEmit = (data: string, line: number, out: TraceRecord[]) => void;
 
@@ -103,7 +50,8 @@ export type SseEmit = (data: string, line: number, out: TraceRecord[]) => void;
  * in. Whitespace-only lines end an event too (a log's lines may carry trailing spaces).
  */
 export class SseAssembler {
-  readonly #data: SseData;
+  #data: string[] = [];
+  #length = 0;
   #start = 0;
   // The event being collected was cut (too long, or a line of it dropped): its lines are skipped.
   #broken = false;
@@ -113,7 +61,6 @@ export class SseAssembler {
   constructor(emit: SseEmit, maxEventLength = DEFAULT_MAX_LINE_LENGTH) {
     this.#emit = emit;
     this.#max = maxEventLength;
-    this.#data = new SseData(maxEventLength, "drop");
   }
 
   /**
@@ -126,7 +73,7 @@ export class SseAssembler {
     if (c === 123 || c === 91) {
       // A JSON line (the common case in a log) ends any event before it.
       this.#broken = false;
-      if (this.#data.size > 0) this.#dispatch(out);
+      if (this.#data.length > 0) this.#dispatch(out);
       return false;
     }
     if (text.trim() === "") {
@@ -141,8 +88,12 @@ export class SseAssembler {
     }
     const field = sseField(text);
     if (field?.name !== "data" || this.#broken) return true;
-    if (this.#data.size === 0) this.#start = line;
-    if (!this.#data.add(field.value)) {
+    if (this.#data.length === 0) this.#start = line;
+    this.#length += field.value.length + (this.#data.length > 0 ? 1 : 0);
+    if (this.#length <= this.#max) this.#data.push(field.value);
+    else {
+      this.#data = [];
+      this.#length = 0;
       this.#broken = true;
       problem(
         out,
@@ -166,29 +117,45 @@ export class SseAssembler {
   }
 
   #dispatch(out: TraceRecord[]): void {
-    const data = this.#data.take();
-    if (data !== undefined) this.#emit(data, this.#start, out);
+    if (this.#data.length === 0) return;
+    const text = this.#data.length === 1 ? this.#data[0]! : this.#data.join("\n");
+    this.#data = [];
+    this.#length = 0;
+    this.#emit(text, this.#start, out);
   }
 }
 
-/** Whether an HTTP body is SSE (its first line is a field or a comment), not JSON. */
-export function isSseBody(text: string): boolean {
-  return isSseLine(text.trimStart());
+/**
+ * The decoder of a log whose lines are SSE or read by `other` (a JSON line): SSE lines go to
+ * the assembler, whose events `emit` reads; any other line ends the event before it.
+ */
+export function sseLog(
+  emit: SseEmit,
+  other: (text: string, line: number, out: TraceRecord[]) => void,
+  maxEventLength?: number,
+): LineDecoder {
+  const sse = new SseAssembler(emit, maxEventLength);
+  return {
+    line: (text, line, out) => sse.line(text, line, out) || other(text, line, out),
+    dropped: (out) => sse.dropped(out),
+    end: (out) => sse.end(out),
+  };
 }
 
 /**
- * Reads an SSE body (a HAR entry's, a captured response) into `events`: its lines as the
- * event stream ends them (CR, LF or CRLF), each given to the assembler; a line that is not SSE
- * goes to `other` (read as a JSON line, as in a log).
+ * Reads a body (a HAR entry's, a captured response) through `reader` when it is SSE (its
+ * first line a field or a comment): its lines as the event stream ends them (CR, LF or CRLF),
+ * all at `line`. False when it is not SSE (it is JSON, or nothing this reads).
  */
 export function readSseBody(
   text: string,
   line: number,
-  events: SseAssembler,
-  other: (text: string) => void,
+  reader: LineDecoder,
   out: TraceRecord[],
-): void {
-  for (const { text: l } of linesOf(text, { ends: "any" }))
-    if (!events.line(l, line, out)) other(l);
-  events.end(out);
+): boolean {
+  if (!isSseLine(text.trimStart())) return false;
+  const lines = new LineSplitter(Number.POSITIVE_INFINITY, { ends: "any" });
+  for (const { text: l } of [...lines.push(text), ...lines.end()]) reader.line(l, line, out);
+  reader.end(out);
+  return true;
 }

@@ -4,7 +4,7 @@
 // one SSE parser (events.ts) reads each line's field, and an event whose data passes the cap
 // keeps its first `cap` characters and is reported cut, never held whole.
 import { LineSplitter, type SourceLine } from "../lines.js";
-import { SseData, sseField } from "./events.js";
+import { sseField } from "./events.js";
 
 export interface SseEvent {
   event?: string;
@@ -18,12 +18,15 @@ export interface SseEvent {
 const FIELD_ROOM = 16;
 
 export class SseTap {
-  readonly #decoder = new TextDecoder();
+  // The byte-order mark is left for the line splitter to drop, as readTrace does.
+  readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   readonly #cap: number;
   readonly #emit: (event: SseEvent) => void;
   readonly #lines: LineSplitter;
-  readonly #data: SseData;
-  /** Characters of over-long lines left out since the last event. */
+  #data: string[] = [];
+  /** The data's length so far, a line feed counted after each value. */
+  #dataLength = 0;
+  /** Characters of over-long lines and data left out since the last event. */
   #dropped = 0;
   #event: string | undefined;
   #id: string | undefined;
@@ -31,9 +34,7 @@ export class SseTap {
   constructor(cap: number, emit: (event: SseEvent) => void) {
     this.#cap = cap;
     this.#emit = emit;
-    // The decoder drops a byte-order mark itself.
-    this.#lines = new LineSplitter(cap + FIELD_ROOM, { ends: "any", overLong: "cut", bom: false });
-    this.#data = new SseData(cap, "cut");
+    this.#lines = new LineSplitter(cap + FIELD_ROOM, { ends: "any", overLong: "cut" });
   }
 
   push(chunk: Uint8Array): void {
@@ -57,22 +58,35 @@ export class SseTap {
     }
     const field = sseField(text);
     if (field === undefined) return;
-    if (field.name === "data") this.#data.add(field.value);
+    if (field.name === "data") this.#addData(field.value);
     else if (field.name === "event") this.#event = field.value;
     else if (field.name === "id") this.#id = field.value;
   }
 
+  /** Adds a data value, cut to what is left of the cap. */
+  #addData(value: string): void {
+    const room = this.#cap - this.#dataLength;
+    if (value.length > room) {
+      this.#dropped += value.length - Math.max(room, 0);
+      value = value.slice(0, Math.max(room, 0));
+    }
+    this.#data.push(value);
+    this.#dataLength += value.length + 1;
+  }
+
   #dispatch(): void {
-    const dropped = this.#dropped + this.#data.dropped;
-    const data = this.#data.take();
+    const data = this.#data;
+    const dropped = this.#dropped;
     const event = this.#event;
     const id = this.#id;
+    this.#data = [];
+    this.#dataLength = 0;
     this.#dropped = 0;
     this.#event = undefined;
     this.#id = undefined;
-    if (data === undefined) return;
+    if (data.length === 0) return;
     this.#emit({
-      data,
+      data: data.join("\n"),
       ...(event === undefined ? {} : { event }),
       ...(id === undefined ? {} : { id }),
       ...(dropped > 0
