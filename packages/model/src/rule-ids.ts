@@ -365,6 +365,9 @@ export const EVALUATION_ERROR_KINDS_TABLE = {
   },
 } as const satisfies Record<EvaluationErrorKind, { spec_ref: string; check: string }>;
 
+/** The section most trace rules cite (named once: the tables are in every bundle). */
+const SDK_4_1 = "SDK §4.1";
+
 /**
  * What trace readers say about lines that are not (entirely) messages (SDK §4.1: the tool
  * builds messages from its wire format; format §12.1: traces are untrusted). `stops`: reading
@@ -376,7 +379,7 @@ export const EVALUATION_ERROR_KINDS_TABLE = {
 export const TRACE_RULES = {
   "T-FORMAT": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "the trace format is given or shows in the first lines",
     stops: true,
   },
@@ -385,80 +388,85 @@ export const TRACE_RULES = {
     spec_ref: "format §12.1",
     check: "a line (an SSE event) stays within the length limit",
   },
-  "T-JSON": { severity: "error", spec_ref: "SDK §4.1", check: "a line is JSON" },
+  "T-JSON": { severity: "error", spec_ref: SDK_4_1, check: "a line is JSON" },
   "T-SHAPE": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a line has the shape of its trace format",
   },
   "T-ACTOR": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a line's actor is an actor of the documents",
   },
   "T-ACTOR-MODES": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "the documents give a line's actor one mode",
   },
   "T-DUPLICATE-ID": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a request id is not reused before its response",
   },
   "T-UNCORRELATED": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a response has an earlier request of its id",
     unattributed: true,
   },
   "T-AMBIGUOUS-ID": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a response's id is carried by one pending request",
     unattributed: true,
   },
   "T-PROTOCOL": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a connection's methods belong to its protocol",
     unattributed: true,
   },
   "T-PENDING-LIMIT": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "requests awaiting a response and connections stay within their bounds",
     unattributed: true,
   },
   "T-HAR": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a HAR is whole JSON and its entries are objects (base64 bodies decode)",
   },
   "T-HAR-NO-BODY": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a protocol entry's response body is in the HAR",
   },
   "T-HAR-TRAILING": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "nothing follows the HAR document",
   },
   "T-HAR-UNREAD": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a protocol entry's body is JSON or SSE",
   },
   "T-HAR-SKIPPED": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "a HAR entry carries an MCP, A2A or AG-UI message",
   },
   "T-HAR-SESSIONS": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: SDK_4_1,
     check: "sessions kept across HAR entries stay within their bound",
+  },
+  "T-OTLP": {
+    severity: "warning",
+    spec_ref: SDK_4_1,
+    check: "a span is an MCP or A2A call and carries its content",
   },
   "T-A2A-ITEM": {
     severity: "warning",
