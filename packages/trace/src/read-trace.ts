@@ -126,7 +126,7 @@ function harLines(options: ReadTraceOptions): LineDecoder & { har: HarDecoder } 
 
 const harOptions = (options: ReadTraceOptions) =>
   harDecoder({
-    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    protocol: options.protocol,
     maxEntryLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
   });
 
@@ -138,8 +138,8 @@ function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder
       return oatfDecoder();
     case "jsonrpc":
       return jsonRpcDecoder({
-        ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
-        ...(options.maxLineLength === undefined ? {} : { maxEventLength: options.maxLineLength }),
+        protocol: options.protocol,
+        maxEventLength: options.maxLineLength,
         modes: perDocumentModes(options.documents),
       });
     case "ag_ui":

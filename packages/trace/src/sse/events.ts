@@ -17,10 +17,11 @@ export interface SseField {
 
 /** The field a line holds; undefined for a comment (a line opening with `:`). */
 export function sseField(line: string): SseField | undefined {
-  if (line.charCodeAt(0) === 58) return undefined;
-  // The name runs to the first colon (the whole line without one), the value after it.
-  const [, name, value] = /^([^:]*):? ?([^]*)$/.exec(line)!;
-  return { name: name!, value: value! };
+  const colon = line.indexOf(":");
+  if (colon === 0) return undefined;
+  if (colon < 0) return { name: line, value: "" };
+  const value = line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1);
+  return { name: line.slice(0, colon), value };
 }
 
 /**
@@ -81,16 +82,18 @@ export class SseAssembler {
       this.#dispatch(out);
       return true;
     }
-    if (!isSseLine(text)) {
+    // A data line (the common case in SSE) is read without a regex.
+    const data = sseData(text);
+    if (data === undefined) {
+      if (isSseLine(text)) return true;
       this.#broken = false;
       this.#dispatch(out);
       return false;
     }
-    const field = sseField(text);
-    if (field?.name !== "data" || this.#broken) return true;
+    if (this.#broken) return true;
     if (this.#data.length === 0) this.#start = line;
-    this.#length += field.value.length + (this.#data.length > 0 ? 1 : 0);
-    if (this.#length <= this.#max) this.#data.push(field.value);
+    this.#length += data.length + (this.#data.length > 0 ? 1 : 0);
+    if (this.#length <= this.#max) this.#data.push(data);
     else {
       this.#data = [];
       this.#length = 0;
