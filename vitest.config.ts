@@ -46,6 +46,10 @@ const alias = [
     find: /^@oatf\/trace\/node$/,
     replacement: `${packagesDir}/trace/src/node.ts`,
   },
+  {
+    find: /^@oatf\/trace\/otlp$/,
+    replacement: `${packagesDir}/trace/src/otlp.ts`,
+  },
   // The private conformance harness: package tests read upstream cases through it.
   {
     find: /^@oatf\/conformance$/,

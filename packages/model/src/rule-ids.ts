@@ -463,6 +463,11 @@ export const TRACE_RULES = {
     spec_ref: READING,
     check: "sessions kept across HAR entries stay within their bound",
   },
+  "T-OTLP": {
+    severity: "warning",
+    spec_ref: READING,
+    check: "a span is an MCP or A2A call and carries its content",
+  },
   "T-A2A-ITEM": {
     severity: "warning",
     spec_ref: "§7.2.2",

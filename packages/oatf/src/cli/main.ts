@@ -67,6 +67,7 @@ const COMMANDS: Record<string, Command> = {
       "--out",
       "--listen",
       "--upstream",
+      "--otlp",
       "--format",
       "--max-body",
       "--redis",

@@ -17,6 +17,7 @@ import { celFor } from "../shared/cel.js";
 import { checkDocument } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
+import { type CliTraceFormat, peekOtlp } from "../shared/otlp-trace.js";
 import { invalidDocument, plural } from "../shared/report.js";
 import { safe } from "../shared/terminal.js";
 import {
@@ -50,7 +51,7 @@ export interface TraceInput {
 
 export interface EvaluateOptions {
   /** The trace format (default: detected from the first lines). */
-  traceFormat?: TraceFormat;
+  traceFormat?: CliTraceFormat;
   /** `--fail-on-tier`: exploited/partial fail only at or above it. */
   failOnTier?: Tier;
   allowEmptyTrace?: boolean;
@@ -164,20 +165,26 @@ async function evaluateIn(
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
-  let source = opened.source;
+  // OTLP is read by its own reader, in this thread (`--jobs` shards the other formats).
+  const peeked = await peekOtlp(opened.source, options.traceFormat);
+  let source = peeked.source;
+  const format = peeked.otlp ? undefined : (options.traceFormat as TraceFormat | undefined);
   const cel = (await celFor(normalized)) ?? undefined;
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };
     if (countProblem(problems, d)) onProgress?.({ kind: "problem", diagnostic: d });
   };
-  if (workers !== undefined) {
+  if (workers !== undefined && peeked.otlp) {
+    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: OTLP is read in one thread`;
+    onProgress?.({ kind: "note", text: report.serial });
+  } else if (workers !== undefined) {
     let sharded: ThreadedEvaluation;
     try {
       sharded = await evaluateInThreads(workers, normalized, source, {
         source: "oatf-cli",
         cel,
-        ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
+        ...(format === undefined ? {} : { format }),
       });
     } catch (error) {
       opened.close();
@@ -203,10 +210,10 @@ async function evaluateIn(
   // decided (as `pushAll` would, but after the first message: it is counted even then).
   async function* messages() {
     try {
-      for await (const record of readTrace(source, {
-        documents: normalized,
-        ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
-      })) {
+      const records = peeked.otlp
+        ? (await import("@oatf/trace/otlp")).readOtlp(source)
+        : readTrace(source, { documents: normalized, ...(format === undefined ? {} : { format }) });
+      for await (const record of records) {
         if (record.kind === "diagnostic") {
           problem(record.diagnostic);
           continue;
