@@ -31,6 +31,10 @@ const alias = [
     replacement: `${packagesDir}/normalize/src/comments.ts`,
   },
   {
+    find: /^@oatf\/validate\/text$/,
+    replacement: `${packagesDir}/validate/src/text.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },

@@ -24,7 +24,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     if (text) parts.push(text);
     if (text && at.scalar) span = at.scalar;
   }
-  for (const d of analysis.diagnostics) {
+  for (const { diagnostic: d } of analysis.findings) {
     const from = d.range?.start.offset;
     const to = d.range?.end.offset;
     if (from === undefined || to === undefined || from > offset || offset > Math.max(to, from))

@@ -60,6 +60,11 @@ export function defaultCelEvaluator(): CelEvaluator {
   return loaded() ?? notYetLoaded;
 }
 
+/** Whether the default evaluator is loaded (in Node it loads on first need; see `loadDefaultCel`). */
+export function isDefaultCelLoaded(): boolean {
+  return loaded() !== undefined;
+}
+
 /** Loads the default evaluator (a dynamic import: its own chunk in a bundle) and returns it. */
 export async function loadDefaultCel(): Promise<CelEvaluator> {
   if (loaded() === undefined) {
@@ -92,8 +97,9 @@ export function celFor(parsed: unknown, cel: CelOption): CelEvaluator | undefine
 }
 
 /**
- * `celFor` for callers that can wait (the CLI): the default is loaded with `loadDefaultCel`,
- * which also works where it cannot be loaded synchronously.
+ * `celFor` for callers that can wait (the CLI's evaluation of documents already read): the
+ * default is loaded with `loadDefaultCel`, which also works where it cannot be loaded
+ * synchronously.
  */
 export async function loadCelFor(
   parsed: unknown,
@@ -130,17 +136,10 @@ export function withDefaultCel<T extends { cel?: unknown }>(
   return resolveCel(options, celOrDefault);
 }
 
-/** `options` with `cel` resolved by `celFor` for the document `parsed` from text. */
-export function withCelFor<T extends { cel?: unknown }>(
+/** `options` with `cel` replaced by what `resolve` makes of it; unreadable options are the defaults. */
+export function resolveCel<T extends { cel?: unknown }>(
   options: WithDefaultCel<T> | undefined,
-  parsed: unknown,
-): T {
-  return resolveCel(options, (cel) => celFor(parsed, cel));
-}
-
-function resolveCel<T extends { cel?: unknown }>(
-  options: WithDefaultCel<T> | undefined,
-  resolve: (cel: CelOption) => CelEvaluator | undefined,
+  resolve: (cel: CelOption) => T["cel"],
 ): T {
   try {
     return { ...options, cel: resolve(options?.cel) } as T;

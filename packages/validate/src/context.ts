@@ -8,6 +8,7 @@ import {
   diagnostic,
   type ParseRuleId,
   type SourcePoint,
+  type SourceRange,
   type ValidationRuleId,
   type WarningRuleId,
 } from "@oatf/model";
@@ -31,6 +32,34 @@ export interface Reported extends Diagnostic {
   path: string;
   /** Where inside the string value at `path` (a CEL or regex error's column). */
   within?: Within;
+  /** What the check found besides its message (see `Finding`); never part of the diagnostic. */
+  data?: FindingData;
+}
+
+/**
+ * A diagnostic and the data behind it: what `checkText` (`@oatf/validate/text`) returns for
+ * tools that act on a finding (an editor's quick fix, a narrower highlight) without reading
+ * its message.
+ */
+export interface Finding<D extends Diagnostic = Diagnostic> extends FindingData {
+  /** The diagnostic, the same object as in the `errors` or `warnings` beside it. */
+  diagnostic: D;
+  /**
+   * The part of the diagnostic's range it is about, when that is narrower: a template
+   * reference's `{{…}}` inside a string whose quoting could not be mapped character by character.
+   */
+  focus?: SourceRange;
+}
+
+/**
+ * The data behind a check's message, for tools that act on it (`checkText`'s findings): the
+ * value it suggests instead of the one written, or the template reference it is about.
+ */
+export interface FindingData {
+  /** The known value nearest to the one at `path` (the message's "did you mean"). */
+  suggestion?: string;
+  /** The template reference a template finding is about, as written between `{{` and `}}`. */
+  reference?: string;
 }
 
 /** Characters [start, end) of a string value (UTF-16 indexes; end defaults to start + 1). */
@@ -54,12 +83,19 @@ export class Context {
     path: string,
     message: string,
     at?: SourcePoint | { within: Within },
+    data?: FindingData,
   ): void {
-    this.errors.push(reported(rule, path, message, at));
+    this.errors.push(reported(rule, path, message, at, data));
   }
 
-  warn(rule: WarningRuleId, path: string, message: string, at?: { within: Within }): void {
-    this.warnings.push(reported(rule, path, message, at));
+  warn(
+    rule: WarningRuleId,
+    path: string,
+    message: string,
+    at?: { within: Within },
+    data?: FindingData,
+  ): void {
+    this.warnings.push(reported(rule, path, message, at, data));
   }
 }
 
@@ -68,8 +104,10 @@ function reported(
   path: string,
   message: string,
   at: SourcePoint | { within: Within } | undefined,
+  data: FindingData | undefined,
 ): Reported {
   const d = diagnostic(rule, message, { path }) as Reported;
+  if (data !== undefined) d.data = data;
   if (at === undefined) return d;
   if ("within" in at) return { ...d, within: at.within };
   const { line, column, offset } = at;

@@ -4,7 +4,6 @@
 // package never parses YAML itself, so it does not carry the YAML parser).
 import {
   checkPlainTree,
-  type Diagnostic,
   type Document,
   diagnostic,
   getSourceInfo,
@@ -19,7 +18,7 @@ import { checkPhases } from "./checks/phases.js";
 import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
 import { checkTypes } from "./checks/types.js";
-import { Context, type ValidateOptions } from "./context.js";
+import { Context, type Finding, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
 import { dependsOnUnreadable } from "./unreadable.js";
@@ -35,16 +34,7 @@ export function validateRecovered(
   recovered: RecoveredDocument,
   options: ValidateOptions = {},
 ): ValidationResult {
-  if (!recovered.document) return { errors: [...recovered.errors], warnings: [] };
-  const result = validate(recovered.document, options);
-  if (recovered.errors.length === 0) return result;
-  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
-  const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
-  // Stable: at one position, parse problems come first.
-  const line = (e: ValidationError) => e.range?.start.line ?? Number.MAX_SAFE_INTEGER;
-  const column = (e: ValidationError) => e.range?.start.column ?? 0;
-  errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
-  return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
+  return diagnosticsOf(findRecovered(recovered, options));
 }
 
 /**
@@ -53,12 +43,38 @@ export function validateRecovered(
  * The document is conforming when `errors` is empty; `warnings` never affect that.
  */
 export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {
+  return diagnosticsOf(find(document, options));
+}
+
+/** What validation found, each diagnostic with the data behind it. */
+export interface Findings {
+  errors: Finding<ValidationError>[];
+  warnings: Finding[];
+}
+
+/** `validateRecovered`, each diagnostic with the data behind it (what `checkText` returns). */
+export function findRecovered(recovered: RecoveredDocument, options: ValidateOptions): Findings {
+  const parseErrors = recovered.errors.map((diagnostic) => ({ diagnostic }));
+  if (!recovered.document) return { errors: parseErrors, warnings: [] };
+  const result = find(recovered.document, options);
+  if (recovered.errors.length === 0) return result;
+  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
+  const kept = (f: Finding) => !skip(f.diagnostic);
+  const errors = [...parseErrors, ...result.errors.filter(kept)];
+  // Stable: at one position, parse problems come first.
+  const line = (e: Finding) => e.diagnostic.range?.start.line ?? Number.MAX_SAFE_INTEGER;
+  const column = (e: Finding) => e.diagnostic.range?.start.column ?? 0;
+  errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
+  return { errors, warnings: result.warnings.filter(kept) };
+}
+
+function find(document: Document, options: ValidateOptions): Findings {
   // Checks walk the document recursively: a cyclic, too deep or too large one built in
   // code is refused first (only `parse` output is known to be a bounded tree).
   const tree = checkPlainTree(document);
   if (tree !== undefined) {
     const error = diagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
-    return { errors: [error], warnings: [] };
+    return { errors: [{ diagnostic: error }], warnings: [] };
   }
   const ctx = new Context(options);
   const input: unknown = document;
@@ -75,16 +91,26 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   }
   checkTypes(ctx, input);
   const suppressed = new Set(options.suppressWarnings ?? []);
-  const errors = locate(ctx.errors, input, info).map((d) => located(d) as ValidationError);
+  const errors = locate(ctx.errors, input, info).map((d) => found(d) as Finding<ValidationError>);
   const warnings = locate(
     ctx.warnings.filter((w) => !suppressed.has(w.rule)),
     input,
     info,
-  ).map(located);
+  ).map(found);
   return { errors, warnings };
 }
 
-/** The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref, range). */
-function located({ rule, message, path, range }: Located): Diagnostic {
-  return diagnostic(rule, message, { path, ...(range && { range }) });
+function diagnosticsOf({ errors, warnings }: Findings): ValidationResult {
+  return {
+    errors: errors.map((f) => f.diagnostic),
+    warnings: warnings.map((f) => f.diagnostic),
+  };
+}
+
+/**
+ * The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref,
+ * range), with the data its check reported beside it.
+ */
+function found({ rule, message, path, range, data }: Located): Finding {
+  return { diagnostic: diagnostic(rule, message, { path, ...(range && { range }) }), ...data };
 }

@@ -179,6 +179,8 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
       suggestion === undefined
         ? `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${operations.slice(0, 3).join(", ")})`
         : `surface "${surface}" is not an operation of protocol ${protocol}; did you mean \`${suggestion}\`?`,
+      undefined,
+      suggestion === undefined ? undefined : { suggestion },
     );
   }
 }

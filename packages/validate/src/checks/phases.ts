@@ -3,7 +3,7 @@
 // V-029 warning, V-036, V-040, and its match predicate).
 import { compileJsonPath } from "@oatf/evaluate/compilers";
 import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, indexPath, keyPath, LOG_LEVELS } from "@oatf/model";
-import { suggestionSuffix } from "@oatf/model/internal";
+import { didYouMean } from "@oatf/model/internal";
 import { eventsFor, isEventValidForMode, isKnownMode } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
@@ -121,10 +121,13 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
   // the registry strips a `:qualifier` before looking the event up.
   const event = trigger.event;
   if (isKnownMode(mode) && typeof event === "string" && !isEventValidForMode(mode, event)) {
+    const suggestion = didYouMean(event, eventsFor(mode) ?? []);
     ctx.warn(
       "V-029",
       keyPath(path, "event"),
-      `event "${event}" is not defined for mode ${mode}${suggestionSuffix(event, eventsFor(mode) ?? []) || "; check the binding's event table"}`,
+      `event "${event}" is not defined for mode ${mode}${suggestion === undefined ? "; check the binding's event table" : `; did you mean \`${suggestion}\`?`}`,
+      undefined,
+      suggestion === undefined ? undefined : { suggestion },
     );
   }
   if (isPresent(trigger.match)) checkPredicate(ctx, trigger.match, keyPath(path, "match"));
