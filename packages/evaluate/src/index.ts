@@ -45,7 +45,7 @@ export {
   evaluateIndicator,
   evaluatePattern,
 } from "./engine/indicator.js";
-export type { MergeError, MergeVerdictsOptions } from "./engine/merge.js";
+export type { MergeVerdictsOptions } from "./engine/merge.js";
 export { mergeVerdicts } from "./engine/merge.js";
 export type {
   Monitor,
@@ -60,7 +60,6 @@ export type {
   SavedTallies,
   SessionSnapshot,
   SnapshotBase,
-  SnapshotError,
 } from "./engine/monitor-snapshot.js";
 export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";
 export type {

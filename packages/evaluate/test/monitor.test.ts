@@ -1,6 +1,6 @@
 // The session monitor (issue 24 §2): one state per session, alerts with positions,
 // eviction reported with verdicts, snapshot/restore, and mergeVerdicts over shards.
-import type { Document, IndicatorVerdict, Value } from "@oatf/model";
+import { type Document, type IndicatorVerdict, ruleInfo, type Value } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -431,5 +431,24 @@ describe("properties", () => {
     const refused = mergeVerdicts(documents, [renamed]);
     expect(refused.ok || refused.error.path).toBe("0.0.indicator_verdicts.0");
     expect(mergeVerdicts(documents, "x" as never).ok).toBe(false);
+  });
+
+  it("refuses a snapshot or shards' verdicts with a diagnostic of the rule table", () => {
+    const monitor = createMonitor(documents);
+    const restored = monitor.restore({ version: 99 });
+    const merged = mergeVerdicts(documents, [monitor.verdicts().slice(0, 1)]);
+    expect(restored.ok || restored.error).toMatchObject({
+      severity: "error",
+      rule: "E-SNAPSHOT",
+      message: "unknown snapshot version (this SDK reads 1)",
+      path: "version",
+      spec_ref: ruleInfo("E-SNAPSHOT")?.spec_ref,
+    });
+    expect(merged.ok || merged.error).toMatchObject({
+      severity: "error",
+      rule: "E-MERGE",
+      path: "0",
+      spec_ref: "SDK §4.5",
+    });
   });
 });

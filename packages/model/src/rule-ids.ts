@@ -323,7 +323,10 @@ export const PARSE_RULES = {
   { severity: DiagnosticSeverity; spec_ref: string; check: string }
 >;
 
-/** Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers. */
+/**
+ * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
+ * and of the inputs a monitor or a merge is given back (a snapshot, shards' verdicts).
+ */
 export const EVALUATION_RULES = {
   "E-UNREADABLE": {
     severity: "error",
@@ -339,6 +342,17 @@ export const EVALUATION_RULES = {
     severity: "warning",
     spec_ref: "SDK §4.5",
     check: "every verdict names an indicator of the attack",
+  },
+  "E-SNAPSHOT": {
+    severity: "error",
+    spec_ref: "format §12.1",
+    check:
+      "a monitor snapshot is one this SDK wrote for the same documents, within the monitor's bounds",
+  },
+  "E-MERGE": {
+    severity: "error",
+    spec_ref: "SDK §4.5",
+    check: "shards' verdicts are these documents' verdicts, one per document, in their order",
   },
 } as const satisfies Record<
   string,

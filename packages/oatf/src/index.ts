@@ -64,7 +64,6 @@ export {
   MAX_PENDING_REQUESTS,
   MAX_REQUESTS_PER_ID,
   MAX_TEXT_LENGTH,
-  type MergeError,
   type MergeVerdictsOptions,
   type Monitor,
   type MonitorOptions,
@@ -87,7 +86,6 @@ export {
   type SessionSnapshot,
   SNAPSHOT_VERSION,
   type SnapshotBase,
-  type SnapshotError,
   type StreamEntry,
   type StreamEvent,
   type StreamSource,
@@ -380,5 +378,6 @@ export {
   mergeVerdicts,
 } from "./evaluate.js";
 export { type LoadOptions, type LoadOutcome, type LoadResult, load } from "./load.js";
+export { type CheckOptions, checkText } from "./pipeline.js";
 export { validate } from "./validate.js";
 export { VERSION } from "./version.js";
