@@ -38,6 +38,14 @@ const alias = [
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
+  {
+    find: /^@oatf\/evaluate\/internal$/,
+    replacement: `${packagesDir}/evaluate/src/internal.ts`,
+  },
+  {
+    find: /^oatf\/advanced$/,
+    replacement: `${packagesDir}/oatf/src/advanced.ts`,
+  },
   // The private conformance harness: package tests read upstream cases through it.
   {
     find: /^@oatf\/conformance$/,

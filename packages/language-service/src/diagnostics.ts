@@ -1,6 +1,6 @@
 // SDK §7.0 diagnostics as LSP diagnostics: one source with `oatf validate` (the same
-// `checkText` call), its ranges mapped from offsets to line/character positions, narrowed to
-// the finding's focus (a template reference) when it has one: data, never the message.
+// `checkText` call), its ranges mapped from offsets to line/character positions, a template
+// finding's narrowed to its `{{…}}` from the finding's data (never from its message).
 import type { Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic, Range } from "vscode-languageserver-types";
@@ -30,9 +30,30 @@ export function toLspDiagnostic(document: TextDocument, finding: Finding): Diagn
   };
 }
 
-function rangeOf(document: TextDocument, { diagnostic, focus }: Finding): Range {
-  const range = focus ?? diagnostic.range;
+/**
+ * A template finding's range is the whole string when its `{{…}}` could not be mapped through
+ * the scalar's quoting; narrowed here to that reference where it occurs once in the range's
+ * source (reference names are `[\w.-]`, which no YAML quoting escapes).
+ */
+function templateSpan(text: string, finding: Finding): { start: number; end: number } | undefined {
+  const { reference, diagnostic } = finding;
+  const range = diagnostic.range;
+  if (range?.start.offset === undefined || range.end.offset === undefined) return undefined;
+  if (reference === undefined || !/^[\w.-]+$/.test(reference)) return undefined;
+  const source = text.slice(range.start.offset, range.end.offset);
+  const pattern = new RegExp(`\\{\\{\\s*${reference.replaceAll(".", "\\.")}\\s*\\}\\}`, "g");
+  const found = [...source.matchAll(pattern)];
+  if (found.length !== 1) return undefined;
+  const start = range.start.offset + (found[0]?.index ?? 0);
+  return { start, end: start + (found[0]?.[0].length ?? 0) };
+}
+
+function rangeOf(document: TextDocument, finding: Finding): Range {
+  const range = finding.diagnostic.range;
   if (range?.start.offset !== undefined && range.end.offset !== undefined) {
+    const narrowed = templateSpan(document.getText(), finding);
+    if (narrowed)
+      return { start: document.positionAt(narrowed.start), end: document.positionAt(narrowed.end) };
     const start = document.positionAt(range.start.offset);
     const end = document.positionAt(Math.max(range.end.offset, range.start.offset));
     return { start, end };

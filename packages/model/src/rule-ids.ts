@@ -325,7 +325,7 @@ export const PARSE_RULES = {
 
 /**
  * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
- * and of the inputs a monitor or a merge is given back (a snapshot, shards' verdicts).
+ * and of the evaluation state a monitor or a merge is given back (a snapshot, shards' verdicts).
  */
 export const EVALUATION_RULES = {
   "E-UNREADABLE": {
@@ -343,16 +343,10 @@ export const EVALUATION_RULES = {
     spec_ref: "SDK §4.5",
     check: "every verdict names an indicator of the attack",
   },
-  "E-SNAPSHOT": {
-    severity: "error",
-    spec_ref: "format §12.1",
-    check:
-      "a monitor snapshot is one this SDK wrote for the same documents, within the monitor's bounds",
-  },
-  "E-MERGE": {
+  "E-STATE": {
     severity: "error",
     spec_ref: "SDK §4.5",
-    check: "shards' verdicts are these documents' verdicts, one per document, in their order",
+    check: "given-back state fits these documents",
   },
 } as const satisfies Record<
   string,

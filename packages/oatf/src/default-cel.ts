@@ -3,7 +3,8 @@
 // bundling it for a browser) carries no CEL until an expression indicator asks for it.
 // Node loads it synchronously through `require` on first use; a browser, which cannot load
 // a module synchronously, loads it with `await loadDefaultCel()` (a separate bundle chunk).
-import { type CelEvaluator, evaluationError } from "@oatf/model";
+import type { CelEvaluator } from "@oatf/model";
+import { evaluationError } from "@oatf/model/internal";
 
 type CelModule = typeof import("@oatf/cel-default");
 

@@ -27,7 +27,10 @@ export type CheckOptions = WithDefaultCel<ValidateOptions> & ParseOptions;
  * `null` for none. The library entry points load CEL synchronously (see `loadDefaultCel`).
  */
 export function checkText(text: string, options?: CheckOptions): TextCheck {
-  return checkTextWith(text, choosingCel(options));
+  return checkTextWith(
+    text,
+    resolveCel<CheckTextOptions>(options, (cel) => (document) => celFor(document, cel)),
+  );
 }
 
 /**
@@ -49,9 +52,4 @@ export async function checkTextLoadingCel(
   if (!needed || isDefaultCelLoaded()) return checked;
   await loadDefaultCel();
   return checkTextWith(text, { ...options, cel });
-}
-
-/** `options` with `cel` replaced by the choice `celFor` makes once the text is parsed. */
-function choosingCel(options: CheckOptions | undefined): CheckTextOptions {
-  return resolveCel<CheckTextOptions>(options, (cel) => (document) => celFor(document, cel));
 }

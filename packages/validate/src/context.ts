@@ -2,16 +2,15 @@
 // one `Diagnostic` shape (severity from the rule table); spec references, source ranges
 // and ordering are added once, in `validate`.
 
-import type { CelEvaluator } from "@oatf/model";
-import {
-  type Diagnostic,
-  diagnostic,
-  type ParseRuleId,
-  type SourcePoint,
-  type SourceRange,
-  type ValidationRuleId,
-  type WarningRuleId,
+import type {
+  CelEvaluator,
+  Diagnostic,
+  ParseRuleId,
+  SourcePoint,
+  ValidationRuleId,
+  WarningRuleId,
 } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 
 export interface ValidateOptions {
   /**
@@ -38,17 +37,11 @@ export interface Reported extends Diagnostic {
 
 /**
  * A diagnostic and the data behind it: what `checkText` (`@oatf/validate/text`) returns for
- * tools that act on a finding (an editor's quick fix, a narrower highlight) without reading
- * its message.
+ * tools that act on a finding (an editor's quick fix or highlight) without reading its message.
  */
-export interface Finding<D extends Diagnostic = Diagnostic> extends FindingData {
+export interface Finding extends FindingData {
   /** The diagnostic, the same object as in the `errors` or `warnings` beside it. */
-  diagnostic: D;
-  /**
-   * The part of the diagnostic's range it is about, when that is narrower: a template
-   * reference's `{{…}}` inside a string whose quoting could not be mapped character by character.
-   */
-  focus?: SourceRange;
+  diagnostic: Diagnostic;
 }
 
 /**
@@ -56,9 +49,13 @@ export interface Finding<D extends Diagnostic = Diagnostic> extends FindingData 
  * value it suggests instead of the one written, or the template reference it is about.
  */
 export interface FindingData {
-  /** The known value nearest to the one at `path` (the message's "did you mean"). */
+  /** The known value nearest to the one at `path` (the message's "did you mean"): a quick fix. */
   suggestion?: string;
-  /** The template reference a template finding is about, as written between `{{` and `}}`. */
+  /**
+   * The reference a template finding (W-004, V-032) is about, as named between `{{` and `}}`
+   * (`extractor` or `actor.extractor`); its `range` is that `{{…}}` where the string's quoting
+   * maps character by character, else the whole string.
+   */
   reference?: string;
 }
 
@@ -107,7 +104,7 @@ function reported(
   data: FindingData | undefined,
 ): Reported {
   const d = diagnostic(rule, message, { path }) as Reported;
-  if (data !== undefined) d.data = data;
+  d.data = data;
   if (at === undefined) return d;
   if ("within" in at) return { ...d, within: at.within };
   const { line, column, offset } = at;

@@ -3,14 +3,14 @@
 // parse read, so parse problems and the V-rules still checkable come in one pass (this
 // package never parses YAML itself, so it does not carry the YAML parser).
 import {
-  checkPlainTree,
+  type Diagnostic,
   type Document,
-  diagnostic,
   getSourceInfo,
   type RecoveredDocument,
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
+import { checkPlainTree, diagnostic } from "@oatf/model/internal";
 import { checkDocument, checkEnvelope } from "./checks/envelope.js";
 import { checkExecution } from "./checks/execution.js";
 import { checkIndicators } from "./checks/indicators.js";
@@ -18,7 +18,7 @@ import { checkPhases } from "./checks/phases.js";
 import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
 import { checkTypes } from "./checks/types.js";
-import { Context, type Finding, type ValidateOptions } from "./context.js";
+import { Context, type FindingData, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
 import { dependsOnUnreadable } from "./unreadable.js";
@@ -34,7 +34,16 @@ export function validateRecovered(
   recovered: RecoveredDocument,
   options: ValidateOptions = {},
 ): ValidationResult {
-  return diagnosticsOf(findRecovered(recovered, options));
+  if (!recovered.document) return { errors: [...recovered.errors], warnings: [] };
+  const result = validate(recovered.document, options);
+  if (recovered.errors.length === 0) return result;
+  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
+  const errors: ValidationError[] = [...recovered.errors, ...result.errors.filter((e) => !skip(e))];
+  // Stable: at one position, parse problems come first.
+  const line = (e: ValidationError) => e.range?.start.line ?? Number.MAX_SAFE_INTEGER;
+  const column = (e: ValidationError) => e.range?.start.column ?? 0;
+  errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
+  return { errors, warnings: result.warnings.filter((w) => !skip(w)) };
 }
 
 /**
@@ -43,38 +52,12 @@ export function validateRecovered(
  * The document is conforming when `errors` is empty; `warnings` never affect that.
  */
 export function validate(document: Document, options: ValidateOptions = {}): ValidationResult {
-  return diagnosticsOf(find(document, options));
-}
-
-/** What validation found, each diagnostic with the data behind it. */
-export interface Findings {
-  errors: Finding<ValidationError>[];
-  warnings: Finding[];
-}
-
-/** `validateRecovered`, each diagnostic with the data behind it (what `checkText` returns). */
-export function findRecovered(recovered: RecoveredDocument, options: ValidateOptions): Findings {
-  const parseErrors = recovered.errors.map((diagnostic) => ({ diagnostic }));
-  if (!recovered.document) return { errors: parseErrors, warnings: [] };
-  const result = find(recovered.document, options);
-  if (recovered.errors.length === 0) return result;
-  const skip = dependsOnUnreadable(recovered.unreadable, recovered.errors, recovered.document);
-  const kept = (f: Finding) => !skip(f.diagnostic);
-  const errors = [...parseErrors, ...result.errors.filter(kept)];
-  // Stable: at one position, parse problems come first.
-  const line = (e: Finding) => e.diagnostic.range?.start.line ?? Number.MAX_SAFE_INTEGER;
-  const column = (e: Finding) => e.diagnostic.range?.start.column ?? 0;
-  errors.sort((a, b) => line(a) - line(b) || column(a) - column(b));
-  return { errors, warnings: result.warnings.filter(kept) };
-}
-
-function find(document: Document, options: ValidateOptions): Findings {
   // Checks walk the document recursively: a cyclic, too deep or too large one built in
   // code is refused first (only `parse` output is known to be a bounded tree).
   const tree = checkPlainTree(document);
   if (tree !== undefined) {
     const error = diagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
-    return { errors: [{ diagnostic: error }], warnings: [] };
+    return { errors: [error], warnings: [] };
   }
   const ctx = new Context(options);
   const input: unknown = document;
@@ -91,26 +74,24 @@ function find(document: Document, options: ValidateOptions): Findings {
   }
   checkTypes(ctx, input);
   const suppressed = new Set(options.suppressWarnings ?? []);
-  const errors = locate(ctx.errors, input, info).map((d) => found(d) as Finding<ValidationError>);
+  const errors = locate(ctx.errors, input, info).map((d) => located(d) as ValidationError);
   const warnings = locate(
     ctx.warnings.filter((w) => !suppressed.has(w.rule)),
     input,
     info,
-  ).map(found);
+  ).map(located);
   return { errors, warnings };
 }
 
-function diagnosticsOf({ errors, warnings }: Findings): ValidationResult {
-  return {
-    errors: errors.map((f) => f.diagnostic),
-    warnings: warnings.map((f) => f.diagnostic),
-  };
-}
-
 /**
- * The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref,
- * range), with the data its check reported beside it.
+ * What the check that reported each diagnostic found besides its message (`FindingData`, when
+ * anything), kept out of the diagnostic itself (SDK §7's shape) and read back by `checkText`.
  */
-function found({ rule, message, path, range, data }: Located): Finding {
-  return { diagnostic: diagnostic(rule, message, { path, ...(range && { range }) }), ...data };
+export const findingData = new WeakMap<Diagnostic, FindingData | undefined>();
+
+/** The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref, range). */
+function located({ rule, message, path, range, data }: Located): Diagnostic {
+  const d = diagnostic(rule, message, { path, ...(range && { range }) });
+  findingData.set(d, data);
+  return d;
 }

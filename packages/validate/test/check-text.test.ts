@@ -57,9 +57,8 @@ describe("checkText", () => {
       ...checked.errors,
       ...checked.warnings,
     ]);
-    checked.findings.forEach((f, i) =>
-      expect(f.diagnostic).toBe([...checked.errors, ...checked.warnings][i]),
-    );
+    const all = [...checked.errors, ...checked.warnings];
+    for (const [i, f] of checked.findings.entries()) expect(f.diagnostic).toBe(all[i]);
   });
 
   it("gives the suggested value as data, the same one the message names", () => {
@@ -74,7 +73,7 @@ describe("checkText", () => {
     expect(far.find((f) => f.diagnostic.rule === "V-018")?.suggestion).toBeUndefined();
   });
 
-  it("gives a template finding its reference and the `{{…}}` as its focus", () => {
+  it("gives a template finding the reference it is about, its range that `{{…}}`", () => {
     for (const newline of ["\n", "\r\n"]) {
       const text = document({ description: '"see {{ nope }} and {{ghost.x}}"' }).replaceAll(
         "\n",
@@ -89,18 +88,12 @@ describe("checkText", () => {
         [nope, "{{ nope }}"],
         [ghost, "{{ghost.x}}"],
       ] as const) {
-        const focus = finding?.focus;
-        expect(text.slice(focus?.start.offset, focus?.end.offset)).toBe(written);
-        // Lines and columns as parse counts them: the focus sits on the description's line.
-        const line = text.slice(0, text.indexOf(written)).split("\n").length;
-        expect(focus?.start.line).toBe(line);
-        expect(focus?.start.column).toBe(
-          text.indexOf(written) - text.lastIndexOf("\n", text.indexOf(written)),
-        );
+        const range = finding?.diagnostic.range;
+        expect(text.slice(range?.start.offset, range?.end.offset)).toBe(written);
       }
     }
     const plain = checkText(document()).findings;
-    expect(plain.every((f) => f.focus === undefined && f.reference === undefined)).toBe(true);
+    expect(plain.every((f) => f.reference === undefined && f.suggestion === undefined)).toBe(true);
   });
 
   it("chooses the CEL checker once the text is read, when given a function", () => {
@@ -113,9 +106,11 @@ describe("checkText", () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toEqual(checked.document);
-    expect(checkText("[", { cel: (parsed) => (seen.push(parsed), null) }).errors[0]?.rule).toBe(
-      "parse/syntax",
-    );
+    const chooseNone = (parsed: unknown) => {
+      seen.push(parsed);
+      return null;
+    };
+    expect(checkText("[", { cel: chooseNone }).errors[0]?.rule).toBe("parse/syntax");
     expect(seen[1]).toBeUndefined();
   });
 

@@ -3,7 +3,8 @@
 // combine as one evaluation of every session would have: per indicator the earliest match
 // wins (by the deciding message's `coverage.position`), else the earliest error, else
 // `not_matched`; coverage counts are summed; the attack verdict is computed again.
-import { type Diagnostic, type Document, diagnostic, type Result } from "@oatf/model";
+import type { Diagnostic, Document, Result } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
@@ -25,7 +26,7 @@ function fail(message: string, path: string): never {
  * verdicts one evaluation over every shard's sessions gives. Shards must split the input by
  * session (never a session over two shards) and number positions alike (trace lines, or
  * stream offsets); on equal positions the earlier part wins. Never throws: parts that are not
- * these documents' verdicts are an `E-MERGE` diagnostic whose `path` names the part and field.
+ * these documents' verdicts are an `E-STATE` diagnostic whose `path` names the part and field.
  */
 export function mergeVerdicts(
   documents: readonly Document[],
@@ -66,6 +67,6 @@ export function mergeVerdicts(
   } catch (thrown) {
     const path = (thrown as { path?: unknown })?.path;
     const at = typeof path === "string" ? path : "";
-    return { ok: false, error: diagnostic("E-MERGE", describeThrown(thrown), { path: at }) };
+    return { ok: false, error: diagnostic("E-STATE", describeThrown(thrown), { path: at }) };
   }
 }

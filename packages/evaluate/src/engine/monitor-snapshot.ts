@@ -4,11 +4,11 @@
 // through the same bounds a trace has, and applied only once all of it is valid.
 import {
   type Diagnostic,
-  diagnostic,
   INDICATOR_RESULTS,
   type IndicatorVerdict,
   type Result,
 } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
@@ -258,7 +258,7 @@ function loadSession(compiled: CompiledTrace, v: unknown, path: string): Session
 
 /**
  * Checks `saved` against the monitor's documents and returns the change to apply (so a bad
- * snapshot changes nothing). Never throws: a snapshot it refuses is an `E-SNAPSHOT`
+ * snapshot changes nothing). Never throws: a snapshot it refuses is an `E-STATE`
  * diagnostic whose `path` names the offending field (a dot-path into the snapshot).
  */
 export function restoreSnapshot(
@@ -306,6 +306,6 @@ export function restoreSnapshot(
     };
   } catch (thrown) {
     const path = thrown instanceof Invalid ? thrown.path : "";
-    return { ok: false, error: diagnostic("E-SNAPSHOT", describeThrown(thrown), { path }) };
+    return { ok: false, error: diagnostic("E-STATE", describeThrown(thrown), { path }) };
   }
 }

@@ -109,7 +109,7 @@ export interface Monitor {
   /**
    * Resumes from a snapshot (after `JSON.parse`): a monitor snapshot replaces the whole state,
    * a session snapshot that session's. An unknown version, other documents or a malformed
-   * snapshot is an error Result (an `E-SNAPSHOT` diagnostic, `path` naming the field), and
+   * snapshot is an error Result (an `E-STATE` diagnostic, `path` naming the field), and
    * nothing changes. Never throws.
    */
   restore(snapshot: unknown): Result<void, Diagnostic>;

@@ -11,10 +11,10 @@ import {
   INDICATOR_RESULTS,
   type Indicator,
   type IndicatorVerdict,
-  indicatorIdAt,
   TIERS,
   type Tier,
 } from "@oatf/model";
+import { indicatorIdAt } from "@oatf/model/rules";
 import { nowIso } from "../base/timestamp.js";
 import { describeThrown } from "../compile/compile-error.js";
 

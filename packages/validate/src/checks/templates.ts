@@ -4,7 +4,7 @@
 // predicates are matched, not interpolated, and are skipped. The parser is
 // the one interpolation uses, so escapes (`\{{`) are never flagged.
 import { parseTemplate } from "@oatf/evaluate/compilers";
-import { indexPath, keyPath } from "@oatf/model";
+import { indexPath, keyPath } from "@oatf/model/internal";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
 import { isObj } from "../values.js";
