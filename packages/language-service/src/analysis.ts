@@ -64,6 +64,7 @@ function check(text: string, options: AnalysisOptions): Finding[] {
         diagnostic: {
           severity: "error",
           rule: "parse/syntax",
+          code: "parse/syntax",
           message: `internal error while validating: ${message}`,
         },
       },
