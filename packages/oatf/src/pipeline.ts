@@ -4,14 +4,14 @@
 // and breaks no rule), with CEL from the one policy (default-cel.ts). `load`, `validate`
 // over text and every CLI command run it.
 import type { ParseOptions } from "@oatf/model";
-import type { ValidateOptions } from "@oatf/validate";
+import { V014_SKIPPED, type ValidateOptions } from "@oatf/validate";
 import {
   type CheckTextOptions,
   checkText as checkTextWith,
   type TextCheck,
 } from "@oatf/validate/text";
 import {
-  celFor,
+  celForText,
   isDefaultCelLoaded,
   loadDefaultCel,
   resolveCel,
@@ -22,34 +22,27 @@ import {
 export type CheckOptions = WithDefaultCel<ValidateOptions> & ParseOptions;
 
 /**
- * `checkText` of @oatf/validate/text with the default CEL evaluator, chosen as the text is
- * read: loaded only when the document has an expression (V-014), pass `cel` to use yours or
- * `null` for none. The library entry points load CEL synchronously (see `loadDefaultCel`).
+ * `checkText` of @oatf/validate/text with the default CEL evaluator, loaded only when the
+ * document has a CEL expression to check (V-014); pass `cel` to use yours or `null` for none.
+ * The library entry points load CEL synchronously (see `loadDefaultCel`).
  */
 export function checkText(text: string, options?: CheckOptions): TextCheck {
-  return checkTextWith(
-    text,
-    resolveCel<CheckTextOptions>(options, (cel) => (document) => celFor(document, cel)),
-  );
+  return checkTextWith(text, resolveCel<CheckTextOptions>(options, celForText));
 }
 
 /**
- * `checkText` for callers that can wait (the CLI, any Node 20): where the default evaluator
- * cannot be loaded synchronously and the document needs it, it is loaded and the text checked
- * again with it.
+ * `checkText` for callers that can wait (the CLI, any Node 20): where the document has CEL to
+ * check and the default evaluator cannot be loaded synchronously, it is loaded and the text
+ * checked again with it.
  */
 export async function checkTextLoadingCel(
   text: string,
   options?: ParseOptions,
 ): Promise<TextCheck> {
-  let needed = false;
-  const cel = (document: unknown) => {
-    const chosen = celFor(document, undefined);
-    needed = chosen !== undefined;
-    return chosen;
-  };
-  const checked = checkTextWith(text, { ...options, cel });
-  if (!needed || isDefaultCelLoaded()) return checked;
+  const check = () => checkTextWith(text, { ...options, cel: celForText(undefined) });
+  const checked = check();
+  const skipped = checked.warnings.some((warning) => warning.rule === V014_SKIPPED);
+  if (!skipped || isDefaultCelLoaded()) return checked;
   await loadDefaultCel();
-  return checkTextWith(text, { ...options, cel });
+  return check();
 }

@@ -4,7 +4,6 @@
 // service and the playground all check text through `checkText`. On its own subpath because
 // it carries the YAML parser, which `validate` on a parsed document does not need.
 import {
-  type CelEvaluator,
   type Diagnostic,
   type Document,
   type ParseOptions,
@@ -16,14 +15,8 @@ import { findingData, validateRecovered } from "./validate.js";
 
 export type { Finding, FindingData } from "./context.js";
 
-/** `parse`'s limits and `validate`'s options; `cel` may also be chosen once the text is read. */
-export interface CheckTextOptions extends ParseOptions, Omit<ValidateOptions, "cel"> {
-  /**
-   * V-014's CEL checker, or a function choosing it for what the text parsed to (called once,
-   * before validation): a host can then load CEL only for documents that have expressions.
-   */
-  cel?: CelEvaluator | null | ((document: Document | undefined) => CelEvaluator | null | undefined);
-}
+/** `parse`'s limits and `validate`'s options. */
+export type CheckTextOptions = ParseOptions & ValidateOptions;
 
 /** What checking a text found: every problem, and the document when it is usable. */
 export interface TextCheck {
@@ -42,10 +35,9 @@ export interface TextCheck {
  * the one shape of @oatf/model with their source ranges, and beside each the data a tool acts
  * on (the suggested value, the template reference). Never throws for bad input.
  */
-export function checkText(text: string, options: CheckTextOptions = {}): TextCheck {
+export function checkText(text: string, options?: CheckTextOptions): TextCheck {
   const parsed = parseRecovering(text, options);
-  const cel = typeof options.cel === "function" ? options.cel(parsed.document) : options.cel;
-  const { errors, warnings } = validateRecovered(parsed, { ...options, cel });
+  const { errors, warnings } = validateRecovered(parsed, options);
   const findings = [...errors, ...warnings].map((d) => ({ diagnostic: d, ...findingData.get(d) }));
   // `errors` holds the parse problems too: none means the text was read in full.
   const usable = errors.length === 0 && parsed.document;

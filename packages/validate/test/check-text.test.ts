@@ -96,24 +96,6 @@ describe("checkText", () => {
     expect(plain.every((f) => f.reference === undefined && f.suggestion === undefined)).toBe(true);
   });
 
-  it("chooses the CEL checker once the text is read, when given a function", () => {
-    const seen: unknown[] = [];
-    const checked = checkText(document(), {
-      cel: (parsed) => {
-        seen.push(parsed);
-        return celStub;
-      },
-    });
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toEqual(checked.document);
-    const chooseNone = (parsed: unknown) => {
-      seen.push(parsed);
-      return null;
-    };
-    expect(checkText("[", { cel: chooseNone }).errors[0]?.rule).toBe("parse/syntax");
-    expect(seen[1]).toBeUndefined();
-  });
-
   it("honours the parse limits", () => {
     const { errors, document: parsed } = checkText(document(), { maxBytes: 10 });
     expect(parsed).toBeUndefined();
