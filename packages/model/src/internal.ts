@@ -1,12 +1,19 @@
 // @oatf/model/internal: helpers the SDK's packages share so they behave alike, not part of
-// the document model: building diagnostics (from the rule table, `diagnostic`, or for code
-// that carries only its own table, `diagnosticOf`) and `Result`s, dot-path builders, where a
+// the document model: building diagnostics (from the rule table, `diagnostic`; from a
+// document's rules only, `documentDiagnostic` and `documentRuleInfo`; or for code that
+// carries only its own table, `diagnosticOf`) and `Result`s, dot-path builders, where a
 // path's nearest recorded ancestor is, the plain-tree check and the fixed limits behind it,
 // the bounded LRU cache every compiler caches through, the "did you mean" suggestions of
 // parse, validate, the CLI and the language server, and the record of where `x-` fields stood
 // that `normalize` carries to its copy. No semver promise beyond the SDK's own packages: a
 // tool uses the main entry, and no `oatf` entry re-exports these.
-export { diagnostic, diagnosticOf, evaluationError, lineRange } from "./diagnostics.js";
+export {
+  diagnostic,
+  diagnosticOf,
+  documentDiagnostic,
+  evaluationError,
+  lineRange,
+} from "./diagnostics.js";
 export { carryExtensionAnchors, extensionAnchors } from "./key-order.js";
 export { MAX_DEPTH } from "./limits.js";
 export { LruCache } from "./lru.js";
@@ -19,6 +26,7 @@ export {
   type PlainTreeProblem,
 } from "./plain-tree.js";
 export { err, ok } from "./result.js";
+export { type DocumentRuleId, documentRuleInfo } from "./rule-ids.js";
 export { parentPath, positionOrAncestor, rangeOrAncestor } from "./source-info.js";
 export {
   didYouMean,

@@ -509,9 +509,31 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
   TRACE_RULES,
 ];
 
+/** The ids of what `parse` and `validate` report about a document. */
+export type DocumentRuleId = ValidationRuleId | WarningRuleId | ParseRuleId;
+
+const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
+  VALIDATION_RULES,
+  WARNING_RULES,
+  PARSE_RULES,
+];
+
 /** The table entry of a rule id; undefined for a string that is not one. */
 export function ruleInfo(rule: string): RuleInfo | undefined {
-  for (const table of TABLES) if (Object.hasOwn(table, rule)) return table[rule];
+  return entryIn(TABLES, rule);
+}
+
+/**
+ * `ruleInfo` for the rules of a document (V-, W- and parse ids) only: code that checks
+ * documents looks its rules up here, so a bundle of it need not hold the trace and
+ * evaluation tables.
+ */
+export function documentRuleInfo(rule: string): RuleInfo | undefined {
+  return entryIn(DOCUMENT_TABLES, rule);
+}
+
+function entryIn(tables: readonly Record<string, RuleInfo>[], rule: string): RuleInfo | undefined {
+  for (const table of tables) if (Object.hasOwn(table, rule)) return table[rule];
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import type {
   ValidationRuleId,
   WarningRuleId,
 } from "@oatf/model";
-import { diagnostic } from "@oatf/model/internal";
+import { type DocumentRuleId, documentDiagnostic } from "@oatf/model/internal";
 
 export interface ValidateOptions {
   /**
@@ -28,6 +28,7 @@ export interface ValidateOptions {
 
 /** A check's diagnostic: its rule, path and message, and where in a string value it is. */
 export interface Reported extends Diagnostic {
+  rule: DocumentRuleId;
   path: string;
   /** Where inside the string value at `path` (a CEL or regex error's column). */
   within?: Within;
@@ -103,7 +104,7 @@ function reported(
   at: SourcePoint | { within: Within } | undefined,
   data: FindingData | undefined,
 ): Reported {
-  const d = diagnostic(rule, message, { path }) as Reported;
+  const d = documentDiagnostic(rule, message, { path }) as Reported;
   d.data = data;
   if (at === undefined) return d;
   if ("within" in at) return { ...d, within: at.within };

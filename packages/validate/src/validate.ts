@@ -10,7 +10,7 @@ import {
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
-import { checkPlainTree, diagnostic } from "@oatf/model/internal";
+import { checkPlainTree, documentDiagnostic } from "@oatf/model/internal";
 import { checkDocument, checkEnvelope } from "./checks/envelope.js";
 import { checkExecution } from "./checks/execution.js";
 import { checkIndicators } from "./checks/indicators.js";
@@ -56,7 +56,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   // code is refused first (only `parse` output is known to be a bounded tree).
   const tree = checkPlainTree(document);
   if (tree !== undefined) {
-    const error = diagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
+    const error = documentDiagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
     return { errors: [error], warnings: [] };
   }
   const ctx = new Context(options);
@@ -91,7 +91,7 @@ export const findingData = new WeakMap<Diagnostic, FindingData | undefined>();
 
 /** The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref, range). */
 function located({ rule, message, path, range, data }: Located): Diagnostic {
-  const d = diagnostic(rule, message, { path, ...(range && { range }) });
+  const d = documentDiagnostic(rule, message, { path, ...(range && { range }) });
   findingData.set(d, data);
   return d;
 }

@@ -3,8 +3,8 @@
 // combine as one evaluation of every session would have: per indicator the earliest match
 // wins (by the deciding message's `coverage.position`), else the earliest error, else
 // `not_matched`; coverage counts are summed; the attack verdict is computed again.
-import type { Diagnostic, Document, Result } from "@oatf/model";
-import { diagnostic } from "@oatf/model/internal";
+import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
@@ -67,6 +67,11 @@ export function mergeVerdicts(
   } catch (thrown) {
     const path = (thrown as { path?: unknown })?.path;
     const at = typeof path === "string" ? path : "";
-    return { ok: false, error: diagnostic("E-STATE", describeThrown(thrown), { path: at }) };
+    return {
+      ok: false,
+      error: diagnosticOf("E-STATE", EVALUATION_RULES["E-STATE"], describeThrown(thrown), {
+        path: at,
+      }),
+    };
   }
 }

@@ -4,11 +4,12 @@
 // through the same bounds a trace has, and applied only once all of it is valid.
 import {
   type Diagnostic,
+  EVALUATION_RULES,
   INDICATOR_RESULTS,
   type IndicatorVerdict,
   type Result,
 } from "@oatf/model";
-import { diagnostic } from "@oatf/model/internal";
+import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
@@ -306,6 +307,9 @@ export function restoreSnapshot(
     };
   } catch (thrown) {
     const path = thrown instanceof Invalid ? thrown.path : "";
-    return { ok: false, error: diagnostic("E-STATE", describeThrown(thrown), { path }) };
+    return {
+      ok: false,
+      error: diagnosticOf("E-STATE", EVALUATION_RULES["E-STATE"], describeThrown(thrown), { path }),
+    };
   }
 }
