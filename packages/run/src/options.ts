@@ -56,7 +56,9 @@ export interface RunOptions {
   /**
    * Called (and awaited) once the rogue servers listen and the MCP config is written, before
    * any client actor starts: where an in-process agent is started (the library's
-   * `agentCommand`), or a test learns the endpoints.
+   * `agentCommand`), or a test learns the endpoints. In a document without client actors,
+   * nothing else drives the agent: the run settles only after it returns, so it can drive
+   * the agent itself (`await myAgent.run(endpoints)`).
    */
   onReady?: (ready: RunReady) => void | Promise<void>;
   /** Aborting ends the current run (with what it recorded) and skips the repeats left. */

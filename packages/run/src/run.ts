@@ -164,14 +164,18 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
   const clients = machines.filter((m) => m.role === "client");
 
   // The run settles when every actor is settled and the observation window passes without
-  // traffic. A run with no client actor waits for traffic, or for the agent command to end.
+  // traffic. Without client actors, nothing in the document drives the agent: the run waits
+  // for what does. The agent command ending, else `onReady` having returned (an in-process
+  // agent's work, awaited), else (an agent the runner does not know) its first traffic.
   const graceMs = graceOf(document, options.gracePeriod);
   let graceTimer: NodeJS.Timeout | undefined;
   let starting = true;
-  const settled = () =>
-    !starting &&
-    machines.every((m) => m.settled) &&
-    (clients.length > 0 || ctx.recording.count > 0 || agentExited);
+  const driven = () => {
+    if (clients.length > 0) return true;
+    if (options.agentCommand !== undefined) return agentExited;
+    return options.onReady !== undefined || ctx.recording.count > 0;
+  };
+  const settled = () => !starting && machines.every((m) => m.settled) && driven();
   poke = () => {
     if (ended !== undefined) return;
     if (!settled()) {
@@ -314,9 +318,17 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
     // actor accepts connections by now (format §5.1).
     if (ended === undefined && options.onReady) {
       try {
-        await options.onReady({ run, endpoints, ...(mcpConfig === undefined ? {} : { mcpConfig }) });
+        await options.onReady({
+          run,
+          endpoints,
+          ...(mcpConfig === undefined ? {} : { mcpConfig }),
+        });
       } catch (error) {
-        diagnostics.report({ severity: "error", code: "run/options", message: `onReady failed: ${(error as Error)?.message ?? error}` });
+        diagnostics.report({
+          severity: "error",
+          code: "run/options",
+          message: `onReady failed: ${(error as Error)?.message ?? error}`,
+        });
         finish("failed");
       }
     }

@@ -31,7 +31,8 @@ export function documentValue(yaml: string, ...path: (string | number)[]): Value
 /** `object` without `keys` (the OATF extension keys a server leaves out), in key order. */
 export function withoutKeys(object: Value, keys: string[]): Value {
   const out: Record<string, Value> = {};
-  for (const [k, v] of Object.entries(object as Record<string, Value>)) if (!keys.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(object as Record<string, Value>))
+    if (!keys.includes(k)) out[k] = v;
   return out;
 }
 
