@@ -226,6 +226,8 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
             res.flushHeaders();
             const stop = serveStdio(adapter, { input: req, output: res });
             res.on("close", stop);
+            // The host closed the server's stdin: the bridge may exit.
+            req.on("end", () => res.end());
             cleanups.push(() => {
               stop();
               res.end();

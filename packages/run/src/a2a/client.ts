@@ -83,10 +83,7 @@ export class A2aClientActor {
       );
       return;
     }
-    if (method === "agent_card/get") {
-      this.#card();
-      return;
-    }
+    if (method === "agent_card/get") return this.#card();
     const operation = a2aOperationOfV1(method) ?? method;
     const native = operation === method ? {} : { native_operation: method };
     const content = params ?? {};
