@@ -3,6 +3,7 @@
 // the adapters share: a body read under a size bound, JSON answers, SSE streams.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { errorMessage, type Incoming, PARSE_ERROR, readMessages } from "./jsonrpc.js";
 import { urlHost } from "./net.js";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, rest: string) => void;
@@ -129,6 +130,31 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Body> 
       done = true;
     });
   });
+}
+
+/**
+ * A JSON-RPC POST's messages; when the body is too large, cut off or not JSON, the error
+ * answer (413/400, JSON-RPC `-32700`) is written, `wire` says why, and the result is undefined.
+ */
+export async function readRpcPost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  wire: (message: string) => void,
+): Promise<{ messages: Incoming[]; batch: boolean } | undefined> {
+  const body = await readBody(req, maxBytes);
+  if (!body.ok) {
+    wire(`POST refused (${body.status}): ${body.message}`);
+    plain(res, body.status, body.message);
+    return undefined;
+  }
+  const read = readMessages(body.text);
+  if (typeof read === "string") {
+    wire(`POST body: ${read}`);
+    sendJson(res, 400, JSON.stringify(errorMessage(null, PARSE_ERROR, `Parse error: ${read}`)));
+    return undefined;
+  }
+  return read;
 }
 
 /** An SSE response stream: events written as `data:` lines (one JSON text per event). */

@@ -14,6 +14,7 @@ import type { Actor, Phase, TriggerState, Value } from "@oatf/model";
 import { parseDuration } from "@oatf/model";
 import { extractProtocol } from "@oatf/registries";
 import type { RunContext } from "./context.js";
+import type { RunDiagnosticCode } from "./diagnostics.js";
 import type { Observed, RecordedMessage } from "./recording.js";
 
 export interface PhaseHooks {
@@ -88,6 +89,17 @@ export class PhaseMachine {
   /** The extractor values this actor's templates see (own names and qualified ones). */
   values(): Map<string, string> {
     return this.#ctx.extractors.view(this.name);
+  }
+
+  /** Reports a diagnostic of this actor, in its current phase. */
+  say(severity: "error" | "warning" | "info", code: RunDiagnosticCode, message: string): void {
+    this.#ctx.diagnostics.report({
+      severity,
+      code,
+      message,
+      actor: this.name,
+      phase: this.phaseName,
+    });
   }
 
   /** Format §5.6: templates resolved against the extractors and the current request. */

@@ -239,9 +239,9 @@ describe("a2a_client against an official-SDK A2A agent", () => {
     expect(ops.slice(0, 2)).toEqual(["request agent_card/get", "response agent_card/get"]);
     expect(ops).toContain("response task/artifact");
     expect(run!.extracted).toEqual({ "default.note": "INTERNAL-42" });
-    const last = run!.messages.findLast(
-      (m) => m.operation === "message/send" && m.direction === "request",
-    )!;
+    const last = run!.messages
+      .filter((m) => m.operation === "message/send" && m.direction === "request")
+      .at(-1)!;
     expect(JSON.stringify(last.content)).toContain("tell me more about INTERNAL-42");
     expect(run!.phases.map((p) => `${p.phase}:${p.reason}`)).toEqual([
       "ask:start",

@@ -40,11 +40,6 @@ export class A2aClientActor {
     machine.hooks = { enter: () => this.#enter() };
   }
 
-  #say(severity: "error" | "warning", message: string, code = "run/server"): void {
-    const m = this.machine;
-    m.context.diagnostics.report({ severity, code, message, actor: m.name, phase: m.phaseName });
-  }
-
   #enter(): void {
     const m = this.machine;
     runEntryActions(m, {
@@ -68,18 +63,18 @@ export class A2aClientActor {
   async #action(method: string, params: Value | undefined): Promise<void> {
     const m = this.machine;
     if (this.#target === undefined) {
-      this.#say(
+      this.machine.say(
         "error",
-        `no server under test for ${m.name} (the \`servers\` option)`,
         "run/options",
+        `no server under test for ${m.name} (the \`servers\` option)`,
       );
       return;
     }
     if (!/^https?:\/\//.test(this.#target)) {
-      this.#say(
+      this.machine.say(
         "error",
-        `${m.name}: an A2A server under test is a URL, not ${JSON.stringify(this.#target)}`,
         "run/options",
+        `${m.name}: an A2A server under test is a URL, not ${JSON.stringify(this.#target)}`,
       );
       return;
     }
@@ -102,7 +97,7 @@ export class A2aClientActor {
       });
     } catch (error) {
       if (!m.context.signal.aborted)
-        this.#say("error", `${method}: ${(error as Error)?.message ?? error}`);
+        this.machine.say("error", "run/server", `${method}: ${(error as Error)?.message ?? error}`);
       return;
     }
     const answer = (data: string) => {
@@ -110,15 +105,19 @@ export class A2aClientActor {
       try {
         value = JSON.parse(data);
       } catch {
-        this.#say("warning", `${method}: the server sent something that is not JSON`, "run/wire");
+        this.machine.say(
+          "warning",
+          "run/wire",
+          `${method}: the server sent something that is not JSON`,
+        );
         return;
       }
       const message = classify(value);
       if (message.kind !== "response") {
-        this.#say(
+        this.machine.say(
           "warning",
-          `${method}: the server sent a message that is not a response`,
           "run/wire",
+          `${method}: the server sent a message that is not a response`,
         );
         return;
       }
@@ -142,10 +141,10 @@ export class A2aClientActor {
         },
       );
       if (end.kind === "too-large")
-        this.#say(
+        this.machine.say(
           "warning",
-          `${method}: an SSE event over ${end.max} bytes (limits.maxEventBytes)`,
           "run/limit",
+          `${method}: an SSE event over ${end.max} bytes (limits.maxEventBytes)`,
         );
     } else answer(await response.text());
   }
@@ -161,10 +160,10 @@ export class A2aClientActor {
       try {
         card = JSON.parse(text);
       } catch {
-        this.#say(
+        this.machine.say(
           "warning",
-          `the agent card at ${url} is not JSON (HTTP ${response.status})`,
           "run/wire",
+          `the agent card at ${url} is not JSON (HTTP ${response.status})`,
         );
         return;
       }
@@ -177,7 +176,11 @@ export class A2aClientActor {
       m.event("agent_card/get", card);
     } catch (error) {
       if (!m.context.signal.aborted)
-        this.#say("error", `agent_card/get: ${(error as Error)?.message ?? error}`);
+        this.machine.say(
+          "error",
+          "run/server",
+          `agent_card/get: ${(error as Error)?.message ?? error}`,
+        );
     }
   }
 }

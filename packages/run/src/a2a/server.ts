@@ -10,14 +10,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
 import { a2aOperationOfV1 } from "@oatf/registries";
 import { runEntryActions } from "../entry-actions.js";
-import { plain, readBody, SseStream, sendJson } from "../http.js";
+import { plain, readRpcPost, SseStream, sendJson } from "../http.js";
 import {
   errorMessage,
   INVALID_REQUEST,
   type Incoming,
   METHOD_NOT_FOUND,
-  PARSE_ERROR,
-  readMessages,
   resultMessage,
 } from "../jsonrpc.js";
 import { isLoopbackUrl } from "../net.js";
@@ -120,18 +118,8 @@ export class A2aServerActor {
 
   async #post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const m = this.machine;
-    const body = await readBody(req, m.context.limits.maxBodyBytes);
-    if (!body.ok) {
-      this.#wire(`POST refused (${body.status}): ${body.message}`);
-      plain(res, body.status, body.message);
-      return;
-    }
-    const read = readMessages(body.text);
-    if (typeof read === "string") {
-      this.#wire(`POST body: ${read}`);
-      sendJson(res, 400, JSON.stringify(errorMessage(null, PARSE_ERROR, `Parse error: ${read}`)));
-      return;
-    }
+    const read = await readRpcPost(req, res, m.context.limits.maxBodyBytes, (w) => this.#wire(w));
+    if (read === undefined) return;
     const [incoming] = read.messages;
     if (read.batch || incoming === undefined || incoming.kind !== "request") {
       const problem = read.batch
@@ -253,14 +241,11 @@ export class A2aServerActor {
       call.params,
       m.context.synthesizer.available,
     );
-    let content: Value | undefined;
-    if (entry?.synthesize !== undefined && m.context.synthesizer.available)
-      content = await m.context.synthesizer.generate(m, {
-        block: entry.synthesize,
-        shape: "a2a_task",
-        context: { request: call.params, agent_card: field(state, "agent_card") ?? null },
-        request: call.params,
-      });
+    let content = await m.context.synthesizer.fromEntry(m, entry, {
+      shape: "a2a_task",
+      context: { request: call.params, agent_card: field(state, "agent_card") ?? null },
+      request: call.params,
+    });
     if (content === undefined && entry?.content !== undefined)
       content = m.interpolate(entry.content, call.params);
     content ??= this.#emptyTask(call);

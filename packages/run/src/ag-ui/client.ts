@@ -33,11 +33,6 @@ export class AgUiClientActor {
     machine.hooks = { enter: () => this.#enter() };
   }
 
-  #say(severity: "error" | "warning", message: string, code = "run/agent"): void {
-    const m = this.machine;
-    m.context.diagnostics.report({ severity, code, message, actor: m.name, phase: m.phaseName });
-  }
-
   #enter(): void {
     const m = this.machine;
     runEntryActions(m, {
@@ -45,10 +40,10 @@ export class AgUiClientActor {
         if (method === "run_agent_input" && isObject(params))
           void m.busy(() => this.#run(params, m.state));
         else
-          this.#say(
+          this.machine.say(
             "warning",
-            `on_enter send ${method}: an AG-UI client sends only run_agent_input`,
             "run/unsupported",
+            `on_enter send ${method}: an AG-UI client sends only run_agent_input`,
           );
       },
     });
@@ -57,10 +52,10 @@ export class AgUiClientActor {
     if (own === undefined || own === null) return;
     const input = field(m.state, "run_agent_input");
     if (!isObject(input)) {
-      this.#say(
+      this.machine.say(
         "warning",
-        "the phase's state has no run_agent_input object: nothing is sent",
         "run/unsupported",
+        "the phase's state has no run_agent_input object: nothing is sent",
       );
       return;
     }
@@ -80,10 +75,10 @@ export class AgUiClientActor {
       if (messages !== undefined) input = { ...input, messages };
     }
     if (template.synthesize !== undefined && input.messages === undefined) {
-      this.#say(
+      this.machine.say(
         "warning",
-        "run_agent_input has only `synthesize` messages and none could be generated: nothing is sent",
         "run/synthesize",
+        "run_agent_input has only `synthesize` messages and none could be generated: nothing is sent",
       );
       return;
     }
@@ -115,10 +110,10 @@ export class AgUiClientActor {
       const open = await this.#post(body);
       if (open === undefined || open.length === 0) return;
       if (round >= limits.maxToolRounds) {
-        this.#say(
+        this.machine.say(
           "warning",
-          `${open.length} tool call(s) left unanswered: ${limits.maxToolRounds} follow-up runs were made (limits.maxToolRounds)`,
           "run/limit",
+          `${open.length} tool call(s) left unanswered: ${limits.maxToolRounds} follow-up runs were made (limits.maxToolRounds)`,
         );
         return;
       }
@@ -131,10 +126,10 @@ export class AgUiClientActor {
     const m = this.machine;
     const { signal, limits } = m.context;
     if (this.url === undefined) {
-      this.#say(
+      this.machine.say(
         "error",
-        "no agent AG-UI URL was given (the `agent` option): the run input was not sent",
         "run/options",
+        "no agent AG-UI URL was given (the `agent` option): the run input was not sent",
       );
       return undefined;
     }
@@ -155,14 +150,19 @@ export class AgUiClientActor {
       });
     } catch (error) {
       if (!signal.aborted)
-        this.#say("error", `POST ${this.url}: ${(error as Error)?.message ?? error}`);
+        this.machine.say(
+          "error",
+          "run/agent",
+          `POST ${this.url}: ${(error as Error)?.message ?? error}`,
+        );
       return undefined;
     }
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok || !type.includes("text/event-stream")) {
       const text = await response.text().catch(() => "");
-      this.#say(
+      this.machine.say(
         "error",
+        "run/agent",
         `the agent answered HTTP ${response.status} (${type || "no content type"}), not an SSE stream: ${text.slice(0, 200)}`,
       );
       return undefined;
@@ -175,13 +175,17 @@ export class AgUiClientActor {
       return undefined;
     });
     if (ended.kind === "too-large")
-      this.#say(
+      this.machine.say(
         "error",
-        `the agent's stream sent an event over ${ended.max} bytes (limits.maxEventBytes): the stream was closed after ${events} events`,
         "run/limit",
+        `the agent's stream sent an event over ${ended.max} bytes (limits.maxEventBytes): the stream was closed after ${events} events`,
       );
     else if (ended.kind === "error")
-      this.#say("error", `the agent's stream broke after ${events} events: ${ended.message}`);
+      this.machine.say(
+        "error",
+        "run/agent",
+        `the agent's stream broke after ${events} events: ${ended.message}`,
+      );
     const declared = new Set(
       entries(body, "tools")
         .map((t) => t.name)
@@ -197,17 +201,21 @@ export class AgUiClientActor {
     try {
       event = JSON.parse(data);
     } catch {
-      this.#say(
+      this.machine.say(
         "warning",
-        `an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}`,
         "run/wire",
+        `an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}`,
       );
       return;
     }
     const operation =
       isObject(event) && typeof event.type === "string" ? agUiOperation(event.type) : undefined;
     if (!isObject(event) || operation === undefined) {
-      this.#say("warning", `an event without an AG-UI \`type\`: ${data.slice(0, 120)}`, "run/wire");
+      this.machine.say(
+        "warning",
+        "run/wire",
+        `an event without an AG-UI \`type\`: ${data.slice(0, 120)}`,
+      );
       return;
     }
     m.record({ protocol: "ag_ui", direction: "response", operation, content: event });
@@ -284,14 +292,11 @@ export class AgUiClientActor {
       m.context.synthesizer.available,
     );
     if (entry === undefined) return { ...base, content: "" };
-    let content: Value | undefined;
-    if (entry.synthesize !== undefined && m.context.synthesizer.available)
-      content = await m.context.synthesizer.generate(m, {
-        block: entry.synthesize,
-        shape: "ag_ui_tool_result",
-        context: { tool_call: { toolCallId: call.id, toolCallName: call.name, args: call.args } },
-        request,
-      });
+    let content = await m.context.synthesizer.fromEntry(m, entry, {
+      shape: "ag_ui_tool_result",
+      context: { tool_call: { toolCallId: call.id, toolCallName: call.name, args: call.args } },
+      request,
+    });
     content ??= entry.content === undefined ? "" : m.interpolate(entry.content, request);
     return isObject(content) ? { ...base, ...content } : { ...base, content };
   }

@@ -4,6 +4,7 @@
 // it prints `listening <url>`; stopped after the run (SIGTERM to its process group, then
 // SIGKILL). The command is the user's, never the document's.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Characters of the agent's output kept for diagnostics (its last words). */
 const TAIL = 4096;
@@ -83,16 +84,48 @@ export function startAgent(
     exited,
     tail: () => tail,
     async stop() {
-      if (done || child.pid === undefined) return;
-      signal("SIGTERM");
-      const killed = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
-      ]);
-      if (!killed) {
+      if (child.pid === undefined) return;
+      const group = child.pid;
+      if (!done || groupAlive(group)) signal("SIGTERM");
+      // The shell may end before what it started: wait for the whole group, then kill it.
+      const deadline = Date.now() + 3000;
+      while ((!done || groupAlive(group)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      if (!done || groupAlive(group)) {
         signal("SIGKILL");
         await exited;
       }
     },
   };
+}
+
+/**
+ * Whether a process of group `pgid` still runs. A zombie (dead, not yet reaped by whoever
+ * adopted it) does not count: it holds no port and does nothing.
+ */
+function groupAlive(pgid: number): boolean {
+  if (process.platform === "win32") return false;
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // gone meanwhile
+      }
+      // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }

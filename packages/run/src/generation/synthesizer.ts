@@ -4,7 +4,7 @@
 // failure is a `run/synthesize` diagnostic carrying the GenerationError (format §11.3 item
 // 11); the caller then serves the entry's static content, or the list's default.
 import { interpolateTemplate, PROMPT_PREVIEW_LENGTH, synthesizeAsync } from "@oatf/evaluate";
-import type { GenerationProvider, SynthesizeBlock, Value } from "@oatf/model";
+import type { GenerationProvider, ResponseEntry, SynthesizeBlock, Value } from "@oatf/model";
 import type { PhaseMachine } from "../phase-machine.js";
 import { checkGenerated, type GeneratedShape, SHAPE_DESCRIPTIONS } from "./structure.js";
 
@@ -27,6 +27,20 @@ export class Synthesizer {
   /** Whether `synthesize` blocks can be served at all (format §11.3 item 11). */
   get available(): boolean {
     return this.provider !== undefined;
+  }
+
+  /**
+   * What a dispatch entry's `synthesize` block generates, checked; undefined when the entry
+   * has none, there is no provider, or generation failed (said): the caller then serves the
+   * entry's static content, or the list's default.
+   */
+  fromEntry(
+    machine: PhaseMachine,
+    entry: ResponseEntry | undefined,
+    request: Omit<SynthesisRequest, "block">,
+  ): Promise<Value | undefined> {
+    if (entry?.synthesize === undefined || !this.available) return Promise.resolve(undefined);
+    return this.generate(machine, { ...request, block: entry.synthesize });
   }
 
   /** The generated value, checked; undefined (with a diagnostic) when there is none. */

@@ -5,6 +5,7 @@
 // (format §7.1.2) are the responses, under their request's method, and what the server sends.
 import type { Value } from "@oatf/model";
 import { runEntryActions } from "../entry-actions.js";
+import type { GeneratedShape } from "../generation/structure.js";
 import {
   errorMessage,
   type Id,
@@ -45,11 +46,6 @@ export class McpClientActor {
     machine.hooks = { enter: () => this.#enter() };
   }
 
-  #say(severity: "error" | "warning", message: string, code = "run/server"): void {
-    const m = this.machine;
-    m.context.diagnostics.report({ severity, code, message, actor: m.name, phase: m.phaseName });
-  }
-
   #enter(): void {
     const m = this.machine;
     const transport = () => this.#connect();
@@ -80,16 +76,16 @@ export class McpClientActor {
       const m = this.machine;
       const target = this.#target;
       if (target === undefined) {
-        this.#say(
+        this.machine.say(
           "error",
-          `no server under test for ${m.name} (the \`servers\` option)`,
           "run/options",
+          `no server under test for ${m.name} (the \`servers\` option)`,
         );
         return false;
       }
       const events = {
         onMessage: (message: Incoming) => this.#receive(message),
-        onProblem: (message: string) => this.#say("warning", message, "run/wire"),
+        onProblem: (message: string) => this.machine.say("warning", "run/wire", message),
         maxEventBytes: m.context.limits.maxEventBytes,
         signal: m.context.signal,
       };
@@ -119,7 +115,7 @@ export class McpClientActor {
       await this.#transport!.send(requestMessage(method, params, id));
     } catch (error) {
       if (!m.context.signal.aborted)
-        this.#say("error", `${method}: ${(error as Error)?.message ?? error}`);
+        this.machine.say("error", "run/server", `${method}: ${(error as Error)?.message ?? error}`);
     }
   }
 
@@ -130,7 +126,11 @@ export class McpClientActor {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
-        this.#say("warning", `no answer to ${method} within ${m.context.limits.answerTimeout} ms`);
+        this.machine.say(
+          "warning",
+          "run/server",
+          `no answer to ${method} within ${m.context.limits.answerTimeout} ms`,
+        );
         resolve(undefined);
       }, m.context.limits.answerTimeout);
       const aborted = () => {
@@ -154,16 +154,16 @@ export class McpClientActor {
   #receive(message: Incoming): void {
     const m = this.machine;
     if (message.kind === "invalid") {
-      this.#say("warning", `the server sent ${message.problem}`, "run/wire");
+      this.machine.say("warning", "run/wire", `the server sent ${message.problem}`);
       return;
     }
     if (message.kind === "response") {
       const request = this.#pending.get(message.id);
       if (request === undefined) {
-        this.#say(
+        this.machine.say(
           "warning",
-          `a response to id ${JSON.stringify(message.id)}, which no request of ours has`,
           "run/wire",
+          `a response to id ${JSON.stringify(message.id)}, which no request of ours has`,
         );
         return;
       }
@@ -199,8 +199,9 @@ export class McpClientActor {
         await this.#transport?.send(wire);
       } catch (error) {
         if (!m.context.signal.aborted)
-          this.#say(
+          this.machine.say(
             "warning",
+            "run/server",
             `answering ${message.method}: ${(error as Error)?.message ?? error}`,
           );
       }
@@ -215,17 +216,18 @@ export class McpClientActor {
     if (method === "ping") return { result: {} };
     if (method === "roots/list")
       return { result: { roots: m.interpolate(field(state, "roots") ?? [], params) } };
-    if (method === "sampling/createMessage") {
-      const entry = dispatch(field(state, "sampling_responses"), params, synth.available);
-      let content: Value | undefined;
-      if (entry?.synthesize !== undefined && synth.available)
-        content = await synth.generate(m, {
-          block: entry.synthesize,
-          shape: "mcp_sampling_result",
+    const answer = async (list: string, shape: GeneratedShape) => {
+      const entry = dispatch(field(state, list), params, synth.available);
+      const content =
+        (await synth.fromEntry(m, entry, {
+          shape,
           context: { request: params },
           request: params,
-        });
-      content ??= entry?.content === undefined ? undefined : m.interpolate(entry.content, params);
+        })) ?? (entry?.content === undefined ? undefined : m.interpolate(entry.content, params));
+      return { entry, content };
+    };
+    if (method === "sampling/createMessage") {
+      const { content } = await answer("sampling_responses", "mcp_sampling_result");
       return {
         result: content ?? {
           role: "assistant",
@@ -235,16 +237,7 @@ export class McpClientActor {
       };
     }
     if (method === "elicitation/create") {
-      const entry = dispatch(field(state, "elicitation_responses"), params, synth.available);
-      let content: Value | undefined;
-      if (entry?.synthesize !== undefined && synth.available)
-        content = await synth.generate(m, {
-          block: entry.synthesize,
-          shape: "mcp_elicitation_result",
-          context: { request: params },
-          request: params,
-        });
-      content ??= entry?.content === undefined ? undefined : m.interpolate(entry.content, params);
+      const { entry, content } = await answer("elicitation_responses", "mcp_elicitation_result");
       const result: Obj = { action: (entry?.action as Value) ?? "accept" };
       if (content !== undefined) result.content = content;
       return { result };

@@ -7,14 +7,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
-import { plain, readBody, SseStream, sendJson } from "../http.js";
-import {
-  errorMessage,
-  INVALID_REQUEST,
-  type Incoming,
-  PARSE_ERROR,
-  readMessages,
-} from "../jsonrpc.js";
+import { plain, readRpcPost, SseStream, sendJson } from "../http.js";
+import { errorMessage, INVALID_REQUEST, type Incoming } from "../jsonrpc.js";
 import type { McpServerActor } from "./server.js";
 import { McpSession, type Outlet } from "./session.js";
 
@@ -67,18 +61,8 @@ export class McpHttpTransport {
 
   async #post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { limits } = this.#m.context;
-    const body = await readBody(req, limits.maxBodyBytes);
-    if (!body.ok) {
-      this.#wire(`POST refused (${body.status}): ${body.message}`);
-      plain(res, body.status, body.message);
-      return;
-    }
-    const read = readMessages(body.text);
-    if (typeof read === "string") {
-      this.#wire(`POST body: ${read}`);
-      sendJson(res, 400, JSON.stringify(errorMessage(null, PARSE_ERROR, `Parse error: ${read}`)));
-      return;
-    }
+    const read = await readRpcPost(req, res, limits.maxBodyBytes, (w) => this.#wire(w));
+    if (read === undefined) return;
     const { messages, batch } = read;
     for (const m of messages)
       if (m.kind === "invalid") this.#wire(`a message that is not JSON-RPC: ${m.problem}`);

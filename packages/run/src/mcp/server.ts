@@ -139,37 +139,26 @@ export class McpServerActor {
   ): Promise<Reply> {
     const m = this.machine;
     const interpolate = (value: Value) => m.interpolate(value, params);
+    // A list answer: the state's entries without the OATF extension keys (format §7.1.4).
+    const listed = (key: string, extensions: string[]) =>
+      entries(state, key).map((entry) => interpolate(without(entry, extensions)));
     switch (method) {
       case "initialize":
         return { result: interpolate(this.#initializeResult(state)) };
       case "ping":
         return { result: {} };
       case "tools/list":
-        return {
-          result: {
-            tools: entries(state, "tools").map((t) => interpolate(without(t, ["responses"]))),
-          },
-        };
+        return { result: { tools: listed("tools", ["responses"]) } };
       case "tools/call":
         return this.#callTool(params, state, exchange);
       case "resources/list":
-        return {
-          result: {
-            resources: entries(state, "resources").map((r) => interpolate(without(r, ["content"]))),
-          },
-        };
+        return { result: { resources: listed("resources", ["content"]) } };
       case "resources/templates/list":
-        return {
-          result: { resourceTemplates: entries(state, "resource_templates").map(interpolate) },
-        };
+        return { result: { resourceTemplates: listed("resource_templates", []) } };
       case "resources/read":
         return this.#readResource(params, state);
       case "prompts/list":
-        return {
-          result: {
-            prompts: entries(state, "prompts").map((p) => interpolate(without(p, ["responses"]))),
-          },
-        };
+        return { result: { prompts: listed("prompts", ["responses"]) } };
       case "prompts/get":
         return this.#getPrompt(params, state, exchange);
       case "resources/subscribe":
@@ -204,16 +193,12 @@ export class McpServerActor {
     await this.#sendAsks(state, params, exchange);
     const entry = dispatch(tool.responses, params, m.context.synthesizer.available);
     if (entry === undefined) return { result: { content: [] } };
-    let result: Value | undefined;
-    if (entry.synthesize !== undefined && m.context.synthesizer.available) {
-      result = await m.context.synthesizer.generate(m, {
-        block: entry.synthesize,
+    let result =
+      (await m.context.synthesizer.fromEntry(m, entry, {
         shape: "mcp_tool_result",
         context: { tool: without(tool, ["responses"]), request: params },
         request: params,
-      });
-    }
-    result ??= entry.content === undefined ? { content: [] } : m.interpolate(entry.content, params);
+      })) ?? (entry.content === undefined ? { content: [] } : m.interpolate(entry.content, params));
     // A documented extension: result fields written beside `content` in the entry
     // (`isError: true`) belong to the result (see README).
     const extras = without(entry as Obj, ["when", "content", "synthesize"]);
@@ -248,21 +233,17 @@ export class McpServerActor {
     ]);
     const head: Obj = prompt.description === undefined ? {} : { description: prompt.description };
     if (entry === undefined) return { result: { ...head, messages: [] } };
-    let result: Value | undefined;
-    if (entry.synthesize !== undefined && m.context.synthesizer.available) {
-      result = await m.context.synthesizer.generate(m, {
-        block: entry.synthesize,
-        shape: "mcp_prompt_result",
-        context: { prompt: without(prompt, ["responses"]), request: params },
-        request: params,
-      });
-    }
-    if (result === undefined) {
-      if (entry.messages !== undefined)
-        result = { ...head, messages: m.interpolate(entry.messages as Value, params) };
-      else if (entry.content !== undefined) result = m.interpolate(entry.content, params);
-      else result = { ...head, messages: [] };
-    }
+    const generated = await m.context.synthesizer.fromEntry(m, entry, {
+      shape: "mcp_prompt_result",
+      context: { prompt: without(prompt, ["responses"]), request: params },
+      request: params,
+    });
+    let result: Value;
+    if (generated !== undefined) result = generated;
+    else if (entry.messages !== undefined)
+      result = { ...head, messages: m.interpolate(entry.messages as Value, params) };
+    else if (entry.content !== undefined) result = m.interpolate(entry.content, params);
+    else result = { ...head, messages: [] };
     return { result };
   }
 
