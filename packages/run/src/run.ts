@@ -120,6 +120,7 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
     allowRemote: options.allowRemote,
     poke: () => poke(),
     stop(why) {
+      if (ended !== undefined) return;
       diagnostics.report({
         severity: "error",
         code: "run/limit",
@@ -194,6 +195,16 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
     setImmediate(poke);
   };
   const timeout = setTimeout(() => {
+    // Everything had settled: only the observation window was left, and the timeout cuts it.
+    if (graceTimer !== undefined && settled()) {
+      diagnostics.report({
+        severity: "info",
+        code: "run/timeout",
+        message: `the observation window (${graceMs} ms) was cut short by the timeout (${options.timeout} ms)`,
+      });
+      finish("settled");
+      return;
+    }
     const busy = machines.filter((m) => !m.settled).map((m) => `${m.name} (phase ${m.phaseName})`);
     diagnostics.report({
       severity: "warning",

@@ -112,3 +112,26 @@ describe("triggers and entry actions", () => {
     expect(run!.phases).toHaveLength(3);
   }, 60_000);
 });
+
+describe("the observation window", () => {
+  it("attack.grace_period wins over the option; a timeout inside it ends the run as settled, and says so", async () => {
+    const doc = DOC.replace("  name: Triggers\n", "  name: Triggers\n  grace_period: 1h\n");
+    const report = await runAttack(doc, {
+      gracePeriod: 1,
+      timeout: 5000,
+      onReady: async ({ endpoints }) => {
+        await fetch(endpoints.mcp.default!, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} }),
+        });
+      },
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.find((d) => d.code === "run/timeout")).toMatchObject({
+      severity: "info",
+      message: "the observation window (3600000 ms) was cut short by the timeout (5000 ms)",
+    });
+  }, 60_000);
+});
