@@ -9,6 +9,7 @@
 export type { CelEvaluatorOptions, DefaultCelEvaluator } from "@oatf/cel-default";
 export {
   type AssemblerState,
+  type AsyncGenerationProvider,
   actorModes,
   agUiOperation,
   type BatchCommit,
@@ -97,6 +98,7 @@ export {
   setRegexEngine,
   shardOf,
   synthesize,
+  synthesizeAsync,
   type TemplateReference,
   type ToolCallState,
   TRACE_FORMATS,

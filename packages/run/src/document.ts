@@ -1,6 +1,6 @@
 // The document a run executes: parsed, validated and normalized with the SDK (SDK §3.5, the
 // steps of `load`), then read for what this runner does and does not execute (format §11.3
-// item 13, §11.5): unsupported modes are skipped with a warning, keys outside a binding are
+// item 13, format §11.5): unsupported modes are skipped with a warning, keys outside a binding are
 // either a documented extension or a warning, never silently ignored, and `synthesize`
 // blocks without a provider are said (format §11.3 item 11).
 import type { CelEvaluator, Document, NormalizedDocument, Value } from "@oatf/model";

@@ -112,7 +112,7 @@ export class PhaseMachine {
 
   /**
    * Records a message of this actor and runs the current phase's extractors on it (format
-   * §5.5: by protocol role, `request` or `response`). Past the run's message bound nothing
+   * format §5.5: by protocol role, `request` or `response`). Past the run's message bound nothing
    * more is recorded and the run ends.
    */
   record(observed: Observed): RecordedMessage | undefined {

@@ -3,7 +3,7 @@
 // first phase), the MCP config is written, the agent command starts and says it listens,
 // then the client actors start (readiness, format §5.1). The run ends when every actor is
 // settled (done, or waiting for a peer that is done) and the observation window (format
-// §4.2 `grace_period`) has passed quietly; or at the timeout; or when a bound is reached.
+// format §4.2 `grace_period`) has passed quietly; or at the timeout; or when a bound is reached.
 // Every message is recorded with the run's key and evaluated as it comes; the verdict is the
 // document's indicators over the recording.
 import { randomUUID } from "node:crypto";

@@ -4,7 +4,7 @@
 // method names and the v1.0 ones (`SendMessage`, `SendStreamingMessage`, ...), with
 // `task_responses` dispatched first match wins. v1.0 results carry the selected content in
 // v1.0's one-key framing (`{"task": …}`, `{"statusUpdate": …}`); the content itself is the
-// document's, untouched. `message/stream` derives its items from the content as §7.2.4 says.
+// document's, untouched. `message/stream` derives its items from the content as format §7.2.4 says.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
