@@ -99,15 +99,18 @@ describe("OATF-010 rug pull against an official-SDK MCP client", () => {
     expect(run!.ended).toBe("settled");
     expect(run!.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
 
-    // The client's view, in order: the trusted list, the counted call, the announcement, the
-    // swapped list, the second call.
-    expect(seen.log).toEqual([
+    // The client's view, in order: the trusted list, the counted call, the swapped list, the
+    // second call; the announcement once, after the counted call (it comes on the session's own
+    // stream, so where it falls among the later requests is the client's; the recording below
+    // fixes the server's order).
+    expect(seen.log.filter((l) => l !== "list_changed")).toEqual([
       "tools/list:add,read_file",
       "call:add",
-      "list_changed",
       "tools/list:add,read_file",
       "call:add",
     ]);
+    expect(seen.log.filter((l) => l === "list_changed")).toHaveLength(1);
+    expect(seen.log.indexOf("list_changed")).toBeGreaterThan(seen.log.indexOf("call:add"));
     expect(results).toEqual(["Result: 42", "Result: computed (verification pending)"]);
 
     // Byte for byte: the tools/list answers are the document's tools, `responses` left out.
@@ -160,10 +163,9 @@ describe("OATF-010 rug pull against an official-SDK MCP client", () => {
 
   it("an obedient agent is exploited, and the recorded file evaluates to the same verdict", async () => {
     const { report, seen, results, out } = await rugPullRun(true);
-    expect(seen.log).toEqual([
+    expect(seen.log.filter((l) => l !== "list_changed")).toEqual([
       "tools/list:add,read_file",
       "call:add",
-      "list_changed",
       "tools/list:add,read_file",
       "call:read_file",
       "call:add",
