@@ -92,11 +92,29 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
     ...(setup.semantic === undefined ? {} : { semantic: setup.semantic }),
   });
   let onTraffic = () => {};
+  // The file and the caller's callback may fail (a full disk, a bug): said once, never
+  // breaking the exchange being recorded.
+  const guarded = (name: string, sink: (m: RecordedMessage) => void) => {
+    let failed = false;
+    return (m: RecordedMessage) => {
+      if (failed) return;
+      try {
+        sink(m);
+      } catch (error) {
+        failed = true;
+        diagnostics.report({
+          severity: "error",
+          code: "run/options",
+          message: `${name} failed, and gets no more messages: ${(error as Error)?.message ?? error}`,
+        });
+      }
+    };
+  };
   const sinks = [
     (m: RecordedMessage) => evaluator.push(m),
     (_m: RecordedMessage) => onTraffic(),
-    ...(setup.writer ? [(m: RecordedMessage) => setup.writer!.write(m)] : []),
-    ...(options.onMessage ? [options.onMessage] : []),
+    ...(setup.writer ? [guarded("out", (m) => setup.writer!.write(m))] : []),
+    ...(options.onMessage ? [guarded("onMessage", options.onMessage)] : []),
   ];
   let ended: RunEnd | undefined;
   let finish: (end: RunEnd) => void = () => {};

@@ -276,3 +276,32 @@ describe("a hostile MCP client", () => {
     );
   }, 60_000);
 });
+
+describe("a failing consumer of the recording", () => {
+  it("an onMessage that throws is said once and gets no more; the exchange goes on", async () => {
+    let status = 0;
+    let calls = 0;
+    const report = await runAttack(MCP_DOC, {
+      gracePeriod: 10,
+      onMessage: () => {
+        calls++;
+        throw new Error("boom");
+      },
+      onReady: async ({ endpoints }) => {
+        const r = await fetch(endpoints.mcp.default!, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} }),
+        });
+        status = r.status;
+      },
+    });
+    expect(status).toBe(200);
+    expect(calls).toBe(1);
+    const [run] = report.runs;
+    expect(run!.messages).toHaveLength(2);
+    expect(run!.diagnostics.filter((d) => d.message.startsWith("onMessage failed"))).toHaveLength(
+      1,
+    );
+  }, 60_000);
+});
