@@ -94,12 +94,8 @@ export type { CompiledPredicate } from "./primitives/predicate.js";
 export { compilePredicate, evaluatePredicate } from "./primitives/predicate.js";
 export { selectResponse } from "./primitives/response.js";
 export { computeEffectiveState } from "./primitives/state.js";
-export type {
-  AsyncGenerationProvider,
-  SynthesizeOutcome,
-  SynthesizeRequest,
-} from "./primitives/synthesize.js";
-export { PROMPT_PREVIEW_LENGTH, synthesize, synthesizeAsync } from "./primitives/synthesize.js";
+export type { SynthesizeOutcome, SynthesizeRequest } from "./primitives/synthesize.js";
+export { PROMPT_PREVIEW_LENGTH, synthesize } from "./primitives/synthesize.js";
 export type { TriggerEvent } from "./primitives/trigger.js";
 export { evaluateTrigger } from "./primitives/trigger.js";
 export {

@@ -9,7 +9,6 @@
 export type { CelEvaluatorOptions, DefaultCelEvaluator } from "@oatf/cel-default";
 export {
   type AssemblerState,
-  type AsyncGenerationProvider,
   actorModes,
   agUiOperation,
   type BatchCommit,
@@ -98,7 +97,6 @@ export {
   setRegexEngine,
   shardOf,
   synthesize,
-  synthesizeAsync,
   type TemplateReference,
   type ToolCallState,
   TRACE_FORMATS,

@@ -10,6 +10,8 @@ export type { PhaseTransition } from "./context.js";
 export type { RunDiagnostic, RunDiagnosticCode } from "./diagnostics.js";
 export { MAX_DIAGNOSTICS_PER_CODE } from "./diagnostics.js";
 export { SUPPORTED_MODES } from "./document.js";
+export type { AsyncGenerationProvider } from "./generation/async.js";
+export { synthesizeAsync } from "./generation/async.js";
 export type { OpenAiCompatibleOptions } from "./generation/openai.js";
 export { openAiCompatibleProvider } from "./generation/openai.js";
 export type { GeneratedShape } from "./generation/structure.js";

@@ -42,27 +42,18 @@ function preview(prompt: string): string {
 }
 
 /**
- * A GenerationProvider that can also answer without blocking: SDK §8.7 allows async
- * convenience wrappers beside the synchronous interface, and a tool that serves other
- * connections while a model answers (an attack runner) needs one.
+ * Interpolates the prompt, calls the provider, and returns its Value or a GenerationError
+ * carrying `phase_name` and `prompt_preview`. A missing provider is `provider_unavailable`;
+ * a provider that throws is a `model_error`; a missing request is a `validation_failure`.
+ * Never throws.
  */
-export interface AsyncGenerationProvider extends GenerationProvider {
-  generateAsync(
-    prompt: string,
-    protocol: Protocol,
-    response_context: Value,
-  ): Promise<Result<Value, GenerationError>>;
-}
-
-/** The steps around the provider's call, shared by `synthesize` and `synthesizeAsync`. */
-function prepare(provider: GenerationProvider | undefined, input: SynthesizeRequest) {
+export function synthesize(
+  provider: GenerationProvider | undefined,
+  input: SynthesizeRequest,
+): SynthesizeOutcome {
   if (typeof input !== "object" || input === null) {
     const message = "synthesize needs a request object ({ prompt, protocol, ... })";
-    const early: SynthesizeOutcome = {
-      result: err({ kind: "validation_failure", message }),
-      diagnostics: [],
-    };
-    return { early };
+    return { result: err({ kind: "validation_failure", message }), diagnostics: [] };
   }
   const { value: prompt, diagnostics } = interpolateTemplate(
     typeof input.prompt === "string" ? input.prompt : "",
@@ -79,70 +70,16 @@ function prepare(provider: GenerationProvider | undefined, input: SynthesizeRequ
     diagnostics,
   });
   if (provider === undefined || provider === null) {
-    return {
-      early: fail({ kind: "provider_unavailable", message: "no GenerationProvider is configured" }),
-    };
+    return fail({ kind: "provider_unavailable", message: "no GenerationProvider is configured" });
   }
-  const finish = (result: Result<Value, GenerationError>): SynthesizeOutcome => {
-    if (typeof result !== "object" || result === null) {
-      return fail({ kind: "model_error", message: "the GenerationProvider returned no result" });
-    }
-    return result.ok ? { result: ok(result.value), diagnostics } : fail(result.error);
-  };
-  const thrown = (error: unknown) => fail({ kind: "model_error", message: describeThrown(error) });
-  return { prompt, provider, finish, thrown };
-}
-
-const callSync = (
-  provider: GenerationProvider,
-  prompt: string,
-  input: SynthesizeRequest,
-): Result<Value, GenerationError> =>
-  provider.generate(prompt, input.protocol, input.responseContext ?? null);
-
-/**
- * Interpolates the prompt, calls the provider, and returns its Value or a GenerationError
- * carrying `phase_name` and `prompt_preview`. A missing provider is `provider_unavailable`;
- * a provider that throws is a `model_error`; a missing request is a `validation_failure`.
- * Never throws.
- */
-export function synthesize(
-  provider: GenerationProvider | undefined,
-  input: SynthesizeRequest,
-): SynthesizeOutcome {
-  const step = prepare(provider, input);
-  if (step.early !== undefined) return step.early;
+  let result: Result<Value, GenerationError>;
   try {
-    return step.finish(callSync(step.provider, step.prompt, input));
-  } catch (error) {
-    return step.thrown(error);
+    result = provider.generate(prompt, input.protocol, input.responseContext ?? null);
+  } catch (thrown) {
+    return fail({ kind: "model_error", message: describeThrown(thrown) });
   }
-}
-
-/**
- * `synthesize` without blocking (SDK §8.7 async wrapper): the same steps and errors, with the
- * provider's `generateAsync` when it has one (its synchronous `generate` otherwise). A
- * rejected promise is a `model_error`. Never rejects.
- */
-export async function synthesizeAsync(
-  provider: GenerationProvider | AsyncGenerationProvider | undefined,
-  input: SynthesizeRequest,
-): Promise<SynthesizeOutcome> {
-  const step = prepare(provider, input);
-  if (step.early !== undefined) return step.early;
-  const { generateAsync } = step.provider as Partial<AsyncGenerationProvider>;
-  try {
-    const result =
-      typeof generateAsync === "function"
-        ? await generateAsync.call(
-            step.provider,
-            step.prompt,
-            input.protocol,
-            input.responseContext ?? null,
-          )
-        : callSync(step.provider, step.prompt, input);
-    return step.finish(result);
-  } catch (error) {
-    return step.thrown(error);
+  if (typeof result !== "object" || result === null) {
+    return fail({ kind: "model_error", message: "the GenerationProvider returned no result" });
   }
+  return result.ok ? { result: ok(result.value), diagnostics } : fail(result.error);
 }

@@ -5,10 +5,10 @@
 // spec defines, runs the same request on a worker thread and waits for it (SDK §8.7), so it
 // blocks its caller's thread: never call it from the thread that serves the endpoint.
 import { receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { AsyncGenerationProvider } from "@oatf/evaluate";
 import type { GenerationError, Protocol, Result, Value } from "@oatf/model";
 import { err, ok } from "@oatf/model";
 import { isLoopbackUrl } from "../net.js";
+import type { AsyncGenerationProvider } from "./async.js";
 
 export interface OpenAiCompatibleOptions {
   /** The endpoint's base URL (`http://127.0.0.1:8080/v1`) or its `/chat/completions` URL. */

@@ -3,9 +3,10 @@
 // answer is checked against the binding's structure before any adapter injects it. Every
 // failure is a `run/synthesize` diagnostic carrying the GenerationError (format §11.3 item
 // 11); the caller then serves the entry's static content, or the list's default.
-import { interpolateTemplate, PROMPT_PREVIEW_LENGTH, synthesizeAsync } from "@oatf/evaluate";
+import { interpolateTemplate, PROMPT_PREVIEW_LENGTH } from "@oatf/evaluate";
 import type { GenerationProvider, ResponseEntry, SynthesizeBlock, Value } from "@oatf/model";
 import type { PhaseMachine } from "../phase-machine.js";
+import { synthesizeAsync } from "./async.js";
 import { checkGenerated, type GeneratedShape, SHAPE_DESCRIPTIONS } from "./structure.js";
 
 export interface SynthesisRequest {

@@ -1,9 +1,12 @@
-// synthesizeAsync (SDK §8.7 async wrapper of §6.3 synthesize): the same interpolation and
-// errors as `synthesize`, with the provider's `generateAsync` when it has one.
+// synthesizeAsync, the SDK §8.7 async wrapper of SDK §6.3 `synthesize` (delegating to it): the
+// same interpolation and errors as `synthesize`, with the provider's `generateAsync` when it has
+// one; the provider's synchronous `generate` is then never called.
+
+import { synthesize } from "@oatf/evaluate";
 import type { GenerationProvider } from "@oatf/model";
 import { err, ok } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { type AsyncGenerationProvider, synthesize, synthesizeAsync } from "../src/index.js";
+import { type AsyncGenerationProvider, synthesizeAsync } from "../src/index.js";
 
 const request = {
   prompt: "Write about {{topic}} for {{request.user}}",
