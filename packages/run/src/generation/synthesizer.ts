@@ -1,5 +1,6 @@
 // `synthesize` blocks in a run (format §7.4, SDK §6.3): the prompt goes through the SDK's
-// `synthesizeAsync` (interpolation, GenerationError shaping) to the user's provider, and the
+// `synthesize` (interpolation, GenerationError shaping; awaited through `synthesizeAsync`, the
+// SDK §8.7 wrapper of generation/async.ts) to the user's provider, and the
 // answer is checked against the binding's structure before any adapter injects it. Every
 // failure is a `run/synthesize` diagnostic carrying the GenerationError (format §11.3 item
 // 11); the caller then serves the entry's static content, or the list's default.
