@@ -184,13 +184,33 @@ export class McpServerActor {
     return result;
   }
 
+  /**
+   * The tool or prompt a call names, once the state's requests for the call are answered
+   * (format §7.1.4 `elicitations`), or the error for a name the state does not have.
+   */
+  async #named(
+    list: "tools" | "prompts",
+    params: Value,
+    state: Value | undefined,
+    exchange: Exchange,
+  ): Promise<{ found: Obj } | { error: Reply }> {
+    const name = field(params, "name");
+    const found = entries(state, list).find((entry) => entry.name === name);
+    if (found === undefined) {
+      const what = list === "tools" ? "tool" : "prompt";
+      return {
+        error: { error: { code: INVALID_PARAMS, message: `Unknown ${what}: ${String(name)}` } },
+      };
+    }
+    await this.#sendAsks(state, params, exchange);
+    return { found };
+  }
+
   async #callTool(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
     const m = this.machine;
-    const name = field(params, "name");
-    const tool = entries(state, "tools").find((t) => t.name === name);
-    if (tool === undefined)
-      return { error: { code: INVALID_PARAMS, message: `Unknown tool: ${String(name)}` } };
-    await this.#sendAsks(state, params, exchange);
+    const named = await this.#named("tools", params, state, exchange);
+    if ("error" in named) return named.error;
+    const tool = named.found;
     const entry = dispatch(tool.responses, params, m.context.synthesizer.available);
     if (entry === undefined) return { result: { content: [] } };
     let result =
@@ -222,11 +242,9 @@ export class McpServerActor {
 
   async #getPrompt(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
     const m = this.machine;
-    const name = field(params, "name");
-    const prompt = entries(state, "prompts").find((p) => p.name === name);
-    if (prompt === undefined)
-      return { error: { code: INVALID_PARAMS, message: `Unknown prompt: ${String(name)}` } };
-    await this.#sendAsks(state, params, exchange);
+    const named = await this.#named("prompts", params, state, exchange);
+    if ("error" in named) return named.error;
+    const prompt = named.found;
     const entry = dispatch(prompt.responses, params, m.context.synthesizer.available, [
       "messages",
       "content",
