@@ -61,7 +61,7 @@ export class Diagnostics {
   sdk(diagnostic: Diagnostic, where: { actor?: string; phase?: string } = {}): void {
     this.report({
       severity: diagnostic.severity === "error" ? "error" : "warning",
-      code: (diagnostic as { code?: string }).code ?? diagnostic.rule,
+      code: diagnostic.code,
       message: diagnostic.message,
       ...where,
       ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
