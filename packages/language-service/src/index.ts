@@ -4,6 +4,12 @@
 export type { DiagnosticData } from "./diagnostics.js";
 export { closest, editDistance } from "./distance.js";
 export {
+  createDocumentFilter,
+  type DocumentFilter,
+  type DocumentFilterOptions,
+  hasOatfKey,
+} from "./document-filter.js";
+export {
   createLanguageService,
   type DocumentInput,
   type LanguageService,
