@@ -13,6 +13,7 @@ import { SUPPORTED_VERSIONS } from "@oatf/validate";
 import type { CompletionItem, CompletionList, Position, Range } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { indicatorProtocolAt, modeAt } from "./context.js";
+import { fieldDocumentation } from "./field-documentation.js";
 import { CompletionItemKind, MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, fieldNames, resolve, type Segment } from "./schema.js";
 import { describeSurface } from "./surface-info.js";
@@ -127,10 +128,20 @@ function valueCandidates(
   const key = path.at(-1);
   const resolved = resolve(path);
   const values = resolved ? enumValues(resolved.type) : undefined;
-  if (values)
+  if (values) {
+    const meanings =
+      resolved?.owner && typeof key === "string"
+        ? fieldDocumentation(resolved.owner, key)?.values
+        : undefined;
     return values.map((v) =>
-      item(v, CompletionItemKind.EnumMember, resolved ? describeType(resolved.type) : undefined),
+      item(
+        v,
+        CompletionItemKind.EnumMember,
+        resolved ? describeType(resolved.type) : undefined,
+        meanings?.[v],
+      ),
     );
+  }
   if (key === "surface" && path[1] === "indicators") {
     const protocols = indicatorProtocolAt(analysis.tree, path);
     const known = protocols.filter((p) => surfacesFor(p));

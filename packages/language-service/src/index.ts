@@ -9,6 +9,7 @@ export {
   type DocumentFilterOptions,
   hasOatfKey,
 } from "./document-filter.js";
+export { type FieldDocumentation, fieldDocumentation } from "./field-documentation.js";
 export {
   createLanguageService,
   type DocumentInput,
