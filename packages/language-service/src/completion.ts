@@ -13,7 +13,6 @@ import { SUPPORTED_VERSIONS } from "@oatf/validate";
 import type { CompletionItem, CompletionList, Position, Range } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { indicatorProtocolAt, modeAt } from "./context.js";
-import { fieldDocumentation } from "./field-documentation.js";
 import { CompletionItemKind, MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, fieldNames, resolve, type Segment } from "./schema.js";
 import { describeSurface } from "./surface-info.js";
@@ -128,20 +127,10 @@ function valueCandidates(
   const key = path.at(-1);
   const resolved = resolve(path);
   const values = resolved ? enumValues(resolved.type) : undefined;
-  if (values) {
-    const meanings =
-      resolved?.owner && typeof key === "string"
-        ? fieldDocumentation(resolved.owner, key)?.values
-        : undefined;
+  if (values)
     return values.map((v) =>
-      item(
-        v,
-        CompletionItemKind.EnumMember,
-        resolved ? describeType(resolved.type) : undefined,
-        meanings?.[v],
-      ),
+      item(v, CompletionItemKind.EnumMember, resolved ? describeType(resolved.type) : undefined),
     );
-  }
   if (key === "surface" && path[1] === "indicators") {
     const protocols = indicatorProtocolAt(analysis.tree, path);
     const known = protocols.filter((p) => surfacesFor(p));

@@ -4,7 +4,6 @@
 import { ruleInfo } from "@oatf/model";
 import type { Hover, Position } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
-import { fieldDocumentation } from "./field-documentation.js";
 import { MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, resolve, type Segment, sectionOf } from "./schema.js";
 import { describeMode, describeSurface } from "./surface-info.js";
@@ -89,14 +88,8 @@ function valueHover(path: Segment[], value: unknown): string | undefined {
       : resolved?.type.kind === "list" && resolved.type.of.kind === "enum"
         ? resolved.type.of.name
         : "severity level";
-  // What the value means, where the format specification says (format §3–§6).
-  const meaning =
-    known && resolved?.owner && typeof key === "string"
-      ? fieldDocumentation(resolved.owner, key)?.values?.[value]
-      : undefined;
   return [
     `${known ? `\`${String(value)}\`: one of the ${name} values` : `not a ${name} value`}`,
-    ...(meaning ? ["", meaning] : []),
     "",
     `Allowed: ${values.map((v) => `\`${v}\``).join(", ")}`,
   ].join("\n");

@@ -4,13 +4,6 @@
 export type { DiagnosticData } from "./diagnostics.js";
 export { closest, editDistance } from "./distance.js";
 export {
-  createDocumentFilter,
-  type DocumentFilter,
-  type DocumentFilterOptions,
-  hasOatfKey,
-} from "./document-filter.js";
-export { type FieldDocumentation, fieldDocumentation } from "./field-documentation.js";
-export {
   createLanguageService,
   type DocumentInput,
   type LanguageService,

@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { stringify } from "yaml";
-import { createDocumentFilter, createLanguageService, hasOatfKey } from "../src/index.js";
+import { createDocumentFilter, hasOatfKey } from "../src/document-filter.js";
+import { createLanguageService } from "../src/index.js";
 
 const WORKFLOW = `name: CI
 on: [push]

@@ -2,7 +2,7 @@
 // every field the document shape has must have a row there, so no hover is empty.
 import { DOCUMENT, type FieldType, KNOWN_ACTIONS, type Shape } from "@oatf/model/shape";
 import { describe, expect, it } from "vitest";
-import { createLanguageService, fieldDocumentation } from "../src/index.js";
+import { fieldDocumentation } from "../src/field-documentation.js";
 import { fieldDoc, shapeOf } from "../src/schema.js";
 
 function shapes(): Shape[] {
@@ -98,20 +98,5 @@ describe("fieldDocumentation", () => {
       "PT1H30M",
     ]);
     expect(of("attack", "created")?.examples).toContain("2026-02-15");
-  });
-
-  it("shows a value's meaning in hover and completion", () => {
-    const service = createLanguageService();
-    const text =
-      'oatf: "0.1"\nattack:\n  status: draft\n  execution: {mode: mcp_server, state: {}}\n';
-    const document = { uri: "file:///a.yaml", version: 1, text };
-    const hover = service.hover(document, { line: 2, character: 11 });
-    expect(hover?.contents).toMatchObject({
-      value: expect.stringContaining("Under active development."),
-    });
-    const items = service.completion(document, { line: 2, character: 10 }).items;
-    expect(items.find((i) => i.label === "stable")?.documentation).toMatchObject({
-      value: expect.stringMatching(/^Validated against at least one adversarial/),
-    });
   });
 });

@@ -2,7 +2,7 @@
 // the field table `parse` reads with (@oatf/model/shape), for the versions validate supports,
 // with the specification's words on every field (@oatf/language-service, the tables hover
 // shows) so YAML editors' hover and completion explain what they offer.
-import { type FieldDocumentation, fieldDocumentation } from "@oatf/language-service";
+import { type FieldDocumentation, fieldDocumentation } from "@oatf/language-service/documentation";
 import { documentJsonSchema, type FieldAnnotation, type JsonSchema } from "@oatf/model/shape";
 import { SUPPORTED_VERSIONS } from "@oatf/validate";
 

@@ -2,7 +2,8 @@
 // keeps the open documents (TextDocuments, incremental sync) and forwards every request to
 // the language service. Diagnostics are pushed on open and change, with the default CEL
 // evaluator wired in so V-014 is checked as `oatf validate` checks it.
-import { createDocumentFilter, createLanguageService } from "@oatf/language-service";
+import { createLanguageService } from "@oatf/language-service";
+import { createDocumentFilter } from "@oatf/language-service/filter";
 import {
   CodeActionKind,
   createConnection,
