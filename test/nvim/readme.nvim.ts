@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { at } from "./position.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const NVIM = process.env.NVIM_PATH ?? "nvim";
@@ -26,22 +27,12 @@ function luaBlock(markdown: string, heading: string): string {
 
 const SNIPPET = luaBlock(README, "**Neovim 0.7 to 0.10**");
 
-const WORKFLOW = `name: CI
-on: [push]
-jobs:
-  test:
-    runs-on: ubuntu-latest
-    steps:
-      - run: npm test
-`;
-
-/** LSP position (0-based) of `needle` in `text`, `shift` characters in. */
-function at(text: string, needle: string, shift = 0) {
-  const index = text.indexOf(needle);
-  if (index < 0) throw new Error(`no ${needle}`);
-  const before = text.slice(0, index + shift).split("\n");
-  return { line: before.length - 1, character: before.at(-1)!.length };
-}
+// Seven lines of a GitHub Actions workflow: five diagnostics from `oatf lsp` before it
+// answered for OATF documents only.
+const WORKFLOW = readFileSync(
+  new URL("../fixtures/github-actions-workflow.yml", import.meta.url),
+  "utf8",
+);
 
 interface VimDiagnostic {
   lnum: number;

@@ -1,5 +1,6 @@
 // Which documents the language server answers for (issue 37): OATF documents only, so an
 // editor can attach it to every YAML file without flagging CI workflows.
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -7,14 +8,12 @@ import { stringify } from "yaml";
 import { createDocumentFilter, hasOatfKey } from "../src/document-filter.js";
 import { createLanguageService } from "../src/index.js";
 
-const WORKFLOW = `name: CI
-on: [push]
-jobs:
-  test:
-    runs-on: ubuntu-latest
-    steps:
-      - run: npm test
-`;
+// Seven lines of a GitHub Actions workflow: five diagnostics from `oatf lsp` before it
+// answered for OATF documents only.
+const WORKFLOW = readFileSync(
+  new URL("../../../test/fixtures/github-actions-workflow.yml", import.meta.url),
+  "utf8",
+);
 
 describe("hasOatfKey", () => {
   it.each([

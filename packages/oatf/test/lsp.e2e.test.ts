@@ -248,15 +248,12 @@ describe("oatf lsp exits", () => {
 });
 
 describe("oatf lsp answers for OATF documents only", () => {
-  // Seven lines of a GitHub Actions workflow: five diagnostics before the filter existed.
-  const WORKFLOW = `name: CI
-on: [push]
-jobs:
-  test:
-    runs-on: ubuntu-latest
-    steps:
-      - run: npm test
-`;
+  // Seven lines of a GitHub Actions workflow: five diagnostics from `oatf lsp` before it
+  // answered for OATF documents only.
+  const WORKFLOW = readFileSync(
+    new URL("../../../test/fixtures/github-actions-workflow.yml", import.meta.url),
+    "utf8",
+  );
   let server: Server;
   const logs: string[] = [];
   const open = async (uri: string, text: string, version = 1) => {
