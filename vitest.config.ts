@@ -39,8 +39,20 @@ const alias = [
     replacement: `${packagesDir}/normalize/src/comments.ts`,
   },
   {
+    find: /^@oatf\/validate\/text$/,
+    replacement: `${packagesDir}/validate/src/text.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/compilers$/,
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
+  },
+  {
+    find: /^@oatf\/evaluate\/internal$/,
+    replacement: `${packagesDir}/evaluate/src/internal.ts`,
+  },
+  {
+    find: /^oatf\/advanced$/,
+    replacement: `${packagesDir}/oatf/src/advanced.ts`,
   },
   // The private conformance harness: package tests read upstream cases through it.
   {

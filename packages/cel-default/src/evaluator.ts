@@ -1,16 +1,7 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
 import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
-import {
-  type CelEvaluator,
-  type CelSyntaxError,
-  type EvaluationError,
-  err,
-  evaluationError,
-  ok,
-  type Result,
-  type Value,
-} from "@oatf/model";
-import { LruCache } from "@oatf/model/internal";
+import type { CelEvaluator, CelSyntaxError, EvaluationError, Result, Value } from "@oatf/model";
+import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";

@@ -5,7 +5,6 @@
 import type { Document } from "@oatf/model";
 import {
   createTraceEvaluator,
-  MAX_OPEN_TOOL_CALL_CHARS,
   MAX_PENDING_CHARS,
   MAX_PENDING_REQUESTS,
   readTrace,
@@ -14,6 +13,7 @@ import {
   type TraceMessage,
   type TraceRecord,
 } from "../src/index.js";
+import { MAX_OPEN_TOOL_CALL_CHARS } from "../src/internal.js";
 
 type Measure = (
   tasks: Record<string, () => void>,

@@ -7,13 +7,13 @@ import { describe, expect, it } from "vitest";
 import {
   createTraceEvaluator,
   evaluateTrace,
-  MAX_OPEN_TOOL_CALL_CHARS,
   MAX_PENDING_REQUESTS,
   type ReadTraceOptions,
   readTrace,
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
+import { MAX_OPEN_TOOL_CALL_CHARS } from "../src/internal.js";
 
 const doc = (indicators: object[], execution: object = { mode: "mcp_server", state: {} }) =>
   ({ oatf: "0.1", attack: { id: "ADV-1", execution, indicators } }) as unknown as Document;

@@ -2,7 +2,8 @@
 // connections per entry or per MCP session, the streaming entry scanner (chunking, limits,
 // truncation, nesting) and the diagnostics of malformed entries, which never stop reading.
 import { readFileSync } from "node:fs";
-import { lineRange, ruleInfo } from "@oatf/model";
+import { ruleInfo } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

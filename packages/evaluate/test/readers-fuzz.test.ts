@@ -10,13 +10,13 @@ import { type Diagnostic, ruleInfo } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  boundedJson,
   createTraceEvaluator,
   MAX_PENDING_REQUESTS,
   readTrace,
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
+import { boundedJson } from "../src/internal.js";
 import { ARTIFACT_DOCUMENT, leakDocument } from "./leak-document.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 40);

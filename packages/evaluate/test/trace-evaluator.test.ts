@@ -5,11 +5,11 @@ import {
   createTraceEvaluator,
   evaluateIndicator,
   evaluateTrace,
-  MAX_OPEN_TOOL_CALLS,
   readTraceText,
   type TraceMatch,
   type TraceMessage,
 } from "../src/index.js";
+import { MAX_OPEN_TOOL_CALLS } from "../src/internal.js";
 
 // Indicators as they come unvalidated (no default `target` filled in).
 const doc = (indicators: object[], extra: Record<string, unknown> = {}): Document =>

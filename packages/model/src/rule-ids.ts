@@ -323,7 +323,10 @@ export const PARSE_RULES = {
   { severity: DiagnosticSeverity; spec_ref: string; check: string }
 >;
 
-/** Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers. */
+/**
+ * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
+ * and of the evaluation state a monitor or a merge is given back (a snapshot, shards' verdicts).
+ */
 export const EVALUATION_RULES = {
   "E-UNREADABLE": {
     severity: "error",
@@ -339,6 +342,11 @@ export const EVALUATION_RULES = {
     severity: "warning",
     spec_ref: "SDK §4.5",
     check: "every verdict names an indicator of the attack",
+  },
+  "E-STATE": {
+    severity: "error",
+    spec_ref: "SDK §4.5",
+    check: "given-back state fits these documents",
   },
 } as const satisfies Record<
   string,
@@ -501,9 +509,31 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
   TRACE_RULES,
 ];
 
+/** The ids of what `parse` and `validate` report about a document. */
+export type DocumentRuleId = ValidationRuleId | WarningRuleId | ParseRuleId;
+
+const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
+  VALIDATION_RULES,
+  WARNING_RULES,
+  PARSE_RULES,
+];
+
 /** The table entry of a rule id; undefined for a string that is not one. */
 export function ruleInfo(rule: string): RuleInfo | undefined {
-  for (const table of TABLES) if (Object.hasOwn(table, rule)) return table[rule];
+  return entryIn(TABLES, rule);
+}
+
+/**
+ * `ruleInfo` for the rules of a document (V-, W- and parse ids) only: code that checks
+ * documents looks its rules up here, so a bundle of it need not hold the trace and
+ * evaluation tables.
+ */
+export function documentRuleInfo(rule: string): RuleInfo | undefined {
+  return entryIn(DOCUMENT_TABLES, rule);
+}
+
+function entryIn(tables: readonly Record<string, RuleInfo>[], rule: string): RuleInfo | undefined {
+  for (const table of tables) if (Object.hasOwn(table, rule)) return table[rule];
   return undefined;
 }
 

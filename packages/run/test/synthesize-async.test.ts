@@ -4,7 +4,7 @@
 
 import { synthesize } from "@oatf/evaluate";
 import type { GenerationProvider } from "@oatf/model";
-import { err, ok } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { type AsyncGenerationProvider, synthesizeAsync } from "../src/index.js";
 

@@ -1,7 +1,7 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
-import { type Diagnostic, lineRange, TRACE_RULES, type TraceRuleId } from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import { type Diagnostic, TRACE_RULES, type TraceRuleId } from "@oatf/model";
+import { diagnosticOf, lineRange } from "@oatf/model/internal";
 import { boundedJson } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 

@@ -18,7 +18,7 @@ import {
 } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
-import { celFor } from "./cel.js";
+import { loadCelFor } from "../default-cel.js";
 import { checkDocument } from "./check.js";
 import { EXIT } from "./context.js";
 import {
@@ -194,7 +194,7 @@ async function evaluateIn(
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
   let source = opened.source;
-  const cel = (await celFor(normalized)) ?? undefined;
+  const cel = await loadCelFor(normalized);
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };

@@ -11,8 +11,7 @@ import {
   type TraceVerdict,
 } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
-import { loadDefaultCel } from "../default-cel.js";
-import { celFor } from "./cel.js";
+import { loadCelFor, loadDefaultCel } from "../default-cel.js";
 
 export interface ShardTask {
   /** Normalized and valid: the worker parses and checks nothing again. */
@@ -93,7 +92,7 @@ export default async function evaluateShard(task: ShardTask | null): Promise<Sha
     return null;
   }
   const { documents, source, port } = task;
-  const shard = shardReader(documents, source, (await celFor(documents)) ?? undefined);
+  const shard = shardReader(documents, source, await loadCelFor(documents));
   return new Promise((resolve) => {
     port.on("message", (m: ShardMessage) => {
       if (m.kind === "lines") {

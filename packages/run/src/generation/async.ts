@@ -7,7 +7,7 @@
 // (`phase_name`, `prompt_preview`) and W-004 diagnostics included, as for any provider.
 import { type SynthesizeOutcome, type SynthesizeRequest, synthesize } from "@oatf/evaluate";
 import type { GenerationError, GenerationProvider, Protocol, Result, Value } from "@oatf/model";
-import { ok } from "@oatf/model";
+import { ok } from "@oatf/model/internal";
 
 /** A GenerationProvider that can also answer without blocking its caller. */
 export interface AsyncGenerationProvider extends GenerationProvider {

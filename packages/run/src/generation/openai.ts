@@ -6,7 +6,7 @@
 // blocks its caller's thread: never call it from the thread that serves the endpoint.
 import { receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { GenerationError, Protocol, Result, Value } from "@oatf/model";
-import { err, ok } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { isLoopbackUrl } from "../net.js";
 import type { AsyncGenerationProvider } from "./async.js";
 

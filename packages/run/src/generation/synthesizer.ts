@@ -4,7 +4,8 @@
 // answer is checked against the binding's structure before any adapter injects it. Every
 // failure is a `run/synthesize` diagnostic carrying the GenerationError (format §11.3 item
 // 11); the caller then serves the entry's static content, or the list's default.
-import { interpolateTemplate, PROMPT_PREVIEW_LENGTH } from "@oatf/evaluate";
+import { interpolateTemplate } from "@oatf/evaluate";
+import { PROMPT_PREVIEW_LENGTH } from "@oatf/evaluate/internal";
 import type { GenerationProvider, ResponseEntry, SynthesizeBlock, Value } from "@oatf/model";
 import type { PhaseMachine } from "../phase-machine.js";
 import { synthesizeAsync } from "./async.js";

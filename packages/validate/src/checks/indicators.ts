@@ -8,18 +8,14 @@ import {
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
-  generatedIndicatorId,
   INDICATOR_METHODS,
-  indexPath,
-  indicatorProtocol,
-  isMatchCondition,
-  keyPath,
   type Result,
   SEMANTIC_INTENT_CLASSES,
   SEVERITY_LEVELS,
   TIERS,
 } from "@oatf/model";
-import { didYouMean } from "@oatf/model/internal";
+import { didYouMean, indexPath, keyPath } from "@oatf/model/internal";
+import { generatedIndicatorId, indicatorProtocol, isMatchCondition } from "@oatf/model/rules";
 import { parseSimplePath, parseWildcardPath } from "@oatf/paths";
 import { isSurfaceValidForProtocol, surfacesFor } from "@oatf/registries";
 import type { Context } from "../context.js";
@@ -176,9 +172,13 @@ function checkScope(ctx: Context, indicator: Obj, path: string, view: ExecutionV
     ctx.warn(
       "V-018",
       keyPath(path, "surface"),
-      suggestion === undefined
-        ? `surface "${surface}" is not an operation of protocol ${protocol}; check the binding's operation names (e.g. ${operations.slice(0, 3).join(", ")})`
-        : `surface "${surface}" is not an operation of protocol ${protocol}; did you mean \`${suggestion}\`?`,
+      `surface "${surface}" is not an operation of protocol ${protocol}; ${
+        suggestion === undefined
+          ? `check the binding's operation names (e.g. ${operations.slice(0, 3).join(", ")})`
+          : `did you mean \`${suggestion}\`?`
+      }`,
+      undefined,
+      { suggestion },
     );
   }
 }
