@@ -72,7 +72,10 @@ export function locateParseError(source: string, error: unknown): ParseProblem |
   const e = error as ParserError;
   if (e.location === undefined) return undefined;
   const locator = new Locator(source);
-  return locator.refine(e, source.length) ?? describe(e, e.location.start.offset, source);
+  const problem = locator.refine(e, source.length) ?? describe(e, e.location.start.offset, source);
+  // Only space follows the last token (a YAML block scalar ends in a line break): the end of
+  // the input is where the last token ends.
+  return { ...problem, offset: Math.min(problem.offset, source.trimEnd().length) };
 }
 
 class Locator {

@@ -44,6 +44,19 @@ describe("a syntax error is reported where the expression went wrong", () => {
     expect(error(expression)).toEqual({ message, line: 1, column });
   });
 
+  it("at the last token when only space follows it", () => {
+    expect(error("size(x\n")).toEqual({
+      message: "missing ')' to close the ( at 1:5",
+      line: 1,
+      column: 7,
+    });
+    expect(error("a +\n  \n")).toEqual({
+      message: "found end of input but expecting an expression",
+      line: 1,
+      column: 4,
+    });
+  });
+
   it("on any line", () => {
     expect(error("a &&\n  size(b")).toEqual({
       message: "missing ')' to close the ( at 2:7",

@@ -27,6 +27,7 @@ export {
 export { parseDuration } from "./duration.js";
 export type {
   CelEvaluator,
+  CelFunctionDeclaration,
   CelSyntaxError,
   GenerationProvider,
   SemanticEvaluator,

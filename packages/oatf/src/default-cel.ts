@@ -35,8 +35,8 @@ function loaded(): CelEvaluator | undefined {
 
 /**
  * Stands in for the default evaluator until it is loaded: evaluation is a `cel_error` that
- * says how to load it, and `check` is absent, so `validate` warns that V-014 was not checked
- * instead of passing expressions unchecked.
+ * says how to load it, and `check` (and `functions`) are absent, so `validate` warns that
+ * V-014 was not checked instead of passing expressions unchecked.
  */
 const notYetLoaded: CelEvaluator = {
   evaluate(expression, context) {
@@ -48,6 +48,10 @@ const notYetLoaded: CelEvaluator = {
   get check() {
     const cel = loaded();
     return cel?.check?.bind(cel);
+  },
+  get functions() {
+    const cel = loaded();
+    return cel?.functions?.bind(cel);
   },
 };
 
