@@ -44,6 +44,7 @@ const alias = [
 export const INCLUDE = [
   "packages/*/test/**/*.test.ts",
   "conformance/test/**/*.test.ts",
+  "testing/*/test/**/*.test.ts",
   "test/**/*.test.ts",
 ];
 // Test files that mock modules or the clock (vi.mock, vi.spyOn), so each needs modules of its
