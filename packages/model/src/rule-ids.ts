@@ -276,7 +276,7 @@ export const WARNING_RULES = {
   },
   "OATF-V014-FUNCTION": {
     severity: "warning",
-    check: "a CEL call names a function the evaluator declares, with an arity it declares",
+    check: "CEL calls match the functions the evaluator declares",
   },
 } as const satisfies Record<
   string,

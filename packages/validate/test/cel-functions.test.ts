@@ -56,22 +56,16 @@ const warning = (message: string) => ({ rule: "OATF-V014-FUNCTION", path: PATH, 
 describe("calls checked against the evaluator's declared functions", () => {
   it("a misspelt function, with what was meant", () => {
     expect(warnings("message.description.contans('IMPORTANT')")).toEqual([
-      warning(
-        "unknown CEL function `x.contans(…)`: the CEL evaluator in use does not declare it; did you mean `contains`?",
-      ),
+      warning("unknown CEL function `x.contans(…)`; did you mean `contains`?"),
     ]);
     expect(warnings("sise(message.tools) > 2")).toEqual([
-      warning(
-        "unknown CEL function `sise(…)`: the CEL evaluator in use does not declare it; did you mean `size`?",
-      ),
+      warning("unknown CEL function `sise(…)`; did you mean `size`?"),
     ]);
   });
 
   it("an unknown function with nothing close", () => {
     expect(warnings("frobnicate(message)")).toEqual([
-      warning(
-        "unknown CEL function `frobnicate(…)`: the CEL evaluator in use does not declare it; it fails when evaluated (unsupported_method)",
-      ),
+      warning("unknown CEL function `frobnicate(…)`: the CEL evaluator in use does not declare it"),
     ]);
   });
 
@@ -89,9 +83,7 @@ describe("calls checked against the evaluator's declared functions", () => {
 
   it("a function called in the form it does not have", () => {
     expect(warnings("contains(message.name, 'x')")).toEqual([
-      warning(
-        "`contains(…)` is not declared by the CEL evaluator in use; it is called as `x.contains(…)`",
-      ),
+      warning("`contains(…)` is called as `x.contains(…)`"),
     ]);
   });
 

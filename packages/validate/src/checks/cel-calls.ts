@@ -22,35 +22,30 @@ export interface CelCall {
 interface Token {
   text: string;
   offset: number;
-  kind: "name" | "literal" | "punctuation";
+  /** An identifier (not a literal with an r or b prefix). */
+  name: boolean;
 }
 
-// One token at a time: space and comments (skipped), string and bytes literals (raw ones, with
-// prefix r, process no escapes) and numbers, names, and any other character on its own.
-const RAW = String.raw`(?:[rR][bB]?|[bB][rR])(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'[^'\n\r]*'|"[^"\n\r]*")`;
-const ESCAPED = String.raw`[bB]?(?:'''(?:\\[\s\S]|[^\\])*?'''|"""(?:\\[\s\S]|[^\\])*?"""|'(?:\\.|[^'\\\n\r])*'|"(?:\\.|[^"\\\n\r])*")`;
-const NUMBER = String.raw`0[xX][0-9a-fA-F]+[uU]?|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[uU]?`;
-const TOKEN = new RegExp(
-  String.raw`(?<skip>\s+|\/\/[^\n\r]*)|(?<literal>${RAW}|${ESCAPED}|${NUMBER})|(?<name>[A-Za-z_]\w*)|(?<other>[\s\S])`,
-  "y",
-);
+// One token at a time: space and comments (skipped), a string or bytes literal (raw ones, with
+// an r prefix, process no escapes; a triple-quoted one ends at the first three quotes, which
+// `check` accepted), a name, or any other character on its own (a number is one token a
+// digit: none is ever called).
+const LITERAL = String.raw`[bB]?[rR][bB]?(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'[^'\n]*'|"[^"\n]*")|[bB]?(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*")`;
+const TOKEN = new RegExp(String.raw`\s+|\/\/.*|(${LITERAL})|([A-Za-z_]\w*)|(\S)`, "y");
 
 function tokenize(expression: string): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(expression); m !== null; m = TOKEN.exec(expression)) {
-    const { literal, name, other } = m.groups!;
-    if (literal !== undefined) tokens.push({ text: literal, offset: m.index, kind: "literal" });
-    else if (name !== undefined) tokens.push({ text: name, offset: m.index, kind: "name" });
-    else if (other !== undefined)
-      tokens.push({ text: other, offset: m.index, kind: "punctuation" });
+    const text = m[1] ?? m[2] ?? m[3];
+    if (text !== undefined) tokens.push({ text, offset: m.index, name: m[2] !== undefined });
   }
   return tokens;
 }
 
 /** A token that can end an operand, so that a `.` after it selects from that operand. */
 function endsOperand(t: Token | undefined): boolean {
-  return t !== undefined && (t.kind !== "punctuation" || /^[)\]}]$/.test(t.text));
+  return t !== undefined && /^[\w'")\]}]/.test(t.text);
 }
 
 /** An open bracket: the call it starts, if any, its commas, and whether it holds anything. */
@@ -78,7 +73,7 @@ export function celCalls(expression: string): CelCall[] {
       continue;
     }
     top.empty = false;
-    if (t.kind === "name" && tokens[i + 1]?.text === "(") {
+    if (t.name && tokens[i + 1]?.text === "(") {
       frames.push({ call: call(tokens, i), commas: 0, empty: true });
       i++; // the `(`
     } else if (/^[([{]$/.test(t.text)) {
@@ -97,7 +92,7 @@ function call(tokens: Token[], at: number): Omit<CelCall, "arity"> {
   // `a.b.name`: plain names joined by dots, the first selected from nothing.
   const parts = [name.text];
   let i = at - 2;
-  while (tokens[i]?.kind === "name") {
+  while (tokens[i]?.name) {
     parts.unshift(tokens[i]!.text);
     if (tokens[i - 1]?.text !== ".") return { ...found, qualified: parts.join(".") };
     i -= 2;

@@ -5,7 +5,6 @@
 
 import {
   type CelEvaluator,
-  type CelFunctionDeclaration,
   type CelSyntaxError,
   CORRELATION_LOGICS,
   DIRECTIONS,
@@ -268,8 +267,7 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
     result = { ok: false, error: { message: `the CEL checker failed: ${String(thrown)}` } };
   }
   if (result.ok) {
-    const declared = declaredFunctions(checker);
-    if (declared) checkCelFunctions(ctx, declared, expression, path);
+    checkCelFunctions(ctx, checker, expression, path);
     return;
   }
   const { message, line, column } = result.error;
@@ -281,17 +279,6 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
     `CEL syntax error${at}: ${message}`,
     index === undefined ? undefined : { within: { start: index } },
   );
-}
-
-/** The functions the checker declares (an SDK extension); undefined without a usable list. */
-function declaredFunctions(checker: CelEvaluator): readonly CelFunctionDeclaration[] | undefined {
-  if (typeof checker.functions !== "function") return undefined;
-  try {
-    const declared = checker.functions();
-    return Array.isArray(declared) ? declared : undefined;
-  } catch {
-    return undefined; // a checker that cannot say leaves calls unchecked, as one without the method
-  }
 }
 
 /** The index in `text` of a 1-based line and column (UTF-16), when it is inside the text. */
