@@ -1,4 +1,4 @@
-// The functions this evaluator declares (`functions()`, an SDK extension beyond §6.1), for
+// The functions this evaluator declares (`functions()`, an SDK extension beyond SDK §6.1), for
 // validate's check of calls: every function of the environment that CEL source can name (not
 // the operators, `_+_`, `@in`, ..., nor this package's internal `@oatf_deadline`), the macros
 // the parser expands, and the global `matches(s, re)` that compile.ts rewrites.

@@ -30,7 +30,7 @@ export interface CelEvaluator {
   /** Syntax check without evaluation (backs V-014). Optional for third-party evaluators. */
   check?(expression: string): Result<void, CelSyntaxError>;
   /**
-   * The functions and macros it provides (an SDK extension beyond §6.1, optional): `validate`
+   * The functions and macros it provides (an SDK extension beyond SDK §6.1, optional): `validate`
    * warns (OATF-V014-FUNCTION) about a call to a function not declared here, or with an arity
    * not declared here, with a did-you-mean. Without it, calls are not checked.
    */
