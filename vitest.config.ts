@@ -23,6 +23,14 @@ const alias = [
     replacement: `${packagesDir}/model/src/terminal/index.ts`,
   },
   {
+    find: /^@oatf\/language-service\/filter$/,
+    replacement: `${packagesDir}/language-service/src/document-filter.ts`,
+  },
+  {
+    find: /^@oatf\/language-service\/documentation$/,
+    replacement: `${packagesDir}/language-service/src/field-documentation.ts`,
+  },
+  {
     find: /^@oatf\/model\/internal$/,
     replacement: `${packagesDir}/model/src/internal.ts`,
   },

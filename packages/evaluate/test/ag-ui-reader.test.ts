@@ -144,6 +144,7 @@ describe("AG-UI SSE captures", () => {
       {
         severity: "error",
         rule: "T-LINE-TOO-LONG",
+        code: "T-LINE-TOO-LONG",
         spec_ref: "format §12.1",
         range: lineRange(1),
         message: `an SSE event longer than ${MAX_EVENT} characters: not read`,

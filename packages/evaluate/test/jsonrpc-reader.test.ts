@@ -219,6 +219,7 @@ describe("JSON-RPC reader: diagnostics", () => {
         diagnostic: {
           severity: "warning",
           rule: "T-UNCORRELATED",
+          code: "T-UNCORRELATED",
           spec_ref: "SDK §4.1",
           range: lineRange(1),
           message:
@@ -244,6 +245,7 @@ describe("JSON-RPC reader: diagnostics", () => {
       {
         severity: "warning",
         rule: "T-DUPLICATE-ID",
+        code: "T-DUPLICATE-ID",
         spec_ref: "SDK §4.1",
         range: lineRange(2),
         message:
@@ -252,6 +254,7 @@ describe("JSON-RPC reader: diagnostics", () => {
       {
         severity: "warning",
         rule: "T-AMBIGUOUS-ID",
+        code: "T-AMBIGUOUS-ID",
         spec_ref: "SDK §4.1",
         range: lineRange(3),
         message: 'response to id 1, which 2 requests carry: read as a response to each ("a", "b")',

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 const w004 = (message: string) => ({
   severity: "warning",
   rule: "W-004",
+  code: "W-004",
   message,
   spec_ref: "SDK §7.0",
 });

@@ -189,6 +189,7 @@ describe("ThoughtJack reader", () => {
       {
         severity: "error",
         rule: "T-ACTOR",
+        code: "T-ACTOR",
         spec_ref: "SDK §4.1",
         range: lineRange(1),
         message: 'actor "z" is not an actor of the documents (actors: a, b)',
@@ -196,6 +197,7 @@ describe("ThoughtJack reader", () => {
       {
         severity: "error",
         rule: "T-ACTOR",
+        code: "T-ACTOR",
         spec_ref: "SDK §4.1",
         range: lineRange(2),
         message: "actor undefined is not an actor of the documents (actors: a, b)",
@@ -205,6 +207,7 @@ describe("ThoughtJack reader", () => {
       {
         severity: "error",
         rule: "T-ACTOR",
+        code: "T-ACTOR",
         spec_ref: "SDK §4.1",
         range: lineRange(1),
         message: "actor 5 is not an actor of the documents (actors: none)",

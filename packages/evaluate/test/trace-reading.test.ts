@@ -81,6 +81,7 @@ describe("format detection", () => {
         diagnostic: {
           severity: "error",
           rule: "T-FORMAT",
+          code: "T-FORMAT",
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message:
@@ -158,6 +159,7 @@ describe("format detection", () => {
       {
         severity: "error",
         rule: "T-LINE-TOO-LONG",
+        code: "T-LINE-TOO-LONG",
         spec_ref: "format §12.1",
         range: lineRange(4),
         message: `line longer than ${16 * 1024 * 1024} characters: not read`,
@@ -306,6 +308,7 @@ describe("the SDK's own JSONL shape", () => {
         diagnostic: {
           severity: "error",
           rule: "T-JSON",
+          code: "T-JSON",
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message: expect.stringMatching(/^not JSON \(.+\)$/),
@@ -316,6 +319,7 @@ describe("the SDK's own JSONL shape", () => {
         diagnostic: {
           severity: "error",
           rule: "T-SHAPE",
+          code: "T-SHAPE",
           spec_ref: "SDK §4.1",
           range: lineRange(3),
           message: "'actor' must be a string",

@@ -67,6 +67,7 @@ describe("computeVerdict: matching verdicts to indicators", () => {
       {
         severity: "warning",
         rule: "W-UNKNOWN-INDICATOR",
+        code: "W-UNKNOWN-INDICATOR",
         message: 'verdict for indicator "Z" ignored: the attack has no such indicator',
         spec_ref: "SDK §4.5",
       },
@@ -115,7 +116,7 @@ describe("computeVerdict: attacks that cannot be evaluated", () => {
     evaluation_summary: { matched: 0, not_matched: 0, error: 0, skipped: 0 },
     timestamp: expect.any(String),
     ...extra,
-    diagnostics: [{ severity: "error", rule, message, spec_ref: "SDK §4.5" }],
+    diagnostics: [{ severity: "error", rule, code: rule, message, spec_ref: "SDK §4.5" }],
   });
 
   it("an attack without indicators is an error verdict with E-NO-INDICATORS", () => {

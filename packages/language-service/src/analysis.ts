@@ -66,6 +66,7 @@ function validateText(text: string, options: AnalysisOptions): OatfDiagnostic[] 
       {
         severity: "error",
         rule: "parse/syntax",
+        code: "parse/syntax",
         message: `internal error while validating: ${message}`,
       },
     ];

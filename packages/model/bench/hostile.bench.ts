@@ -105,6 +105,7 @@ scaling("formatDiagnostics: 20,000 on a 260 KB source", 20_000, (n) => {
   const diagnostics: Diagnostic[] = lines.map((_, i) => ({
     severity: "error",
     rule: "parse/duplicate-key",
+    code: "parse/duplicate-key",
     message: "duplicate key",
     range: {
       start: { line: i + 1, column: 1, offset: 0 },

@@ -1,9 +1,11 @@
 // Diagnostics and error types (SDK §7). Every error and warning, of parse, validate, the
-// trace readers, evaluation and the CLI, has one shape (`Diagnostic`): severity, rule,
-// message, dot-path, spec reference where the rule has one, the source range when the
-// source is known (lines and columns 1-based, offsets 0-based UTF-16 code units into the
-// text given to `parse`) and the source's name when there is one to say.
-import { type DiagnosticRule, ruleInfo } from "./rule-ids.js";
+// trace readers, evaluation and the CLI, has one shape (`Diagnostic`): severity, the rule id
+// (as `rule` and as the spec's `code`), message, dot-path, spec reference where the rule has
+// one, the source range when the source is known (lines and columns 1-based, offsets 0-based
+// UTF-16 code units into the text given to `parse`) and the source's name when there is one
+// to say. The spec's own fields (SDK §7.0-§7.2) are all there under the spec's names; `rule`,
+// `range` and `source` are extras every diagnostic carries the same way.
+import { type DiagnosticRule, type RuleInfo, ruleInfo } from "./rule-ids.js";
 import type {
   DiagnosticSeverity,
   EvaluationErrorKind,
@@ -35,14 +37,17 @@ export interface SourceRange {
 }
 
 /**
- * SDK §7.0: the one shape of every error and warning. The spec's `code` is `rule` here, and
- * ParseError's `line`/`column` (SDK §7.1) are `range.start`.
+ * SDK §7.0: the one shape of every error and warning (`severity`, `code`, `path`, `message`).
+ * `rule` is the same identifier as `code` (SDK §7.2's name for it, which the conformance
+ * fixtures read on warnings too).
  */
 export interface Diagnostic {
   /** Always the severity of `rule` in the rule table (`ruleInfo(rule).severity`). */
   severity: DiagnosticSeverity;
   /** V-NNN, W-NNN, a `parse/…`, `T-…` or evaluation id: see `DiagnosticRule`. */
   rule: DiagnosticRule;
+  /** SDK §7.0: the machine-readable identifier; always the same as `rule`. */
+  code: DiagnosticRule;
   message: string;
   /** Dot-path in the spec's format (`attack.indicators[0].pattern`); `""` is the document. */
   path?: string;
@@ -56,17 +61,30 @@ export interface Diagnostic {
 
 /**
  * A diagnostic of `rule`, its severity and spec reference taken from the rule table, its
- * fields in one order (severity, rule, message, path, spec_ref, range, source).
+ * fields in one order (severity, rule, code, message, path, spec_ref, range, source).
  */
 export function diagnostic(
   rule: DiagnosticRule,
   message: string,
   where: Pick<Diagnostic, "path" | "range" | "source"> = {},
 ): Diagnostic {
-  const info = ruleInfo(rule)!;
+  return diagnosticOf(rule, ruleInfo(rule)!, message, where);
+}
+
+/**
+ * `diagnostic`, given the rule's table entry: for code that carries only its own table (the
+ * trace readers, templates, verdicts), so a bundle of it need not hold every rule's text.
+ */
+export function diagnosticOf(
+  rule: DiagnosticRule,
+  info: Pick<RuleInfo, "severity" | "spec_ref">,
+  message: string,
+  where: Pick<Diagnostic, "path" | "range" | "source"> = {},
+): Diagnostic {
   return {
     severity: info.severity,
     rule,
+    code: rule,
     message,
     ...(where.path !== undefined && { path: where.path }),
     ...(info.spec_ref !== undefined && { spec_ref: info.spec_ref }),
@@ -81,18 +99,23 @@ export function lineRange(line: number): SourceRange {
 }
 
 /**
- * SDK §7.1. `rule` names the V-rule when the problem is the same as one (V-001, V-003,
- * V-004, V-005, V-020, …) and `path` is the path validate would report; otherwise a
- * `parse/…` id (`parse/syntax`, `parse/unknown-field`, …).
+ * SDK §7.1. `rule` (and `code`) names the V-rule when the problem is the same as one (V-001,
+ * V-003, V-004, V-005, V-020, …) and `path` is the path validate would report; otherwise a
+ * `parse/…` id (`parse/syntax`, `parse/unknown-field`, …). `line` and `column` are
+ * `range.start`'s, present exactly when the position is known.
  */
 export interface ParseError extends Diagnostic {
   kind: ParseErrorKind;
   severity: "error";
   spec_ref: string;
   path: string;
+  /** 1-based line in the source YAML, when known. */
+  line?: number;
+  /** 1-based column in the source YAML, when known. */
+  column?: number;
 }
 
-/** SDK §7.2. */
+/** SDK §7.2 (`rule`, `spec_ref`, `message`, `path`), in the one shape. */
 export interface ValidationError extends Diagnostic {
   severity: "error";
   spec_ref: string;

@@ -145,6 +145,7 @@ describe("formatDiagnostics", () => {
   const diagnostic: Diagnostic = {
     severity: "error",
     rule: "parse/type-mismatch",
+    code: "parse/type-mismatch",
     message: "bad \x1b]0;pwned\x07 value",
     path: "b",
     range: { start: { line: 2, column: 4, offset: 8 }, end: { line: 2, column: 13, offset: 17 } },
@@ -181,6 +182,7 @@ describe("formatDiagnostics", () => {
     const many: Diagnostic[] = lines.map((_, i) => ({
       severity: "error",
       rule: "parse/duplicate-key",
+      code: "parse/duplicate-key",
       message: "duplicate key",
       range: {
         start: { line: i + 1, column: 1, offset: 0 },
@@ -216,6 +218,7 @@ describe("formatStylish", () => {
     const warning: Diagnostic = {
       severity: "warning",
       rule: "W-002",
+      code: "W-002",
       message: "mode",
       range: { start: { line: 4, column: 11 }, end: { line: 4, column: 12 } },
       source: "a.yaml",
@@ -223,6 +226,7 @@ describe("formatStylish", () => {
     const error: Diagnostic = {
       severity: "error",
       rule: "V-013",
+      code: "V-013",
       message: "bad\x1bregex",
       range: { start: { line: 9, column: 5 }, end: { line: 9, column: 6 } },
       source: "a.yaml",
@@ -267,6 +271,7 @@ describe("input limits", () => {
     expect(errors(nested)).toMatchObject([
       {
         rule: "parse/too-large",
+        code: "parse/too-large",
         message: `collections are nested more than ${MAX_DEPTH} levels deep`,
         ...at(1),
       },
@@ -278,6 +283,7 @@ describe("input limits", () => {
     const [error] = errors(text, { maxBytes: 64 * 1024 * 1024 });
     expect(error).toMatchObject({
       rule: "parse/too-large",
+      code: "parse/too-large",
       message: `collections are nested more than ${MAX_DEPTH} levels deep`,
       ...at(MAX_DEPTH + 2),
     });

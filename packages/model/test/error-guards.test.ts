@@ -20,6 +20,7 @@ function parseError(): ParseError {
 const validationError: ValidationError = {
   severity: "error",
   rule: "V-001",
+  code: "V-001",
   message: "`oatf` is missing",
   path: "oatf",
   spec_ref: "§11.1.1",
@@ -44,7 +45,13 @@ describe("isParseError / isValidationError", () => {
   });
 
   it("does not take a diagnostic without a spec reference or a rule for a validation error", () => {
-    const warning: Diagnostic = { severity: "warning", rule: "W-001", message: "m", path: "" };
+    const warning: Diagnostic = {
+      severity: "warning",
+      rule: "W-001",
+      code: "W-001",
+      message: "m",
+      path: "",
+    };
     const noRule = { severity: "error", message: "m", path: "", spec_ref: "§1" };
     expect(isValidationError(warning as OATFError)).toBe(false);
     expect(isValidationError(noRule as OATFError)).toBe(false);

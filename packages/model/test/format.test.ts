@@ -12,6 +12,7 @@ const at = (line: number, column: number, endLine = line, endColumn = column + 1
 const error = (extra: Partial<Diagnostic> = {}): Diagnostic => ({
   severity: "error",
   rule: "V-001",
+  code: "V-001",
   message: "bad",
   ...extra,
 });

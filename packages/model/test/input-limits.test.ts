@@ -56,9 +56,12 @@ describe("the byte limit", () => {
         kind: "syntax",
         severity: "error",
         rule: "parse/too-large",
+        code: "parse/too-large",
         message: `the input is larger than ${bytes - 1} bytes (the \`maxBytes\` limit)`,
         path: "",
         spec_ref: expect.any(String),
+        line: 1,
+        column: 1,
         range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
       },
     ]);

@@ -10,6 +10,7 @@ const syntaxError = (message: string) => ({
   kind: "syntax",
   severity: "error",
   rule: "parse/syntax",
+  code: "parse/syntax",
   message,
   path: "",
   spec_ref: PARSE_RULES["parse/syntax"].spec_ref,
@@ -60,9 +61,12 @@ describe("parseRecovering: stopping early", () => {
           kind: "type_mismatch",
           severity: "error",
           rule: "parse/type-mismatch",
+          code: "parse/type-mismatch",
           message: "expected a mapping (document), found a sequence",
           path: "",
           spec_ref: PARSE_RULES["parse/type-mismatch"].spec_ref,
+          line: 1,
+          column: 1,
           range: {
             start: { line: 1, column: 1, offset: 0 },
             end: { line: 2, column: 1, offset: 4 },
@@ -96,9 +100,12 @@ describe("featureError: the V-020 error for a YAML feature use", () => {
       kind: "syntax",
       severity: "error",
       rule: "V-020",
+      code: "V-020",
       message: "YAML anchor `a` is not allowed in OATF documents",
       path: "attack.name",
       spec_ref: VALIDATION_RULES["V-020"].spec_ref,
+      line: 3,
+      column: 9,
       range: {
         start: { line: 3, column: 9, offset: 30 },
         end: { line: 3, column: 10, offset: 31 },
@@ -106,10 +113,11 @@ describe("featureError: the V-020 error for a YAML feature use", () => {
     });
   });
 
-  it("leaves out a detail it does not have, and the range when the offset is unknown", () => {
+  it("leaves out a detail it does not have, and the range (not the line) when the offset is unknown", () => {
     const error = featureError({ ...use, kind: "merge_key" });
     expect(error.message).toBe("YAML merge key `<<` is not allowed in OATF documents");
     expect(error).not.toHaveProperty("range");
+    expect(error).toMatchObject({ line: 3, column: 9 });
     expect(featureError({ ...use, kind: "custom_tag", detail: "!x", offset: 0 }).range).toEqual({
       start: { line: 3, column: 9, offset: 0 },
       end: { line: 3, column: 10, offset: 1 },

@@ -18,6 +18,7 @@ describe("parseError: one diagnostic shape for every parse problem", () => {
       kind: "syntax",
       severity: "error",
       rule: "parse/duplicate-key",
+      code: "parse/duplicate-key",
       message: "m",
       path: "",
       spec_ref: PARSE_RULES["parse/duplicate-key"].spec_ref,
@@ -32,6 +33,7 @@ describe("parseError: one diagnostic shape for every parse problem", () => {
       kind: "type_mismatch",
       severity: "error",
       rule: "V-001",
+      code: "V-001",
       message: "m",
       path: "oatf",
       spec_ref: VALIDATION_RULES["V-001"].spec_ref,
@@ -39,12 +41,14 @@ describe("parseError: one diagnostic shape for every parse problem", () => {
     expect(parseError({ rule: "V-020", message: "m", kind: "syntax" }).kind).toBe("syntax");
   });
 
-  it("a range is the one position: no separate line and column", () => {
+  it("a range gives the spec's line and column (its start); without one there are none", () => {
     const range = span(lines(0, 10), 12, 15);
     const error = parseError({ rule: "parse/syntax", message: "m", range });
-    expect(error).toMatchObject({ range });
+    expect(error).toMatchObject({ line: 2, column: 3, range });
     expect(range.start).toMatchObject({ line: 2, column: 3 });
-    expect(Object.keys(error)).not.toContain("line");
+    const unplaced = parseError({ rule: "parse/syntax", message: "m" });
+    expect(Object.keys(unplaced)).not.toContain("line");
+    expect(Object.keys(unplaced)).not.toContain("column");
   });
 });
 

@@ -23,7 +23,9 @@ const WARNED: ValidatedFile = {
   file: "w.yaml",
   valid: true,
   source: VALID,
-  diagnostics: [{ severity: "warning", rule: "W-001", message: "a warning", path: "attack" }],
+  diagnostics: [
+    { severity: "warning", rule: "W-001", code: "W-001", message: "a warning", path: "attack" },
+  ],
 };
 
 async function reportOf(files: Record<string, string>, maxWarnings = -1): Promise<ValidateReport> {
@@ -40,6 +42,7 @@ describe("runValidate", () => {
     ]);
     expect(report.files[1]!.diagnostics[0]).toMatchObject({
       rule: "V-005",
+      code: "V-005",
       range: { start: { line: 3, column: 13 } },
     });
     expect(report.files[1]!.source).toBe(INVALID);

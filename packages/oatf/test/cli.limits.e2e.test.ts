@@ -75,6 +75,7 @@ describe("oatf validate output", () => {
     expect(d).toEqual({
       severity: "error",
       rule: "parse/unknown-field",
+      code: "parse/unknown-field",
       message: expect.stringContaining("\x1b]0;pwned\x07\u202e"),
       path: "attack.\x1b]0;pwned\x07\u202e",
       spec_ref: "SDK §3.1",

@@ -15,6 +15,13 @@ export interface PhaseView {
   mode: unknown;
 }
 
+/** A phase list, its path, and its phases that are mappings. */
+export interface PhaseList {
+  list: unknown[];
+  path: string;
+  items: PhaseView[];
+}
+
 export interface ActorView {
   /** The actor's name; "" when a declared actor has none (V-031). */
   name: string;
@@ -25,7 +32,7 @@ export interface ActorView {
   /** The actor's declared mode: `actor.mode`, or `execution.mode` for the default actor. */
   mode: unknown;
   /** The phase list and its path; absent in single-phase form. */
-  phases?: { list: unknown[]; path: string; items: PhaseView[] };
+  phases?: PhaseList;
   /** Every `state` value of the actor with its path and the mode it runs in. */
   states: { state: unknown; path: string; mode: unknown }[];
   /** Names of all extractors declared in the actor's phases (W-004 scope). */

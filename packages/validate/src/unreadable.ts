@@ -17,6 +17,7 @@ const PRESENCE_RULES: ReadonlyMap<string, readonly string[] | undefined> = new M
   ["V-004", ["execution"]],
   ["V-006", undefined],
   ["V-007", ["phases", "actors"]],
+  ["V-008", ["trigger"]],
   ["V-009", ["state"]],
   ["V-012", ["pattern", "expression", "semantic"]],
   ["V-019", ["event", "count", "match"]],
@@ -87,7 +88,17 @@ export function dependsOnUnreadable(
       const holder = !present.has(path) || HOLDER_RULES.has(finding.rule);
       const element = holder ? parentPath(path) : path;
       const children = unreadableChildren.get(element);
-      if (children && judgesAny(PRESENCE_RULES.get(finding.rule), children)) return true;
+      const judged = PRESENCE_RULES.get(finding.rule);
+      if (children && judgesAny(judged, children)) return true;
+      // V-008 at a phase list counts the phases without `trigger`: a guess when one of them
+      // (`[1]`), or its trigger, is unreadable. (At a phase, `element + child` is no path.)
+      if (finding.rule === "V-008") {
+        for (const child of children ?? []) {
+          const inside = unreadableChildren.get(element + child);
+          if (unreadableSet.has(element + child) || (inside && judgesAny(judged, inside)))
+            return true;
+        }
+      }
     }
     for (const ancestor of selfAndAncestors(path)) {
       // The root is every path's ancestor; only a root that could not be read at all counts.

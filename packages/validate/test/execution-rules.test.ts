@@ -197,14 +197,59 @@ describe("actors (V-031)", () => {
 });
 
 describe("phase lists (V-008, V-009, V-011, V-044)", () => {
-  it("V-008: only the last phase omits its trigger; V-009: the first has state", () => {
+  const MISPLACED =
+    "a terminal phase (no `trigger`) must be the last; add a trigger or move it last";
+
+  it("V-008 at the phase: a terminal phase that is not the last", () => {
+    expect(
+      errorsOf({ mode: "mcp_server", phases: [{ name: "a", state: STATE }, timed({ name: "b" })] }),
+    ).toEqual([{ rule: "V-008", path: "attack.execution.phases[0]", message: MISPLACED }]);
+  });
+
+  it("V-008 at the list: more than one terminal phase, besides each misplaced one", () => {
+    expect(
+      errorsOf({
+        mode: "mcp_server",
+        phases: [timed({ name: "a", state: STATE }), {}, { name: "c" }],
+      }),
+    ).toEqual([
+      {
+        rule: "V-008",
+        path: "attack.execution.phases",
+        message: "2 terminal phases (no `trigger`); at most one, the last",
+      },
+      { rule: "V-008", path: "attack.execution.phases[1]", message: MISPLACED },
+    ]);
+  });
+
+  it("V-008 at an actor's phase list, per actor", () => {
+    const actor = (name: string, phases: unknown[]) => ({ name, mode: "mcp_server", phases });
+    expect(
+      errorsOf({
+        actors: [
+          actor("one", [{ state: STATE }]),
+          actor("two", [timed({ state: STATE }), { name: "x" }, { name: "y" }, { name: "z" }]),
+        ],
+      }),
+    ).toEqual([
+      {
+        rule: "V-008",
+        path: "attack.execution.actors[1].phases",
+        message: "3 terminal phases (no `trigger`); at most one, the last",
+      },
+      { rule: "V-008", path: "attack.execution.actors[1].phases[1]", message: MISPLACED },
+      { rule: "V-008", path: "attack.execution.actors[1].phases[2]", message: MISPLACED },
+    ]);
+  });
+
+  it("V-008 both ways when no phase has a trigger; V-009: the first has state", () => {
     expect(errorsOf({ mode: "mcp_server", phases: [{ name: "a" }, { name: "b" }] })).toEqual([
       {
         rule: "V-008",
-        path: "attack.execution.phases[0]",
-        message:
-          "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
+        path: "attack.execution.phases",
+        message: "2 terminal phases (no `trigger`); at most one, the last",
       },
+      { rule: "V-008", path: "attack.execution.phases[0]", message: MISPLACED },
       {
         rule: "V-009",
         path: "attack.execution.phases[0].state",

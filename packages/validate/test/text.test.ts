@@ -158,7 +158,7 @@ attack:
     });
   });
 
-  it("names warnings by `rule`, with the one diagnostic shape (no `code`)", () => {
+  it("names warnings by `rule` and by the spec's `code`, the same id", () => {
     const { warnings } = validate(
       `oatf: "0.1"\nattack:\n  execution:\n    mode: voice_server\n    state: {}\n`,
       { cel: celStub },
@@ -166,9 +166,9 @@ attack:
     expect(warnings[0]).toMatchObject({
       severity: "warning",
       rule: "W-002",
+      code: "W-002",
       spec_ref: "SDK §7.0",
     });
-    expect(warnings[0]).not.toHaveProperty("code");
   });
 });
 

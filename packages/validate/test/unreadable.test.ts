@@ -31,6 +31,31 @@ const PRESENCE_CASES: { rule: string; text: string; control: string; parse: stri
     parse: "parse/unknown-field attack.execution.phases[0].stat",
   },
   {
+    rule: "V-008 attack.execution.phases[0]",
+    text: `${PHASES}      - name: a\n        state: {}\n        trigger: 5\n      - name: b\n        trigger: {after: 1s}\n`,
+    control: `${PHASES}      - name: a\n        state: {}\n      - name: b\n        trigger: {after: 1s}\n`,
+    parse: "parse/type-mismatch attack.execution.phases[0].trigger",
+  },
+  {
+    rule: "V-008 attack.execution.phases[0]",
+    text: `${PHASES}      - name: a\n        state: {}\n        triger: {after: 1s}\n      - name: b\n        trigger: {after: 1s}\n`,
+    control: `${PHASES}      - name: a\n        state: {}\n      - name: b\n        trigger: {after: 1s}\n`,
+    parse: "parse/unknown-field attack.execution.phases[0].triger",
+  },
+  {
+    // The list's count of terminal phases is a guess when one phase's trigger is unreadable.
+    rule: "V-008 attack.execution.phases",
+    text: `${PHASES}      - name: a\n        state: {}\n        trigger: 5\n      - name: b\n`,
+    control: `${PHASES}      - name: a\n        state: {}\n      - name: b\n`,
+    parse: "parse/type-mismatch attack.execution.phases[0].trigger",
+  },
+  {
+    rule: "V-008 attack.execution.phases",
+    text: `${PHASES}      - name: a\n        state: {}\n        trigger: {after: 1s}\n      - 5\n      - name: c\n`,
+    control: `${PHASES}      - name: a\n        state: {}\n        trigger: {after: 1s}\n      - name: b\n      - name: c\n`,
+    parse: "parse/type-mismatch attack.execution.phases[1]",
+  },
+  {
     rule: "V-019 attack.execution.phases[0].trigger",
     text: `${PHASES}      - name: a\n        state: {}\n        trigger: {after: 5s, count: 2, cuont: 1}\n      - name: b\n`,
     control: `${PHASES}      - name: a\n        state: {}\n        trigger: {after: 5s, count: 2}\n      - name: b\n`,
@@ -90,11 +115,12 @@ describe("presence rules are left out when the element they judge has an unreada
     ]);
   });
 
-  it("nor for a rule that is not about presence, at an element with an unreadable child", () => {
+  it("nor for an unreadable child the rule does not judge (V-008 judges `trigger`)", () => {
     const { errors } = findings(
       `${PHASES}      - name: a\n        state: {}\n        descripton: x\n      - name: b\n`,
     );
     expect(errors).toEqual([
+      "V-008 attack.execution.phases",
       "V-008 attack.execution.phases[0]",
       "parse/unknown-field attack.execution.phases[0].descripton",
     ]);

@@ -16,6 +16,7 @@ describe("errors", () => {
     );
     expect(errors).toHaveLength(1);
     expect(Object.keys(errors[0]!).sort()).toEqual([
+      "code",
       "message",
       "path",
       "rule",
@@ -37,6 +38,7 @@ describe("errors", () => {
       {
         severity: "error",
         rule: "parse/type-mismatch",
+        code: "parse/type-mismatch",
         message: "expected a string, found integer 5",
         path: "attack.name",
         spec_ref: expect.any(String),
@@ -70,6 +72,7 @@ describe("errors", () => {
         {
           severity: "error",
           rule: "V-020",
+          code: "V-020",
           spec_ref: VALIDATION_RULES["V-020"].spec_ref,
           message: "the document contains itself here (a cycle) (at attack.execution.state.self)",
           path: "attack.execution.state.self",

@@ -2,6 +2,7 @@
 // `{{request.path}}`, `{{response.path}}`, and `\{{` for a literal `{{`.
 import type { Diagnostic, Result, Value } from "@oatf/model";
 import { err, ok, WARNING_RULES } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { resolveSimplePath } from "@oatf/paths";
 import { boundedJson, MAX_TEXT_LENGTH } from "../base/json.js";
 import { registeredLru } from "../base/lru.js";
@@ -126,8 +127,7 @@ function lookup(extractors: ExtractorValues | undefined, name: string): string |
 }
 
 function warning(message: string): Diagnostic {
-  const { severity, spec_ref } = WARNING_RULES["W-004"];
-  return { severity, rule: "W-004", message, spec_ref };
+  return diagnosticOf("W-004", WARNING_RULES["W-004"], message);
 }
 
 /** A reference's text, or the warning that replaces it with "". */

@@ -15,6 +15,7 @@ import {
   TIERS,
   type Tier,
 } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { nowIso } from "../base/timestamp.js";
 import { describeThrown } from "../compile/compile-error.js";
 
@@ -212,6 +213,5 @@ function compute(
 
 /** A diagnostic of `rule`, its severity and spec reference from the rule table. */
 function evaluationDiagnostic(rule: EvaluationRuleId, message: string): Diagnostic {
-  const { severity, spec_ref } = EVALUATION_RULES[rule];
-  return { severity, rule, message, spec_ref };
+  return diagnosticOf(rule, EVALUATION_RULES[rule], message);
 }

@@ -1,6 +1,7 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
 import { type Diagnostic, lineRange, TRACE_RULES, type TraceRuleId } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { boundedJson } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 
@@ -56,14 +57,8 @@ export type UnattributedRuleId = {
  * readers need not carry the V-rule texts).
  */
 export function traceDiagnostic(rule: TraceRuleId, message: string, line?: number): Diagnostic {
-  const { severity, spec_ref } = TRACE_RULES[rule];
-  return {
-    severity,
-    rule,
-    message,
-    spec_ref,
-    ...(line === undefined ? {} : { range: lineRange(line) }),
-  };
+  const where = line === undefined ? {} : { range: lineRange(line) };
+  return diagnosticOf(rule, TRACE_RULES[rule], message, where);
 }
 
 const PREVIEW = 60;

@@ -1,13 +1,16 @@
 // Building ParseErrors (SDK §7.1) in the one diagnostic shape: every parse problem names a
-// rule (its V-rule when it is the same problem, else a `parse/…` id) and its source range.
+// rule (its V-rule when it is the same problem, else a `parse/…` id), and when its place in
+// the source is known, its range and the spec's `line`/`column` (the range's start).
 import type { LineCounter } from "yaml";
-import type { ParseError, SourcePoint, SourceRange } from "../diagnostics.js";
 import {
-  PARSE_RULES,
-  type ParseRuleId,
-  VALIDATION_RULES,
-  type ValidationRuleId,
-} from "../rule-ids.js";
+  diagnostic,
+  type ParseError,
+  type SourcePoint,
+  type SourcePosition,
+  type SourceRange,
+  type ValidationError,
+} from "../diagnostics.js";
+import type { ParseRuleId, ValidationRuleId } from "../rule-ids.js";
 import type { ParseErrorKind } from "../types.js";
 
 const KIND: Record<ParseRuleId, ParseErrorKind> = {
@@ -25,22 +28,20 @@ export interface ParseProblem {
   message: string;
   path?: string;
   range?: SourceRange;
+  /** The position when it is known without a range (the spec's `line`/`column`); else `range.start`. */
+  at?: SourcePosition;
   /** The SDK §7.1 kind; for a V-rule, what the parse problem is (parse ids imply it). */
   kind?: ParseErrorKind;
 }
 
-export function parseError({ rule, message, path = "", range, kind }: ParseProblem): ParseError {
-  const isParseRule = Object.hasOwn(PARSE_RULES, rule);
-  const spec_ref = isParseRule
-    ? PARSE_RULES[rule as ParseRuleId].spec_ref
-    : VALIDATION_RULES[rule as ValidationRuleId].spec_ref;
+/** The ParseError of `problem`, with its rule's severity and spec reference (the rule table's). */
+export function parseError(problem: ParseProblem): ParseError {
+  const { rule, message, path = "", range, kind, at = range?.start } = problem;
   return {
-    kind: kind ?? (isParseRule ? KIND[rule as ParseRuleId] : "type_mismatch"),
-    severity: "error",
-    rule,
-    message,
-    path,
-    spec_ref,
+    kind: kind ?? (Object.hasOwn(KIND, rule) ? KIND[rule as ParseRuleId] : "type_mismatch"),
+    // A parse problem's rule is an error's: a parse id, or a V-rule (never V-018 or V-029).
+    ...(diagnostic(rule, message, { path }) as ValidationError),
+    ...(at && { line: at.line, column: at.column }),
     ...(range && { range }),
   };
 }

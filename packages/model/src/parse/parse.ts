@@ -177,6 +177,7 @@ export function featureError(use: YamlFeatureUse): ParseError {
     kind: "syntax",
     message: `YAML ${FEATURE_NAMES[use.kind]}${detail} is not allowed in OATF documents`,
     path: use.path,
+    at: { line: use.line, column: use.column },
     ...(use.offset === undefined
       ? {}
       : {

@@ -25,11 +25,12 @@ export function tooLargeDiagnostic(limit: number): Diagnostic {
   return diagnostic("parse/too-large", message, { path: "" });
 }
 
-/** The fields of the one diagnostic shape, in a fixed order (a ParseError's `kind` left out). */
+/** The fields of the one diagnostic shape, in a fixed order (a ParseError's `kind`, `line` and `column` left out: `range` has them). */
 function plain(d: Diagnostic): Diagnostic {
   return {
     severity: d.severity,
     rule: d.rule,
+    code: d.code,
     message: d.message,
     ...(d.path !== undefined && { path: d.path }),
     ...(d.spec_ref !== undefined && { spec_ref: d.spec_ref }),

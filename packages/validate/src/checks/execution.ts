@@ -4,7 +4,12 @@ import { generatedPhaseName, keyPath } from "@oatf/model";
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,
 // V-011, V-044).
 import type { Context } from "../context.js";
-import { type ActorView, EXECUTION_PATH, type ExecutionView } from "../execution-view.js";
+import {
+  type ActorView,
+  EXECUTION_PATH,
+  type ExecutionView,
+  type PhaseList,
+} from "../execution-view.js";
 import { isPresent, listAt, type Obj, objectsOf, show } from "../values.js";
 import { checkMode } from "./common.js";
 
@@ -148,21 +153,38 @@ function checkGeneratedNames(ctx: Context, actor: ActorView): void {
   }
 }
 
+/**
+ * V-008, two findings: a terminal phase (no `trigger`) that is not the last, at the phase; more
+ * than one terminal phase ("at most one"), at the list.
+ */
+function checkTerminalPhases(ctx: Context, { list, path, items }: PhaseList): void {
+  const terminal = items.filter(({ phase }) => !isPresent(phase.trigger));
+  if (terminal.length > 1) {
+    ctx.error(
+      "V-008",
+      path,
+      `${terminal.length} terminal phases (no \`trigger\`); at most one, the last`,
+    );
+  }
+  for (const phase of terminal) {
+    if (phase.index < list.length - 1) {
+      ctx.error(
+        "V-008",
+        phase.path,
+        "a terminal phase (no `trigger`) must be the last; add a trigger or move it last",
+      );
+    }
+  }
+}
+
 /** Per actor: terminal phase (V-008), first state (V-009), names (V-011), modes (V-034, V-044). */
 function checkPhaseList(ctx: Context, actor: ActorView): void {
   checkGeneratedNames(ctx, actor);
   if (!actor.phases) return;
+  checkTerminalPhases(ctx, actor.phases);
   const multiActor = actor.declared;
-  const last = actor.phases.list.length - 1;
   const names = new Set<unknown>();
   for (const { phase, path, index } of actor.phases.items) {
-    if (!isPresent(phase.trigger) && index !== last) {
-      ctx.error(
-        "V-008",
-        path,
-        "only the last phase may omit `trigger` (a terminal phase); add a trigger or move this phase to the end",
-      );
-    }
     if (index === 0 && phase.state === undefined) {
       ctx.error("V-009", keyPath(path, "state"), "the first phase must define `state`");
     }
