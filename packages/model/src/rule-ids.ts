@@ -276,7 +276,7 @@ export const WARNING_RULES = {
   },
   "OATF-V014-FUNCTION": {
     severity: "warning",
-    check: "CEL calls match the functions the evaluator declares",
+    check: "CEL calls name functions the evaluator declares",
   },
 } as const satisfies Record<
   string,

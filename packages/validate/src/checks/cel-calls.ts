@@ -12,11 +12,6 @@ export interface CelCall {
   arity: number;
   /** UTF-16 offset of the name in the expression. */
   offset: number;
-  /**
-   * For `a.b.name(...)` on plain names: `a.b.name`, which may be a namespaced function
-   * (`math.greatest(...)`) rather than a method of `a.b`.
-   */
-  qualified?: string;
 }
 
 interface Token {
@@ -85,17 +80,10 @@ export function celCalls(expression: string): CelCall[] {
 
 /** The call whose name is tokens[at]. */
 function call(tokens: Token[], at: number): Omit<CelCall, "arity"> {
-  const name = tokens[at]!;
-  const receiver = tokens[at - 1]?.text === "." && endsOperand(tokens[at - 2]);
-  const found = { name: name.text, receiver, offset: name.offset };
-  if (!receiver) return found;
-  // `a.b.name`: plain names joined by dots, the first selected from nothing.
-  const parts = [name.text];
-  let i = at - 2;
-  while (tokens[i]?.name) {
-    parts.unshift(tokens[i]!.text);
-    if (tokens[i - 1]?.text !== ".") return { ...found, qualified: parts.join(".") };
-    i -= 2;
-  }
-  return found;
+  const { text, offset } = tokens[at]!;
+  return {
+    name: text,
+    receiver: tokens[at - 1]?.text === "." && endsOperand(tokens[at - 2]),
+    offset,
+  };
 }

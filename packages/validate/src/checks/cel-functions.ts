@@ -38,12 +38,14 @@ export function checkCelFunctions(
 
 /** What is wrong with `call`, or undefined when the evaluator declares it. */
 function problem(call: CelCall, declared: readonly CelFunctionDeclaration[]): string | undefined {
-  const { name, receiver, arity, qualified } = call;
+  const { name, receiver, arity } = call;
   const shaped = (n: string, r: boolean) =>
     declared.filter((d) => d.name === n && d.receiver === r);
   const same = shaped(name, receiver);
   // `math.greatest(1, 2)` may be a namespaced function rather than a method of `math`.
-  const namespaced = qualified === undefined ? [] : shaped(qualified, false);
+  const namespaced = receiver
+    ? declared.filter((d) => !d.receiver && d.name.endsWith(`.${name}`))
+    : [];
   if ([...same, ...namespaced].some((d) => d.arity === arity)) return undefined;
   const written = shape(name, receiver);
   if (same.length > 0) {
@@ -54,9 +56,7 @@ function problem(call: CelCall, declared: readonly CelFunctionDeclaration[]): st
   const other = declared.find((d) => d.name === name);
   if (other !== undefined) return `${written} is called as ${shape(name, other.receiver)}`;
   const suggestion = didYouMean(name, new Set(declared.map((d) => d.name)));
-  return suggestion === undefined
-    ? `unknown CEL function ${written}: the CEL evaluator in use does not declare it`
-    : `unknown CEL function ${written}; did you mean \`${suggestion}\`?`;
+  return `unknown CEL function ${written}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
 }
 
 function shape(name: string, receiver: boolean): string {
