@@ -125,7 +125,10 @@ describe("coverage counts", () => {
       [...trace, call({ path: "/x" }, "other")],
     );
     expect([surface, direction, protocol].map((c) => c!.eligible)).toEqual([0, 0, 0]);
-    expect(surface!.warning).toBeUndefined(); // nothing eligible: nothing to warn about
+    // Nothing eligible: skipped, and the warning names the nearest surfaces (issue 32 item 3).
+    expect(surface!.warning).toBe(
+      "indicator S: surface prompts/get matched no message; the trace has tools/list (1), tools/call (4)",
+    );
     expect(actor).toMatchObject({ eligible: 1, resolved: 1 });
   });
 

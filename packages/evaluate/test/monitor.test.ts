@@ -93,17 +93,18 @@ describe("createMonitor: one state per session", () => {
     monitor.push(call("a", "/home/u/.ssh/id_rsa"));
     monitor.push(call("b", "/etc/hosts"));
     expect(monitor.sessions).toBe(2);
+    // MON-001-03 reads responses, and neither session had one: skipped (issue 32 item 3).
     expect(results(monitor.sessionVerdicts("a"))?.[0]).toEqual([
       "partial",
       "matched",
       "not_matched",
-      "not_matched",
+      "skipped",
     ]);
     expect(results(monitor.sessionVerdicts("b"))?.[0]).toEqual([
       "not_exploited",
       "not_matched",
       "not_matched",
-      "not_matched",
+      "skipped",
     ]);
   });
 

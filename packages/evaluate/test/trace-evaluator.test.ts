@@ -72,7 +72,8 @@ describe("createTraceEvaluator", () => {
     const matches: TraceMatch[] = [];
     const evaluator = createTraceEvaluator(library, { onMatch: (m) => matches.push(m) });
     evaluator.push(call("/tmp/a", 1));
-    expect(evaluator.verdicts().map((v) => v.result)).toEqual(["not_exploited", "not_exploited"]);
+    // LIB-002's indicators reach no message (issue 32 item 3): skipped, so its verdict is error.
+    expect(evaluator.verdicts().map((v) => v.result)).toEqual(["not_exploited", "error"]);
     evaluator.push(call("/home/u/.ssh/id_rsa", 2));
     evaluator.push(call("/home/u/.ssh/id_rsa", 3));
     expect(matches).toHaveLength(1);
@@ -80,7 +81,9 @@ describe("createTraceEvaluator", () => {
     expect(matches[0]!.verdict.evidence).toMatch(/^line 2 \(mcp tools\/call request\)/);
     const [first, second] = evaluator.verdicts();
     expect(first!.result).toBe("exploited");
-    expect(second!.indicator_verdicts[0]!.evidence).toBe("no match in 0 eligible message(s)");
+    expect(second!.indicator_verdicts[0]!.evidence).toBe(
+      "not evaluated: direction response matched no message; the trace has tools/call request (3)",
+    );
     expect(evaluator.count).toBe(3);
     expect(evaluator.done).toBe(false);
   });
@@ -168,7 +171,7 @@ describe("createTraceEvaluator", () => {
               const hit = eligible.some(
                 (m) => evaluateIndicator(ind as Indicator, m.content as Value).result === "matched",
               );
-              return hit ? "matched" : "not_matched";
+              return hit ? "matched" : eligible.length > 0 ? "not_matched" : "skipped";
             }),
           );
           expect(got).toEqual(expected);
