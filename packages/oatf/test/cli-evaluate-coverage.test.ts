@@ -98,17 +98,20 @@ function wellFormed(xmlText: string): boolean {
 }
 
 describe("oatf evaluate: coverage warnings", () => {
-  it("text: the warning follows the indicators, naming indicator, target and count", async () => {
+  it("text: the warning is on stderr, naming document, indicator, target and count", async () => {
     const r = await evaluate([doc]);
-    expect(r.stdout).toContain(`  warning: ${WARNING}\n`);
-    expect(r.stdout).not.toContain("BLIND-001-02: target"); // it resolved: no warning
+    expect(r.stderr).toContain(`oatf evaluate: ${doc}: warning: ${WARNING}\n`);
+    expect(r.stdout).not.toContain("warning"); // stdout holds the verdicts
+    expect(r.stderr).not.toContain("BLIND-001-02: target"); // it resolved: no warning
     expect(r.code).toBe(0); // a warning, not a failure: the verdict is unchanged
   });
 
-  it("text with several documents: the warning names the document", async () => {
-    const r = await evaluate([doc, other]);
-    expect(r.stdout).toContain(`warning: ${doc}: ${WARNING}\n`);
-    expect(r.stdout.match(/warning:/g)).toHaveLength(1);
+  it("with several documents, in every format: the warning names the document", async () => {
+    for (const format of ["text", "json", "junit"]) {
+      const r = await evaluate([doc, other, "--format", format]);
+      expect(r.stderr).toContain(`oatf evaluate: ${doc}: warning: ${WARNING}\n`);
+      expect(r.stderr.match(/warning:/g)).toHaveLength(1);
+    }
   });
 
   it("json: each verdict carries per-indicator coverage with the warning", async () => {
