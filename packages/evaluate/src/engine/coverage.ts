@@ -17,7 +17,8 @@ export interface IndicatorCoverage {
   targets: string[];
   /**
    * Messages format §6 filtering kept for the indicator (protocol, surface, actor, direction
-   * matched), up to its first match: it was evaluated on those not `blind`.
+   * matched), in the whole trace (before and after a match: the same count however the trace
+   * was split); it was evaluated on those not `blind` until decided.
    */
   eligible: number;
   /**
@@ -26,7 +27,11 @@ export interface IndicatorCoverage {
    * the indicator is `skipped` (format §9.1: insufficient data) and `warning` says why.
    */
   blind?: number;
-  /** Of those, messages in which a target resolved to a value; absent when nothing is counted (no targets, or one that does not compile). */
+  /**
+   * Of those, messages in which a target resolved to a value; absent when nothing is counted
+   * (no targets, or one that does not compile) or the indicator was decided (matched: what
+   * was counted up to the match would depend on how the trace was split).
+   */
   resolved?: number;
   /**
    * The position of the message that decided the verdict (its 1-based `line`, else its

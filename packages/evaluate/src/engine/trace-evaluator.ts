@@ -27,7 +27,10 @@ export interface TraceEvaluatorOptions extends IndicatorEvaluators {
 export interface TraceEvaluator {
   /** Evaluates one message against every indicator still undecided. Never throws. */
   push(message: TraceMessage): void;
-  /** Pushes every message of a (sync or async) iterable, stopping early once `done`. */
+  /**
+   * Pushes every message of a (sync or async) iterable, to its end: coverage counts and the
+   * verdicts are the whole trace's, whoever reads it and however it is split (`--jobs`).
+   */
   pushAll(messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>): Promise<void>;
   /** Marks the trace as cut short: undecided indicators become `error` with `reason`. */
   fail(reason: string): void;
@@ -36,6 +39,7 @@ export interface TraceEvaluator {
   /**
    * True once every indicator of every document has its final verdict, in a trace whose
    * messages carry no run key (with run keys a later message may start another run: never).
+   * A live consumer may stop there; later messages still add to the coverage counts.
    */
   readonly done: boolean;
   /**
@@ -98,10 +102,7 @@ export function createTraceEvaluator(
     push,
     async pushAll(messages) {
       try {
-        for await (const message of messages) {
-          if (done()) break;
-          push(message);
-        }
+        for await (const message of messages) push(message);
       } catch (thrown) {
         fail(`the trace could not be read after ${count} message(s): ${describeThrown(thrown)}`);
       }

@@ -11,6 +11,9 @@ import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicato
 import { Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
 import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
+
+type Enricher = Stateful<ReturnType<typeof agUiEnricher>, EnricherState>;
+
 import { computeVerdict } from "./verdict.js";
 
 /** A verdict decided by one message, and that message's position. */
@@ -132,7 +135,14 @@ export class TraceState {
   count = 0;
   /** Scans still undecided (never reaches 0 in `every` mode's reporting, but counts the same). */
   pending: number;
-  #enrich: Stateful<ReturnType<typeof agUiEnricher>, EnricherState> | undefined;
+  /**
+   * The AG-UI enrichment state of each session (created on its first AG-UI message: most
+   * sessions have none). Per session, so that its bounds (open tool calls) hold per session
+   * whichever sessions share a state: one thread or a shard of `--jobs` give the same verdicts.
+   */
+  readonly #enrichers = new Map<string, Enricher>();
+  /** A restored enrichment state, for the state's one session (a monitor's state holds one). */
+  #restored: Enricher | undefined;
   readonly #compiled: CompiledTrace;
 
   constructor(compiled: CompiledTrace) {
@@ -145,14 +155,27 @@ export class TraceState {
     return this.pending === 0;
   }
 
-  /** The AG-UI enrichment state (created on the first AG-UI message: most sessions have none). */
+  /** The AG-UI enrichment state of the state's one session (a monitor's), if it has one. */
   get enricherState(): EnricherState | undefined {
-    return this.#enrich?.save();
+    if (this.#enrichers.size === 0) return this.#restored?.save();
+    return this.#enrichers.size === 1 ? [...this.#enrichers.values()][0]!.save() : undefined;
   }
 
-  /** Resumes an enrichment state (throws on a malformed one). */
+  /** Resumes an enrichment state for the state's one session (throws on a malformed one). */
   set enricherState(saved: unknown) {
-    this.#enrich = saved === undefined ? undefined : agUiEnricher(saved);
+    this.#enrichers.clear();
+    this.#restored = saved === undefined ? undefined : agUiEnricher(saved);
+  }
+
+  #enricherOf(session: string | undefined): Enricher {
+    const key = session ?? "";
+    let enricher = this.#enrichers.get(key);
+    if (enricher === undefined) {
+      enricher = this.#restored ?? agUiEnricher();
+      this.#restored = undefined;
+      this.#enrichers.set(key, enricher);
+    }
+    return enricher;
   }
 
   /** Recounts `pending` from the tallies (after a restore). */
@@ -169,20 +192,37 @@ export class TraceState {
     // Counted however the trace is split or stopped: what the trace held is not a decision.
     const message = readMessage(raw);
     this.tallies.observed.add(message?.protocol, message?.direction, message?.operation);
-    if (message === undefined || (this.pending === 0 && reporting.alerts === "first")) return;
+    if (message === undefined) return;
+    // Everything decided: the message is only counted (coverage counts are the whole trace's).
+    if (this.pending === 0 && reporting.alerts === "first") return this.#count(message);
     let lost: string | undefined;
     if (message.protocol === "ag_ui") {
-      this.#enrich ??= agUiEnricher();
       // Tool calls and streamed text are named per connection: a session's ids are its own.
+      const session = typeof message.session === "string" ? message.session : undefined;
       const actor =
-        typeof message.session === "string"
-          ? `${message.session.length}:${message.session}|${message.actor ?? ""}`
+        session !== undefined
+          ? `${session.length}:${session}|${message.actor ?? ""}`
           : message.actor;
-      const enriched = this.#enrich({ ...message, actor });
+      const enriched = this.#enricherOf(session)({ ...message, actor });
       message.content = enriched.content;
       lost = enriched.lost;
     }
     withCoercionMemo(() => this.#evaluate(index, message, lost, reporting));
+  }
+
+  /**
+   * The coverage counts of a message no indicator evaluates any more: eligible (and blind)
+   * counts are the whole trace's, whatever decided when, so one thread and the shards of
+   * `--jobs` count the same.
+   */
+  #count(message: TraceMessage): void {
+    const t = this.tallies;
+    for (const scan of this.#compiled.candidatesFor(message)) {
+      if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
+      t.eligible[scan.order]!++;
+      if (message.uncaptured !== undefined && isBlind(scan.reads, message.uncaptured))
+        t.blind[scan.order]!++;
+    }
   }
 
   /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
@@ -192,13 +232,14 @@ export class TraceState {
     const every = r.alerts === "every";
     for (const scan of this.#compiled.candidatesFor(message)) {
       const decided = t.status[scan.order] === 1;
-      if (decided && !every) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       t.eligible[scan.order]!++;
       if (message.uncaptured !== undefined && isBlind(scan.reads, message.uncaptured)) {
         t.blind[scan.order]!++;
         continue;
       }
+      // Decided: counted (above), no longer run (its `resolved` is not reported).
+      if (decided && !every) continue;
       targetResolution.seen = false;
       const outcome = runSafely(scan.program, message.content, evaluators);
       if (targetResolution.seen) t.resolved[scan.order]!++;
@@ -301,7 +342,8 @@ export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] 
     const coverage = entry.scans.map((scan) => {
       const { targets, counted } = scan.resolution;
       const o = scan.order;
-      const resolved = counted ? t.resolved[o] : undefined;
+      // Counted up to the decision only: where that falls depends on how the trace was split.
+      const resolved = counted && t.status[o] !== 1 ? t.resolved[o] : undefined;
       const verdict = verdicts.get(scan.key);
       const matched = verdict?.result === "matched";
       // A verdict skipped up front (no evaluator) says why itself; an error or a match needs no more.

@@ -42,7 +42,7 @@ Options:
   --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
-  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same verdicts, no early stop (default 1)
+  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same output and exit code (default 1)
   --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings and the indicators' (skipped, partly blind, a target that never resolved), as ESLint; -1 (the default) means no limit
   --allow-empty-trace       a trace without messages is not an error (it still warns; its verdicts are error: nothing was evaluated)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
@@ -54,7 +54,7 @@ Trace formats, a line of each:
   thoughtjack   {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
   har           {"log":{"version":"1.2","entries":[...]}}  (HAR 1.2 from browser devtools, Playwright, mitmproxy: JSON-RPC, agent card and AG-UI bodies; read entry by entry)
 
-Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). Reading stops early once every indicator of every document is decided, unless the trace carries run keys (a later line may start another run).
+Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). The whole trace is read, whatever is decided and whatever --jobs: every line is checked and counted (coverage counts are the whole trace's), so the output and the exit code are the same with any --jobs.
 
 Exit code:
   0  every document not_exploited (or exploited/partial below --fail-on-tier)

@@ -113,8 +113,6 @@ export interface EvaluateReport {
   problems: TraceProblems;
   /** Messages evaluated. */
   messages: number;
-  /** The line reading stopped at once every indicator was decided. */
-  stoppedAt?: number;
   options: EvaluateOptions;
   /** Why `--jobs` evaluated the trace in one thread after all (said on stderr). */
   serial?: string;
@@ -215,10 +213,9 @@ async function evaluateIn(
   }
   const sink = createTraceEvaluator(normalized, { source: "oatf-cli", cel });
   let count = 0;
-  let lastLine = 0;
   let readError: unknown;
-  // The reader's messages, its problems counted on the way; ends once every indicator is
-  // decided (as `pushAll` would, but after the first message: it is counted even then).
+  // The reader's messages, its problems counted on the way, to the trace's end whatever is
+  // decided: every line checked and counted, as by `--jobs` (issue 33: one rule).
   async function* messages() {
     try {
       for await (const record of readTrace(source, {
@@ -229,10 +226,8 @@ async function evaluateIn(
           problem(record.diagnostic);
           continue;
         }
-        lastLine = record.message.line;
         yield record.message;
         onProgress?.({ kind: "messages", count: ++count });
-        if (sink.done) return;
       }
     } catch (error) {
       readError = error;
@@ -248,7 +243,6 @@ async function evaluateIn(
     problems.errors++;
   }
   report.messages = sink.count;
-  if (sink.done && sink.count > 0) report.stoppedAt = lastLine;
   return withVerdicts(report, usable, sink.verdicts());
 }
 
@@ -461,9 +455,7 @@ function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string 
   if (format === "junit") {
     return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
   }
-  const text = toText(report.documents, report.messages, report.stoppedAt, (e) =>
-    isFailing(e, tier),
-  );
+  const text = toText(report.documents, report.messages, (e) => isFailing(e, tier));
   // The verdicts may all pass: the text must not read as a success when the run fails.
   const limit = warningLimitNote(report);
   return limit === "" ? text : `${text}failing: ${limit}\n`;

@@ -65,12 +65,9 @@ function one(e: EvaluatedDocument, over: string): string {
 export function toText(
   entries: EvaluatedDocument[],
   count: number,
-  stoppedAt: number | undefined,
   failing: (e: EvaluatedDocument) => boolean,
 ): string {
-  const over = `${plural(count, "trace message")}${
-    stoppedAt === undefined ? "" : ` (read up to line ${stoppedAt}: every indicator was decided)`
-  }`;
+  const over = plural(count, "trace message");
   if (entries.length === 1 && entries[0]!.verdict !== undefined) return one(entries[0]!, over);
   const row = (name: string, v: AttackVerdict | undefined) => {
     const matched =
