@@ -194,7 +194,10 @@ export class TraceState {
     this.tallies.observed.add(message?.protocol, message?.direction, message?.operation);
     if (message === undefined) return;
     // Everything decided: the message is only counted (coverage counts are the whole trace's).
-    if (this.pending === 0 && reporting.alerts === "first") return this.#count(message);
+    if (this.pending === 0 && reporting.alerts === "first") {
+      this.#count(message);
+      return;
+    }
     let lost: string | undefined;
     if (message.protocol === "ag_ui") {
       // Tool calls and streamed text are named per connection: a session's ids are its own.
