@@ -3,7 +3,14 @@
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
 import { createTraceEvaluator, type IndicatorCoverage, type TraceVerdict } from "@oatf/evaluate";
-import { type AttackVerdict, type Diagnostic, type Document, TIERS, type Tier } from "@oatf/model";
+import {
+  type AttackVerdict,
+  type CelEvaluator,
+  type Diagnostic,
+  type Document,
+  TIERS,
+  type Tier,
+} from "@oatf/model";
 import { jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
@@ -156,27 +163,9 @@ async function evaluateIn(
     messages: 0,
     options,
   };
-  // The valid documents, normalized (the evaluator's input), and their report entries.
-  const normalized: Document[] = [];
-  const usable: EvaluatedDocument[] = [];
-  for (const { file, read: readInput } of inputs) {
-    const read = await readInput();
-    if (!read.ok) return { ...report, unreadable: { file, reason: read.reason } };
-    const result = await checkDocument(read.text);
-    if (!result.valid) {
-      const invalid = { source: read.text, diagnostics: result.diagnostics };
-      report.documents.push({ file, invalid });
-      onProgress?.({ kind: "document", document: { file, invalid } });
-      continue;
-    }
-    const entry = documentEntry(file, result.document);
-    const warnings = result.diagnostics.filter((d) => d.severity === "warning");
-    if (warnings.length > 0) entry.warnings = warnings;
-    report.documents.push(entry);
-    usable.push(entry);
-    normalized.push(normalize(result.document));
-    onProgress?.({ kind: "document", document: entry });
-  }
+  const checked = await checkDocuments(inputs, report, onProgress);
+  if (!checked.ok) return { ...report, unreadable: checked.unreadable };
+  const { normalized, usable } = checked;
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
@@ -211,39 +200,86 @@ async function evaluateIn(
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }
-  const sink = createTraceEvaluator(normalized, { source: "oatf-cli", cel });
-  let count = 0;
+  const read = { documents: normalized, cel, format: options.traceFormat };
+  try {
+    const evaluated = await evaluateInThisThread(source, read, problem, onProgress);
+    if (evaluated.readError) problems.errors++;
+    report.messages = evaluated.count;
+    return withVerdicts(report, usable, evaluated.verdicts);
+  } finally {
+    opened.close();
+  }
+}
+
+/**
+ * Reads and checks each document in order, reporting each; stops at one that cannot be read.
+ * The valid documents, normalized (the evaluator's input), and their report entries.
+ */
+async function checkDocuments(
+  inputs: readonly EvaluateInput[],
+  report: EvaluateReport,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
+): Promise<
+  | { ok: true; normalized: Document[]; usable: EvaluatedDocument[] }
+  | { ok: false; unreadable: { file: string; reason: string } }
+> {
+  const normalized: Document[] = [];
+  const usable: EvaluatedDocument[] = [];
+  for (const { file, read: readInput } of inputs) {
+    const read = await readInput();
+    if (!read.ok) return { ok: false, unreadable: { file, reason: read.reason } };
+    const result = await checkDocument(read.text);
+    if (!result.valid) {
+      const invalid = { source: read.text, diagnostics: result.diagnostics };
+      report.documents.push({ file, invalid });
+      onProgress?.({ kind: "document", document: { file, invalid } });
+      continue;
+    }
+    const entry = documentEntry(file, result.document);
+    const warnings = result.diagnostics.filter((d) => d.severity === "warning");
+    if (warnings.length > 0) entry.warnings = warnings;
+    report.documents.push(entry);
+    usable.push(entry);
+    normalized.push(normalize(result.document));
+    onProgress?.({ kind: "document", document: entry });
+  }
+  return { ok: true, normalized, usable };
+}
+
+/**
+ * Reads the trace and evaluates it in this thread, its problems counted on the way, to the
+ * trace's end whatever is decided: every line checked and counted, as by `--jobs` (issue 33:
+ * one rule); a source that fails makes what was undecided `error`.
+ */
+async function evaluateInThisThread(
+  source: AsyncIterable<Uint8Array | string>,
+  read: { documents: Document[]; cel: CelEvaluator | undefined; format: TraceFormat | undefined },
+  problem: (diagnostic: Diagnostic) => void,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
+): Promise<{ verdicts: TraceVerdict[]; count: number; readError: boolean }> {
+  const sink = createTraceEvaluator(read.documents, { source: "oatf-cli", cel: read.cel });
   let readError: unknown;
-  // The reader's messages, its problems counted on the way, to the trace's end whatever is
-  // decided: every line checked and counted, as by `--jobs` (issue 33: one rule).
   async function* messages() {
     try {
       for await (const record of readTrace(source, {
-        documents: normalized,
-        ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
+        documents: read.documents,
+        ...(read.format === undefined ? {} : { format: read.format }),
       })) {
         if (record.kind === "diagnostic") {
           problem(record.diagnostic);
           continue;
         }
         yield record.message;
-        onProgress?.({ kind: "messages", count: ++count });
+        onProgress?.({ kind: "messages", count: sink.count }); // pushed while suspended
       }
     } catch (error) {
       readError = error;
     }
   }
-  try {
-    for await (const message of messages()) sink.push(message);
-  } finally {
-    opened.close();
-  }
-  if (readError !== undefined) {
+  for await (const message of messages()) sink.push(message);
+  if (readError !== undefined)
     sink.fail(`the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`);
-    problems.errors++;
-  }
-  report.messages = sink.count;
-  return withVerdicts(report, usable, sink.verdicts());
+  return { verdicts: sink.verdicts(), count: sink.count, readError: readError !== undefined };
 }
 
 /** The report with each usable document's verdict (in input order) and coverage. */
