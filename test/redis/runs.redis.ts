@@ -7,28 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, publishArgs, run } from "./cli.js";
+import { parse, publishArgs, REPO, run } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 
-const DOCUMENT = `oatf: "0.1"
-attack:
-  id: BOTH-001
-  execution:
-    mode: mcp_server
-    state:
-      tools: []
-  correlation:
-    logic: all
-  indicators:
-    - surface: tools/list
-      direction: response
-      target: "tools[*].description"
-      pattern: { contains: "POISON" }
-    - surface: tools/call
-      direction: request
-      target: arguments
-      pattern: { contains: "SECRET" }
-`;
+const DOCUMENT = join(REPO, "packages/oatf/test/fixtures/runs/poison-then-leak.yaml");
 const poison = JSON.stringify({
   protocol: "mcp",
   direction: "response",
@@ -52,8 +34,7 @@ describe("oatf publish and monitor: one verdict per run", () => {
   beforeAll(async () => {
     redis = await startRedis();
     dir = mkdtempSync(join(tmpdir(), "oatf-redis-runs-"));
-    document = join(dir, "both.yaml");
-    writeFileSync(document, DOCUMENT);
+    document = DOCUMENT;
     writeFileSync(join(dir, "agent-a.jsonl"), `${poison}\n`);
     writeFileSync(join(dir, "agent-b.jsonl"), `${secret}\n`);
   });

@@ -6,8 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "oatf-blind-"));
 const write = (name: string, text: string) => {
@@ -39,28 +40,8 @@ const leak = JSON.stringify({
 });
 const leaks = write("leaks.jsonl", `${[leak, leak, leak].join("\n")}\n`);
 
-const both = write(
-  "both.yaml",
-  `oatf: "0.1"
-attack:
-  id: BOTH-001
-  execution:
-    mode: mcp_server
-    state:
-      tools: []
-  correlation:
-    logic: all
-  indicators:
-    - surface: tools/list
-      direction: response
-      target: "tools[*].description"
-      pattern: { contains: "POISON" }
-    - surface: tools/call
-      direction: request
-      target: arguments
-      pattern: { contains: "SECRET" }
-`,
-);
+// Poisoned (tools/list) and leaking (tools/call), correlation all (shared with the Redis suite).
+const both = fileURLToPath(new URL("./fixtures/runs/poison-then-leak.yaml", import.meta.url));
 const poison = {
   protocol: "mcp",
   direction: "response",
@@ -75,26 +56,7 @@ const secret = {
 };
 const lines = (...messages: object[]) => `${messages.map((m) => JSON.stringify(m)).join("\n")}\n`;
 
-async function oatf(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const sink = (add: (s: string) => void) => ({
-    write: (s: string) => {
-      add(s);
-      return true;
-    },
-  });
-  const code = await runCli(args, {
-    stdout: sink((s) => {
-      stdout += s;
-    }),
-    stderr: sink((s) => {
-      stderr += s;
-    }),
-    cwd: dir,
-  });
-  return { code, stdout, stderr };
-}
+const oatf = (args: string[]) => runCaptured(args, dir);
 
 describe("oatf evaluate: an indicator no message reached", () => {
   it("is skipped, the document an error (exit 3), with the warning and the nearest surface on stderr", async () => {

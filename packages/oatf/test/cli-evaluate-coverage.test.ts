@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "oatf-coverage-"));
 const doc = join(dir, "blind.yaml");
@@ -57,26 +57,7 @@ writeFileSync(trace, `${[message, message, message].join("\n")}\n`);
 const WARNING =
   "indicator BLIND-001-01: target response.content never resolved in 3 eligible messages";
 
-async function evaluate(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const sink = (add: (s: string) => void) => ({
-    write: (s: string) => {
-      add(s);
-      return true;
-    },
-  });
-  const code = await runCli(["evaluate", ...args, "--trace", trace], {
-    stdout: sink((s) => {
-      stdout += s;
-    }),
-    stderr: sink((s) => {
-      stderr += s;
-    }),
-    cwd: dir,
-  });
-  return { code, stdout, stderr };
-}
+const evaluate = (args: string[]) => runCaptured(["evaluate", ...args, "--trace", trace], dir);
 
 // Well-formed XML, checked by hand (no XML parser in the workspace): balanced tags, quoted
 // attributes, and no raw `<` or bare `&` in text or attribute values.
