@@ -36,7 +36,8 @@ export function* piecesOf(text: string): Generator<string> {
   for (let i = 0; i < text.length; i += TEXT_PIECE) yield text.slice(i, i + TEXT_PIECE);
 }
 
-async function* chunksOf(source: TraceSource): AsyncGenerator<string | Uint8Array> {
+/** The chunks of a source as they come (text or bytes), a ReadableStream read by hand. */
+export async function* chunksOf(source: TraceSource): AsyncGenerator<string | Uint8Array> {
   if (typeof source === "string") {
     yield* piecesOf(source);
     return;

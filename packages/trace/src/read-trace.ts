@@ -2,7 +2,7 @@
 // the format is told from the first lines unless given, and every message keeps its
 // 1-based source line. Nothing here throws on input: bad lines are diagnostics.
 import type { Document } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
 import { type HarDecoder, harDecoder } from "./har/read.js";
 import { jsonRpcDecoder } from "./jsonrpc/read.js";
@@ -126,7 +126,7 @@ function harLines(options: ReadTraceOptions): LineDecoder & { har: HarDecoder } 
 
 const harOptions = (options: ReadTraceOptions) =>
   harDecoder({
-    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    protocol: options.protocol,
     maxEntryLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
   });
 
@@ -138,8 +138,8 @@ function decoderFor(format: TraceFormat, options: ReadTraceOptions): LineDecoder
       return oatfDecoder();
     case "jsonrpc":
       return jsonRpcDecoder({
-        ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
-        ...(options.maxLineLength === undefined ? {} : { maxEventLength: options.maxLineLength }),
+        protocol: options.protocol,
+        maxEventLength: options.maxLineLength,
         modes: perDocumentModes(options.documents),
       });
     case "ag_ui":

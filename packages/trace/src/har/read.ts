@@ -18,19 +18,14 @@
 // first byte came (start plus the `timings` before `receive`), unless an event has its own.
 // Every message and diagnostic carries the line the entry starts on.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
-import { type BodySender, type JsonRpcDecoder, jsonRpcDecoder } from "../jsonrpc/read.js";
+import type { BodySender } from "../jsonrpc/read.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
-import { isSseLine, readSseBody, sseLog } from "../sse/events.js";
+import { readSseBody, sseLog } from "../sse/events.js";
+import { type Body, harBody, kindOf, unread } from "./body.js";
 import { HarScanner } from "./scan.js";
-
-/**
- * MCP sessions whose connection is kept across entries at once (the least recently used is
- * forgotten first). Each holds the JSON-RPC reader's bounded tables, so a HAR's pending
- * requests are bounded by this many times `MAX_PENDING_CHARS`.
- */
-export const MAX_HAR_SESSIONS = 8;
+import { type HarConnection, harSessions } from "./sessions.js";
 
 /** Code units of an `Mcp-Session-Id` kept as its connection's key (ids are UUID-sized). */
 const MAX_SESSION_ID = 256;
@@ -49,29 +44,7 @@ export interface HarDecoder {
   readonly stopped: boolean;
 }
 
-type Kind = "jsonrpc" | "ag_ui" | undefined;
-
-/** The JSON a body carries: a JSON text, or SSE whose events' data are read one by one. */
-interface Body {
-  text: string;
-  sse: boolean;
-  /** What its first JSON value that shows a protocol is. */
-  kind: Kind;
-  /** The value of a JSON body (not SSE). */
-  value?: unknown;
-}
-
 const CARD = /\/\.well-known\/(agent-card|agent)\.json$/;
-
-const isJsonRpc = (v: unknown) =>
-  isObject(v)
-    ? v.jsonrpc === "2.0"
-    : Array.isArray(v) && v.some((e) => isObject(e) && e.jsonrpc === "2.0");
-
-function kindOf(value: unknown): Kind {
-  if (isJsonRpc(value)) return "jsonrpc";
-  return looksLikeAgUi(value) ? "ag_ui" : undefined;
-}
 
 const isSuccess = (status: unknown) => typeof status === "number" && status >= 200 && status < 300;
 
@@ -102,71 +75,10 @@ function later(start: string | undefined, ms: number): string | undefined {
   return Number.isNaN(t) ? start : new Date(t + ms).toISOString();
 }
 
-/** The UTF-8 text of base64 content, or undefined when it is not base64. */
-function fromBase64(text: string): string | undefined {
-  try {
-    const binary = atob(text.replace(/\s+/g, ""));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return new TextDecoder().decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The kind of the first SSE event in `text` whose data is JSON that shows a protocol. */
-function sseKind(text: string, maxEventLength: number): Kind {
-  let kind: Kind;
-  const first = (data: string) => {
-    if (kind !== undefined) return;
-    try {
-      kind = kindOf(JSON.parse(data));
-    } catch {} // the reader that reads the body says it
-  };
-  // An event too long, a line not SSE: the reader that reads the body says it.
-  readSseBody(
-    text,
-    0,
-    sseLog(first, () => {}, maxEventLength),
-    [],
-  );
-  return kind;
-}
-
 export function harDecoder(options: HarOptions): HarDecoder {
-  const sessions = new Map<string, JsonRpcDecoder>();
+  const sessions = harSessions(options.protocol, options.maxEntryLength);
   let skipped = 0;
   let firstSkipped = "";
-
-  const newJsonRpc = () =>
-    jsonRpcDecoder({
-      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
-      maxEventLength: options.maxEntryLength,
-    });
-
-  /** The JSON-RPC connection of an entry: its MCP session's, or its own. */
-  function connection(session: string | undefined, line: number, out: TraceRecord[]) {
-    if (session === undefined) return { decoder: newJsonRpc(), own: true };
-    let decoder = sessions.get(session);
-    if (decoder !== undefined)
-      sessions.delete(session); // set again below: the newest
-    else {
-      decoder = newJsonRpc();
-      if (sessions.size >= MAX_HAR_SESSIONS) {
-        const [oldest, old] = sessions.entries().next().value!;
-        sessions.delete(oldest);
-        old.end(out);
-        problem(
-          out,
-          line,
-          "T-HAR-SESSIONS",
-          `more than ${MAX_HAR_SESSIONS} MCP sessions: the least recently used is forgotten (a response to one of its requests in a later entry is uncorrelated)`,
-        );
-      }
-    }
-    sessions.set(session, decoder);
-    return { decoder, own: false };
-  }
 
   function entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
     const where = `HAR entry ${index}`;
@@ -195,9 +107,12 @@ export function harDecoder(options: HarOptions): HarDecoder {
     const sent = typeof value.startedDateTime === "string" ? value.startedDateTime : undefined;
     const received = later(sent, firstByte(value.timings));
 
-    const requestBody = body(request.postData, "request", where, line, out);
+    const max = options.maxEntryLength;
+    const requestBody = harBody(request.postData, "request", where, line, out, max);
     const responseBody =
-      response === undefined ? undefined : body(response.content, "response", where, line, out);
+      response === undefined
+        ? undefined
+        : harBody(response.content, "response", where, line, out, max);
 
     if (method === "GET" && CARD.test(url.replace(/[?#].*$/, ""))) {
       agentCard(responseBody, response, { where, line, sent, received }, out);
@@ -211,13 +126,13 @@ export function harDecoder(options: HarOptions): HarDecoder {
       const session = (
         header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id")
       )?.slice(0, MAX_SESSION_ID);
-      let rpc: { decoder: JsonRpcDecoder; own: boolean } | undefined;
+      let rpc: HarConnection | undefined;
       let agUi: LineDecoder | undefined;
       // One JSON text (a JSON body, or an SSE event's data), read as what it is: a peer
       // cannot have its JSON-RPC read as AG-UI (or the other way) by what it sends first.
       const route = (text: string, value: unknown, sender: BodySender) => {
         if ((kindOf(value) ?? kind) === "jsonrpc") {
-          rpc ??= connection(session, line, out);
+          rpc ??= sessions.connection(session, line, out);
           rpc.decoder.body(text, line, out, sender);
         } else {
           agUi ??= agUiDecoder(options.maxEntryLength);
@@ -263,112 +178,6 @@ export function harDecoder(options: HarOptions): HarDecoder {
       firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
   }
 
-  /** A2A `agent_card/get` (format §7.2.2): the GET as a request, the card as its response. */
-  function agentCard(
-    card: Body | null | undefined,
-    response: Record<string, unknown> | undefined,
-    at: { where: string; line: number; sent?: string | undefined; received?: string | undefined },
-    out: TraceRecord[],
-  ) {
-    const base = { protocol: "a2a", operation: "agent_card/get", line: at.line };
-    out.push({
-      kind: "message",
-      message: {
-        ...base,
-        direction: "request",
-        content: {},
-        ...(at.sent ? { timestamp: at.sent } : {}),
-      },
-    });
-    // A failed fetch (404, a redirect) carries no card.
-    if (response === undefined || !isSuccess(response.status)) return;
-    if (card === undefined) return unread(response, at.where, at.line, out);
-    if (card === null) return;
-    const value = card.value;
-    if (!isObject(value))
-      return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
-    out.push({
-      kind: "message",
-      message: {
-        ...base,
-        direction: "response",
-        content: value as Value,
-        ...(at.received ? { timestamp: at.received } : {}),
-      },
-    });
-  }
-
-  /**
-   * A protocol entry's response body that is not read: one the HAR does not hold
-   * (`content.size` > 0, no `text`) hides what the peer answered; text that is neither JSON
-   * nor SSE (an error page) is said too.
-   */
-  function unread(
-    response: Record<string, unknown>,
-    where: string,
-    line: number,
-    out: TraceRecord[],
-  ) {
-    const content = response.content;
-    if (!isObject(content)) return;
-    if (typeof content.text === "string") {
-      if (content.text.trim() === "") return;
-      const type = typeof content.mimeType === "string" ? ` (${preview(content.mimeType)})` : "";
-      const what = `${where}: its response body${type} is neither JSON nor SSE: not read`;
-      return problem(out, line, "T-HAR-UNREAD", what);
-    }
-    if (typeof content.size !== "number" || content.size <= 0) return;
-    // Playwright's `content: "attach"` (or a .zip path) keeps bodies in files beside the HAR.
-    const how =
-      typeof content._file === "string"
-        ? `it is in the file ${preview(content._file)} beside the HAR: record with content "embed"`
-        : "record the HAR with content";
-    problem(
-      out,
-      line,
-      "T-HAR-NO-BODY",
-      `${where}: its response body (${content.size} bytes) is not in the HAR, so what the peer answered cannot be evaluated (${how})`,
-    );
-  }
-
-  /**
-   * The JSON a request's `postData` or a response's `content` carries; undefined when it
-   * carries none (no text, or text that is neither JSON nor SSE: HTML, images, scripts), null
-   * when it could not be read (bad base64, broken JSON: said here).
-   */
-  function body(
-    holder: unknown,
-    side: "request" | "response",
-    where: string,
-    line: number,
-    out: TraceRecord[],
-  ): Body | null | undefined {
-    if (!isObject(holder) || typeof holder.text !== "string") return undefined;
-    let text = holder.text;
-    if (holder.encoding === "base64") {
-      const decoded = fromBase64(text);
-      if (decoded === undefined) {
-        problem(out, line, "T-HAR", `${where}: its ${side} body is not valid base64`);
-        return null;
-      }
-      text = decoded;
-    }
-    const start = text.trimStart();
-    if (start.startsWith("{") || start.startsWith("[")) {
-      // A body that looks like JSON and is not (cut short, say) is said whatever the entry.
-      try {
-        const value = JSON.parse(text) as unknown;
-        return { text, sse: false, kind: kindOf(value), value };
-      } catch (error) {
-        const why = (error as Error).message;
-        problem(out, line, "T-JSON", `${where}: its ${side} body is not JSON (${why})`);
-        return null;
-      }
-    }
-    if (!isSseLine(start)) return undefined;
-    return { text, sse: true, kind: sseKind(text, options.maxEntryLength) };
-  }
-
   const scanner = new HarScanner(options.maxEntryLength, (e, out) =>
     entry(e.index, e.line, e.text, out),
   );
@@ -377,8 +186,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
     push: (chunk, out) => scanner.push(chunk, out),
     end(out) {
       scanner.end(out);
-      for (const decoder of sessions.values()) decoder.end(out);
-      sessions.clear();
+      sessions.end(out);
       if (skipped > 0)
         problem(
           out,
@@ -391,4 +199,34 @@ export function harDecoder(options: HarOptions): HarDecoder {
       return scanner.stopped;
     },
   };
+}
+
+/** A2A `agent_card/get` (format §7.2.2): the GET as a request, the card as its response. */
+function agentCard(
+  card: Body | null | undefined,
+  response: Record<string, unknown> | undefined,
+  at: { where: string; line: number; sent?: string | undefined; received?: string | undefined },
+  out: TraceRecord[],
+) {
+  const message = (direction: "request" | "response", content: Value, time?: string) =>
+    out.push({
+      kind: "message",
+      message: {
+        protocol: "a2a",
+        operation: "agent_card/get",
+        line: at.line,
+        direction,
+        content,
+        ...(time ? { timestamp: time } : {}),
+      },
+    });
+  message("request", {}, at.sent);
+  // A failed fetch (404, a redirect) carries no card.
+  if (response === undefined || !isSuccess(response.status)) return;
+  if (card === undefined) return unread(response, at.where, at.line, out);
+  if (card === null) return;
+  const value = card.value;
+  if (!isObject(value))
+    return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
+  message("response", value as Value, at.received);
 }

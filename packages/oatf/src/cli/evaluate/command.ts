@@ -4,7 +4,6 @@
 // shown; evaluating, the exit code and the output are report.ts's (`runEvaluate`,
 // `evaluateExitCode`, `renderEvaluate`).
 import { TIERS, type Tier } from "@oatf/model";
-import { TRACE_FORMATS, type TraceFormat } from "@oatf/trace";
 import { MAX_JOBS } from "../../node/evaluate-jobs.js";
 import {
   maxWarningsOption,
@@ -15,6 +14,7 @@ import {
 } from "../shared/args.js";
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput } from "../shared/files.js";
+import { CLI_TRACE_FORMATS, type CliTraceFormat } from "../shared/otlp-trace.js";
 import { openTrace } from "../shared/trace.js";
 import { emptyProblems } from "../shared/trace-problems.js";
 import {
@@ -39,7 +39,7 @@ An indicator that no message reached (its protocol, surface, actor or direction 
 
 Options:
   --trace <file|->          the trace (required)
-  --trace-format <format>   ${TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
+  --trace-format <format>   ${CLI_TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same output and exit code (default 1)
@@ -53,6 +53,7 @@ Trace formats, a line of each:
   ag_ui         data: {"type":"TOOL_CALL_START",...}  (SSE), or one event per line
   thoughtjack   {"seq":0,"actor":"default","direction":"Incoming","method":...,"content":{...}}
   har           {"log":{"version":"1.2","entries":[...]}}  (HAR 1.2 from browser devtools, Playwright, mitmproxy: JSON-RPC, agent card and AG-UI bodies; read entry by entry)
+  otlp          {"resourceSpans":[...]}  (OpenTelemetry spans: the collector file exporter's JSON lines or protobuf, an OTLP/HTTP body, 'oatf record --otlp'; MCP and A2A spans become their calls' messages; read in one thread)
 
 Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). The whole trace is read, whatever is decided and whatever --jobs: every line is checked and counted (coverage counts are the whole trace's), so the output and the exit code are the same with any --jobs.
 
@@ -82,8 +83,8 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
     throw new UsageError(`--fail-on-tier must be one of ${TIERS.join(", ")}`);
   }
   const traceFormat = option(args, "--trace-format");
-  if (traceFormat !== undefined && !TRACE_FORMATS.includes(traceFormat as TraceFormat)) {
-    throw new UsageError(`--trace-format must be one of ${TRACE_FORMATS.join(", ")}`);
+  if (traceFormat !== undefined && !CLI_TRACE_FORMATS.includes(traceFormat as CliTraceFormat)) {
+    throw new UsageError(`--trace-format must be one of ${CLI_TRACE_FORMATS.join(", ")}`);
   }
   if (args.positionals.length === 0) throw new UsageError("no documents given");
   const trace = option(args, "--trace");
@@ -96,7 +97,7 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
     format,
     inputs: args.positionals,
     trace,
-    ...(traceFormat === undefined ? {} : { traceFormat: traceFormat as TraceFormat }),
+    ...(traceFormat === undefined ? {} : { traceFormat: traceFormat as CliTraceFormat }),
     ...(failOnTier === undefined ? {} : { failOnTier: failOnTier as Tier }),
     allowEmptyTrace: args.options.has("--allow-empty-trace"),
     allowUncorrelated: args.options.has("--allow-uncorrelated"),

@@ -14,16 +14,17 @@ import {
 import { jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
+import { loadCelFor } from "../../default-cel.js";
 import {
   type EvaluationThreads,
   evaluateInThreads,
   startEvaluationThreads,
   type ThreadedEvaluation,
 } from "../../node/evaluate-jobs.js";
-import { celFor } from "../shared/cel.js";
 import { checkDocument } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
+import { type CliTraceFormat, peekOtlp } from "../shared/otlp-trace.js";
 import { invalidDocument, plural } from "../shared/report.js";
 import { safe } from "../shared/terminal.js";
 import {
@@ -58,7 +59,7 @@ export interface TraceInput {
 
 export interface EvaluateOptions {
   /** The trace format (default: detected from the first lines). */
-  traceFormat?: TraceFormat;
+  traceFormat?: CliTraceFormat;
   /** `--fail-on-tier`: exploited/partial fail only at or above it. */
   failOnTier?: Tier;
   allowEmptyTrace?: boolean;
@@ -169,20 +170,26 @@ async function evaluateIn(
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
-  let source = opened.source;
-  const cel = (await celFor(normalized)) ?? undefined;
+  // OTLP is read by its own reader, in this thread (`--jobs` shards the other formats).
+  const peeked = await peekOtlp(opened.source, options.traceFormat);
+  let source = peeked.source;
+  const format = peeked.otlp ? undefined : (options.traceFormat as TraceFormat | undefined);
+  const cel = await loadCelFor(normalized);
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };
     if (countProblem(problems, d)) onProgress?.({ kind: "problem", diagnostic: d });
   };
-  if (workers !== undefined) {
+  if (workers !== undefined && peeked.otlp) {
+    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: OTLP is read in one thread`;
+    onProgress?.({ kind: "note", text: report.serial });
+  } else if (workers !== undefined) {
     let sharded: ThreadedEvaluation;
     try {
       sharded = await evaluateInThreads(workers, normalized, source, {
         source: "oatf-cli",
         cel,
-        ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
+        ...(format === undefined ? {} : { format }),
       });
     } catch (error) {
       opened.close();
@@ -200,7 +207,7 @@ async function evaluateIn(
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }
-  const read = { documents: normalized, cel, format: options.traceFormat };
+  const read = { documents: normalized, cel, format, otlp: peeked.otlp };
   try {
     const evaluated = await evaluateInThisThread(source, read, problem, onProgress);
     if (evaluated.readError) problems.errors++;
@@ -253,7 +260,13 @@ async function checkDocuments(
  */
 async function evaluateInThisThread(
   source: AsyncIterable<Uint8Array | string>,
-  read: { documents: Document[]; cel: CelEvaluator | undefined; format: TraceFormat | undefined },
+  read: {
+    documents: Document[];
+    cel: CelEvaluator | undefined;
+    format: TraceFormat | undefined;
+    /** OTLP, read by its own reader. */
+    otlp: boolean;
+  },
   problem: (diagnostic: Diagnostic) => void,
   onProgress: ((event: EvaluateProgress) => void) | undefined,
 ): Promise<{ verdicts: TraceVerdict[]; count: number; readError: boolean }> {
@@ -261,10 +274,13 @@ async function evaluateInThisThread(
   let readError: unknown;
   async function* messages() {
     try {
-      for await (const record of readTrace(source, {
-        documents: read.documents,
-        ...(read.format === undefined ? {} : { format: read.format }),
-      })) {
+      const records = read.otlp
+        ? (await import("@oatf/trace/otlp")).readOtlp(source)
+        : readTrace(source, {
+            documents: read.documents,
+            ...(read.format === undefined ? {} : { format: read.format }),
+          });
+      for await (const record of records) {
         if (record.kind === "diagnostic") {
           problem(record.diagnostic);
           continue;

@@ -99,7 +99,7 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
     }
   }
   try {
-    const published = await loaded.module.publishToRedis(
+    const result = await loaded.module.publishToRedis(
       {
         url,
         stream,
@@ -108,6 +108,11 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
       },
       messages(),
     );
+    if (!result.ok) {
+      ctx.stderr.write(safe`oatf publish: ${result.error.message}\n`);
+      return EXIT.error;
+    }
+    const published = result.value;
     if (unnamed > 0 && given === undefined)
       ctx.stderr.write(
         safe`oatf publish: ${plural(unnamed, "message")} without a run key published as run '${run}' (name it with --run)\n`,

@@ -12,6 +12,7 @@ import type { RedisTarget } from "./publish.js";
 
 export const RECORD_USAGE = `Usage: oatf record --out <file> [options] -- <server command...>
        oatf record --listen <host:port> --upstream <url> --out <file> [options]
+       oatf record --otlp <host:port> --out <file> [options]
 
 Records the traffic between a client and a server as a trace for 'oatf evaluate'.
 
@@ -19,10 +20,13 @@ Over stdio, the server command is started and its standard input and output are 
 
 Over HTTP, a reverse proxy listens on <host:port> (port 0 picks a free port; the address is printed on standard error) and forwards every request to <url>, relaying responses as they arrive (server-sent events are passed on event by event). It records until interrupted (SIGINT or SIGTERM), as HAR 1.2 (every exchange, bodies as text) or as the JSON-RPC log (the JSON-RPC messages, SSE data decoded; AG-UI events one per line; each line names its proxy "connection" and MCP "session").
 
+With --otlp, an OTLP/HTTP receiver listens on <host:port> (port 0 picks a free port; the address is printed on standard error): programs instrumented with OpenTelemetry export their spans to http://<host:port>/v1/traces (JSON or protobuf, gzip or deflate), and each request is written as one line of OTLP JSON (the collector file exporter's format), until interrupted. MCP and A2A spans are read as their calls' messages (see the @oatf/trace README, "OpenTelemetry (OTLP)").
+
 Options:
   --out <file>               the trace to write (required)
   --listen <host:port>       record over HTTP as a reverse proxy on this address
   --upstream <url>           where the proxy forwards to (with --listen)
+  --otlp <host:port>         receive OpenTelemetry traces over OTLP/HTTP on this address (JSONL output)
   --format <format>          jsonl | har (default: from the --out extension, .har is HAR, else jsonl; HAR is HTTP only)
   --keep-credentials         keep the values of Authorization, Proxy-Authorization, Cookie and Set-Cookie headers in the HAR (by default they are recorded as redacted: a HAR gets shared)
   --max-body <bytes>         longest message or body recorded whole (default 16777216); longer ones are cut, with a note the reader reports
@@ -38,12 +42,14 @@ Examples:
   # HTTP: the client talks to 127.0.0.1:8080; Ctrl-C stops the recording
   oatf record --listen 127.0.0.1:8080 --upstream http://127.0.0.1:3000/mcp --out capture.har
   oatf record --listen 127.0.0.1:8080 --upstream http://h:3000/ --out t.jsonl --evaluate a/
+  # OpenTelemetry: point the exporter at http://127.0.0.1:4318/v1/traces
+  oatf record --otlp 127.0.0.1:4318 --out spans.jsonl --evaluate attacks/
   # Redis: record and publish; a monitor evaluates every session as it happens
   oatf record --out t.jsonl --redis redis://localhost --stream traffic -- node server.js
   oatf monitor attacks/ --redis redis://localhost --stream traffic --group checks
 
 Exit code:
-  without --evaluate   over stdio the server's (3 when it cannot be started); over HTTP 0 once interrupted (SIGINT or SIGTERM; 3 when it cannot listen)
+  without --evaluate   over stdio the server's (3 when it cannot be started); over HTTP and OTLP 0 once interrupted (SIGINT or SIGTERM; 3 when it cannot listen)
   with --evaluate      the verdicts decide, as 'oatf evaluate' of the recorded file would: 0 nothing exploited, 1 exploited or partial, 3 an error verdict, unreadable or uncorrelated messages, or nothing recorded, or an unusable document; over stdio the server's exit code does not count then (it is printed on standard error when it is not 0), except that a server that cannot be started is 3
   with --redis         3 when a message was not published (else as above)
   2                    usage error
@@ -68,14 +74,16 @@ export interface RecordArgs {
   /** Over HTTP: where to listen and forward to. */
   listen?: { host: string; port: number };
   upstream?: URL;
+  /** --otlp: where the OTLP/HTTP receiver listens. */
+  otlp?: { host: string; port: number };
   /** --redis: where each message is also published. */
   redis?: RedisTarget;
 }
 
-function parseListen(value: string): { host: string; port: number } {
+function parseListen(value: string, name = "--listen"): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value);
   const port = match ? Number(match[3]) : Number.NaN;
-  if (!match || port > 65535) throw new UsageError(`--listen must be host:port (got '${value}')`);
+  if (!match || port > 65535) throw new UsageError(`${name} must be host:port (got '${value}')`);
   return { host: (match[1] ?? match[2])!, port };
 }
 
@@ -125,6 +133,15 @@ export function parseRecordArgs(args: ParsedArgs): RecordArgs {
   };
   const listen = option(args, "--listen");
   const upstream = option(args, "--upstream");
+  const otlp = option(args, "--otlp");
+  if (otlp !== undefined) {
+    if (listen !== undefined || upstream !== undefined || dashed.length > 0)
+      throw new UsageError(
+        "--otlp receives traces itself: no --listen, --upstream or server command",
+      );
+    if (format === "har") throw new UsageError("--otlp writes OTLP JSON lines (jsonl), not HAR");
+    return { ...common, otlp: parseListen(otlp, "--otlp") };
+  }
   if (listen === undefined) {
     if (upstream !== undefined) throw new UsageError("--upstream goes with --listen");
     if (dashed.length === 0)

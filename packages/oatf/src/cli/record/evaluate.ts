@@ -12,6 +12,9 @@ import { loadLiveDocuments } from "../shared/live-documents.js";
 import { safe } from "../shared/terminal.js";
 import { countProblem, emptyProblems, MAX_REPORTED } from "../shared/trace-problems.js";
 
+/** What reads the log's lines: `TraceDecoder` (any format it tells), or another format's reader. */
+export type LogReader = Pick<TraceDecoder, "line" | "end">;
+
 export interface LiveEvaluation {
   /** Evaluates one log line (1-based `line`, as in the file when the log is JSONL). */
   line(text: string): void;
@@ -28,6 +31,7 @@ export async function startLiveEvaluation(
   inputs: string[],
   ctx: CliContext,
   where: string,
+  reader?: LogReader,
 ): Promise<LiveEvaluation | number> {
   const { files, unmatched } = expandInputs(inputs, ctx.cwd);
   if (unmatched.length > 0) {
@@ -51,7 +55,7 @@ export async function startLiveEvaluation(
       );
     },
   });
-  const decoder = new TraceDecoder({ documents });
+  const decoder = reader ?? new TraceDecoder({ documents });
   let messages = 0;
   const tally = emptyProblems();
   const take = (records: TraceRecord[]) => {

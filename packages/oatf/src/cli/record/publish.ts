@@ -16,6 +16,7 @@ import { type CliContext, EXIT } from "../shared/context.js";
 import { plural } from "../shared/report.js";
 import { loadRedisStreams } from "../shared/streams.js";
 import { safe } from "../shared/terminal.js";
+import type { LogReader } from "./evaluate.js";
 
 /** Messages waiting for Redis at most; past it, messages are dropped (and counted). */
 export const QUEUE_LIMIT = 10_000;
@@ -81,6 +82,7 @@ class MessageQueue implements AsyncIterable<TraceMessage> {
 export async function startLivePublish(
   target: RedisTarget,
   ctx: CliContext,
+  reader?: LogReader,
 ): Promise<LivePublish | number> {
   const loaded = await loadRedisStreams();
   if (!loaded.ok) {
@@ -88,7 +90,7 @@ export async function startLivePublish(
     return EXIT.error;
   }
   const queue = new MessageQueue();
-  const decoder = new TraceDecoder({});
+  const decoder = reader ?? new TraceDecoder({});
   let line = 0;
   let accepted = 0;
   let sent = 0;
@@ -125,14 +127,16 @@ export async function startLivePublish(
       queue,
     )
     .then(
-      () => undefined,
-      (error: unknown) => {
-        failed = true;
-        // Nothing more can be sent: the queue stops taking messages.
-        queue.close();
-        warn(`cannot publish to Redis: ${(error as Error)?.message ?? String(error)}`);
-      },
-    );
+      (published) => (published.ok ? undefined : published.error.message),
+      (error: unknown) => (error as Error)?.message ?? String(error),
+    )
+    .then((why) => {
+      if (why === undefined) return;
+      failed = true;
+      // Nothing more can be sent: the queue stops taking messages.
+      queue.close();
+      warn(`cannot publish to Redis: ${why}`);
+    });
   const take = (records: TraceRecord[]) => {
     for (const record of records) {
       if (record.kind !== "message") {

@@ -9,15 +9,21 @@ import { safe } from "../shared/terminal.js";
 import type { RecordArgs } from "./command.js";
 import { startLiveEvaluation } from "./evaluate.js";
 import { recordHttp } from "./http.js";
+import { otlpLineReader, recordOtlp } from "./otlp.js";
 import { startLivePublish } from "./publish.js";
 import { recordStdio } from "./stdio.js";
 
 export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<number> {
   const where = args.format === "jsonl" ? "line" : "message";
+  // OTLP lines are read by the OTLP reader; the other logs by the reader that tells their format.
+  const reader = args.otlp === undefined ? undefined : otlpLineReader;
   const live =
-    args.evaluate === undefined ? undefined : await startLiveEvaluation(args.evaluate, ctx, where);
+    args.evaluate === undefined
+      ? undefined
+      : await startLiveEvaluation(args.evaluate, ctx, where, reader?.());
   if (typeof live === "number") return live;
-  const published = args.redis === undefined ? undefined : await startLivePublish(args.redis, ctx);
+  const published =
+    args.redis === undefined ? undefined : await startLivePublish(args.redis, ctx, reader?.());
   if (typeof published === "number") return published;
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
@@ -43,17 +49,21 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
     server =
       args.command !== undefined
         ? await recordStdio({ command: args.command, sink: sink!, maxBody: args.maxBody }, ctx)
-        : await recordHttp(
-            {
-              ...args.listen!,
-              upstream: args.upstream!,
-              maxBody: args.maxBody,
-              keepCredentials: args.keepCredentials,
-              ...(har === undefined ? {} : { har }),
-              ...(sink === undefined ? {} : { sink }),
-            },
-            ctx,
-          ).then((code) => ({ code, started: code === EXIT.ok }));
+        : args.otlp !== undefined
+          ? await recordOtlp({ ...args.otlp, sink: sink!, maxBody: args.maxBody }, ctx).then(
+              (code) => ({ code, started: code === EXIT.ok }),
+            )
+          : await recordHttp(
+              {
+                ...args.listen!,
+                upstream: args.upstream!,
+                maxBody: args.maxBody,
+                keepCredentials: args.keepCredentials,
+                ...(har === undefined ? {} : { har }),
+                ...(sink === undefined ? {} : { sink }),
+              },
+              ctx,
+            ).then((code) => ({ code, started: code === EXIT.ok }));
   } finally {
     jsonl?.close();
     har?.close();
