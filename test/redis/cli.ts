@@ -99,12 +99,20 @@ export function withoutTime(verdicts: unknown): unknown {
   return JSON.parse(JSON.stringify(verdicts, (k, v) => (k === "timestamp" ? undefined : v)));
 }
 
-type Entry = { document: string; verdict: { coverage: { position?: number }[] } & object };
+type Entry = {
+  document: string;
+  verdict: { coverage: { position?: number }[]; run?: string; runs?: unknown[] } & object;
+};
 
-/** Each document's spec verdict without evaluation times, and each deciding position. */
+/**
+ * Each document's spec verdict without evaluation times, and each deciding position. `oatf
+ * publish` names the run of a trace without run keys (its file), so the monitor's verdict is
+ * the summary of that one run: compared without the run's name, as `oatf evaluate` of the file.
+ */
 export function decisions(verdicts: unknown) {
   return (withoutTime(verdicts) as Entry[]).map(({ document, verdict }) => {
-    const { coverage, ...spec } = verdict;
+    const { coverage, run, runs, ...spec } = verdict;
+    if (runs !== undefined && runs.length !== 1) throw new Error(`${runs.length} runs`);
     return { document, spec, positions: coverage.map((c) => c.position ?? null) };
   });
 }

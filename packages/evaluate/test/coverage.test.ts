@@ -38,11 +38,14 @@ describe("coverage counts", () => {
     expect(c).toEqual({ indicator_id: "P", targets: ["arguments.path"], eligible: 3, resolved: 2 });
   });
 
-  it("stops counting at the first match (the indicator is decided)", () => {
+  it("counts every eligible message of the trace, and no resolution once decided", () => {
     const [c] = coverage([
       { id: "P", surface: "tools/call", pattern: { target: "arguments.path", contains: "tmp" } },
     ]);
-    expect(c).toMatchObject({ eligible: 1, resolved: 1 });
+    // Matched on the first: no longer run, still counted (however the trace is split, the
+    // same count); how many resolved up to the match would depend on the split: not given.
+    expect(c).toMatchObject({ eligible: 3, position: 0 });
+    expect(c).not.toHaveProperty("resolved");
     expect(c!.warning).toBeUndefined();
   });
 
@@ -88,8 +91,8 @@ describe("coverage counts", () => {
         pattern: { target: "arguments.path", exists: false, contains: "a" },
       },
     ]);
-    expect(present).toMatchObject({ eligible: 2, resolved: 1 }); // matched on the 2nd call
-    expect(absent).toMatchObject({ eligible: 2, resolved: 1 }); // matched on the 2nd call
+    expect(present).toMatchObject({ eligible: 3, position: 1 }); // matched on the 2nd call
+    expect(absent).toMatchObject({ eligible: 3, position: 1 }); // matched on the 2nd call
     expect(mixed).toMatchObject({ eligible: 3, resolved: 2 }); // can never hold
   });
 
@@ -104,7 +107,7 @@ describe("coverage counts", () => {
       { cel },
     );
     // Both matched the first message: `position` names it (its index: the message has no line).
-    const first = { eligible: 1, resolved: 0, position: 0 };
+    const first = { eligible: 3, position: 0 };
     expect(absent).toEqual({ indicator_id: "N", targets: ["nowhere"], ...first });
     expect(expression).toEqual({ indicator_id: "E", targets: ["x"], ...first });
   });
@@ -125,7 +128,10 @@ describe("coverage counts", () => {
       [...trace, call({ path: "/x" }, "other")],
     );
     expect([surface, direction, protocol].map((c) => c!.eligible)).toEqual([0, 0, 0]);
-    expect(surface!.warning).toBeUndefined(); // nothing eligible: nothing to warn about
+    // Nothing eligible: skipped, and the warning names the nearest surfaces (issue 32 item 3).
+    expect(surface!.warning).toBe(
+      "indicator S: surface prompts/get matched no message; the trace has tools/list (1), tools/call (4)",
+    );
     expect(actor).toMatchObject({ eligible: 1, resolved: 1 });
   });
 

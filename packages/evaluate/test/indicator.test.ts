@@ -510,11 +510,12 @@ describe("evaluateTrace", () => {
 
   it("writes every indicator verdict with its fields in spec order, whatever decided it", () => {
     const verdict = evaluateTrace(document, trace, { source: "scanner" });
-    // T-01 matched, T-02/T-03 not_matched, T-04 skipped (no CEL evaluator).
+    // T-01 matched; T-02 (no a2a message) and T-03 (no message on actor other) skipped,
+    // reached by no message (issue 32 item 3); T-04 skipped (no CEL evaluator).
     expect(verdict.indicator_verdicts.map((v) => v.result)).toEqual([
       "matched",
-      "not_matched",
-      "not_matched",
+      "skipped",
+      "skipped",
       "skipped",
     ]);
     for (const v of verdict.indicator_verdicts) {
@@ -581,7 +582,8 @@ describe("evaluateTrace", () => {
         indicators: [{ ...indicator, protocol: "mcp", actor: "server" }],
       },
     } as Document;
-    expect(evaluateTrace(two, [message]).result).toBe("not_exploited");
+    // On none of several actors: no message reached it, so it is skipped (issue 32 item 3).
+    expect(evaluateTrace(two, [message]).result).toBe("error");
     expect(evaluateTrace(two, [{ ...message, actor: "server" }]).result).toBe("exploited");
   });
 
@@ -643,17 +645,21 @@ describe("evaluateTrace", () => {
       /^message 2 \(mcp tools\/call request on actor default at 2026/,
     );
     expect(byId["T-02"]).toMatchObject({
-      result: "not_matched",
-      evidence: "no match in 0 eligible message(s)",
+      result: "skipped",
+      evidence: "not evaluated: protocol a2a matched no message; the trace has mcp (3)",
     });
-    expect(byId["T-03"]?.result).toBe("not_matched");
+    expect(byId["T-03"]).toMatchObject({
+      result: "skipped",
+      evidence:
+        "not evaluated: actor other matched no message; 3 mcp messages were on other actors",
+    });
     expect(byId["T-04"]?.result).toBe("skipped");
     expect(verdict.result).toBe("exploited");
     expect(verdict.evaluation_summary).toEqual({
       matched: 1,
-      not_matched: 2,
+      not_matched: 0,
       error: 0,
-      skipped: 1,
+      skipped: 3,
     });
   });
 

@@ -93,17 +93,18 @@ describe("createMonitor: one state per session", () => {
     monitor.push(call("a", "/home/u/.ssh/id_rsa"));
     monitor.push(call("b", "/etc/hosts"));
     expect(monitor.sessions).toBe(2);
+    // MON-001-03 reads responses, and neither session had one: skipped (issue 32 item 3).
     expect(results(monitor.sessionVerdicts("a"))?.[0]).toEqual([
       "partial",
       "matched",
       "not_matched",
-      "not_matched",
+      "skipped",
     ]);
     expect(results(monitor.sessionVerdicts("b"))?.[0]).toEqual([
       "not_exploited",
       "not_matched",
       "not_matched",
-      "not_matched",
+      "skipped",
     ]);
   });
 
@@ -175,8 +176,9 @@ describe("createMonitor: one state per session", () => {
       ["a", "window", 2],
     ]);
     expect(ended[0]?.verdicts[0]?.indicator_verdicts[0]?.result).toBe("matched");
-    // Ended states stay in the monitor's verdicts: the earliest match is still the first.
-    expect(monitor.verdicts()[0]?.coverage[0]).toMatchObject({ eligible: 3, position: 0 });
+    // Ended states stay in the monitor's verdicts: the earliest match is still the first, and
+    // every message counts.
+    expect(monitor.verdicts()[0]?.coverage[0]).toMatchObject({ eligible: 5, position: 0 });
   });
 
   it("ends idle sessions by message time, and the least recently active one at maxSessions", () => {

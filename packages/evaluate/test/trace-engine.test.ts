@@ -151,14 +151,14 @@ describe("trace evaluator: filters", () => {
         },
         "s",
       ),
-    ).toEqual(["not_matched"]);
+    ).toEqual(["skipped"]); // no message reached it (issue 32 item 3)
   });
 
   it("reads documents without execution or with odd actors", () => {
     const none = { oatf: "0.1", attack: { indicators: [nameIs("read", { protocol: "mcp" })] } };
     expect(results(evaluateTrace(none as unknown as Document, [msg()]))).toEqual(["matched"]);
     const odd = doc([nameIs("read", { actor: "default" })], { mode: "mcp_server", actors: [null] });
-    expect(results(evaluateTrace(odd, [msg()]))).toEqual(["not_matched"]);
+    expect(results(evaluateTrace(odd, [msg()]))).toEqual(["skipped"]);
   });
 
   it("treats a non-string actor, surface or direction of an indicator as no filter", () => {
@@ -168,7 +168,7 @@ describe("trace evaluator: filters", () => {
 
   it("filters on the message actor before the sole actor", () => {
     const document = doc([nameIs("read", { actor: "default" })]);
-    expect(results(evaluateTrace(document, [msg({ actor: "other" })]))).toEqual(["not_matched"]);
+    expect(results(evaluateTrace(document, [msg({ actor: "other" })]))).toEqual(["skipped"]);
   });
 
   it("lets a message with non-string fields reach only the unfiltered indicators", () => {
@@ -198,7 +198,7 @@ describe("trace evaluator: filters", () => {
       evaluator.push(raw as unknown as TraceMessage);
     expect(evaluator.count).toBe(5);
     expect(evaluator.verdicts()[0]!.indicator_verdicts[0]!.evidence).toBe(
-      "no match in 0 eligible message(s)",
+      "not evaluated: none of the trace's 5 messages reached it",
     );
   });
 });
@@ -246,7 +246,7 @@ describe("trace evaluator: evidence and callbacks", () => {
     expect(results(evaluateTrace(document, [msg()]))).toEqual(["skipped"]);
   });
 
-  it("stops reading the trace once every indicator is decided", () => {
+  it("reads the trace to its end once every indicator is decided, counting what follows", () => {
     let pulled = 0;
     function* trace() {
       for (let i = 0; i < 5; i++) {
@@ -254,8 +254,11 @@ describe("trace evaluator: evidence and callbacks", () => {
         yield msg();
       }
     }
-    expect(results(evaluateTrace(doc([nameIs("read")]), trace()))).toEqual(["matched"]);
-    expect(pulled).toBeLessThan(5);
+    const verdict = evaluateTrace(doc([nameIs("read")]), trace());
+    expect(results(verdict)).toEqual(["matched"]);
+    // One rule for every entry point and worker count: the coverage is the whole trace's.
+    expect(pulled).toBe(5);
+    expect(verdict.coverage[0]).toMatchObject({ eligible: 5, position: 0 });
   });
 
   it("names the last message read when the trace fails part-way", () => {

@@ -72,7 +72,8 @@ describe("createTraceEvaluator", () => {
     const matches: TraceMatch[] = [];
     const evaluator = createTraceEvaluator(library, { onMatch: (m) => matches.push(m) });
     evaluator.push(call("/tmp/a", 1));
-    expect(evaluator.verdicts().map((v) => v.result)).toEqual(["not_exploited", "not_exploited"]);
+    // LIB-002's indicators reach no message (issue 32 item 3): skipped, so its verdict is error.
+    expect(evaluator.verdicts().map((v) => v.result)).toEqual(["not_exploited", "error"]);
     evaluator.push(call("/home/u/.ssh/id_rsa", 2));
     evaluator.push(call("/home/u/.ssh/id_rsa", 3));
     expect(matches).toHaveLength(1);
@@ -80,12 +81,14 @@ describe("createTraceEvaluator", () => {
     expect(matches[0]!.verdict.evidence).toMatch(/^line 2 \(mcp tools\/call request\)/);
     const [first, second] = evaluator.verdicts();
     expect(first!.result).toBe("exploited");
-    expect(second!.indicator_verdicts[0]!.evidence).toBe("no match in 0 eligible message(s)");
+    expect(second!.indicator_verdicts[0]!.evidence).toBe(
+      "not evaluated: direction response matched no message; the trace has tools/call request (3)",
+    );
     expect(evaluator.count).toBe(3);
     expect(evaluator.done).toBe(false);
   });
 
-  it("pipes async iterables and stops once every indicator is decided", async () => {
+  it("pipes async iterables to their end, done once every indicator is decided", async () => {
     let read = 0;
     async function* messages() {
       for (let i = 0; i < 100; i++) {
@@ -96,7 +99,8 @@ describe("createTraceEvaluator", () => {
     const evaluator = createTraceEvaluator([library[0]!]);
     await evaluator.pushAll(messages());
     expect(evaluator.done).toBe(true);
-    expect(read).toBe(2); // the second pull finds the evaluator done
+    expect(read).toBe(100); // counted to the end: the coverage is the whole trace's
+    expect(evaluator.count).toBe(100);
   });
 
   it("turns a failing stream into error verdicts for what was undecided", async () => {
@@ -168,7 +172,7 @@ describe("createTraceEvaluator", () => {
               const hit = eligible.some(
                 (m) => evaluateIndicator(ind as Indicator, m.content as Value).result === "matched",
               );
-              return hit ? "matched" : "not_matched";
+              return hit ? "matched" : eligible.length > 0 ? "not_matched" : "skipped";
             }),
           );
           expect(got).toEqual(expected);

@@ -1,8 +1,9 @@
 // `oatf evaluate --jobs 2` against `--jobs 1` (issue 24 §3), in one run, end to end with the
 // built CLI (`pnpm bench` builds first; the workers load dist/evaluate-worker.js): the
 // evaluate package's bench library (the examples and 60 generated documents) over a
-// 200,000-message trace of 500 sessions in JSON Lines. Goal: >= 1.6x on 2 cores, with the
-// verdicts (`--format json`, timestamps aside) identical. Wall time and, on Linux, the CPU
+// 100,000-message trace of 500 sessions in JSON Lines (issue 32's case). Goal: >= 1.6x on 2
+// cores, with the output (`--format json`, coverage counts included, timestamps aside) and the
+// exit code identical. Wall time and, on Linux, the CPU
 // time of each thread (from /proc) of both runs.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +23,7 @@ if (!existsSync(cli)) {
 
 const dir = mkdtempSync(join(tmpdir(), "oatf-jobs-bench-"));
 const trace = join(dir, "trace.jsonl");
-const messages = sessionTrace().map(({ line: _, ...m }) => m);
+const messages = sessionTrace(100_000).map(({ line: _, ...m }) => m);
 writeFileSync(trace, `${messages.map((m) => JSON.stringify(m)).join("\n")}\n`);
 const documents = monitorLibrary().map((d, i) => {
   const file = join(dir, `doc-${String(i).padStart(2, "0")}.yaml`);
@@ -50,6 +51,7 @@ function sampleThreads(pid: number, into: Threads): void {
 interface Run {
   ms: number;
   verdicts: string;
+  code: number | null;
   /** CPU ms: the main thread, the `jobs - 1` busiest other threads (the workers), and the rest. */
   cpu?: { main: number; workers: number[]; rest: number };
 }
@@ -65,36 +67,37 @@ async function run(jobs: number): Promise<Run> {
   const timer = setInterval(() => sampleThreads(child.pid!, threads), 20);
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-  await new Promise((resolve) => child.on("close", resolve)); // exit code 1: something matched
+  // Exit code 1: something matched.
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);
   const ms = performance.now() - start;
   const verdicts = JSON.stringify(JSON.parse(out), (k, v) => (k === "timestamp" ? undefined : v));
-  if (threads.size === 0) return { ms, verdicts };
+  if (threads.size === 0) return { ms, verdicts, code };
   const main = threads.get(child.pid!) ?? 0;
   const others = [...threads].filter(([tid]) => tid !== child.pid).map(([, t]) => t);
   others.sort((a, b) => b - a);
   const workers = others.slice(0, jobs - 1);
   const rest = others.slice(workers.length).reduce((a, b) => a + b, 0);
-  return { ms, verdicts, cpu: { main, workers, rest } };
+  return { ms, verdicts, code, cpu: { main, workers, rest } };
 }
 
 const best: Record<number, Run> = {};
 const seen: Record<number, string> = {};
+const codes: Record<number, number | null> = {};
 try {
   for (let round = 0; round < ROUNDS; round++)
     for (const jobs of [1, 2]) {
       const result = await run(jobs);
       if (result.ms < (best[jobs]?.ms ?? Number.POSITIVE_INFINITY)) best[jobs] = result;
       seen[jobs] = result.verdicts;
+      codes[jobs] = result.code;
     }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-// Coverage `eligible` of a matched indicator may differ (each shard counts to its own first
-// match); every other field must not.
-const withoutCounts = (s: string) =>
-  JSON.stringify(JSON.parse(s), (k, v) => (k === "eligible" || k === "resolved" ? undefined : v));
-const identical = withoutCounts(seen[1]!) === withoutCounts(seen[2]!);
+const identical = seen[1] === seen[2] && codes[1] === codes[2];
+// The same output and exit code with any --jobs is a correctness property: the bench fails.
+if (!identical) process.exitCode = 1;
 const one = best[1]!;
 const two = best[2]!;
 console.log(

@@ -60,14 +60,17 @@ describe("A2A v1.0 captures give the verdicts of their v0.3 twins", () => {
     it(`a2a-v10-${capture} = a2a-v03-${capture}`, () => {
       const v10 = messagesOf(`a2a-v10-${capture}`, docs);
       const v03 = messagesOf(`a2a-v03-${capture}`, docs);
+      const results: string[] = [];
       for (const [i, doc] of docs.entries()) {
         const twin = summary(doc, v03);
         expect({ document: DOCUMENTS[i], ...summary(doc, v10) }).toEqual({
           document: DOCUMENTS[i],
           ...twin,
         });
-        expect(twin.result).not.toBe("error");
+        results.push(twin.result);
       }
+      // A document the capture never reaches is skipped, an error (issue 32); some are reached.
+      expect(results.some((r) => r !== "error")).toBe(true);
       // The v1.0 requests still carry their wire name and content.
       const sent = v10.filter((m) => m.native_operation !== undefined);
       expect(sent.length).toBeGreaterThan(0);

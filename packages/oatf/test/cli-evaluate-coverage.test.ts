@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "oatf-coverage-"));
 const doc = join(dir, "blind.yaml");
@@ -57,26 +57,7 @@ writeFileSync(trace, `${[message, message, message].join("\n")}\n`);
 const WARNING =
   "indicator BLIND-001-01: target response.content never resolved in 3 eligible messages";
 
-async function evaluate(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const sink = (add: (s: string) => void) => ({
-    write: (s: string) => {
-      add(s);
-      return true;
-    },
-  });
-  const code = await runCli(["evaluate", ...args, "--trace", trace], {
-    stdout: sink((s) => {
-      stdout += s;
-    }),
-    stderr: sink((s) => {
-      stderr += s;
-    }),
-    cwd: dir,
-  });
-  return { code, stdout, stderr };
-}
+const evaluate = (args: string[]) => runCaptured(["evaluate", ...args, "--trace", trace], dir);
 
 // Well-formed XML, checked by hand (no XML parser in the workspace): balanced tags, quoted
 // attributes, and no raw `<` or bare `&` in text or attribute values.
@@ -98,17 +79,20 @@ function wellFormed(xmlText: string): boolean {
 }
 
 describe("oatf evaluate: coverage warnings", () => {
-  it("text: the warning follows the indicators, naming indicator, target and count", async () => {
+  it("text: the warning is on stderr, naming document, indicator, target and count", async () => {
     const r = await evaluate([doc]);
-    expect(r.stdout).toContain(`  warning: ${WARNING}\n`);
-    expect(r.stdout).not.toContain("BLIND-001-02: target"); // it resolved: no warning
+    expect(r.stderr).toContain(`oatf evaluate: ${doc}: warning: ${WARNING}\n`);
+    expect(r.stdout).not.toContain("warning"); // stdout holds the verdicts
+    expect(r.stderr).not.toContain("BLIND-001-02: target"); // it resolved: no warning
     expect(r.code).toBe(0); // a warning, not a failure: the verdict is unchanged
   });
 
-  it("text with several documents: the warning names the document", async () => {
-    const r = await evaluate([doc, other]);
-    expect(r.stdout).toContain(`warning: ${doc}: ${WARNING}\n`);
-    expect(r.stdout.match(/warning:/g)).toHaveLength(1);
+  it("with several documents, in every format: the warning names the document", async () => {
+    for (const format of ["text", "json", "junit"]) {
+      const r = await evaluate([doc, other, "--format", format]);
+      expect(r.stderr).toContain(`oatf evaluate: ${doc}: warning: ${WARNING}\n`);
+      expect(r.stderr.match(/warning:/g)).toHaveLength(1);
+    }
   });
 
   it("json: each verdict carries per-indicator coverage with the warning", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvaluateArgs } from "../src/cli/evaluate/command.js";
 import {
   type EvaluateReport,
+  evaluateExitCode,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
@@ -79,19 +80,16 @@ function bytes(text: string, size: number): TraceInput {
   return { file: "trace.jsonl", open: () => ({ ok: true, source: source(), close: () => {} }) };
 }
 
-// What must not depend on --jobs: every verdict but its wall-clock timestamps, the trace problems.
+// What must not depend on --jobs: the JSON output byte for byte (coverage counts included)
+// but its wall-clock timestamps, the text output, the trace problems and the exit code.
 function decided(report: EvaluateReport) {
+  const untimed = (s: string) => s.replace(/"timestamp": "[^"]*"/g, '"timestamp": "-"');
   return {
-    documents: report.documents.map((d) => ({
-      file: d.file,
-      verdict: d.verdict && {
-        ...d.verdict,
-        timestamp: undefined,
-        indicator_verdicts: d.verdict.indicator_verdicts.map((v) => ({ ...v, timestamp: null })),
-      },
-      positions: d.coverage?.map((c) => c.position),
-    })),
+    json: untimed(renderEvaluate(report, "json").stdout),
+    text: renderEvaluate(report, "text").stdout,
+    messages: report.messages,
     problems: report.problems,
+    exit: evaluateExitCode(report),
   };
 }
 
@@ -137,8 +135,10 @@ describe("oatf evaluate --jobs", () => {
       const many = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), { jobs });
       expect(decided(many)).toEqual(decided(one));
       expect(many.messages).toBe(lines.length - 1);
-      expect(many.stoppedAt).toBeUndefined();
     }
+    // The whole trace is read with any --jobs: the coverage counts are the whole trace's.
+    expect(one.messages).toBe(lines.length - 1);
+    expect(one.documents[0]?.coverage?.[0]?.eligible).toBe(60);
   });
 
   it("reads bytes cut anywhere, a byte-order mark and CRLF endings as --jobs 1 does", async () => {
@@ -209,6 +209,62 @@ describe("oatf evaluate --jobs", () => {
     });
     expect(decided(named)).toEqual(decided(one));
     expect(named.serial).toBe(many.serial);
+  });
+
+  // Issue 33: the same verdict and exit code with any --jobs.
+  it("an unreadable line after the deciding lines fails every --jobs alike (exit 3)", async () => {
+    const lines = traceLines().filter((l) => !l.startsWith("{ not"));
+    lines.push("{ broken after everything was decided");
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
+    expect(evaluateExitCode(one)).toBe(3);
+    expect(one.problems.errors).toBe(1);
+    for (const jobs of [2, 3]) {
+      const many = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), { jobs });
+      expect(decided(many)).toEqual(decided(one));
+    }
+  });
+
+  it("bounds open AG-UI tool calls per session, as one thread does, with any --jobs", async () => {
+    const agUi = (session: string, operation: string, content: object) =>
+      JSON.stringify({ protocol: "ag_ui", direction: "response", operation, session, content });
+    const exfil = text(`oatf: "0.1"
+attack:
+  id: AGUI-001
+  execution:
+    mode: ag_ui_client
+    state:
+      messages: [{ role: user, content: "hi" }]
+  indicators:
+    - protocol: ag_ui
+      surface: tool_call_args
+      target: toolCallName
+      pattern: { contains: "send_email" }
+`);
+    // The victim's call opens first, then 4,200 calls are opened by 20 other sessions (a
+    // flood spread over every shard), then the victim's arguments arrive.
+    const flood = (victimFloods: boolean) => [
+      agUi("victim", "tool_call_start", { toolCallId: "c0", toolCallName: "send_email" }),
+      ...Array.from({ length: 4_200 }, (_, i) =>
+        agUi(victimFloods ? "victim" : `other-${i % 20}`, "tool_call_start", {
+          toolCallId: `f${i}`,
+          toolCallName: "noop",
+        }),
+      ),
+      agUi("victim", "tool_call_args", { toolCallId: "c0", delta: "{}" }),
+    ];
+    for (const [victimFloods, result] of [
+      [false, "exploited"],
+      [true, "error"], // its own 4,096 open calls are all one session may keep
+    ] as const) {
+      const lines = flood(victimFloods);
+      const docs = () => memoryInputs({ "exfil.yaml": exfil }).list;
+      const one = await runEvaluate(docs(), trace(lines), {});
+      expect(one.documents[0]?.verdict?.result).toBe(result);
+      for (const jobs of [2, 3]) {
+        const many = await runEvaluate(docs(), trace(lines), { jobs });
+        expect(decided(many)).toEqual(decided(one));
+      }
+    }
   });
 
   it("reads --jobs as a whole number from 1 to 64", () => {

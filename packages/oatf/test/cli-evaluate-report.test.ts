@@ -71,7 +71,7 @@ async function run(
 }
 
 describe("runEvaluate", () => {
-  it("evaluates each valid document over the trace and stops once every indicator is decided", async () => {
+  it("evaluates each valid document over the whole trace, after every indicator is decided too", async () => {
     const report = await run({ "secret.yaml": SECRET }, [
       message("ok"),
       message("-----BEGIN PRIVATE KEY-----"),
@@ -81,8 +81,7 @@ describe("runEvaluate", () => {
     expect(entry).toMatchObject({ file: "secret.yaml", name: "Attack SECRET-001" });
     expect(entry!.verdict).toMatchObject({ attack_id: "SECRET-001", result: "exploited" });
     expect(Object.keys(entry!.verdict!).slice(0, 2)).toEqual(["attack_id", "result"]);
-    expect(report.messages).toBe(2);
-    expect(report.stoppedAt).toBe(2);
+    expect(report.messages).toBe(3);
     expect(evaluateExitCode(report)).toBe(1);
   });
 
@@ -194,7 +193,7 @@ describe("renderEvaluate", () => {
     const one = renderEvaluate(await run({ "s.yaml": SECRET }, lines), "text");
     expect(one.stderr).toBe("");
     expect(one.stdout).toMatch(
-      /^SECRET-001 "Attack SECRET-001": exploited( \(max_tier: \w+\))? over 2 trace messages \(read up to line 2: every indicator was decided\)\n {2}matched {5}SECRET-001-01 {2}.+\n {2}1 matched, 0 not_matched, 0 error, 0 skipped\n$/,
+      /^SECRET-001 "Attack SECRET-001": exploited( \(max_tier: \w+\))? over 2 trace messages\n {2}matched {5}SECRET-001-01 {2}.+\n {2}1 matched, 0 not_matched, 0 error, 0 skipped\n$/,
     );
     const many = renderEvaluate(
       await run({ "s.yaml": SECRET, "q.yaml": QUIET, "bad.yaml": INVALID }, lines),

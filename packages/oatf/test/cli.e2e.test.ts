@@ -262,16 +262,21 @@ describe("oatf evaluate for CI gates", () => {
   const line = (content: object, operation = "tools/call") =>
     JSON.stringify({ protocol: "mcp", direction: "request", operation, content });
 
-  it("several documents (a glob): a table, then totals; exploited anywhere exits 1", () => {
+  it("several documents (a glob): a table, then totals; a document the trace cannot reach is an error", () => {
     const r = oatf(["evaluate", "examples/*.yaml", "--trace", RUG_TRACE]);
-    expect(r.code).toBe(1);
+    // The A2A, AG-UI and cross-protocol documents see no message of this MCP trace: skipped
+    // indicators, error verdicts (issue 32: never a silent not_exploited), exit 3.
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(
+      "examples/a2a-skill-poisoning.yaml: warning: indicator OATF-015-01: protocol a2a matched no message; the trace has mcp (6)",
+    );
     const lines = r.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^DOCUMENT\s+RESULT\s+MAX_TIER\s+MATCHED$/);
     expect(lines.find((l) => l.startsWith("examples/mcp-rug-pull.yaml"))).toMatch(
       /exploited\s+boundary_breach\s+3\/3 OATF-003-01/,
     );
     expect(lines.at(-1)).toMatch(
-      /^4 documents over 6 trace messages.*: 1 exploited, 0 partial, 3 not_exploited, 0 error; 1 failing$/,
+      /^4 documents over 6 trace messages: 1 exploited, 0 partial, 0 not_exploited, 3 error; 1 failing$/,
     );
   });
 
@@ -303,7 +308,7 @@ describe("oatf evaluate for CI gates", () => {
     const out = JSON.parse(r.stdout) as { document: string; verdict: { result: string } | null }[];
     expect(out.map((o) => [o.document, o.verdict?.result ?? null])).toEqual([
       [RUG, "exploited"],
-      ["examples/a2a-skill-poisoning.yaml", "not_exploited"],
+      ["examples/a2a-skill-poisoning.yaml", "error"], // no A2A message: skipped
       [bad, null],
     ]);
   });
@@ -311,13 +316,13 @@ describe("oatf evaluate for CI gates", () => {
   it("--format junit: a test case per document, failures with evidence, errors for invalid ones", () => {
     const r = gate("junit");
     expect(r.stdout).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="oatf evaluate" tests="3" failures="1" errors="1"/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="oatf evaluate" tests="3" failures="1" errors="2"/,
     );
     expect(r.stdout).toContain(
       '<failure message="exploited (max_tier: boundary_breach)" type="exploited">OATF-003-01 matched: line 5',
     );
     expect(r.stdout).toContain(
-      'name="OATF-015 A2A Skill Description Poisoning" file="examples/a2a-skill-poisoning.yaml"/>',
+      'name="OATF-015 A2A Skill Description Poisoning" file="examples/a2a-skill-poisoning.yaml">\n      <error message="error" type="error"></error>\n      <system-out>warning: indicator OATF-015-01: protocol a2a matched no message',
     );
     expect(r.stdout).toMatch(
       /<error message="error" type="error">.*gate-invalid-junit.yaml is not a valid OATF document/,

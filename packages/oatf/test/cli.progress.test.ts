@@ -34,7 +34,8 @@ describe("oatf validate progress", () => {
 });
 
 describe("oatf evaluate progress", () => {
-  const message = `${JSON.stringify({ protocol: "mcp", direction: "request", operation: "ping", content: {} })}\n`;
+  // Messages the indicator is evaluated on (one no message reaches is skipped: an error).
+  const message = `${JSON.stringify({ protocol: "mcp", direction: "request", operation: "tools/call", content: { name: "read" } })}\n`;
   const doc = join(dir, "doc-0.yaml");
   writeFileSync(
     doc,

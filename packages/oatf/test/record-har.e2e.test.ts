@@ -28,10 +28,11 @@ describe("HAR captures evaluate as the traffic was", () => {
     { file: "mcp-http-comply.har", document: MCP, result: "exploited" },
     { file: "mcp-http-refuse.har", document: MCP, result: "not_exploited" },
     { file: "ag-ui-comply.har", document: fixture("ag-ui-send-email.yaml"), result: "exploited" },
+    // No tool call in a refusal: the tool-call indicators are skipped (issue 32), an error.
     {
       file: "ag-ui-refuse.har",
       document: fixture("ag-ui-send-email.yaml"),
-      result: "not_exploited",
+      result: "error",
     },
     { file: "ag-ui-comply.har", document: example("ag-ui-injection.yaml"), result: "exploited" },
     {
@@ -59,7 +60,7 @@ describe("HAR captures evaluate as the traffic was", () => {
     it(`${file} is ${result} for ${document.split("/").at(-1)}`, () => {
       const verdict = evaluate(document, capture(file));
       expect(verdict.result).toBe(result);
-      expect(verdict.code).toBe(result === "exploited" ? 1 : 0);
+      expect(verdict.code).toBe(result === "exploited" ? 1 : result === "error" ? 3 : 0);
     });
 
   it("the MCP HAR and the MCP JSONL of the same kind of run give the same verdicts", () => {

@@ -143,10 +143,11 @@ describe("finding 4: evaluator index keys cannot alias", () => {
       content: { a: "z" },
     });
     const mcp = doc([indicator("x\u0001y")]);
-    expect(evaluateTrace(mcp, [message("mcp\u0001x", "y")]).result).toBe("not_exploited");
+    // Not aliased: no message reaches the indicator, skipped (issue 32), so an error.
+    expect(evaluateTrace(mcp, [message("mcp\u0001x", "y")]).result).toBe("error");
     expect(evaluateTrace(mcp, [message("mcp", "x\u0001y")]).result).toBe("exploited");
     const odd = doc([{ ...indicator("y"), protocol: "mcp\u0001x" }]);
-    expect(evaluateTrace(odd, [message("mcp", "x\u0001y")]).result).toBe("not_exploited");
+    expect(evaluateTrace(odd, [message("mcp", "x\u0001y")]).result).toBe("error");
     expect(evaluateTrace(odd, [message("mcp\u0001x", "y")]).result).toBe("exploited");
   });
 });
@@ -176,8 +177,9 @@ describe("finding 5: a ThoughtJack export read against several documents", () =>
     ]);
     const forward = run([a2a, mcp], text);
     const backward = run([mcp, a2a], text);
-    expect(forward.results).toEqual(["not_exploited", "exploited"]);
-    expect(backward.results).toEqual(["exploited", "not_exploited"]);
+    // The A2A document sees no message of this MCP run: skipped, an error (issue 32).
+    expect(forward.results).toEqual(["error", "exploited"]);
+    expect(backward.results).toEqual(["exploited", "error"]);
   });
 });
 

@@ -36,6 +36,20 @@ export interface TraceMessage {
    * AG-UI tool calls are named per session. Never a message id or a direction.
    */
   session?: string;
+  /**
+   * The run the message belongs to: one execution of the attack against one agent under test,
+   * as the user names it (`oatf record --run`, `oatf publish --run`, a monitor's `run`
+   * option). Verdicts are per run; messages without one are the one run of their trace. Unlike
+   * `session`, which only correlates messages, a run splits verdicts.
+   */
+  run?: string;
+  /**
+   * Dot-paths (SDK §5.1) of content the wire carried and the capture did not record (an OTel
+   * span without `gen_ai.tool.call.arguments`: `["arguments"]`; `[""]`: the whole content).
+   * The message is blind for an indicator whose target equals, lies under or lies above one:
+   * it is not evaluated for it, and an indicator only blind messages reached is `skipped`.
+   */
+  uncaptured?: readonly string[];
   /** The 1-based line of the trace file it was read from, reported in evidence. */
   line?: number;
 }
@@ -56,7 +70,11 @@ export function traceMessageProblem(value: unknown): string | undefined {
   if (m.actor !== undefined && typeof m.actor !== "string") return "'actor' must be a string";
   if (m.native_operation !== undefined && typeof m.native_operation !== "string")
     return "'native_operation' must be a string";
-  if (m.session !== undefined && typeof m.session !== "string") return "'session' must be a string";
+  for (const key of ["session", "run"] as const)
+    if (m[key] !== undefined && typeof m[key] !== "string") return `'${key}' must be a string`;
+  const u = m.uncaptured;
+  if (u !== undefined && !(Array.isArray(u) && u.every((p) => typeof p === "string")))
+    return "'uncaptured' must be an array of strings";
   if (m.timestamp !== undefined && typeof m.timestamp !== "string")
     return "'timestamp' must be a string";
   if (m.line !== undefined && !(Number.isSafeInteger(m.line) && (m.line as number) > 0))

@@ -4,6 +4,7 @@
 // `not_matched` alone does not tell that from "the value did not match".
 import type { Indicator } from "@oatf/model";
 import { compileSimplePath, compileWildcardPath } from "@oatf/paths";
+import type { ObservedTraffic } from "./observed.js";
 import type { ComputedVerdict } from "./verdict.js";
 
 /** What one indicator saw of a trace; `indicator_id` is its verdict's. */
@@ -14,9 +15,23 @@ export interface IndicatorCoverage {
    * variable paths (`[]` for an expression without variables: nothing to resolve).
    */
   targets: string[];
-  /** Messages the indicator was evaluated on (protocol, surface, actor, direction matched), up to its first match. */
+  /**
+   * Messages format §6 filtering kept for the indicator (protocol, surface, actor, direction
+   * matched), in the whole trace (before and after a match: the same count however the trace
+   * was split); it was evaluated on those not `blind` until decided.
+   */
   eligible: number;
-  /** Of those, messages in which a target resolved to a value; absent when nothing is counted (no targets, or one that does not compile). */
+  /**
+   * Of those, messages blind for it (their `uncaptured` content holds what it reads): not
+   * evaluated. Absent when none. When every eligible message is blind, or none is eligible,
+   * the indicator is `skipped` (format §9.1: insufficient data) and `warning` says why.
+   */
+  blind?: number;
+  /**
+   * Of those, messages in which a target resolved to a value; absent when nothing is counted
+   * (no targets, or one that does not compile) or the indicator was decided (matched: what
+   * was counted up to the match would depend on how the trace was split).
+   */
   resolved?: number;
   /**
    * The position of the message that decided the verdict (its 1-based `line`, else its
@@ -25,9 +40,11 @@ export interface IndicatorCoverage {
    */
   position?: number;
   /**
-   * Set when `eligible > 0`, no target ever resolved and the indicator did not match: its
-   * `not_matched` may only mean the path is absent. (`exists: false`, or an expression reading
-   * a missing variable as null, can match without a resolved target: no warning then.)
+   * Why the indicator was not evaluated (`skipped`: no message reached it, naming the nearest
+   * surfaces the trace had, or every message it reached was blind for it), or saw only part of
+   * its messages (some blind, no match), or may have failed only because its path is absent
+   * (evaluated on some messages, no target ever resolved, no match; `exists: false`, or an
+   * expression reading a missing variable as null, can match without a resolved target).
    */
   warning?: string;
 }
@@ -67,30 +84,57 @@ export function resolutionOf(indicator: Indicator): Resolution {
   }
 }
 
-/** The coverage entry of an indicator, with its warning when the target never resolved. */
+/**
+ * The coverage entry of an indicator, with its warning: `why` it was not evaluated or saw
+ * only part of its messages (blind.ts), and a target that never resolved in the rest.
+ */
 export function coverageOf(
   id: string,
   targets: readonly string[],
   eligible: number,
   resolved: number | undefined,
   matched: boolean,
+  blind = 0,
+  why?: string,
 ): IndicatorCoverage {
   const entry: IndicatorCoverage = { indicator_id: id, targets: [...targets], eligible };
-  if (resolved === undefined) return entry;
-  entry.resolved = resolved;
-  if (eligible > 0 && resolved === 0 && !matched) {
-    const what =
-      targets.length === 1
-        ? `target ${targets[0] === "" ? "(the whole message)" : targets[0]}`
-        : `variables ${targets.join(", ")}`;
-    const messages = eligible === 1 ? "message" : "messages";
-    entry.warning = `indicator ${id}: ${what} never resolved in ${eligible} eligible ${messages}`;
+  if (blind > 0) entry.blind = blind;
+  const notes = why === undefined ? [] : [why];
+  const seen = eligible - blind;
+  if (resolved !== undefined) {
+    entry.resolved = resolved;
+    if (seen > 0 && resolved === 0 && !matched) {
+      const what =
+        targets.length === 1
+          ? `target ${targets[0] === "" ? "(the whole message)" : targets[0]}`
+          : `variables ${targets.join(", ")}`;
+      notes.push(`${what} never resolved in ${seen} eligible message${seen === 1 ? "" : "s"}`);
+    }
   }
+  if (notes.length > 0) entry.warning = `indicator ${id}: ${notes.join("; ")}`;
   return entry;
 }
 
+/** One run's verdict (`TraceVerdict.runs`): the run's name, then its verdict and coverage. */
+export type RunVerdict = { run: string } & ComputedVerdict & {
+    coverage: IndicatorCoverage[];
+    observed: ObservedTraffic;
+  };
+
 /**
  * A trace evaluation's attack verdict: the SDK §4.5 verdict, plus `coverage`, one entry per
- * indicator in `indicator_verdicts` order (SDK-specific: the verdict's fields keep their meaning).
+ * indicator in `indicator_verdicts` order, and what the trace `observed` (SDK-specific: the
+ * verdict's fields keep their meaning). When messages carry run keys (`TraceMessage.run`),
+ * `runs` holds each run's verdict (by run name) and the verdict itself is the summary: that
+ * of the run `run` that decides it, the first exploited run (highest `max_tier` first), else
+ * partial, else error, else not_exploited.
  */
-export type TraceVerdict = ComputedVerdict & { coverage: IndicatorCoverage[] };
+export type TraceVerdict = ComputedVerdict & {
+  coverage: IndicatorCoverage[];
+  /** What the messages were (the run's, for a run): for the warnings of unseen indicators and for merging. */
+  observed: ObservedTraffic;
+  /** The run this summary is the verdict of (with `runs`). */
+  run?: string;
+  /** Every run's verdict, by run name (code-unit order); absent when no message carried a run key. */
+  runs?: RunVerdict[];
+};

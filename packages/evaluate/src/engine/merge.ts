@@ -2,14 +2,17 @@
 // the shards' messages): each shard evaluated some sessions of a trace; their verdicts
 // combine as one evaluation of every session would have: per indicator the earliest match
 // wins (by the deciding message's `coverage.position`), else the earliest error, else
-// `not_matched`; coverage counts are summed; the attack verdict is computed again.
+// `not_matched`; coverage counts are summed; the attack verdict is computed again. Per run:
+// a run's verdicts in several parts merge, two runs never do (runs.ts).
 import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
 import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
+import { Observed } from "./observed.js";
+import { runVerdicts } from "./runs.js";
 import { compileTrace } from "./trace-compile.js";
-import { Tallies, verdictsOf } from "./trace-state.js";
+import { Tallies } from "./trace-state.js";
 
 export interface MergeVerdictsOptions extends IndicatorEvaluators {
   /** Verdict `source` of the merged verdicts (as the shards' evaluators were given). */
@@ -36,34 +39,47 @@ export function mergeVerdicts(
   try {
     const { source, cel, semantic } = options ?? {};
     const compiled = compileTrace(documents, { cel, semantic }, source);
-    const all = new Tallies(compiled.scans.length);
+    const runs = new Map<string, Tallies>();
     if (!Array.isArray(parts)) fail("must be an array of parts", "");
     parts.forEach((part, p) => {
-      const t = new Tallies(compiled.scans.length);
       if (!Array.isArray(part) || part.length !== compiled.documents.length)
         fail(`must hold one verdict per document (${compiled.documents.length})`, `${p}`);
-      compiled.documents.forEach((entry, d) => {
-        if (!("scans" in entry)) return;
-        const verdict = part[d];
-        for (const scan of entry.scans) {
-          const at = `${p}.${d}.indicator_verdicts.${scan.indicator}`;
-          const iv = verdict?.indicator_verdicts?.[scan.indicator];
-          const cov = verdict?.coverage?.[scan.indicator];
-          if (iv?.indicator_id !== scan.key || cov?.indicator_id !== scan.key)
-            fail(`must be the verdict of indicator ${scan.key}`, at);
-          if (scan.skipped !== undefined) continue;
-          t.eligible[scan.order] = Number(cov.eligible) || 0;
-          t.resolved[scan.order] = Number(cov.resolved) || 0;
-          const position = typeof cov.position === "number" ? cov.position : undefined;
-          if (iv.result === "matched" || iv.result === "skipped")
-            t.decide(scan.order, { verdict: iv, position });
-          else if (iv.result === "error")
-            t.errors.set(scan.order, { evidence: iv.evidence ?? "error", position });
-        }
-      });
-      all.absorb(t);
+      // Each document's verdict per run: its `runs`, or itself (the unnamed run).
+      const byRun = (part as readonly TraceVerdict[]).map(
+        (v) => new Map<string, TraceVerdict>(v?.runs?.map((r) => [r.run, r]) ?? [["", v]]),
+      );
+      for (const run of new Set(byRun.flatMap((m) => [...m.keys()]))) {
+        const t = new Tallies(compiled.scans.length);
+        t.observed = Observed.load(byRun[0]?.get(run)?.observed);
+        compiled.documents.forEach((entry, d) => {
+          if (!("scans" in entry)) return;
+          const verdict = byRun[d]!.get(run);
+          if (verdict === undefined) fail(`must hold the verdict of run ${run}`, `${p}.${d}`);
+          for (const scan of entry.scans) {
+            const at = `${p}.${d}.indicator_verdicts.${scan.indicator}`;
+            const iv = verdict.indicator_verdicts?.[scan.indicator];
+            const cov = verdict.coverage?.[scan.indicator];
+            if (iv?.indicator_id !== scan.key || cov?.indicator_id !== scan.key)
+              fail(`must be the verdict of indicator ${scan.key}`, at);
+            if (scan.skipped !== undefined) continue;
+            const o = scan.order;
+            t.eligible[o] = Number(cov.eligible) || 0;
+            t.blind[o] = Number(cov.blind) || 0;
+            t.resolved[o] = Number(cov.resolved) || 0;
+            const position = typeof cov.position === "number" ? cov.position : undefined;
+            // `skipped` without a position: no message reached it here (another part's may).
+            if (iv.result === "matched" || (iv.result === "skipped" && position !== undefined))
+              t.decide(o, { verdict: iv, position });
+            else if (iv.result === "error")
+              t.errors.set(o, { evidence: iv.evidence ?? "error", position });
+          }
+        });
+        const merged = runs.get(run);
+        if (merged === undefined) runs.set(run, t);
+        else merged.absorb(t);
+      }
     });
-    return { ok: true, value: verdictsOf(compiled, all) };
+    return { ok: true, value: runVerdicts(compiled, runs) };
   } catch (thrown) {
     const path = (thrown as { path?: unknown })?.path;
     const at = typeof path === "string" ? path : "";

@@ -11,13 +11,20 @@ import {
 } from "@oatf/model";
 import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
+import { Observed, type ObservedTraffic } from "./observed.js";
+import { MAX_RUNS } from "./runs.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
 import { type Reporting, Tallies, TraceState } from "./trace-state.js";
 
+/** Where a session's state is kept: its run and session key, apart for every pair. */
+export const stateKey = (run: string, session: string): string => `${run.length}:${run}${session}`;
+
 /** One live session. */
 export interface SessionRecord {
   key: string;
+  /** Its run ("" for the unnamed run). */
+  run: string;
   state: TraceState;
   /** Message time of its last message (ms; -Infinity before any timed message). */
   lastSeen: number;
@@ -33,10 +40,12 @@ export interface MonitorState {
   count: number;
   /** The latest message time seen (ms), -Infinity before any. */
   clock: number;
-  /** Tallies of every ended session, merged. */
-  past: Tallies;
+  /** Per run seen, the tallies of its ended sessions, merged. */
+  past: Map<string, Tallies>;
+  /** Messages of runs past MAX_RUNS (not evaluated). */
+  overflow: number;
   ended: number;
-  /** Insertion order is activity order: the first is the least recently active. */
+  /** By `stateKey`; insertion order is activity order: the first is the least recently active. */
   sessions: Map<string, SessionRecord>;
 }
 
@@ -46,13 +55,19 @@ export const SNAPSHOT_VERSION = 1;
 /** Per indicator (by its slot), only the ones with something to say. */
 export interface SavedTallies {
   eligible: [slot: number, count: number][];
+  /** Absent when no message was blind. */
+  blind?: [slot: number, count: number][];
   resolved: [slot: number, count: number][];
   decided: [slot: number, verdict: IndicatorVerdict, position: number | null][];
   errors: [slot: number, evidence: string, position: number | null][];
+  /** What the messages were (absent in snapshots of earlier SDKs). */
+  observed?: ObservedTraffic;
 }
 
 export interface SavedSession {
   session: string;
+  /** Its run, when it has a name. */
+  run?: string;
   /** Messages its state evaluated. */
   messages: number;
   /** Message time of its last message (ms), null before any. */
@@ -80,9 +95,13 @@ export interface MonitorSnapshot extends SnapshotBase {
   messages: number;
   /** The latest message time seen (ms), null before any. */
   clock: number | null;
-  /** Session states ended so far, and their tallies merged. */
+  /** Session states ended so far, and their tallies merged: the unnamed run's. */
   ended: number;
   past: SavedTallies;
+  /** With named runs: every run's merged tallies (`past` is then the unnamed run's, if any). */
+  runs?: { run: string; past: SavedTallies }[];
+  /** Messages of runs past the bound (not evaluated), when any. */
+  overflow?: number;
   /** Least recently active first. */
   sessions: SavedSession[];
 }
@@ -97,17 +116,21 @@ function saveTallies(t: Tallies): SavedTallies {
     });
     return out;
   };
+  const blind = counts(t.blind);
   return {
     eligible: counts(t.eligible),
+    ...(blind.length === 0 ? {} : { blind }),
     resolved: counts(t.resolved),
     decided: [...t.decided].map(([slot, d]) => [slot, d.verdict, d.position ?? null]),
     errors: [...t.errors].map(([slot, e]) => [slot, e.evidence, e.position ?? null]),
+    observed: t.observed.save(),
   };
 }
 
 function saveRecord(record: SessionRecord): SavedSession {
   const saved: SavedSession = {
     session: record.key,
+    ...(record.run === "" ? {} : { run: record.run }),
     messages: record.state.count,
     lastSeen: finiteOrNull(record.lastSeen),
     windowStart: record.windowStart ?? null,
@@ -124,6 +147,8 @@ export function saveSession(compiled: CompiledTrace, record: SessionRecord): Ses
 }
 
 export function saveMonitor(m: MonitorState): MonitorSnapshot {
+  const unnamed = m.past.get("") ?? new Tallies(m.compiled.scans.length);
+  const named = [...m.past.keys()].some((run) => run !== "");
   return {
     version: SNAPSHOT_VERSION,
     kind: "monitor",
@@ -131,7 +156,9 @@ export function saveMonitor(m: MonitorState): MonitorSnapshot {
     messages: m.count,
     clock: finiteOrNull(m.clock),
     ended: m.ended,
-    past: saveTallies(m.past),
+    past: saveTallies(unnamed),
+    ...(named ? { runs: [...m.past].map(([run, t]) => ({ run, past: saveTallies(t) })) } : {}),
+    ...(m.overflow === 0 ? {} : { overflow: m.overflow }),
     sessions: [...m.sessions.values()].map(saveRecord),
   };
 }
@@ -209,8 +236,8 @@ function loadTallies(compiled: CompiledTrace, v: unknown, path: string): Tallies
       throw new Invalid("names an indicator that is never evaluated", at);
     return s;
   };
-  for (const name of ["eligible", "resolved"] as const)
-    list(f[name], `${path}.${name}`).forEach((e, i) => {
+  for (const name of ["eligible", "blind", "resolved"] as const)
+    list(f[name] ?? (name === "blind" ? [] : f[name]), `${path}.${name}`).forEach((e, i) => {
       const at = `${path}.${name}.${i}`;
       const [s, n] = list(e, at);
       t[name][slot(s, `${at}.0`)] = count(n, `${at}.1`);
@@ -232,6 +259,11 @@ function loadTallies(compiled: CompiledTrace, v: unknown, path: string): Tallies
       position: position(p, `${at}.2`),
     });
   });
+  try {
+    t.observed = Observed.load(f.observed as ObservedTraffic | undefined);
+  } catch (thrown) {
+    throw new Invalid(describeThrown(thrown), `${path}.observed`);
+  }
   return t;
 }
 
@@ -251,6 +283,7 @@ function loadSession(compiled: CompiledTrace, v: unknown, path: string): Session
   }
   return {
     key: text(f.session, `${path}.session`),
+    run: f.run === undefined ? "" : text(f.run, `${path}.run`),
     state,
     lastSeen: time(f.lastSeen, `${path}.lastSeen`) ?? Number.NEGATIVE_INFINITY,
     windowStart: time(f.windowStart, `${path}.windowStart`),
@@ -278,8 +311,10 @@ export function restoreSnapshot(
       return {
         ok: true,
         value: () => {
-          m.sessions.delete(record.key);
-          m.sessions.set(record.key, record);
+          const at = stateKey(record.run, record.key);
+          if (!m.past.has(record.run)) m.past.set(record.run, new Tallies(m.compiled.scans.length));
+          m.sessions.delete(at);
+          m.sessions.set(at, record);
         },
       };
     }
@@ -287,13 +322,25 @@ export function restoreSnapshot(
     const sessions = list(f.sessions, "sessions").map((s, i) =>
       loadSession(m.compiled, s, `sessions.${i}`),
     );
-    if (new Set(sessions.map((s) => s.key)).size !== sessions.length)
-      throw new Invalid("names a session twice", "sessions");
+    const keyed = new Map(sessions.map((s) => [stateKey(s.run, s.key), s]));
+    if (keyed.size !== sessions.length) throw new Invalid("names a session twice", "sessions");
     if (sessions.length > maxSessions)
       throw new Invalid(`holds more than maxSessions (${maxSessions}) sessions`, "sessions");
-    const past = loadTallies(m.compiled, f.past, "past");
+    const past = new Map<string, Tallies>();
+    if (f.runs === undefined) past.set("", loadTallies(m.compiled, f.past, "past"));
+    else
+      list(f.runs, "runs").forEach((r, i) => {
+        const run = text(fields(r, `runs.${i}`).run, `runs.${i}.run`);
+        if (past.has(run)) throw new Invalid("names a run twice", `runs.${i}.run`);
+        past.set(run, loadTallies(m.compiled, (r as { past?: unknown }).past, `runs.${i}.past`));
+      });
+    if (past.size > MAX_RUNS) throw new Invalid(`holds more than ${MAX_RUNS} runs`, "runs");
+    for (const s of sessions)
+      if (!past.has(s.run))
+        throw new Invalid(`names run ${s.run}, which runs does not`, "sessions");
     const messages = count(f.messages, "messages");
     const ended = count(f.ended, "ended");
+    const overflow = f.overflow === undefined ? 0 : count(f.overflow, "overflow");
     const clock = time(f.clock, "clock") ?? Number.NEGATIVE_INFINITY;
     return {
       ok: true,
@@ -302,7 +349,8 @@ export function restoreSnapshot(
         m.clock = clock;
         m.ended = ended;
         m.past = past;
-        m.sessions = new Map(sessions.map((s) => [s.key, s]));
+        m.overflow = overflow;
+        m.sessions = keyed;
       },
     };
   } catch (thrown) {

@@ -21,7 +21,9 @@ import {
   type SessionSnapshot,
   saveMonitor,
   saveSession,
+  stateKey,
 } from "./monitor-snapshot.js";
+import { MAX_RUNS, runVerdicts } from "./runs.js";
 import { compileTrace } from "./trace-compile.js";
 import { type Reporting, Tallies, type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
 
@@ -34,6 +36,8 @@ export type SessionEndReason = "idle" | "capacity" | "window" | "reset" | "close
 /** A session whose state ended, with its final verdicts (as `onEvict` reports it). */
 export interface SessionEnd {
   session: string;
+  /** The session's run, when it has a name. */
+  run?: string;
   reason: SessionEndReason;
   /** Messages the session's state evaluated. */
   messages: number;
@@ -44,6 +48,11 @@ export interface SessionEnd {
 export interface MonitorOptions extends IndicatorEvaluators {
   /** Verdict `source`: the tool producing the verdicts. */
   source?: string;
+  /**
+   * The run of messages that carry none (default: the unnamed run ""). Verdicts are per run
+   * (`TraceMessage.run`): a session's state belongs to one run, and a run may span sessions.
+   */
+  run?: string;
   /**
    * The partition key of a message (default: its `session`, else `""`). Key by transport
    * connection or session (proxy connection id, MCP session id, A2A `contextId`, AG-UI
@@ -77,10 +86,13 @@ export interface Monitor {
   push(message: TraceMessage): void;
   /** Pushes every message of a (sync or async) iterable; a failing iterable marks every live session cut short. */
   pushAll(messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>): Promise<void>;
-  /** Ends `session` now (`closed`, reported); its verdicts, or undefined when it has no state. */
-  close(session: string): TraceVerdict[] | undefined;
-  /** Ends `session` (`reset`, reported): its next message starts a new state. */
-  reset(session: string): void;
+  /**
+   * Ends `session` (of `run`, default the `run` option's) now (`closed`, reported); its
+   * verdicts, or undefined when it has no state.
+   */
+  close(session: string, run?: string): TraceVerdict[] | undefined;
+  /** Ends `session` of `run` (`reset`, reported): its next message starts a new state. */
+  reset(session: string, run?: string): void;
   /**
    * Ends the sessions idle for `idleMs` as of `now` (ms since the epoch; default: the latest
    * message time seen). Returns how many ended. Pushing sweeps too.
@@ -94,18 +106,20 @@ export interface Monitor {
   readonly sessions: number;
   /** Session states ended so far (by any reason). */
   readonly ended: number;
-  /** The keys of the sessions with a state, least recently active first. */
+  /** The keys of the sessions with a state (of every run), least recently active first. */
   keys(): string[];
-  /** The verdicts of one live session, or undefined. */
-  sessionVerdicts(session: string): TraceVerdict[] | undefined;
+  /** The verdicts of one live session (of `run`), or undefined. */
+  sessionVerdicts(session: string, run?: string): TraceVerdict[] | undefined;
   /**
    * The verdict of each document over every session seen (live and ended), each session
-   * evaluated as its own trace and merged as `mergeVerdicts` does: earliest match wins.
+   * evaluated as its own trace and the sessions of a run merged as `mergeVerdicts` does
+   * (earliest match wins); with named runs, the summary of the runs with each run's verdict.
+   * Messages of runs past the first 10,000 are not evaluated (their run's verdict is `error`).
    */
   verdicts(): TraceVerdict[];
-  /** The state of one session, or of the whole monitor, as JSON-safe data with a `version`. */
+  /** The state of one session (of `run`), or of the whole monitor, as JSON-safe data with a `version`. */
   snapshot(): MonitorSnapshot;
-  snapshot(session: string): SessionSnapshot | undefined;
+  snapshot(session: string, run?: string): SessionSnapshot | undefined;
   /**
    * Resumes from a snapshot (after `JSON.parse`): a monitor snapshot replaces the whole state,
    * a session snapshot that session's. An unknown version, other documents or a malformed
@@ -140,6 +154,7 @@ export function createMonitor(
 ): Monitor {
   const o = readOptions(options, [
     "source",
+    "run",
     "cel",
     "semantic",
     "key",
@@ -155,32 +170,37 @@ export function createMonitor(
   const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
   const alerts: "first" | "every" = o.alerts === "first" ? "first" : "every";
   const keyOf = typeof o.key === "function" ? o.key : defaultKey;
+  const defaultRun = typeof o.run === "string" ? o.run : "";
   const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
   const m: MonitorState = {
     compiled,
     count: 0,
     clock: Number.NEGATIVE_INFINITY,
-    past: new Tallies(compiled.scans.length),
+    past: new Map(),
+    overflow: 0,
     ended: 0,
     sessions: new Map(),
   };
 
-  const reporting = (session: string): Reporting => ({
+  const reporting = (session: string, run: string): Reporting => ({
     alerts,
     session,
+    ...(run === "" ? {} : { run }),
     ...(o.onMatch === undefined ? {} : { onMatch: o.onMatch }),
   });
   // Message time is read only when something is timed by it.
   const timed = idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY;
 
   function end(record: SessionRecord, reason: SessionEndReason): TraceVerdict[] | undefined {
-    m.sessions.delete(record.key);
-    m.past.absorb(record.state.tallies);
+    const { key, run, state } = record;
+    m.sessions.delete(stateKey(run, key));
+    m.past.get(run)!.absorb(state.tallies);
     m.ended++;
     if (o.onEvict === undefined && reason !== "closed") return undefined;
-    const verdicts = verdictsOf(compiled, record.state.tallies);
+    const verdicts = verdictsOf(compiled, state.tallies);
+    const session = { session: key, ...(run === "" ? {} : { run }) };
     try {
-      o.onEvict?.({ session: record.key, reason, messages: record.state.count, verdicts });
+      o.onEvict?.({ ...session, reason, messages: state.count, verdicts });
     } catch {} // a throwing callback must not stop the monitor
     return verdicts;
   }
@@ -211,29 +231,52 @@ export function createMonitor(
     }
   }
 
+  function readRun(message: TraceMessage): string {
+    try {
+      const run = message?.run;
+      return typeof run === "string" ? run : defaultRun;
+    } catch {
+      return defaultRun; // an unreadable run key: the message still counts, in the default run
+    }
+  }
+
   function push(message: TraceMessage): void {
     const index = m.count++;
     const time = timed ? timeOf(message) : Number.NaN;
     if (time > m.clock) m.clock = time;
     if (idleMs !== Number.POSITIVE_INFINITY) sweep();
     const key = readKey(message);
-    let record = m.sessions.get(key);
+    const run = readRun(message);
+    if (!m.past.has(run)) {
+      // A run past the bound is not evaluated: its messages are counted, and said (runs.ts).
+      if (m.past.size >= MAX_RUNS) return void m.overflow++;
+      m.past.set(run, new Tallies(compiled.scans.length));
+    }
+    const at = stateKey(run, key);
+    let record = m.sessions.get(at);
+    const fresh = (windowStart: number | undefined): SessionRecord => ({
+      key,
+      run,
+      state: new TraceState(compiled),
+      lastSeen: m.clock,
+      windowStart,
+    });
     if (record === undefined) {
       const first = m.sessions.values().next();
       if (m.sessions.size >= maxSessions && !first.done) end(first.value, "capacity");
-      record = { key, state: new TraceState(compiled), lastSeen: m.clock, windowStart: undefined };
-    } else m.sessions.delete(key); // re-inserted last: most recently active
-    m.sessions.set(key, record);
+      record = fresh(undefined);
+    } else m.sessions.delete(at); // re-inserted last: most recently active
+    m.sessions.set(at, record);
     record.lastSeen = m.clock;
     if (Number.isFinite(time)) {
       if (record.windowStart === undefined) record.windowStart = time;
       else if (time - record.windowStart >= windowMs) {
         end(record, "window");
-        record = { key, state: new TraceState(compiled), lastSeen: m.clock, windowStart: time };
-        m.sessions.set(key, record);
+        record = fresh(time);
+        m.sessions.set(at, record);
       }
     }
-    record.reporting ??= reporting(key);
+    record.reporting ??= reporting(key, run);
     record.state.push(message, record.reporting, index);
   }
 
@@ -242,12 +285,14 @@ export function createMonitor(
   }
 
   function snapshot(): MonitorSnapshot;
-  function snapshot(session: string): SessionSnapshot | undefined;
-  function snapshot(session?: string): MonitorSnapshot | SessionSnapshot | undefined {
+  function snapshot(session: string, run?: string): SessionSnapshot | undefined;
+  function snapshot(session?: string, run?: string): MonitorSnapshot | SessionSnapshot | undefined {
     if (session === undefined) return saveMonitor(m);
-    const record = m.sessions.get(session);
+    const record = live(session, run);
     return record === undefined ? undefined : saveSession(compiled, record);
   }
+
+  const live = (session: string, run = defaultRun) => m.sessions.get(stateKey(run, session));
 
   return {
     push,
@@ -258,12 +303,12 @@ export function createMonitor(
         fail(`the trace could not be read after ${m.count} message(s): ${describeThrown(thrown)}`);
       }
     },
-    close(session) {
-      const record = m.sessions.get(session);
+    close(session, run) {
+      const record = live(session, run);
       return record === undefined ? undefined : end(record, "closed");
     },
-    reset(session) {
-      const record = m.sessions.get(session);
+    reset(session, run) {
+      const record = live(session, run);
       if (record !== undefined) end(record, "reset");
     },
     sweep: (now) => sweep(typeof now === "number" ? now : m.clock),
@@ -277,16 +322,20 @@ export function createMonitor(
     get ended() {
       return m.ended;
     },
-    keys: () => [...m.sessions.keys()],
-    sessionVerdicts(session) {
-      const record = m.sessions.get(session);
+    keys: () => [...m.sessions.values()].map((record) => record.key),
+    sessionVerdicts(session, run) {
+      const record = live(session, run);
       return record === undefined ? undefined : verdictsOf(compiled, record.state.tallies);
     },
     verdicts() {
-      const all = new Tallies(compiled.scans.length);
-      all.absorb(m.past);
-      for (const record of m.sessions.values()) all.absorb(record.state.tallies);
-      return verdictsOf(compiled, all);
+      const runs = new Map<string, Tallies>();
+      for (const [run, past] of m.past) {
+        const all = new Tallies(compiled.scans.length);
+        all.absorb(past);
+        runs.set(run, all);
+      }
+      for (const record of m.sessions.values()) runs.get(record.run)!.absorb(record.state.tallies);
+      return runVerdicts(compiled, runs, m.overflow);
     },
     snapshot,
     restore(saved) {

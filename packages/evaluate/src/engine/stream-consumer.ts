@@ -22,6 +22,8 @@ export interface StreamAlert {
   document: string;
   indicator_id: string;
   session: string;
+  /** The message's run, when it has one. */
+  run?: string;
   position: number;
   result: string;
   evidence?: string;
@@ -176,6 +178,7 @@ class StreamConsumer {
       document: this.#o.names?.[match.document] ?? String(match.document),
       indicator_id: match.verdict.indicator_id,
       session: match.session ?? current.session,
+      ...(match.run === undefined ? {} : { run: match.run }),
       position: match.position,
       result: match.verdict.result,
       ...(match.verdict.evidence === undefined ? {} : { evidence: match.verdict.evidence }),

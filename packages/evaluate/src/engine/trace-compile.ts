@@ -5,6 +5,7 @@
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import { indicatorProtocol } from "@oatf/model/rules";
 import type { TraceMessage } from "../base/message.js";
+import { type Filter, readsOf } from "./blind.js";
 import { type Resolution, resolutionOf } from "./coverage.js";
 import {
   asVerdict,
@@ -29,6 +30,10 @@ export interface Scan {
   actor: string | undefined;
   unnamedActor: string | undefined;
   resolution: Resolution;
+  /** What it filters messages by (format §6), for the warning when no message passed. */
+  filter: Filter;
+  /** The paths it reads, as segments: a message whose `uncaptured` holds one is blind for it. */
+  reads: string[][];
   /** Set when the indicator is skipped on every message (no evaluator, unknown method). */
   skipped?: IndicatorVerdict;
 }
@@ -123,15 +128,25 @@ export function compileTrace(
       const scans = indicators.map((raw, i): Scan => {
         const indicator = raw ?? ({} as Indicator);
         const key = keys[i]!;
+        const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+        const filter: Filter = {
+          protocol: indicatorProtocol(attack, indicator),
+          surface: text(indicator.surface),
+          direction: text(indicator.direction),
+          actor: text(indicator.actor),
+        };
+        const resolution = resolutionOf(indicator);
         const scan: Scan = {
           key,
           document: d,
           indicator: i,
           order: all.length + i,
           program: programFor(indicator),
-          actor: typeof indicator.actor === "string" ? indicator.actor : undefined,
+          actor: filter.actor,
           unnamedActor,
-          resolution: resolutionOf(indicator),
+          resolution,
+          filter,
+          reads: readsOf(indicator, resolution.targets),
         };
         // Skipped on every message (no evaluator, unknown method) is skipped on none too: an
         // indicator that could not be evaluated must not read as not_matched on an empty trace.
@@ -140,10 +155,7 @@ export function compileTrace(
           scan.skipped = asVerdict(key, { result: "skipped", evidence: reason }, source);
           return scan;
         }
-        const protocol = indicatorProtocol(attack, indicator);
-        const surface = typeof indicator.surface === "string" ? indicator.surface : undefined;
-        const direction = typeof indicator.direction === "string" ? indicator.direction : undefined;
-        indexed.push([scan, protocol, direction, surface]);
+        indexed.push([scan, filter.protocol, filter.direction, filter.surface]);
         return scan;
       });
       for (const [scan, p, d, s] of indexed) addToIndex(index, scan, p, d, s);

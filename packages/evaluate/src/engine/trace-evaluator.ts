@@ -10,8 +10,9 @@ import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
+import { MAX_RUNS, runVerdicts } from "./runs.js";
 import { compileTrace } from "./trace-compile.js";
-import { type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
+import { type Reporting, type TraceMatch, TraceState } from "./trace-state.js";
 
 export { CANDIDATE_CACHE_SIZE, MAX_CACHED_OPERATION_LENGTH } from "./trace-compile.js";
 export { describeMessage, type TraceMatch } from "./trace-state.js";
@@ -26,15 +27,25 @@ export interface TraceEvaluatorOptions extends IndicatorEvaluators {
 export interface TraceEvaluator {
   /** Evaluates one message against every indicator still undecided. Never throws. */
   push(message: TraceMessage): void;
-  /** Pushes every message of a (sync or async) iterable, stopping early once `done`. */
+  /**
+   * Pushes every message of a (sync or async) iterable, to its end: coverage counts and the
+   * verdicts are the whole trace's, whoever reads it and however it is split (`--jobs`).
+   */
   pushAll(messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>): Promise<void>;
   /** Marks the trace as cut short: undecided indicators become `error` with `reason`. */
   fail(reason: string): void;
   /** Number of messages pushed so far. */
   readonly count: number;
-  /** True once every indicator of every document has its final verdict. */
+  /**
+   * True once every indicator of every document has its final verdict, in a trace whose
+   * messages carry no run key (with run keys a later message may start another run: never).
+   * A live consumer may stop there; later messages still add to the coverage counts.
+   */
   readonly done: boolean;
-  /** The attack verdict of each document (in the given order), as of the messages so far, with its coverage. */
+  /**
+   * The attack verdict of each document (in the given order), as of the messages so far, with
+   * its coverage; with run keys, the summary of the runs with each run's verdict (`runs`).
+   */
   verdicts(): TraceVerdict[];
 }
 
@@ -53,30 +64,59 @@ export function createTraceEvaluator(
     "onMatch",
   ]);
   const compiled = compileTrace(documents, { cel, semantic }, source);
-  const state = new TraceState(compiled);
-  const reporting = { alerts: "first" as const, ...(onMatch === undefined ? {} : { onMatch }) };
-  const fail = (reason: string) => state.fail(reason);
+  // One evaluation state per run: a run is judged on its own messages (runs.ts).
+  const runs = new Map<string, { state: TraceState; reporting: Reporting }>();
+  let keyed = false;
+  let count = 0;
+  let overflow = 0;
+  const runOf = (run: string) => {
+    let entry = runs.get(run);
+    if (entry === undefined && runs.size < MAX_RUNS) {
+      const reporting: Reporting = {
+        alerts: "first",
+        ...(onMatch === undefined ? {} : { onMatch }),
+      };
+      if (run !== "") reporting.run = run;
+      entry = { state: new TraceState(compiled), reporting };
+      runs.set(run, entry);
+    }
+    return entry;
+  };
+  const push = (message: TraceMessage) => {
+    const index = count++;
+    let run: unknown;
+    try {
+      run = message?.run;
+    } catch {} // an unreadable run key: the unnamed run's
+    if (typeof run === "string") keyed = true;
+    const entry = runOf(typeof run === "string" ? run : "");
+    if (entry === undefined) overflow++;
+    else entry.state.push(message, entry.reporting, index);
+  };
+  const done = () => !keyed && (runs.get("")?.state.done ?? compiled.live === 0);
+  const fail = (reason: string) => {
+    if (runs.size === 0) runOf("");
+    for (const { state } of runs.values()) state.fail(reason);
+  };
   return {
-    push: (message) => state.push(message, reporting),
+    push,
     async pushAll(messages) {
       try {
-        for await (const message of messages) {
-          if (state.done) break;
-          state.push(message, reporting);
-        }
+        for await (const message of messages) push(message);
       } catch (thrown) {
-        fail(
-          `the trace could not be read after ${state.count} message(s): ${describeThrown(thrown)}`,
-        );
+        fail(`the trace could not be read after ${count} message(s): ${describeThrown(thrown)}`);
       }
     },
     fail,
     get count() {
-      return state.count;
+      return count;
     },
     get done() {
-      return state.done;
+      return done();
     },
-    verdicts: () => verdictsOf(compiled, state.tallies),
+    verdicts: () => {
+      const tallies = new Map([...runs].map(([run, { state }]) => [run, state.tallies]));
+      return runVerdicts(compiled, tallies, overflow);
+    },
   };
 }

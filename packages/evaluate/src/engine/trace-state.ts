@@ -5,10 +5,15 @@
 import type { Document, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
 import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
+import { Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
 import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
+
+type Enricher = Stateful<ReturnType<typeof agUiEnricher>, EnricherState>;
+
 import { computeVerdict } from "./verdict.js";
 
 /** A verdict decided by one message, and that message's position. */
@@ -29,12 +34,18 @@ export interface TraceMatch {
   position: number;
   /** The message's session key (monitors; `session` of the message for evaluators). */
   session?: string;
+  /** The message's run, when it carries one (or a monitor's `run` option gives it one). */
+  run?: string;
 }
 
 /** Per indicator (by scan order): what decided it, its first error, its coverage counts. */
 export class Tallies {
   readonly eligible: Float64Array;
+  /** Of the eligible messages, those blind for the indicator (not evaluated). */
+  readonly blind: Float64Array;
   readonly resolved: Float64Array;
+  /** The messages by protocol, direction and operation (for the warnings of unseen indicators). */
+  observed = new Observed();
   /** 1 once decided (matched, or skipped by an evaluator at run time). */
   readonly status: Uint8Array;
   readonly decided = new Map<number, Decision>();
@@ -42,6 +53,7 @@ export class Tallies {
 
   constructor(size: number) {
     this.eligible = new Float64Array(size);
+    this.blind = new Float64Array(size);
     this.resolved = new Float64Array(size);
     this.status = new Uint8Array(size);
   }
@@ -58,8 +70,10 @@ export class Tallies {
   absorb(other: Tallies): void {
     for (let i = 0; i < this.eligible.length; i++) {
       this.eligible[i]! += other.eligible[i]!;
+      this.blind[i]! += other.blind[i]!;
       this.resolved[i]! += other.resolved[i]!;
     }
+    this.observed.absorb(other.observed);
     for (const [order, theirs] of other.decided) {
       const ours = this.decided.get(order);
       if (ours === undefined || earlier(theirs.position, ours.position)) this.decide(order, theirs);
@@ -95,9 +109,9 @@ export function positionOf(m: TraceMessage, index: number): number {
 function readMessage(raw: unknown): TraceMessage | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   try {
-    const { protocol, direction, actor, operation, content, timestamp, line, session } =
+    const { protocol, direction, actor, operation, content, timestamp, line, session, uncaptured } =
       raw as TraceMessage;
-    return { protocol, direction, actor, operation, content, timestamp, line, session };
+    return { protocol, direction, actor, operation, content, timestamp, line, session, uncaptured };
   } catch {
     return undefined;
   }
@@ -110,6 +124,8 @@ export interface Reporting {
   onMatch?: (match: TraceMatch) => void;
   /** The session reported with each match. */
   session?: string;
+  /** The run reported with each match. */
+  run?: string;
 }
 
 /** The evaluation state of one trace (or one monitored session). */
@@ -119,7 +135,14 @@ export class TraceState {
   count = 0;
   /** Scans still undecided (never reaches 0 in `every` mode's reporting, but counts the same). */
   pending: number;
-  #enrich: Stateful<ReturnType<typeof agUiEnricher>, EnricherState> | undefined;
+  /**
+   * The AG-UI enrichment state of each session (created on its first AG-UI message: most
+   * sessions have none). Per session, so that its bounds (open tool calls) hold per session
+   * whichever sessions share a state: one thread or a shard of `--jobs` give the same verdicts.
+   */
+  readonly #enrichers = new Map<string, Enricher>();
+  /** A restored enrichment state, for the state's one session (a monitor's state holds one). */
+  #restored: Enricher | undefined;
   readonly #compiled: CompiledTrace;
 
   constructor(compiled: CompiledTrace) {
@@ -132,14 +155,27 @@ export class TraceState {
     return this.pending === 0;
   }
 
-  /** The AG-UI enrichment state (created on the first AG-UI message: most sessions have none). */
+  /** The AG-UI enrichment state of the state's one session (a monitor's), if it has one. */
   get enricherState(): EnricherState | undefined {
-    return this.#enrich?.save();
+    if (this.#enrichers.size === 0) return this.#restored?.save();
+    return this.#enrichers.size === 1 ? [...this.#enrichers.values()][0]!.save() : undefined;
   }
 
-  /** Resumes an enrichment state (throws on a malformed one). */
+  /** Resumes an enrichment state for the state's one session (throws on a malformed one). */
   set enricherState(saved: unknown) {
-    this.#enrich = saved === undefined ? undefined : agUiEnricher(saved);
+    this.#enrichers.clear();
+    this.#restored = saved === undefined ? undefined : agUiEnricher(saved);
+  }
+
+  #enricherOf(session: string | undefined): Enricher {
+    const key = session ?? "";
+    let enricher = this.#enrichers.get(key);
+    if (enricher === undefined) {
+      enricher = this.#restored ?? agUiEnricher();
+      this.#restored = undefined;
+      this.#enrichers.set(key, enricher);
+    }
+    return enricher;
   }
 
   /** Recounts `pending` from the tallies (after a restore). */
@@ -153,22 +189,43 @@ export class TraceState {
   /** Evaluates one message (never throws); `index` is its 0-based position where it has no line. */
   push(raw: TraceMessage, reporting: Reporting, index = this.count): void {
     this.count++;
-    if (this.pending === 0 && reporting.alerts === "first") return;
+    // Counted however the trace is split or stopped: what the trace held is not a decision.
     const message = readMessage(raw);
+    this.tallies.observed.add(message?.protocol, message?.direction, message?.operation);
     if (message === undefined) return;
+    // Everything decided: the message is only counted (coverage counts are the whole trace's).
+    if (this.pending === 0 && reporting.alerts === "first") {
+      this.#count(message);
+      return;
+    }
     let lost: string | undefined;
     if (message.protocol === "ag_ui") {
-      this.#enrich ??= agUiEnricher();
       // Tool calls and streamed text are named per connection: a session's ids are its own.
+      const session = typeof message.session === "string" ? message.session : undefined;
       const actor =
-        typeof message.session === "string"
-          ? `${message.session.length}:${message.session}|${message.actor ?? ""}`
+        session !== undefined
+          ? `${session.length}:${session}|${message.actor ?? ""}`
           : message.actor;
-      const enriched = this.#enrich({ ...message, actor });
+      const enriched = this.#enricherOf(session)({ ...message, actor });
       message.content = enriched.content;
       lost = enriched.lost;
     }
     withCoercionMemo(() => this.#evaluate(index, message, lost, reporting));
+  }
+
+  /**
+   * The coverage counts of a message no indicator evaluates any more: eligible (and blind)
+   * counts are the whole trace's, whatever decided when, so one thread and the shards of
+   * `--jobs` count the same.
+   */
+  #count(message: TraceMessage): void {
+    const t = this.tallies;
+    for (const scan of this.#compiled.candidatesFor(message)) {
+      if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
+      t.eligible[scan.order]!++;
+      if (message.uncaptured !== undefined && isBlind(scan.reads, message.uncaptured))
+        t.blind[scan.order]!++;
+    }
   }
 
   /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
@@ -178,9 +235,14 @@ export class TraceState {
     const every = r.alerts === "every";
     for (const scan of this.#compiled.candidatesFor(message)) {
       const decided = t.status[scan.order] === 1;
-      if (decided && !every) continue;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       t.eligible[scan.order]!++;
+      if (message.uncaptured !== undefined && isBlind(scan.reads, message.uncaptured)) {
+        t.blind[scan.order]!++;
+        continue;
+      }
+      // Decided: counted (above), no longer run (its `resolved` is not reported).
+      if (decided && !every) continue;
       targetResolution.seen = false;
       const outcome = runSafely(scan.program, message.content, evaluators);
       if (targetResolution.seen) t.resolved[scan.order]!++;
@@ -234,6 +296,7 @@ export class TraceState {
       position,
     };
     if (r.session !== undefined) match.session = r.session;
+    if (r.run !== undefined) match.run = r.run;
     try {
       r.onMatch(match);
     } catch {} // a throwing callback must not stop the evaluation
@@ -252,40 +315,55 @@ export class TraceState {
 /** The attack verdict of each document, with its coverage, from (merged) tallies. */
 export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] {
   const { source } = compiled;
+  const observed = t.observed.save();
+  // Why an undecided indicator was not evaluated (none eligible, or all blind), or saw only part.
+  const why = ({ order, filter, reads }: Scan): string | undefined => {
+    const [eligible, blind] = [t.eligible[order]!, t.blind[order]!];
+    if (eligible === 0) return unseenReason(filter, t.observed);
+    return blind > 0 ? blindReason(filter, reads, blind, eligible) : undefined;
+  };
   const settle = (scan: Scan): IndicatorVerdict => {
     if (scan.skipped !== undefined) return scan.skipped;
     const decided = t.decided.get(scan.order);
     if (decided !== undefined) return decided.verdict;
     const error = t.errors.get(scan.order);
+    const seen = t.eligible[scan.order]! - t.blind[scan.order]!;
     const outcome: Outcome =
       error !== undefined
         ? { result: "error", evidence: error.evidence }
-        : {
-            result: "not_matched",
-            evidence: `no match in ${t.eligible[scan.order]} eligible message(s)`,
-          };
+        : seen === 0
+          ? { result: "skipped", evidence: `not evaluated: ${why(scan)}` }
+          : { result: "not_matched", evidence: `no match in ${seen} eligible message(s)` };
     return asVerdict(scan.key, outcome, source);
   };
   return compiled.documents.map((entry) => {
     if (!("scans" in entry)) {
       const verdict = computeVerdict(entry.unreadable as Document["attack"], [], { source });
-      return { ...verdict, coverage: [] };
+      return { ...verdict, coverage: [], observed };
     }
     const verdicts = new Map(entry.scans.map((scan) => [scan.key, settle(scan)]));
     const coverage = entry.scans.map((scan) => {
       const { targets, counted } = scan.resolution;
-      const resolved = counted ? t.resolved[scan.order] : undefined;
+      const o = scan.order;
+      // Counted up to the decision only: where that falls depends on how the trace was split.
+      const resolved = counted && t.status[o] !== 1 ? t.resolved[o] : undefined;
       const verdict = verdicts.get(scan.key);
       const matched = verdict?.result === "matched";
-      const c = coverageOf(scan.key, targets, t.eligible[scan.order]!, resolved, matched);
+      // A verdict skipped up front (no evaluator) says why itself; an error or a match needs no more.
+      const note =
+        scan.skipped === undefined &&
+        (verdict?.result === "skipped" || verdict?.result === "not_matched")
+          ? why(scan)
+          : undefined;
+      const c = coverageOf(scan.key, targets, t.eligible[o]!, resolved, matched, t.blind[o], note);
       const position =
         scan.skipped !== undefined
           ? undefined
-          : (t.decided.get(scan.order)?.position ??
-            (verdict?.result === "error" ? t.errors.get(scan.order)?.position : undefined));
+          : (t.decided.get(o)?.position ??
+            (verdict?.result === "error" ? t.errors.get(o)?.position : undefined));
       if (position !== undefined) c.position = position;
       return c;
     });
-    return { ...computeVerdict(entry.attack, verdicts, { source }), coverage };
+    return { ...computeVerdict(entry.attack, verdicts, { source }), coverage, observed };
   });
 }

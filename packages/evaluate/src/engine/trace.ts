@@ -31,10 +31,7 @@ export function evaluateTrace(
   const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
   const evaluator = createTraceEvaluator([document], { source, cel, semantic });
   try {
-    for (const message of messages) {
-      if (evaluator.done) break;
-      evaluator.push(message);
-    }
+    for (const message of messages) evaluator.push(message);
   } catch (thrown) {
     // The trace stopped part-way (a failing stream): what was not read is unknown.
     evaluator.fail(

@@ -51,7 +51,7 @@ const COMMANDS: Record<string, Command> = {
   },
   evaluate: {
     usage: EVALUATE_USAGE,
-    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier", "--jobs"],
+    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier", "--jobs", "--max-warnings"],
     flags: ["--allow-empty-trace", "--allow-uncorrelated"],
     run: evaluateCommand,
   },
@@ -95,7 +95,7 @@ const COMMANDS: Record<string, Command> = {
   },
   publish: {
     usage: PUBLISH_USAGE,
-    valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards"],
+    valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards", "--run"],
     flags: [],
     run: publishCommand,
   },

@@ -200,55 +200,90 @@ export async function evaluateInThreads(
 ): Promise<ThreadedEvaluation> {
   if (options.format !== undefined && options.format !== "oatf")
     return { kind: "serial", reason: stateful(options.format), source };
-  const jobs = workers.jobs;
+  const reading: Reading = {
+    chunks: source[Symbol.asyncIterator](),
+    cut: new Lines(),
+    pending: [],
+    ended: false,
+    error: {},
+  };
   // The format: given, else told from the first lines as the reader tells it.
-  const chunks = source[Symbol.asyncIterator]();
-  const head: Chunk[] = [];
-  const cut = new Lines();
-  const pending: SourceLine[] = [];
-  const error: { thrown?: unknown } = {};
-  let format: TraceFormat | undefined = options.format;
-  let ended = false;
-  if (format === undefined) {
-    const detector = new TraceDecoder({ documents });
-    const scratch: TraceRecord[] = [];
-    try {
-      while (detector.format === undefined && !detector.stopped) {
-        const next = await chunks.next();
-        if (next.done === true) {
-          ended = true;
-          cut.end(pending);
-          for (const line of pending) detector.line(line, scratch);
-          detector.end(scratch);
-          break;
-        }
-        head.push(next.value);
-        const from = pending.length;
-        cut.push(next.value, pending);
-        for (let i = from; i < pending.length && detector.format === undefined; i++)
-          detector.line(pending[i]!, scratch);
-        scratch.length = 0;
-      }
-    } catch (thrown) {
-      error.thrown = thrown;
-    }
-    format = detector.format;
-    if (format !== "oatf" || "thrown" in error) {
-      const why =
-        "thrown" in error
-          ? "the trace could not be read while telling its format"
-          : format === undefined
-            ? "the trace's format could not be told"
-            : stateful(format);
-      return { kind: "serial", reason: why, source: again(head, chunks, error) };
-    }
+  if (options.format === undefined) {
+    const told = await tellFormat(reading, documents);
+    if (told !== undefined) return told;
   }
+  const shards = startShards(workers, documents, options.source);
+  try {
+    const local = shardReader(documents, options.source, options.cel);
+    await routeLines(local, shards, reading);
+    return await mergeShards(local, shards, documents, reading.error, options);
+  } finally {
+    for (const shard of shards) shard.port.close();
+  }
+}
 
-  // Each worker is given its shard (and compiles the documents) as the lines come; shard 0
-  // is this thread's.
-  const shards: Shard[] = Array.from({ length: jobs - 1 }, () => {
+/** The trace as far as it was read: the lines cut and not yet routed. */
+interface Reading {
+  chunks: AsyncIterator<Chunk>;
+  cut: Lines;
+  pending: SourceLine[];
+  /** The source ended while the format was told. */
+  ended: boolean;
+  /** What reading the source threw, if it did. */
+  error: { thrown?: unknown };
+}
+
+/**
+ * Reads the first lines until the reader tells the format (the lines stay pending); the trace
+ * handed back to be read in one thread when it is not OATF JSON Lines (or cannot be told).
+ */
+async function tellFormat(
+  reading: Reading,
+  documents: Document[],
+): Promise<ThreadedEvaluation | undefined> {
+  const { chunks, cut, pending, error } = reading;
+  const head: Chunk[] = [];
+  const detector = new TraceDecoder({ documents });
+  const scratch: TraceRecord[] = [];
+  try {
+    while (detector.format === undefined && !detector.stopped) {
+      const next = await chunks.next();
+      if (next.done === true) {
+        reading.ended = true;
+        cut.end(pending);
+        for (const line of pending) detector.line(line, scratch);
+        detector.end(scratch);
+        break;
+      }
+      head.push(next.value);
+      const from = pending.length;
+      cut.push(next.value, pending);
+      for (let i = from; i < pending.length && detector.format === undefined; i++)
+        detector.line(pending[i]!, scratch);
+      scratch.length = 0;
+    }
+  } catch (thrown) {
+    error.thrown = thrown;
+  }
+  const format = detector.format;
+  if (format === "oatf" && !("thrown" in error)) return undefined;
+  const why =
+    "thrown" in error
+      ? "the trace could not be read while telling its format"
+      : format === undefined
+        ? "the trace's format could not be told"
+        : stateful(format);
+  return { kind: "serial", reason: why, source: again(head, chunks, error) };
+}
+
+/**
+ * Gives each worker its shard (it compiles the documents as the lines come); shard 0 is this
+ * thread's.
+ */
+function startShards(workers: EvaluationThreads, documents: Document[], source: string): Shard[] {
+  return Array.from({ length: workers.jobs - 1 }, () => {
     const { port1, port2 } = new MessageChannel();
-    const task: ShardTask = { documents, source: options.source, port: port2 };
+    const task: ShardTask = { documents, source, port: port2 };
     const result = runners.get(workers)!(task, [port2]);
     const shard: Shard = {
       port: port1,
@@ -270,52 +305,29 @@ export async function evaluateInThreads(
     });
     return shard;
   });
-
-  try {
-    const reading = { chunks, cut, pending, ended, error };
-    const local = shardReader(documents, options.source, options.cel);
-    return await evaluateShards(local, shards, documents, reading, options);
-  } finally {
-    for (const shard of shards) shard.port.close();
-  }
 }
 
-/** The trace as far as telling its format read it: the lines cut and not yet routed. */
-interface Reading {
-  chunks: AsyncIterator<Chunk>;
-  cut: Lines;
-  pending: SourceLine[];
-  /** The source ended while the format was told. */
-  ended: boolean;
-  /** What reading the source threw, if it did. */
-  error: { thrown?: unknown };
+/** Sends a shard the lines gathered for it; reading waits for a worker that falls behind. */
+async function flush(shard: Shard): Promise<void> {
+  const numbers = Int32Array.from(shard.numbers);
+  const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
+  shard.port.postMessage(batch, [numbers.buffer]);
+  shard.texts = [];
+  shard.numbers = [];
+  shard.size = 0;
+  shard.inFlight++;
+  while (shard.inFlight > IN_FLIGHT && !shard.dead)
+    await new Promise<void>((r) => (shard.wake = r));
 }
 
 /**
- * Routes the lines to the shards as they are read (shard 0 read here, at once), then merges
- * what the shards give.
+ * Routes the lines to the shards as they are read (shard 0 read here, at once) by their
+ * session key, until the source ends (or fails: said in `reading.error`); then every shard is
+ * told the trace ended.
  */
-async function evaluateShards(
-  local: ShardReader,
-  shards: Shard[],
-  documents: Document[],
-  reading: Reading,
-  options: { source: string; cel: CelEvaluator | undefined },
-): Promise<ThreadedEvaluation> {
+async function routeLines(local: ShardReader, shards: Shard[], reading: Reading): Promise<void> {
   const { chunks, cut, pending, ended, error } = reading;
   const threads = bucketThreads(shards.length + 1);
-  const flush = async (shard: Shard) => {
-    const numbers = Int32Array.from(shard.numbers);
-    const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
-    shard.port.postMessage(batch, [numbers.buffer]);
-    shard.texts = [];
-    shard.numbers = [];
-    shard.size = 0;
-    shard.inFlight++;
-    // Backpressure: reading waits for a worker that falls behind.
-    while (shard.inFlight > IN_FLIGHT && !shard.dead)
-      await new Promise<void>((r) => (shard.wake = r));
-  };
   const route = async (lines: SourceLine[]) => {
     for (const { line, text, tooLong } of lines) {
       const index = threads[shardOf(tooLong === true ? "" : shardKey(text), BUCKETS)]!;
@@ -331,9 +343,9 @@ async function evaluateShards(
       shard.size += text.length + 1;
       if (shard.size >= BATCH_TEXT) await flush(shard);
     }
+    lines.length = 0;
   };
   await route(pending);
-  pending.length = 0;
   if (!ended) {
     try {
       for (;;) {
@@ -341,7 +353,6 @@ async function evaluateShards(
         if (next.done === true) break;
         cut.push(next.value, pending);
         await route(pending);
-        pending.length = 0;
       }
       cut.end(pending);
       await route(pending);
@@ -357,6 +368,16 @@ async function evaluateShards(
     for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
   }
   for (const shard of shards) shard.port.postMessage({ kind: "end" });
+}
+
+/** The shards' verdicts merged, and their diagnostics put back in trace order. */
+async function mergeShards(
+  local: ShardReader,
+  shards: Shard[],
+  documents: Document[],
+  error: { thrown?: unknown },
+  options: { source: string; cel: CelEvaluator | undefined },
+): Promise<ThreadedEvaluation> {
   const parts = [local.end(), ...(await Promise.all(shards.map((s) => s.result)))];
   const merged = mergeVerdicts(
     documents,

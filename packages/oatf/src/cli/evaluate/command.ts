@@ -5,7 +5,13 @@
 // `evaluateExitCode`, `renderEvaluate`).
 import { TIERS, type Tier } from "@oatf/model";
 import { MAX_JOBS } from "../../node/evaluate-jobs.js";
-import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import {
+  maxWarningsOption,
+  oneOfOption,
+  option,
+  type ParsedArgs,
+  UsageError,
+} from "../shared/args.js";
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput } from "../shared/files.js";
 import { CLI_TRACE_FORMATS, type CliTraceFormat } from "../shared/otlp-trace.js";
@@ -25,15 +31,20 @@ import {
 
 export const EVALUATE_USAGE = `Usage: oatf evaluate <documents or globs...> --trace <file|-> [options]
 
-Evaluates the documents' indicators over one observed trace (read as a stream; '-' reads standard input) and prints each attack verdict: for one document its indicators, for several a summary table, then totals.
+Evaluates the documents' indicators over one observed trace (read as a stream; '-' reads standard input) and prints each attack verdict: for one document its indicators, for several a summary table, then totals. The documents' validation warnings go to stderr.
+
+Verdicts are per run: when the trace's messages carry a "run" key (oatf record --run, oatf publish --run, @oatf/run), each run (one execution of the attack against one agent) is judged on its own messages, and a document's verdict is the summary of its runs (exploited if any run is, else partial, else error, else not_exploited), each run listed. Lines without a run key are the one run of the trace. Sessions and connections only correlate messages: a run may span several.
+
+An indicator that no message reached (its protocol, surface, actor or direction matched none), or that only messages which did not capture what it reads reached, was not evaluated: it is skipped, with a warning naming why (the nearest surfaces the trace had); a document whose every indicator is skipped is an error (format §9.2).
 
 Options:
   --trace <file|->          the trace (required)
   --trace-format <format>   ${CLI_TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit (default text)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
-  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same verdicts, no early stop (default 1)
-  --allow-empty-trace       a trace without messages is not an error (it still warns)
+  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same output and exit code (default 1)
+  --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings and the indicators' (skipped, partly blind, a target that never resolved), as ESLint; -1 (the default) means no limit
+  --allow-empty-trace       a trace without messages is not an error (it still warns; its verdicts are error: nothing was evaluated)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
 
 Trace formats, a line of each:
@@ -44,13 +55,13 @@ Trace formats, a line of each:
   har           {"log":{"version":"1.2","entries":[...]}}  (HAR 1.2 from browser devtools, Playwright, mitmproxy: JSON-RPC, agent card and AG-UI bodies; read entry by entry)
   otlp          {"resourceSpans":[...]}  (OpenTelemetry spans: the collector file exporter's JSON lines or protobuf, an OTLP/HTTP body, 'oatf record --otlp'; MCP and A2A spans become their calls' messages; read in one thread)
 
-Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). Reading stops early once every indicator of every document is decided.
+Expression indicators use the default CEL evaluator; semantic indicators are skipped. Evidence names the 1-based line of the trace (in a HAR, the line its entry starts on). The whole trace is read, whatever is decided and whatever --jobs: every line is checked and counted (coverage counts are the whole trace's), so the output and the exit code are the same with any --jobs.
 
 Exit code:
   0  every document not_exploited (or exploited/partial below --fail-on-tier)
-  1  some document exploited or partial (with --fail-on-tier: at or above the tier)
+  1  some run exploited or partial (with --fail-on-tier: at or above the tier), or more warnings than --max-warnings
   2  usage error, no matching document, missing or unreadable file
-  3  an invalid document, an error verdict, unreadable trace lines, an empty trace without --allow-empty-trace, or uncorrelated messages without --allow-uncorrelated (3 wins over 1)
+  3  an invalid document, an error verdict (a document with no run failing and some run error), unreadable trace lines, an empty trace without --allow-empty-trace, or uncorrelated messages without --allow-uncorrelated (3 wins over 1)
 `;
 
 const PROGRESS_MS = 250;
@@ -90,6 +101,7 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
     ...(failOnTier === undefined ? {} : { failOnTier: failOnTier as Tier }),
     allowEmptyTrace: args.options.has("--allow-empty-trace"),
     allowUncorrelated: args.options.has("--allow-uncorrelated"),
+    maxWarnings: maxWarningsOption(args),
     ...(jobs === 1 ? {} : { jobs }),
   };
 }

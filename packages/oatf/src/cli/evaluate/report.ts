@@ -3,8 +3,15 @@
 // `evaluateExitCode` (the exit code policy, in one place) and `renderEvaluate(report, format)`
 // with one renderer per format (text, json, junit).
 import { createTraceEvaluator, type IndicatorCoverage, type TraceVerdict } from "@oatf/evaluate";
-import { type AttackVerdict, type Diagnostic, type Document, TIERS, type Tier } from "@oatf/model";
-import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
+import {
+  type AttackVerdict,
+  type CelEvaluator,
+  type Diagnostic,
+  type Document,
+  TIERS,
+  type Tier,
+} from "@oatf/model";
+import { jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
 import { loadCelFor } from "../../default-cel.js";
@@ -28,6 +35,7 @@ import {
   type TraceProblems,
 } from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
+import { coverageWarnings, toText, warningsOf } from "./text.js";
 
 export const EVALUATE_FORMATS = ["text", "json", "junit"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
@@ -56,6 +64,8 @@ export interface EvaluateOptions {
   failOnTier?: Tier;
   allowEmptyTrace?: boolean;
   allowUncorrelated?: boolean;
+  /** `--max-warnings`: more warnings than this (the documents' and the indicators') exit 1. */
+  maxWarnings?: number;
   /**
    * `--jobs`: threads evaluating the trace sharded by session, this one and `jobs - 1`
    * workers (default 1: this thread alone, stopping early once every indicator is decided).
@@ -78,12 +88,25 @@ export interface EvaluatedDocument {
   name?: string;
   /** Set when the document is not valid: its text (for code frames) and its errors. */
   invalid?: { source: string; diagnostics: Diagnostic[] };
-  /** The AttackVerdict, fields in spec order. */
+  /** The valid document's validation warnings (on stderr; counted by `--max-warnings`). */
+  warnings?: Diagnostic[];
+  /** The AttackVerdict, fields in spec order: with runs, the summary (the deciding run's). */
   verdict?: AttackVerdict;
   /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
   coverage?: IndicatorCoverage[];
   /** Why the verdict is `error` when no indicator says so (no indicators: format §11.4). */
   diagnostics?: NonNullable<TraceVerdict["diagnostics"]>;
+  /** When messages carried run keys: the run deciding the summary. */
+  run?: string;
+  /** When messages carried run keys: each run's verdict, by run name. */
+  runs?: EvaluatedRun[];
+}
+
+/** One run's verdict (fields in spec order) and coverage. */
+export interface EvaluatedRun {
+  run: string;
+  verdict: AttackVerdict;
+  coverage: IndicatorCoverage[];
 }
 
 export interface EvaluateReport {
@@ -98,8 +121,6 @@ export interface EvaluateReport {
   problems: TraceProblems;
   /** Messages evaluated. */
   messages: number;
-  /** The line reading stopped at once every indicator was decided. */
-  stoppedAt?: number;
   options: EvaluateOptions;
   /** Why `--jobs` evaluated the trace in one thread after all (said on stderr). */
   serial?: string;
@@ -143,25 +164,9 @@ async function evaluateIn(
     messages: 0,
     options,
   };
-  // The valid documents, normalized (the evaluator's input), and their report entries.
-  const normalized: Document[] = [];
-  const usable: EvaluatedDocument[] = [];
-  for (const { file, read: readInput } of inputs) {
-    const read = await readInput();
-    if (!read.ok) return { ...report, unreadable: { file, reason: read.reason } };
-    const result = await checkDocument(read.text);
-    if (!result.valid) {
-      const invalid = { source: read.text, diagnostics: result.diagnostics };
-      report.documents.push({ file, invalid });
-      onProgress?.({ kind: "document", document: { file, invalid } });
-      continue;
-    }
-    const entry = documentEntry(file, result.document);
-    report.documents.push(entry);
-    usable.push(entry);
-    normalized.push(normalize(result.document));
-    onProgress?.({ kind: "document", document: entry });
-  }
+  const checked = await checkDocuments(inputs, report, onProgress);
+  if (!checked.ok) return { ...report, unreadable: checked.unreadable };
+  const { normalized, usable } = checked;
   const opened = trace.open();
   if (!opened.ok) return { ...report, unreadable: { file: trace.file, reason: opened.reason } };
 
@@ -202,43 +207,95 @@ async function evaluateIn(
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }
-  const sink = createTraceEvaluator(normalized, { source: "oatf-cli", cel });
-  let count = 0;
-  let lastLine = 0;
+  const read = { documents: normalized, cel, format, otlp: peeked.otlp };
+  try {
+    const evaluated = await evaluateInThisThread(source, read, problem, onProgress);
+    if (evaluated.readError) problems.errors++;
+    report.messages = evaluated.count;
+    return withVerdicts(report, usable, evaluated.verdicts);
+  } finally {
+    opened.close();
+  }
+}
+
+/**
+ * Reads and checks each document in order, reporting each; stops at one that cannot be read.
+ * The valid documents, normalized (the evaluator's input), and their report entries.
+ */
+async function checkDocuments(
+  inputs: readonly EvaluateInput[],
+  report: EvaluateReport,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
+): Promise<
+  | { ok: true; normalized: Document[]; usable: EvaluatedDocument[] }
+  | { ok: false; unreadable: { file: string; reason: string } }
+> {
+  const normalized: Document[] = [];
+  const usable: EvaluatedDocument[] = [];
+  for (const { file, read: readInput } of inputs) {
+    const read = await readInput();
+    if (!read.ok) return { ok: false, unreadable: { file, reason: read.reason } };
+    const result = await checkDocument(read.text);
+    if (!result.valid) {
+      const invalid = { source: read.text, diagnostics: result.diagnostics };
+      report.documents.push({ file, invalid });
+      onProgress?.({ kind: "document", document: { file, invalid } });
+      continue;
+    }
+    const entry = documentEntry(file, result.document);
+    const warnings = result.diagnostics.filter((d) => d.severity === "warning");
+    if (warnings.length > 0) entry.warnings = warnings;
+    report.documents.push(entry);
+    usable.push(entry);
+    normalized.push(normalize(result.document));
+    onProgress?.({ kind: "document", document: entry });
+  }
+  return { ok: true, normalized, usable };
+}
+
+/**
+ * Reads the trace and evaluates it in this thread, its problems counted on the way, to the
+ * trace's end whatever is decided: every line checked and counted, as by `--jobs` (issue 33:
+ * one rule); a source that fails makes what was undecided `error`.
+ */
+async function evaluateInThisThread(
+  source: AsyncIterable<Uint8Array | string>,
+  read: {
+    documents: Document[];
+    cel: CelEvaluator | undefined;
+    format: TraceFormat | undefined;
+    /** OTLP, read by its own reader. */
+    otlp: boolean;
+  },
+  problem: (diagnostic: Diagnostic) => void,
+  onProgress: ((event: EvaluateProgress) => void) | undefined,
+): Promise<{ verdicts: TraceVerdict[]; count: number; readError: boolean }> {
+  const sink = createTraceEvaluator(read.documents, { source: "oatf-cli", cel: read.cel });
   let readError: unknown;
-  // The reader's messages, its problems counted on the way; ends once every indicator is
-  // decided (as `pushAll` would, but after the first message: it is counted even then).
   async function* messages() {
     try {
-      const records = peeked.otlp
+      const records = read.otlp
         ? (await import("@oatf/trace/otlp")).readOtlp(source)
-        : readTrace(source, { documents: normalized, ...(format === undefined ? {} : { format }) });
+        : readTrace(source, {
+            documents: read.documents,
+            ...(read.format === undefined ? {} : { format: read.format }),
+          });
       for await (const record of records) {
         if (record.kind === "diagnostic") {
           problem(record.diagnostic);
           continue;
         }
-        lastLine = record.message.line;
         yield record.message;
-        onProgress?.({ kind: "messages", count: ++count });
-        if (sink.done) return;
+        onProgress?.({ kind: "messages", count: sink.count }); // pushed while suspended
       }
     } catch (error) {
       readError = error;
     }
   }
-  try {
-    for await (const message of messages()) sink.push(message);
-  } finally {
-    opened.close();
-  }
-  if (readError !== undefined) {
+  for await (const message of messages()) sink.push(message);
+  if (readError !== undefined)
     sink.fail(`the trace could not be read: ${(readError as Error)?.message ?? String(readError)}`);
-    problems.errors++;
-  }
-  report.messages = sink.count;
-  if (sink.done && sink.count > 0) report.stoppedAt = lastLine;
-  return withVerdicts(report, usable, sink.verdicts());
+  return { verdicts: sink.verdicts(), count: sink.count, readError: readError !== undefined };
 }
 
 /** The report with each usable document's verdict (in input order) and coverage. */
@@ -257,11 +314,19 @@ export function documentEntry(file: string, document: Document | undefined): Eva
   return { file, ...(typeof name === "string" ? { name } : {}) };
 }
 
-/** `entry` with its verdict (fields in spec order), coverage and diagnostics. */
+/** `entry` with its verdict (fields in spec order), coverage, diagnostics and runs. */
 export function withVerdict(entry: EvaluatedDocument, verdict: TraceVerdict): EvaluatedDocument {
   entry.verdict = ordered(verdict);
   entry.coverage = verdict.coverage;
   if (verdict.diagnostics !== undefined) entry.diagnostics = verdict.diagnostics;
+  if (verdict.runs !== undefined) {
+    entry.run = verdict.run!;
+    entry.runs = verdict.runs.map((r) => ({
+      run: r.run,
+      verdict: ordered(r),
+      coverage: r.coverage,
+    }));
+  }
   return entry;
 }
 
@@ -285,13 +350,52 @@ function fails(v: AttackVerdict, failOnTier: Tier | undefined): boolean {
   return reached >= TIERS.indexOf(failOnTier);
 }
 
-function isFailing(d: EvaluatedDocument, tier: Tier | undefined): boolean {
-  return d.verdict !== undefined && fails(d.verdict, tier);
+/** The verdicts a document's gate looks at: each run's, else the document's one. */
+function gated(d: EvaluatedDocument): AttackVerdict[] {
+  return d.runs?.map((r) => r.verdict) ?? (d.verdict === undefined ? [] : [d.verdict]);
+}
+
+/** Exploited or partial at or above the tier, in some run. */
+export function isFailing(d: EvaluatedDocument, tier: Tier | undefined): boolean {
+  return gated(d).some((v) => fails(v, tier));
+}
+
+/**
+ * No verdict, or (no run failing) an `error` run; with `acceptEmpty` (an empty trace the user
+ * accepts) not an error whose every indicator was skipped for want of messages.
+ */
+function isBroken(d: EvaluatedDocument, tier: Tier | undefined, acceptEmpty: boolean): boolean {
+  if (d.verdict === undefined) return true;
+  const nothingSeen = (v: AttackVerdict) =>
+    acceptEmpty &&
+    v.indicator_verdicts.length > 0 &&
+    v.evaluation_summary.skipped === v.indicator_verdicts.length;
+  return !isFailing(d, tier) && gated(d).some((v) => v.result === "error" && !nothingSeen(v));
 }
 
 /** A trace without messages: no indicator could match. */
 function isEmpty(report: EvaluateReport): boolean {
   return report.messages === 0;
+}
+
+/** Every warning `--max-warnings` counts: the documents' and their indicators' (per run). */
+export function warningCount(report: EvaluateReport): number {
+  return report.documents.reduce(
+    (n, d) => n + (d.warnings?.length ?? 0) + coverageWarnings(d).length,
+    0,
+  );
+}
+
+/** More warnings than `--max-warnings` allows: a failure (exit 1), said as one. */
+function tooManyWarnings(report: EvaluateReport): boolean {
+  const max = report.options.maxWarnings ?? -1;
+  return max >= 0 && warningCount(report) > max;
+}
+
+/** The failure `--max-warnings` adds, in words (empty when within the limit). */
+function warningLimitNote(report: EvaluateReport): string {
+  if (!tooManyWarnings(report)) return "";
+  return `${plural(warningCount(report), "warning")}, more than --max-warnings ${report.options.maxWarnings} allows (exit 1)`;
 }
 
 /**
@@ -302,18 +406,29 @@ export function evaluateExitCode(report: EvaluateReport): number {
   if (report.unmatched.length > 0 || report.unreadable !== undefined) return EXIT.usage;
   const { problems, options } = report;
   if (problems.fatal) return EXIT.error;
+  const tier = options.failOnTier;
+  const acceptEmpty = isEmpty(report) && options.allowEmptyTrace === true;
   const broken =
-    report.documents.some((d) => d.verdict === undefined || d.verdict.result === "error") ||
+    report.documents.some((d) => isBroken(d, tier, acceptEmpty)) ||
     problems.errors > 0 ||
     (problems.unattributed > 0 && options.allowUncorrelated !== true) ||
     (isEmpty(report) && options.allowEmptyTrace !== true);
   if (broken) return EXIT.error;
-  return report.documents.some((d) => isFailing(d, options.failOnTier)) ? EXIT.failed : EXIT.ok;
+  if (tooManyWarnings(report)) return EXIT.failed;
+  return report.documents.some((d) => isFailing(d, tier)) ? EXIT.failed : EXIT.ok;
 }
 
+/** An unusable document's errors, or a valid one's validation warnings (one line each). */
 function renderInvalid(d: EvaluatedDocument, command: string): string {
-  if (d.invalid === undefined) return "";
-  return invalidDocument(command, d.file, d.invalid.source, d.invalid.diagnostics);
+  if (d.invalid !== undefined)
+    return invalidDocument(command, d.file, d.invalid.source, d.invalid.diagnostics);
+  return (d.warnings ?? [])
+    .map((w) => {
+      const at = w.range === undefined ? "" : `:${w.range.start.line}:${w.range.start.column}`;
+      const path = w.path ? ` (${w.path})` : "";
+      return safe`oatf ${command}: ${d.file}${at}: warning ${w.code}: ${w.message}${path}\n`;
+    })
+    .join("");
 }
 
 /**
@@ -377,7 +492,12 @@ export function renderEvaluate(
     for (const v of d.diagnostics ?? []) {
       stderr += safe`oatf ${command}: ${d.file}: ${v.severity}: ${v.message}\n`;
     }
+    // Skipped, partly blind, never resolved: on stderr whatever the format (JSON and JUnit too).
+    for (const w of coverageWarnings(d))
+      stderr += safe`oatf ${command}: ${d.file}: warning: ${w}\n`;
   }
+  const limit = warningLimitNote(report);
+  if (limit !== "") stderr += safe`oatf ${command}: ${limit}\n`;
   return { stdout: renderVerdicts(report, format), stderr };
 }
 
@@ -387,100 +507,51 @@ function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string 
   if (format === "junit") {
     return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
   }
-  return toText(report.documents, report.messages, report.stoppedAt, tier);
+  const text = toText(report.documents, report.messages, (e) => isFailing(e, tier));
+  // The verdicts may all pass: the text must not read as a success when the run fails.
+  const limit = warningLimitNote(report);
+  return limit === "" ? text : `${text}failing: ${limit}\n`;
 }
 
 /**
  * One document: its AttackVerdict. Several: `[{document, verdict}]` (verdict null when invalid).
- * Each verdict carries `coverage` after the spec's fields (an SDK extra, issue 22 §5).
+ * Each verdict carries `coverage` after the spec's fields (an SDK extra, issue 22 §5), and with
+ * run keys `run` (the run deciding it) and `runs`: `[{run, ...AttackVerdict, coverage}]`.
  */
 function toJson(entries: EvaluatedDocument[]): unknown {
-  const withCoverage = (e: EvaluatedDocument) =>
-    e.verdict === undefined ? null : { ...e.verdict, coverage: e.coverage ?? [] };
+  const withCoverage = (e: EvaluatedDocument) => {
+    if (e.verdict === undefined) return null;
+    const runs = e.runs?.map(({ run, verdict, coverage }) => ({ run, ...verdict, coverage }));
+    return {
+      ...e.verdict,
+      coverage: e.coverage ?? [],
+      ...(runs === undefined ? {} : { run: e.run, runs }),
+    };
+  };
   if (entries.length === 1 && entries[0]!.verdict !== undefined) return withCoverage(entries[0]!);
   return entries.map((e) => ({ document: e.file, verdict: withCoverage(e) }));
 }
 
-/** The coverage warnings of a document (targets that never resolved). */
-function warnings(e: EvaluatedDocument): string[] {
-  return (e.coverage ?? []).flatMap((c) => (c.warning === undefined ? [] : [c.warning]));
-}
-
 function junitCases(entries: EvaluatedDocument[], tier: Tier | undefined): JunitCase[] {
-  return entries.map((e) => ({
-    file: e.file,
-    name: [e.verdict?.attack_id, e.name].filter(Boolean).join(" ") || e.file,
-    ...(e.verdict === undefined
-      ? { problem: `${e.file} is not a valid OATF document (run oatf validate)` }
-      : { verdict: e.verdict, warnings: warnings(e) }),
-    failed: isFailing(e, tier),
-  }));
-}
-
-function toText(
-  entries: EvaluatedDocument[],
-  count: number,
-  stoppedAt: number | undefined,
-  tier: Tier | undefined,
-): string {
-  const over = `${plural(count, "trace message")}${
-    stoppedAt === undefined ? "" : ` (read up to line ${stoppedAt}: every indicator was decided)`
-  }`;
-  if (entries.length === 1 && entries[0]!.verdict !== undefined) {
-    const notes = warnings(entries[0]!).map((w) => `  warning: ${escapeForTerminal(w)}`);
-    return (
-      detail(entries[0]!.verdict, entries[0]!.name, over) + notes.map((n) => `${n}\n`).join("")
-    );
-  }
-  const rows = entries.map((e) => {
-    const v = e.verdict;
-    const matched =
-      v?.indicator_verdicts.filter((i) => i.result === "matched").map((i) => i.indicator_id) ?? [];
-    const ids = matched.length ? ` ${matched.join(", ")}` : "";
-    return [
-      escapeForTerminal(e.file),
-      v?.result ?? "invalid",
-      v?.max_tier ?? "-",
-      v === undefined
-        ? "-"
-        : `${matched.length}/${v.indicator_verdicts.length}${escapeForTerminal(ids)}`,
-    ];
+  return entries.flatMap((e): JunitCase[] => {
+    const name = [e.verdict?.attack_id, e.name].filter(Boolean).join(" ") || e.file;
+    if (e.verdict === undefined)
+      return [
+        {
+          file: e.file,
+          name,
+          problem: `${e.file} is not a valid OATF document (run oatf validate)`,
+          failed: false,
+        },
+      ];
+    // With run keys, a test case per run.
+    const runs = e.runs ?? [{ run: undefined, verdict: e.verdict, coverage: e.coverage ?? [] }];
+    return runs.map(({ run, verdict, coverage }) => ({
+      file: e.file,
+      name: run === undefined ? name : `${name} [run ${run}]`,
+      verdict,
+      warnings: warningsOf(coverage),
+      failed: fails(verdict, tier),
+    }));
   });
-  const header = ["DOCUMENT", "RESULT", "MAX_TIER", "MATCHED"];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((cell, c) => cell.padEnd(widths[c]!))
-      .join("  ")
-      .trimEnd();
-  const tally = (result: string) =>
-    entries.filter((e) => (e.verdict?.result ?? "invalid") === result).length;
-  const failing = entries.filter((e) => isFailing(e, tier)).length;
-  const totals =
-    `${plural(entries.length, "document")} over ${over}: ${tally("exploited")} exploited, ` +
-    `${tally("partial")} partial, ${tally("not_exploited")} not_exploited, ${tally("error")} error` +
-    `${tally("invalid") ? `, ${tally("invalid")} invalid` : ""}; ${failing} failing`;
-  const notes = entries.flatMap((e) =>
-    warnings(e).map((w) => `warning: ${escapeForTerminal(e.file)}: ${escapeForTerminal(w)}`),
-  );
-  return `${[line(header), ...rows.map(line), "", totals, ...notes].join("\n")}\n`;
-}
-
-function detail(v: AttackVerdict, name: string | undefined, over: string): string {
-  const title =
-    escapeForTerminal([v.attack_id, name ? `"${name}"` : undefined].filter(Boolean).join(" ")) ||
-    "attack";
-  const tier = v.max_tier ? ` (max_tier: ${v.max_tier})` : "";
-  const lines = [`${title}: ${v.result}${tier} over ${over}`];
-  const width = Math.max(...v.indicator_verdicts.map((i) => i.indicator_id.length), 0);
-  for (const i of v.indicator_verdicts) {
-    lines.push(
-      `  ${i.result.padEnd(11)} ${escapeForTerminal(i.indicator_id.padEnd(width))}  ${escapeForTerminal(i.evidence ?? "")}`.trimEnd(),
-    );
-  }
-  const s = v.evaluation_summary;
-  lines.push(
-    `  ${s.matched} matched, ${s.not_matched} not_matched, ${s.error} error, ${s.skipped} skipped`,
-  );
-  return `${lines.join("\n")}\n`;
 }

@@ -72,3 +72,15 @@ export function didYouMean(name: string, known: readonly string[]): string {
   const suggestion = nearestName(name, known);
   return suggestion === undefined ? "" : `; did you mean ${suggestion}?`;
 }
+
+/** `--max-warnings <n>`: an integer, -1 (the default) for no limit (ESLint's convention). */
+export function maxWarningsOption(args: ParsedArgs): number {
+  const value = option(args, "--max-warnings");
+  if (value === undefined) return -1;
+  if (!/^-?\d+$/.test(value) || Number(value) < -1) {
+    throw new UsageError(
+      `--max-warnings must be a whole number, or -1 for no limit (got '${value}')`,
+    );
+  }
+  return Number(value);
+}

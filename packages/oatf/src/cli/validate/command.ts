@@ -4,7 +4,13 @@
 // the output are report.ts's (`runValidate`, `validateExitCode`, `renderValidate`).
 import { DEFAULT_LIMITS } from "@oatf/model";
 import { escapeForTerminal } from "@oatf/model/terminal";
-import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import {
+  maxWarningsOption,
+  oneOfOption,
+  option,
+  type ParsedArgs,
+  UsageError,
+} from "../shared/args.js";
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput, readStdin, stdinName } from "../shared/files.js";
 import { MAX_SHOWN } from "../shared/report.js";
@@ -117,16 +123,4 @@ function progressOn(
   return (i, file) => {
     ctx.stderr.write(`\rvalidating ${i + 1}/${total} ${escapeForTerminal(file)}\x1b[K`);
   };
-}
-
-/** `--max-warnings <n>`: an integer, -1 (the default) for no limit (ESLint's convention). */
-function maxWarningsOption(args: ParsedArgs): number {
-  const value = option(args, "--max-warnings");
-  if (value === undefined) return -1;
-  if (!/^-?\d+$/.test(value) || Number(value) < -1) {
-    throw new UsageError(
-      `--max-warnings must be a whole number, or -1 for no limit (got '${value}')`,
-    );
-  }
-  return Number(value);
 }

@@ -107,8 +107,8 @@ export function renderValidate(
       : format === "sarif"
         ? `${jsonForTerminal(toSarif(files), 2)}\n`
         : format === "stylish"
-          ? toStylish(files, quiet, color)
-          : toText(files, quiet, color);
+          ? toStylish(files, quiet, color, report.maxWarnings)
+          : toText(files, quiet, color, report.maxWarnings);
   // On stderr, so JSON and SARIF on stdout stay one parseable document.
   const warnings = count(files, "warning");
   const stderr = tooManyWarnings(report)
@@ -118,7 +118,7 @@ export function renderValidate(
 }
 
 function tooManyWarnings(report: ValidateReport): boolean {
-  return report.maxWarnings >= 0 && count(report.files, "warning") > report.maxWarnings;
+  return overLimit(report.files, report.maxWarnings);
 }
 
 /** `--format json`: every diagnostic of every file. */
@@ -130,20 +130,30 @@ export function toJson(files: readonly ValidatedFile[]): object {
 }
 
 /** `--format stylish`: one line per problem, grouped by file, as ESLint. */
-export function toStylish(files: readonly ValidatedFile[], quiet: boolean, color: boolean): string {
+export function toStylish(
+  files: readonly ValidatedFile[],
+  quiet: boolean,
+  color: boolean,
+  maxWarnings = -1,
+): string {
   const named = files.flatMap((r) => shown(r, quiet).map((d) => ({ ...d, source: r.file })));
   const text = formatStylish(named, { color, maxDiagnostics: MAX_SHOWN });
-  return text === "" ? summary(files) : text;
+  return text === "" || overLimit(files, maxWarnings) ? text + summary(files, maxWarnings) : text;
 }
 
 /** `--format text`: code frames per file, then a summary line. */
-export function toText(files: readonly ValidatedFile[], quiet: boolean, color: boolean): string {
+export function toText(
+  files: readonly ValidatedFile[],
+  quiet: boolean,
+  color: boolean,
+  maxWarnings = -1,
+): string {
   const out: string[] = [];
   for (const r of files) {
     const diagnostics = shown(r, quiet);
     if (diagnostics.length > 0) out.push(formatFile(r.file, r.source, diagnostics, color));
   }
-  out.push(summary(files));
+  out.push(summary(files, maxWarnings));
   return out.join("\n");
 }
 
@@ -151,14 +161,21 @@ function shown(r: ValidatedFile, quiet: boolean): Diagnostic[] {
   return quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics;
 }
 
-function summary(reports: readonly ValidatedFile[]): string {
+/** The last line: a success only when the run succeeds (valid, and within --max-warnings). */
+function summary(reports: readonly ValidatedFile[], maxWarnings: number): string {
   const errors = count(reports, "error");
   const warnings = count(reports, "warning");
   const invalid = reports.filter((r) => !r.valid).length;
   const files = plural(reports.length, "file");
-  return invalid === 0
-    ? `✔ ${files} valid${warnings ? ` (${plural(warnings, "warning")})` : ""}\n`
-    : `✖ ${invalid} of ${files} invalid: ${plural(errors, "error")}, ${plural(warnings, "warning")}\n`;
+  if (invalid > 0)
+    return `✖ ${invalid} of ${files} invalid: ${plural(errors, "error")}, ${plural(warnings, "warning")}\n`;
+  if (overLimit(reports, maxWarnings))
+    return `✖ ${files} valid, but ${plural(warnings, "warning")}: more than --max-warnings ${maxWarnings} allows\n`;
+  return `✔ ${files} valid${warnings ? ` (${plural(warnings, "warning")})` : ""}\n`;
+}
+
+function overLimit(reports: readonly ValidatedFile[], maxWarnings: number): boolean {
+  return maxWarnings >= 0 && count(reports, "warning") > maxWarnings;
 }
 
 function count(reports: readonly ValidatedFile[], severity: Diagnostic["severity"]): number {
