@@ -30,7 +30,7 @@ Evaluates the documents' indicators over one observed trace (read as a stream; '
 Options:
   --trace <file|->          the trace (required)
   --trace-format <format>   ${CLI_TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
-  --format <format>         text | json | junit (default text)
+  --format <format>         text | json | junit | sarif (default text; sarif: one rule per indicator, one result per match at its trace line)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same verdicts, no early stop (default 1)
   --allow-empty-trace       a trace without messages is not an error (it still warns)

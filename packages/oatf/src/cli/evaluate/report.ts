@@ -28,8 +28,9 @@ import {
   type TraceProblems,
 } from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
+import { evaluateSarif } from "./sarif.js";
 
-export const EVALUATE_FORMATS = ["text", "json", "junit"] as const;
+export const EVALUATE_FORMATS = ["text", "json", "junit", "sarif"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
 
 /** A document to evaluate: its reported name and how to read it. */
@@ -78,6 +79,8 @@ export interface EvaluatedDocument {
   name?: string;
   /** Set when the document is not valid: its text (for code frames) and its errors. */
   invalid?: { source: string; diagnostics: Diagnostic[] };
+  /** The document as evaluated (normalized): SARIF reads its indicators and classification. */
+  document?: Document;
   /** The AttackVerdict, fields in spec order. */
   verdict?: AttackVerdict;
   /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
@@ -159,7 +162,8 @@ async function evaluateIn(
     const entry = documentEntry(file, result.document);
     report.documents.push(entry);
     usable.push(entry);
-    normalized.push(normalize(result.document));
+    entry.document = normalize(result.document);
+    normalized.push(entry.document);
     onProgress?.({ kind: "document", document: entry });
   }
   const opened = trace.open();
@@ -384,6 +388,7 @@ export function renderEvaluate(
 function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string {
   const tier = report.options.failOnTier;
   if (format === "json") return `${jsonForTerminal(toJson(report.documents), 2)}\n`;
+  if (format === "sarif") return `${jsonForTerminal(evaluateSarif(report), 2)}\n`;
   if (format === "junit") {
     return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
   }
