@@ -36,6 +36,8 @@ export interface ConsumeStreamOptions extends IndicatorEvaluators {
   source?: string;
   /** A session without a message for this long (message time, ms) ends; its verdicts are kept. */
   idleMs?: number;
+  /** `every` (default): an alert per matching message; `first`: once per indicator per session (createMonitor's `alerts`). */
+  alerts?: "every" | "first";
   /** An alert's text, committed with its batch and delivered (default `JSON.stringify`). */
   encode?: (alert: StreamAlert) => string;
   /**
@@ -162,6 +164,7 @@ class StreamConsumer {
     return createMonitor(this.#documents, {
       ...evaluators(o),
       ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
+      ...(o.alerts === undefined ? {} : { alerts: o.alerts }),
       // The producer's partition key: the session the entry was published under.
       key: () => this.#current?.session,
       onMatch: (match) => this.#onMatch(match),

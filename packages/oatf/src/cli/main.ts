@@ -89,6 +89,7 @@ const COMMANDS: Record<string, Command> = {
       "--lease-ms",
       "--batch",
       "--idle-ms",
+      "--alerts",
     ],
     flags: ["--drain"],
     run: monitorCommand,
