@@ -6,11 +6,9 @@ import type { CliContext } from "../shared/context.js";
 
 export const LSP_USAGE = `Usage: oatf lsp [--stdio]
 
-Starts the OATF language server (LSP 3.17) on standard input and output, for any editor
-that speaks LSP: diagnostics as you type (the same as oatf validate), hover, completion,
-go to definition, find references, quick fixes and the document outline. --stdio is
-accepted (and implied) for clients that pass it. Exit code: 0 after a shutdown request
-and exit, 1 when the client exits or goes away without one.
+Starts the OATF language server (LSP 3.17) on standard input and output, for any editor that speaks LSP: diagnostics as you type (the same as oatf validate), hover, completion, go to definition, find references, quick fixes and the document outline. --stdio is accepted (and implied) for clients that pass it.
+
+Exit code: 0 after a shutdown request and exit, 1 when the client exits or goes away without one.
 `;
 
 export async function lspCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
