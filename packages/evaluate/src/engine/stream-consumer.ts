@@ -175,7 +175,7 @@ class StreamConsumer {
     const current = this.#current;
     if (current === undefined) return;
     const alert: StreamAlert = {
-      document: this.#o.names?.[match.document] ?? String(match.document),
+      document: this.#o.names?.[match.documentIndex] ?? String(match.documentIndex),
       indicator_id: match.verdict.indicator_id,
       session: match.session ?? current.session,
       position: match.position,

@@ -42,6 +42,8 @@ export type CompiledDocument =
   | { unreadable: Document["attack"] | undefined };
 
 export interface CompiledTrace {
+  /** The documents as given (what `onMatch` hands back). */
+  given: readonly Document[];
   documents: CompiledDocument[];
   /** Every scan, by `order`. */
   scans: Scan[];
@@ -210,6 +212,7 @@ export function compileTrace(
     return found;
   };
   return {
+    given: Array.from(documents ?? []),
     documents: compiled,
     scans: all,
     live,
