@@ -46,7 +46,7 @@ const COMMANDS: Record<string, Command> = {
   validate: {
     usage: VALIDATE_USAGE,
     valued: ["--format", "--max-warnings", "--stdin-filename"],
-    flags: ["--quiet"],
+    flags: ["--quiet", "--fix", "--fix-dry-run"],
     run: validateCommand,
   },
   evaluate: {
