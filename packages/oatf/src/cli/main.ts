@@ -58,7 +58,7 @@ const COMMANDS: Record<string, Command> = {
   normalize: {
     usage: NORMALIZE_USAGE,
     valued: ["--stdin-filename"],
-    flags: ["--check", "--write"],
+    flags: ["--check", "--write", "--format"],
     run: normalizeCommand,
   },
   record: {
