@@ -60,7 +60,10 @@ export function counted(source: StreamSource, progress: Progress): StreamSource 
     close: () => source.close(),
     async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent> {
       for await (const event of source) {
-        if (event.kind === "batch") progress.update((entries += event.entries.length));
+        if (event.kind === "batch") {
+          entries += event.entries.length;
+          progress.update(entries);
+        }
         yield event;
       }
     },
