@@ -22,22 +22,10 @@ attack:
       descripton: "sends a key"
       pattern: { contains: "KEY" }
 `;
-const FIXED = `# the attack, as first drafted
-oatf: "0.1"
-attack:
-  name: "Typos"   # keep this comment
-  execution:
-    mode: mcp_server
-    state:
-      tools: []
-  indicators:
-    # the exfiltration
-    - surface: tools/call
-      target: arguments
-      tier: boundary_breach
-      description: "sends a key"
-      pattern: { contains: "KEY" }
-`;
+// What --fix makes of it: the three fixes, nothing else changed.
+const FIXED = BROKEN.replace("drafted\n", 'drafted\noatf: "0.1"\n')
+  .replace("boundary_breech", "boundary_breach")
+  .replace("descripton:", "description:");
 
 async function validate(args: string[], files: Record<string, string>, stdin?: string) {
   const dir = mkdtempSync(join(tmpdir(), "oatf-fix-"));
