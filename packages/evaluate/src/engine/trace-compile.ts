@@ -118,7 +118,8 @@ export function compileTrace(
   const keysOf: string[][] = [];
   const index: Index = new Map();
   let live = 0;
-  for (const [d, document] of Array.from(documents ?? []).entries()) {
+  const given = Array.from(documents ?? []);
+  for (const [d, document] of given.entries()) {
     try {
       const attack = document?.attack ?? ({} as Document["attack"]);
       const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
@@ -212,7 +213,7 @@ export function compileTrace(
     return found;
   };
   return {
-    given: Array.from(documents ?? []),
+    given,
     documents: compiled,
     scans: all,
     live,

@@ -191,7 +191,11 @@ export class TraceState {
       const outcome = runSafely(scan.program, message.content, evaluators);
       if (targetResolution.seen) t.resolved[scan.order]!++;
       if (decided) {
-        if (outcome.result === "matched") this.#report(scan, index, message, outcome, r);
+        // `every`: a later match of a decided indicator is reported, its verdict kept.
+        if (outcome.result === "matched" && r.onMatch !== undefined) {
+          const verdict = this.#matchVerdict(scan, index, message, outcome);
+          this.#notify(scan, verdict, message, positionOf(message, index), r);
+        }
         continue;
       }
       if (outcome.result === "not_matched") {
@@ -223,12 +227,6 @@ export class TraceState {
   #matchVerdict(scan: Scan, index: number, message: TraceMessage, o: Outcome): IndicatorVerdict {
     const evidence = `${describeMessage(index, message)}: ${o.evidence ?? "matched"}`;
     return asVerdict(scan.key, { result: "matched", evidence }, this.#compiled.source);
-  }
-
-  #report(scan: Scan, index: number, message: TraceMessage, o: Outcome, r: Reporting): void {
-    if (r.onMatch === undefined) return;
-    const verdict = this.#matchVerdict(scan, index, message, o);
-    this.#notify(scan, verdict, message, positionOf(message, index), r);
   }
 
   #notify(
