@@ -106,9 +106,14 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       ...(batch === undefined ? {} : { batch }),
     });
   try {
-    source = await openWhenPublished(open, stream, ctx, () => signalled);
-    if (source === undefined) return EXIT.ok;
-    source = counted(source, progress);
+    const created = await openWhenPublished(open, stream, ctx, () => signalled);
+    if (created === undefined) return EXIT.ok;
+    // The configuration's fault (the URL, the stream): said as the diagnostic says it.
+    if (!created.ok) {
+      ctx.stderr.write(safe`oatf monitor: ${created.error.message}\n`);
+      return EXIT.error;
+    }
+    source = counted(created.value, progress);
     const evaluators = { source: SOURCE, ...(cel === undefined ? {} : { cel }) };
     const result = await consumeStream(source, documents, {
       ...evaluators,

@@ -3,6 +3,7 @@
 // each alert once per indicator and session or on every match (--alerts), and with --drain an
 // interactive stderr shows the entries read.
 import type { StreamEvent, StreamSource } from "@oatf/evaluate";
+import type { Diagnostic, Result } from "@oatf/model";
 import { oneOfOption, type ParsedArgs } from "../shared/args.js";
 import type { CliContext } from "../shared/context.js";
 import type { Progress } from "../shared/progress.js";
@@ -27,23 +28,20 @@ const NOT_PUBLISHED = /has no shard count/;
  * once and tries again until it is (or `stopped()` says to give up: then undefined).
  */
 export async function openWhenPublished(
-  open: () => Promise<StreamSource>,
+  open: () => Promise<Result<StreamSource, Diagnostic>>,
   stream: string,
   ctx: CliContext,
   stopped: () => boolean,
-): Promise<StreamSource | undefined> {
+): Promise<Result<StreamSource, Diagnostic> | undefined> {
   let said = false;
   for (;;) {
-    try {
-      return await open();
-    } catch (error) {
-      if (!NOT_PUBLISHED.test(String((error as Error)?.message))) throw error;
-      if (!said) {
-        ctx.stderr.write(
-          safe`oatf monitor: waiting for ${stream} to be published (oatf publish, oatf record --redis); --shards <n> starts at once\n`,
-        );
-        said = true;
-      }
+    const opened = await open();
+    if (opened.ok || !NOT_PUBLISHED.test(opened.error.message)) return opened;
+    if (!said) {
+      ctx.stderr.write(
+        safe`oatf monitor: waiting for ${stream} to be published (oatf publish, oatf record --redis); --shards <n> starts at once\n`,
+      );
+      said = true;
     }
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     if (stopped()) return undefined;
