@@ -35,11 +35,10 @@ const expect = (ok, what) => {
   }
 };
 
-const build = run(
-  "npx",
-  ["turbo", "run", "build", "--filter=oatf", "--output-logs=errors-only"],
-  {},
-);
+// One line per package as its build starts (hash-only), then turbo's tally: on a fresh clone
+// the build takes minutes, which errors-only spent in silence.
+console.log("Building the oatf CLI and the packages it uses (a few minutes the first time)...");
+const build = run("npx", ["turbo", "run", "build", "--filter=oatf", "--output-logs=hash-only"], {});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const examples = readdirSync(`${root}/examples`)

@@ -17,11 +17,17 @@ const run = (command, args, cwd) =>
 const problems = [];
 
 try {
+  // The README's recipe ("Use the SDK from another project"): every package packed by pnpm (so
+  // workspace:* ranges become versions and the beforePacking hook applies), then all the
+  // tarballs installed together with npm.
+  run(
+    process.execPath,
+    [pnpmCli(), "-r", "--filter", "./packages/*", "pack", "--pack-destination", scratch],
+    root,
+  );
   const packages = readdirSync(join(root, "packages")).map((dir) => {
     const pkgDir = join(root, "packages", dir);
     const { name, version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-    // Through pnpm, so workspace:* ranges become versions and the beforePacking hook applies.
-    run(process.execPath, [pnpmCli(), "pack", "--pack-destination", scratch], pkgDir);
     const tarball = `${name.replace("@", "").replace("/", "-")}-${version}.tgz`;
     checkManifest(
       name,

@@ -25,6 +25,7 @@ export interface Started {
   child: ChildProcess;
   /** Output so far. */
   readonly stdout: string;
+  readonly stderr: string;
   done: Promise<Run>;
 }
 
@@ -49,6 +50,9 @@ export function start(args: string[], env: NodeJS.ProcessEnv = {}): Started {
     child,
     get stdout() {
       return stdout;
+    },
+    get stderr() {
+      return stderr;
     },
     done,
   };

@@ -134,7 +134,9 @@ describe("createMonitor: one state per session", () => {
       evaluator.push(m);
       tracked.push(m);
     }
-    expect(matches.map((m) => [m.indicator, m.position, m.session])).toEqual([[0, 3, undefined]]);
+    expect(matches.map((m) => [m.indicatorIndex, m.position, m.session])).toEqual([
+      [0, 3, undefined],
+    ]);
   });
 
   it("reports every matching message with its position and session (alerts: every)", () => {
@@ -144,11 +146,16 @@ describe("createMonitor: one state per session", () => {
     monitor.push(call("b", "id_rsa", { line: 11 }));
     monitor.push(call("a", "ok", { line: 12 }));
     monitor.push(call("a", "id_rsa again", { line: 13 }));
-    expect(matches.map((m) => [m.session, m.indicator, m.position])).toEqual([
+    expect(matches.map((m) => [m.session, m.indicatorIndex, m.position])).toEqual([
       ["a", 0, 10],
       ["b", 0, 11],
       ["a", 0, 13],
     ]);
+    // The objects themselves: the document and indicator as given, the message that matched.
+    expect(matches[1]!.document).toBe(mcpDoc);
+    expect(matches[1]!.indicator).toBe(mcpDoc.attack.indicators![0]);
+    expect(matches[1]!.message.line).toBe(11);
+    expect(matches[1]!.message.session).toBe("b");
     // The verdict keeps the first match.
     expect(monitor.sessionVerdicts("a")?.[0]?.coverage[0]?.position).toBe(10);
     expect(monitor.sessionVerdicts("a")?.[0]?.coverage[0]?.eligible).toBe(3);

@@ -224,13 +224,20 @@ describe("trace evaluator: evidence and callbacks", () => {
     ];
     const evaluator = createTraceEvaluator(documents, { onMatch: (m) => matches.push(m) });
     evaluator.push(msg({ line: 4 }));
-    expect(matches.map((m) => [m.document, m.indicator])).toEqual([
+    expect(matches.map((m) => [m.documentIndex, m.indicatorIndex])).toEqual([
       [0, 0],
       [0, 1],
       [1, 0],
       [1, 1],
     ]);
     expect(matches[0]!.verdict.evidence).toMatch(/^line 4 \(mcp tools\/call request\): /);
+    expect(matches.map((m) => [m.document, m.indicator])).toEqual([
+      [documents[0], documents[0]!.attack.indicators![0]],
+      [documents[0], documents[0]!.attack.indicators![1]],
+      [documents[1], documents[1]!.attack.indicators![0]],
+      [documents[1], documents[1]!.attack.indicators![1]],
+    ]);
+    expect(matches.every((m) => m.message.line === 4)).toBe(true);
     expect(evaluator.done).toBe(true);
   });
 

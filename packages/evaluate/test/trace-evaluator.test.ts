@@ -77,7 +77,10 @@ describe("createTraceEvaluator", () => {
     evaluator.push(call("/home/u/.ssh/id_rsa", 2));
     evaluator.push(call("/home/u/.ssh/id_rsa", 3));
     expect(matches).toHaveLength(1);
-    expect(matches[0]).toMatchObject({ document: 0, indicator: 0 });
+    expect(matches[0]).toMatchObject({ documentIndex: 0, indicatorIndex: 0 });
+    expect(matches[0]!.document).toBe(library[0]);
+    expect(matches[0]!.indicator).toBe(library[0]!.attack.indicators![0]);
+    expect(matches[0]!.message.content).toMatchObject({ name: "read" });
     expect(matches[0]!.verdict.evidence).toMatch(/^line 2 \(mcp tools\/call request\)/);
     const [first, second] = evaluator.verdicts();
     expect(first!.result).toBe("exploited");

@@ -5,11 +5,13 @@ import { TRACE_FORMATS } from "@oatf/trace";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EVALUATE_USAGE } from "../src/cli/evaluate/command.js";
-import { USAGE } from "../src/cli/main.js";
+import { LSP_USAGE } from "../src/cli/lsp/command.js";
+import { runCli, USAGE } from "../src/cli/main.js";
 import { MONITOR_USAGE } from "../src/cli/monitor/command.js";
 import { NORMALIZE_USAGE } from "../src/cli/normalize/command.js";
 import { PUBLISH_USAGE } from "../src/cli/publish/command.js";
 import { RECORD_USAGE } from "../src/cli/record/command.js";
+import { SCHEMA_USAGE } from "../src/cli/schema/command.js";
 import { terminalWidth, wrapText } from "../src/cli/shared/help.js";
 import { VALIDATE_USAGE } from "../src/cli/validate/command.js";
 
@@ -22,6 +24,8 @@ const HELP = [
   MONITOR_USAGE,
   PUBLISH_USAGE,
   RECORD_USAGE,
+  LSP_USAGE,
+  SCHEMA_USAGE,
 ];
 
 describe("wrapText", () => {
@@ -104,5 +108,61 @@ describe("oatf evaluate --help", () => {
     for (const format of TRACE_FORMATS) {
       expect(section, format).toMatch(new RegExp(`\\n  ${format} +\\S`));
     }
+  });
+});
+
+describe("a command's help", () => {
+  const COMMANDS = {
+    validate: VALIDATE_USAGE,
+    normalize: NORMALIZE_USAGE,
+    evaluate: EVALUATE_USAGE,
+    record: RECORD_USAGE,
+    monitor: MONITOR_USAGE,
+    publish: PUBLISH_USAGE,
+    lsp: LSP_USAGE,
+    schema: SCHEMA_USAGE,
+  };
+  async function cli(argv: string[], columns: number) {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(argv, {
+      stdout: { columns, write: (s: string) => (stdout += s) },
+      stderr: { columns, write: (s: string) => (stderr += s) },
+      env: {},
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("is printed by oatf help <command> and by <command> --help alike, wrapped to the terminal", async () => {
+    for (const [name, usage] of Object.entries(COMMANDS)) {
+      const asked = await cli(["help", name], 60);
+      expect(asked, name).toEqual({ code: 0, stdout: wrapText(usage, 60), stderr: "" });
+      expect((await cli([name, "--help"], 60)).stdout).toBe(asked.stdout);
+      expect(asked.stdout).not.toBe(wrapText(USAGE, 60));
+    }
+  });
+
+  it("has no prose broken by hand: lsp and schema fill a wide terminal", async () => {
+    for (const [name, paragraphs] of [
+      ["lsp", 4],
+      ["schema", 3],
+    ] as const) {
+      const wide = (await cli(["help", name], 1000)).stdout.split("\n");
+      // Each paragraph is one line on a wide terminal; at 60 columns no line is ragged (a line
+      // ends early only where the next word would not fit).
+      expect(wide.filter((l) => l !== "").length, name).toBe(paragraphs);
+      const lines = (await cli([name, "--help"], 60)).stdout.split("\n");
+      for (const [i, line] of lines.entries()) {
+        const next = lines[i + 1]?.trim().split(" ")[0] ?? "";
+        if (line === "" || next === "") continue;
+        expect(line.length + 1 + next.length, `${name}: ${line}`).toBeGreaterThan(60);
+      }
+    }
+  });
+
+  it("of an unknown command is a usage error with a suggestion", async () => {
+    const r = await cli(["help", "valdate"], 80);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oatf help: unknown command 'valdate'; did you mean validate\?/);
   });
 });

@@ -44,7 +44,41 @@ describe("runNormalize", () => {
     const { stdout, stderr } = renderNormalize(report);
     expect(stdout).toBe("");
     expect(stderr).toMatch(
-      /^oatf normalize: short\.yaml is not in canonical form: .+; 'oatf normalize --write short\.yaml' rewrites it\n$/,
+      /^oatf normalize: short\.yaml is not in canonical form \(--check checks the expanded form: every default and shorthand written out, the multi-actor form; not formatting\): .+; 'oatf normalize --write short\.yaml' expands it, 'oatf normalize --format --check' checks only formatting\n$/,
+    );
+  });
+
+  it("--format: the document as written, serialized, not expanded; its check is of the text", async () => {
+    const printed = await runNormalize(
+      inputs({ "short.yaml": text(SHORT) }).list,
+      "print",
+      noWrites,
+      "format",
+    );
+    const file = printed.files[0]!;
+    expect(file.outcome).toBe("printed");
+    const formatted = file.outcome === "printed" ? file.output : "";
+    const canonical = await runNormalize(
+      inputs({ "short.yaml": text(SHORT) }).list,
+      "print",
+      noWrites,
+    );
+    const expanded = canonical.files[0]!.outcome === "printed" ? canonical.files[0]!.output : "";
+    // No defaults written out: shorter than the canonical form, comments kept, `oatf` first.
+    expect(formatted.length).toBeLessThan(expanded.length);
+    expect(formatted).toContain("# the attack");
+    expect(formatted.split("\n").find((l) => !l.startsWith("#"))).toMatch(/^oatf: /);
+    // `oatf` last and flow style: the same data, not formatted.
+    const messy = `# the attack\nattack: {execution: {mode: mcp_server, state: {tools: []}}}\noatf: '0.1'\n`;
+    const checked = await runNormalize(
+      inputs({ "messy.yaml": text(messy), "formatted.yaml": text(formatted) }).list,
+      "check",
+      noWrites,
+      "format",
+    );
+    expect(checked.files.map((f) => f.outcome)).toEqual(["not-canonical", "canonical"]);
+    expect(renderNormalize(checked).stderr).toBe(
+      "oatf normalize: messy.yaml is not formatted: line 1 differs from the formatted text; 'oatf normalize --format --write messy.yaml' formats it\n",
     );
   });
 
@@ -119,7 +153,12 @@ describe("normalizeExitCode", () => {
   });
 
   it("is the last file's failure", () => {
-    const failed = { file: "a", outcome: "not-canonical", difference: "x" } as const;
+    const failed = {
+      file: "a",
+      outcome: "not-canonical",
+      difference: "x",
+      form: "canonical",
+    } as const;
     const cannotWrite = { file: "b", outcome: "write-failed", dropped: 0, reason: "r" } as const;
     expect(normalizeExitCode(report([cannotWrite, failed]))).toBe(1);
     expect(normalizeExitCode(report([failed, cannotWrite]))).toBe(3);
@@ -138,9 +177,16 @@ describe("normalizeExitCode", () => {
 
   it("escapes control characters in file names and differences", () => {
     const out = renderNormalize(
-      report([{ file: "a\u001b[2J.yaml", outcome: "not-canonical", difference: "x\u0007" }]),
+      report([
+        {
+          file: "a\u001b[2J.yaml",
+          outcome: "not-canonical",
+          difference: "x\u0007",
+          form: "format",
+        },
+      ]),
     );
-    expect(out.stderr).toContain("is not in canonical form");
+    expect(out.stderr).toContain("is not formatted");
     expect(out.stderr).not.toContain("\u001b");
     expect(out.stderr).not.toContain("\u0007");
   });

@@ -39,6 +39,8 @@ export interface ConsumeStreamOptions extends IndicatorEvaluators {
   source?: string;
   /** A session without a message for this long (message time, ms) ends; its verdicts are kept. */
   idleMs?: number;
+  /** `every` (default): an alert per matching message; `first`: once per indicator per session (createMonitor's `alerts`). */
+  alerts?: "every" | "first";
   /** An alert's text, committed with its batch and delivered (default `JSON.stringify`). */
   encode?: (alert: StreamAlert) => string;
   /**
@@ -165,6 +167,7 @@ class StreamConsumer {
     return createMonitor(this.#documents, {
       ...evaluators(o),
       ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
+      ...(o.alerts === undefined ? {} : { alerts: o.alerts }),
       // The producer's partition key: the session the entry was published under.
       key: () => this.#current?.session,
       onMatch: (match) => this.#onMatch(match),
@@ -175,7 +178,7 @@ class StreamConsumer {
     const current = this.#current;
     if (current === undefined) return;
     const alert: StreamAlert = {
-      document: this.#o.names?.[match.document] ?? String(match.document),
+      document: this.#o.names?.[match.documentIndex] ?? String(match.documentIndex),
       indicator_id: match.verdict.indicator_id,
       session: match.session ?? current.session,
       ...(match.run === undefined ? {} : { run: match.run }),

@@ -43,6 +43,8 @@ export type CompiledDocument =
   | { unreadable: Document["attack"] | undefined };
 
 export interface CompiledTrace {
+  /** The documents as given (what `onMatch` hands back). */
+  given: readonly Document[];
   documents: CompiledDocument[];
   /** Every scan, by `order`. */
   scans: Scan[];
@@ -117,7 +119,8 @@ export function compileTrace(
   const keysOf: string[][] = [];
   const index: Index = new Map();
   let live = 0;
-  for (const [d, document] of Array.from(documents ?? []).entries()) {
+  const given = Array.from(documents ?? []);
+  for (const [d, document] of given.entries()) {
     try {
       const attack = document?.attack ?? ({} as Document["attack"]);
       const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
@@ -218,6 +221,7 @@ export function compileTrace(
     return found;
   };
   return {
+    given,
     documents: compiled,
     scans: all,
     live,

@@ -2,7 +2,7 @@
 // session of a monitor) has decided so far, per indicator of a CompiledTrace: its first
 // match or first error with the deciding message's position, and its coverage counts. A few
 // KB per trace, however many messages; the compiled documents are shared.
-import type { Document, IndicatorVerdict } from "@oatf/model";
+import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
@@ -25,10 +25,14 @@ export interface Decision {
 
 /** The first match of an indicator, or each match in `every` mode, as `onMatch` reports it. */
 export interface TraceMatch {
+  /** The document whose indicator matched, as the evaluator or monitor was given it. */
+  document: Document;
+  /** The indicator that matched (in `document.attack.indicators`). */
+  indicator: Indicator;
   /** Position of the document in the list the evaluator or monitor was given. */
-  document: number;
+  documentIndex: number;
   /** Position of the indicator in the document's `attack.indicators`. */
-  indicator: number;
+  indicatorIndex: number;
   verdict: IndicatorVerdict;
   /** The matching message's position: its `line` when it has one, else its 0-based index. */
   position: number;
@@ -36,6 +40,8 @@ export interface TraceMatch {
   session?: string;
   /** The message's run, when it carries one (or a monitor's `run` option gives it one). */
   run?: string;
+  /** The message that matched. */
+  message: TraceMessage;
 }
 
 /** Per indicator (by scan order): what decided it, its first error, its coverage counts. */
@@ -247,7 +253,11 @@ export class TraceState {
       const outcome = runSafely(scan.program, message.content, evaluators);
       if (targetResolution.seen) t.resolved[scan.order]!++;
       if (decided) {
-        if (outcome.result === "matched") this.#report(scan, index, message, outcome, r);
+        // `every`: a later match of a decided indicator is reported, its verdict kept.
+        if (outcome.result === "matched" && r.onMatch !== undefined) {
+          const verdict = this.#matchVerdict(scan, index, message, outcome);
+          this.#notify(scan, verdict, message, positionOf(message, index), r);
+        }
         continue;
       }
       if (outcome.result === "not_matched") {
@@ -266,7 +276,7 @@ export class TraceState {
           : asVerdict(scan.key, outcome, source);
       t.decide(scan.order, { verdict, position });
       this.pending--;
-      if (outcome.result === "matched") this.#notify(scan, verdict, position, r);
+      if (outcome.result === "matched") this.#notify(scan, verdict, message, position, r);
     }
   }
 
@@ -281,19 +291,23 @@ export class TraceState {
     return asVerdict(scan.key, { result: "matched", evidence }, this.#compiled.source);
   }
 
-  #report(scan: Scan, index: number, message: TraceMessage, o: Outcome, r: Reporting): void {
+  #notify(
+    scan: Scan,
+    verdict: IndicatorVerdict,
+    message: TraceMessage,
+    position: number,
+    r: Reporting,
+  ): void {
     if (r.onMatch === undefined) return;
-    const verdict = this.#matchVerdict(scan, index, message, o);
-    this.#notify(scan, verdict, positionOf(message, index), r);
-  }
-
-  #notify(scan: Scan, verdict: IndicatorVerdict, position: number, r: Reporting): void {
-    if (r.onMatch === undefined) return;
+    const document = this.#compiled.given[scan.document]!;
     const match: TraceMatch = {
-      document: scan.document,
-      indicator: scan.indicator,
+      document,
+      indicator: document.attack.indicators![scan.indicator]!,
+      documentIndex: scan.document,
+      indicatorIndex: scan.indicator,
       verdict,
       position,
+      message,
     };
     if (r.session !== undefined) match.session = r.session;
     if (r.run !== undefined) match.run = r.run;

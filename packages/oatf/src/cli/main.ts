@@ -29,7 +29,7 @@ Commands:
   schema                                Print the JSON Schema of OATF documents (for editors)
 
 Options:
-  -h, --help              Show this help (also: oatf <command> --help)
+  -h, --help              Show this help (a command's: oatf help <command>, or oatf <command> --help)
   -v, --version           Show the version
 
 Exit codes: 0 success, 1 invalid / failed / exploited, 2 usage error (also: no command), 3 error.
@@ -46,7 +46,7 @@ const COMMANDS: Record<string, Command> = {
   validate: {
     usage: VALIDATE_USAGE,
     valued: ["--format", "--max-warnings", "--stdin-filename"],
-    flags: ["--quiet"],
+    flags: ["--quiet", "--fix", "--fix-dry-run"],
     run: validateCommand,
   },
   evaluate: {
@@ -58,7 +58,7 @@ const COMMANDS: Record<string, Command> = {
   normalize: {
     usage: NORMALIZE_USAGE,
     valued: ["--stdin-filename"],
-    flags: ["--check", "--write"],
+    flags: ["--check", "--write", "--format"],
     run: normalizeCommand,
   },
   record: {
@@ -89,6 +89,7 @@ const COMMANDS: Record<string, Command> = {
       "--lease-ms",
       "--batch",
       "--idle-ms",
+      "--alerts",
     ],
     flags: ["--drain"],
     run: monitorCommand,
@@ -115,7 +116,22 @@ export async function runCli(
     return EXIT.usage;
   }
   if (name === "-h" || name === "--help" || name === "help") {
-    help(ctx.stdout, USAGE, ctx);
+    // `oatf help <command>` is `oatf <command> --help`.
+    const topic = name === "help" ? rest[0] : undefined;
+    if (topic === undefined) {
+      help(ctx.stdout, USAGE, ctx);
+      return EXIT.ok;
+    }
+    const asked = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+    if (asked === undefined) {
+      const known = Object.keys(COMMANDS);
+      ctx.stderr.write(
+        `${safe`oatf help: unknown command '${topic}'`}${didYouMean(topic, known)}\n\n`,
+      );
+      help(ctx.stderr, USAGE, ctx);
+      return EXIT.usage;
+    }
+    help(ctx.stdout, asked.usage, ctx);
     return EXIT.ok;
   }
   if (name === "-v" || name === "--version") {

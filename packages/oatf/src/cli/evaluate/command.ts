@@ -15,6 +15,7 @@ import {
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput } from "../shared/files.js";
 import { CLI_TRACE_FORMATS, type CliTraceFormat } from "../shared/otlp-trace.js";
+import { startProgress } from "../shared/progress.js";
 import { openTrace } from "../shared/trace.js";
 import { emptyProblems } from "../shared/trace-problems.js";
 import {
@@ -40,7 +41,7 @@ An indicator that no message reached (its protocol, surface, actor or direction 
 Options:
   --trace <file|->          the trace (required)
   --trace-format <format>   ${CLI_TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
-  --format <format>         text | json | junit (default text)
+  --format <format>         text | json | junit | sarif (default text; sarif: one rule per indicator, one result per match at its trace line)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same output and exit code (default 1)
   --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings and the indicators' (skipped, partly blind, a target that never resolved), as ESLint; -1 (the default) means no limit
@@ -63,8 +64,6 @@ Exit code:
   2  usage error, no matching document, missing or unreadable file
   3  an invalid document, an error verdict (a document with no run failing and some run error), unreadable trace lines, an empty trace without --allow-empty-trace, or uncorrelated messages without --allow-uncorrelated (3 wins over 1)
 `;
-
-const PROGRESS_MS = 250;
 
 /** What the arguments of `oatf evaluate` ask for. */
 export interface EvaluateArgs extends EvaluateOptions {
@@ -114,13 +113,13 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     report = { unmatched, documents: [], trace, problems: emptyProblems(), messages: 0, options };
   } else {
     const started = Date.now();
-    const progress = ctx.stderr.isTTY === true ? progressLine(ctx, started) : undefined;
+    const progress = startProgress(ctx.stderr, "evaluating");
     // Invalid documents and trace problems are printed as they come (a live trace may be long).
     const onProgress = (event: EvaluateProgress) => {
-      if (event.kind === "messages") return progress?.tick(event.count);
+      if (event.kind === "messages") return progress.update(event.count);
       const text = renderProgress(trace, event);
       if (text === "") return;
-      progress?.clear();
+      progress.clear();
       ctx.stderr.write(text);
     };
     const documents = files.map((file) => ({ file, read: () => readInput(file, ctx.cwd) }));
@@ -128,33 +127,15 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
       file: trace,
       open: () => openTrace(trace, ctx.cwd, ctx.stdin ?? process.stdin),
     };
-    report = await runEvaluate(documents, opened, options, onProgress);
-    progress?.clear();
+    try {
+      report = await runEvaluate(documents, opened, options, onProgress);
+    } finally {
+      progress.stop();
+    }
     report.elapsedMs = Date.now() - started;
   }
   const { stdout, stderr } = renderEvaluate(report, format, { streamed: true });
   if (stderr !== "") ctx.stderr.write(stderr);
   if (stdout !== "") ctx.stdout.write(stdout);
   return evaluateExitCode(report);
-}
-
-/** On an interactive stderr: messages read and their rate, redrawn at most every 250 ms. */
-function progressLine(ctx: CliContext, started: number) {
-  let last = started;
-  let shown = false;
-  return {
-    tick(count: number) {
-      if ((count & 1023) !== 0) return;
-      const now = Date.now();
-      if (now - last < PROGRESS_MS) return;
-      last = now;
-      shown = true;
-      const rate = Math.round(count / ((now - started) / 1000));
-      ctx.stderr.write(`\revaluating: ${count} messages (${rate} messages/s)\x1b[K`);
-    },
-    clear() {
-      if (shown) ctx.stderr.write("\r\x1b[K");
-      shown = false;
-    },
-  };
 }

@@ -36,8 +36,9 @@ import {
 } from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { coverageWarnings, toText, warningsOf } from "./text.js";
+import { evaluateSarif } from "./sarif.js";
 
-export const EVALUATE_FORMATS = ["text", "json", "junit"] as const;
+export const EVALUATE_FORMATS = ["text", "json", "junit", "sarif"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
 
 /** A document to evaluate: its reported name and how to read it. */
@@ -90,6 +91,8 @@ export interface EvaluatedDocument {
   invalid?: { source: string; diagnostics: Diagnostic[] };
   /** The valid document's validation warnings (on stderr; counted by `--max-warnings`). */
   warnings?: Diagnostic[];
+  /** The document as evaluated (normalized): SARIF reads its indicators and classification. */
+  document?: Document;
   /** The AttackVerdict, fields in spec order: with runs, the summary (the deciding run's). */
   verdict?: AttackVerdict;
   /** Per indicator: messages evaluated and target resolutions (issue 22 §5). */
@@ -247,7 +250,8 @@ async function checkDocuments(
     if (warnings.length > 0) entry.warnings = warnings;
     report.documents.push(entry);
     usable.push(entry);
-    normalized.push(normalize(result.document));
+    entry.document = normalize(result.document);
+    normalized.push(entry.document);
     onProgress?.({ kind: "document", document: entry });
   }
   return { ok: true, normalized, usable };
@@ -504,6 +508,7 @@ export function renderEvaluate(
 function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string {
   const tier = report.options.failOnTier;
   if (format === "json") return `${jsonForTerminal(toJson(report.documents), 2)}\n`;
+  if (format === "sarif") return `${jsonForTerminal(evaluateSarif(report), 2)}\n`;
   if (format === "junit") {
     return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
   }

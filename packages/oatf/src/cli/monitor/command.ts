@@ -1,3 +1,4 @@
+import type { StreamSource } from "@oatf/evaluate";
 import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate/stream";
 import { jsonForTerminal } from "@oatf/model/terminal";
 import {
@@ -11,10 +12,11 @@ import { option, type ParsedArgs, UsageError } from "../shared/args.js";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { expandInputs } from "../shared/files.js";
 import { loadLiveDocuments } from "../shared/live-documents.js";
-
+import { NO_PROGRESS, startProgress } from "../shared/progress.js";
 import { loadRedisStreams, positiveInteger } from "../shared/streams.js";
 import { safe } from "../shared/terminal.js";
 import { emptyProblems } from "../shared/trace-problems.js";
+import { alertsOption, counted, openWhenPublished } from "./start.js";
 
 export const MONITOR_USAGE = `Usage: oatf monitor <documents or globs...> --redis <url> --stream <key> --group <name> [options]
 
@@ -27,7 +29,8 @@ Options:
   --stream <key>           the published stream (required)
   --group <name>           the consumer group (required); a new group starts from the stream's beginning
   --consumer <name>        this consumer's name in the group (default: host name and process id)
-  --shards <n>             the shard count (default: the one oatf publish stored; must agree)
+  --shards <n>             the shard count (default: the one oatf publish stored; must agree); before anything was published, a monitor without it waits for the first publisher, one with it starts at once and stores it
+  --alerts <when>          every | first: an alert line for every matching message (default), or only the first per indicator and session (one exfiltration, request then enriched response, is one alert)
   --alerts-stream <key>    also append each alert (field "alert") to this stream, exactly once (on Redis Cluster: with the stream's hash tag, e.g. '{traffic}:alerts')
   --drain                  stop once the group has consumed and acknowledged every shard, then print the merged verdicts of the whole stream as oatf evaluate --format json does (after the alert lines)
   --lease-ms <ms>          how long a shard waits for a silent owner before another consumer takes it (default 10000)
@@ -63,6 +66,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
   const consumer = option(args, "--consumer");
   const alertsStream = option(args, "--alerts-stream");
   const drain = args.options.has("--drain");
+  const alerts = alertsOption(args);
 
   const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
   if (unmatched.length > 0) {
@@ -79,9 +83,18 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     ctx.stderr.write(safe`oatf monitor: ${loaded.reason}\n`);
     return EXIT.error;
   }
-  let created: Awaited<ReturnType<typeof loaded.module.createRedisSource>>;
-  try {
-    created = await loaded.module.createRedisSource({
+  // A signal stops the run after the batch in hand (committed and printed), not a drain.
+  let signalled = false;
+  let source: StreamSource | undefined;
+  const stop = () => {
+    signalled = true;
+    void source?.close();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const progress = drain ? startProgress(ctx.stderr, "monitoring") : NO_PROGRESS;
+  const open = () =>
+    loaded.module.createRedisSource({
       url,
       stream,
       group,
@@ -92,36 +105,32 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       ...(leaseMs === undefined ? {} : { leaseMs }),
       ...(batch === undefined ? {} : { batch }),
     });
-  } catch (error) {
-    ctx.stderr.write(safe`oatf monitor: ${(error as Error)?.message ?? String(error)}\n`);
-    return EXIT.error;
-  }
-  // The configuration's fault (the URL, the stream): said as the diagnostic says it.
-  if (!created.ok) {
-    ctx.stderr.write(safe`oatf monitor: ${created.error.message}\n`);
-    return EXIT.error;
-  }
-  const source = created.value;
-  // A signal stops the run after the batch in hand (committed and printed), not a drain.
-  let signalled = false;
-  const stop = () => {
-    signalled = true;
-    void source.close();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
   try {
+    const created = await openWhenPublished(open, stream, ctx, () => signalled);
+    if (created === undefined) return EXIT.ok;
+    // The configuration's fault (the URL, the stream): said as the diagnostic says it.
+    if (!created.ok) {
+      ctx.stderr.write(safe`oatf monitor: ${created.error.message}\n`);
+      return EXIT.error;
+    }
+    source = counted(created.value, progress);
     const evaluators = { source: SOURCE, ...(cel === undefined ? {} : { cel }) };
     const result = await consumeStream(source, documents, {
       ...evaluators,
       names: files,
       ...(idleMs === undefined ? {} : { idleMs }),
+      alerts,
       encode: jsonForTerminal,
-      deliver: (alerts) => {
-        ctx.stdout.write(`${alerts.join("\n")}\n`);
+      deliver: (lines) => {
+        progress.clear();
+        ctx.stdout.write(`${lines.join("\n")}\n`);
       },
-      problem: (text) => ctx.stderr.write(safe`oatf monitor: ${text}\n`),
+      problem: (text) => {
+        progress.clear();
+        ctx.stderr.write(safe`oatf monitor: ${text}\n`);
+      },
     });
+    progress.stop();
     if (result.stopped !== undefined) {
       ctx.stderr.write(safe`oatf monitor: ${result.stopped}\n`);
       return EXIT.error;
@@ -150,8 +159,9 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     ctx.stderr.write(safe`oatf monitor: ${(error as Error)?.message ?? String(error)}\n`);
     return EXIT.error;
   } finally {
+    progress.stop();
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
-    await source.close().catch(() => {});
+    await source?.close().catch(() => {});
   }
 }

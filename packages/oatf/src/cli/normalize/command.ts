@@ -10,6 +10,7 @@ import { option, type ParsedArgs, UsageError } from "../shared/args.js";
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput, readStdin, stdinName } from "../shared/files.js";
 import {
+  type NormalizeForm,
   type NormalizeInput,
   type NormalizeMode,
   type NormalizeReport,
@@ -18,13 +19,14 @@ import {
   runNormalize,
 } from "./report.js";
 
-export const NORMALIZE_USAGE = `Usage: oatf normalize <file|-> | --check <files or globs...> | --write <files or globs...>
+export const NORMALIZE_USAGE = `Usage: oatf normalize [--format] <file|-> | --check <files or globs...> | --write <files or globs...>
 
-Prints the document in canonical form: normalized (every default and shorthand expanded, the multi-actor form) and serialized as canonical YAML, with the source's comments kept on the fields they belonged to (a comment on \`execution.state\` moves with it under the default actor's phase). '-' reads standard input.
+Prints the document in canonical form: normalized (every default and shorthand expanded, the multi-actor form) and serialized as canonical YAML, with the source's comments kept on the fields they belonged to (a comment on \`execution.state\` moves with it under the default actor's phase). '-' reads standard input. The canonical form is much longer than what authors write: to keep a document as written and only tidy it, use --format.
 
 Options:
-  --check                   print nothing on stdout; exit 1 when a file is not in canonical form, saying where on stderr. Only what the spec fixes counts (defaults and shorthands expanded, the multi-actor form, \`oatf\` first, fields in specification order), not formatting (quoting, indentation, flow or block style, comments, blank lines).
+  --check                   print nothing on stdout; exit 1 when a file is not in canonical form, saying where on stderr. It checks the expanded form (defaults and shorthands written out, the multi-actor form, \`oatf\` first, fields in specification order), not formatting (quoting, indentation, flow or block style, comments, blank lines): a document as authors write it fails it. With --format it checks formatting only.
   --write                   rewrite each file in place in canonical form, comments kept; a file --write wrote passes --check
+  --format                  no expansion: the document as written, only serialized as canonical YAML (\`oatf\` first, fields in specification order, one quoting and indentation style), comments kept; with --check, exit 1 when a file is not formatted so; with --write, format the files in place
   --stdin-filename <name>   the name '-' is reported under (default <stdin>)
 
 Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage error or missing/unreadable file.
@@ -33,6 +35,7 @@ Exit code: 0 done / canonical, 1 invalid document or not canonical, 2 usage erro
 /** What the arguments of `oatf normalize` ask for. */
 export interface NormalizeArgs {
   mode: NormalizeMode;
+  form: NormalizeForm;
   /** The positional inputs: one file or `-`, or (check, write) files, globs and directories. */
   inputs: string[];
   stdinFilename?: string;
@@ -57,6 +60,7 @@ export function parseNormalizeArgs(args: ParsedArgs): NormalizeArgs {
   }
   return {
     mode: check ? "check" : write ? "write" : "print",
+    form: args.options.has("--format") ? "format" : "canonical",
     inputs,
     ...(stdinFilename !== undefined && { stdinFilename }),
   };
@@ -70,7 +74,7 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
     writeFileSync(resolve(ctx.cwd, file), text);
   };
   const report: NormalizeReport = Array.isArray(found)
-    ? await runNormalize(found, parsed.mode, writeFile)
+    ? await runNormalize(found, parsed.mode, writeFile, parsed.form)
     : { unmatched: found.unmatched, files: [] };
   const { stdout, stderr } = renderNormalize(report);
   if (stdout !== "") ctx.stdout.write(stdout);

@@ -14,12 +14,19 @@ import { canonicalDifference } from "./canonical.js";
 /** print: the canonical form on stdout; check: is each file canonical; write: rewrite in place. */
 export type NormalizeMode = "print" | "check" | "write";
 
+/**
+ * What the output is: `canonical` (default), the normalized document (every default and
+ * shorthand expanded, the multi-actor form) serialized; `format`, the document as written,
+ * only serialized (`oatf` first, fields in specification order, canonical YAML style).
+ */
+export type NormalizeForm = "canonical" | "format";
+
 /** What came of one input. */
 export type NormalizedFile = { file: string } & (
   | { outcome: "unreadable"; reason: string; tooLarge: boolean }
   | { outcome: "invalid"; source: string; diagnostics: Diagnostic[] }
   | { outcome: "canonical" }
-  | { outcome: "not-canonical"; difference: string }
+  | { outcome: "not-canonical"; difference: string; form: NormalizeForm }
   /** The canonical text (print and write), `dropped` comments it had no place for. */
   | { outcome: "printed"; output: string; dropped: number }
   | { outcome: "unchanged" | "written"; dropped: number }
@@ -47,6 +54,7 @@ export async function runNormalize(
   inputs: readonly NormalizeInput[],
   mode: NormalizeMode,
   writeFile: WriteFile,
+  form: NormalizeForm = "canonical",
 ): Promise<NormalizeReport> {
   const files: NormalizedFile[] = [];
   for (const { file, read: readInput } of inputs) {
@@ -59,7 +67,7 @@ export async function runNormalize(
     }
     files.push({
       file,
-      ...(await normalizeText(read.text, mode, (text) => writeFile(file, text))),
+      ...(await normalizeText(read.text, mode, form, (text) => writeFile(file, text))),
     });
   }
   return { unmatched: [], files };
@@ -68,18 +76,26 @@ export async function runNormalize(
 async function normalizeText(
   text: string,
   mode: NormalizeMode,
+  form: NormalizeForm,
   write: (text: string) => void,
 ): Promise<DistributiveOmit<NormalizedFile, "file">> {
   const checked = await checkDocument(text);
   if (!checked.valid) return { outcome: "invalid", source: text, diagnostics: checked.diagnostics };
-  const canonical = serialize(normalize(checked.document));
-  if (mode === "check") {
+  const canonical = serialize(form === "format" ? checked.document : normalize(checked.document));
+  if (mode === "check" && form === "canonical") {
     const difference = canonicalDifference(text, canonical);
     return difference === undefined
       ? { outcome: "canonical" }
-      : { outcome: "not-canonical", difference };
+      : { outcome: "not-canonical", difference, form };
   }
   const { text: output, dropped } = carryComments(text, canonical);
+  if (mode === "check") {
+    // Formatting is the text itself: the file must be what --format --write would write.
+    const difference = firstDifferentLine(text, output);
+    return difference === undefined
+      ? { outcome: "canonical" }
+      : { outcome: "not-canonical", difference, form };
+  }
   if (mode === "print") return { outcome: "printed", output, dropped };
   if (output === text) return { outcome: "unchanged", dropped };
   try {
@@ -88,6 +104,15 @@ async function normalizeText(
     return { outcome: "write-failed", dropped, reason: (error as Error).message };
   }
   return { outcome: "written", dropped };
+}
+
+/** `line N differs` for the first line where `text` and `formatted` differ, or undefined. */
+function firstDifferentLine(text: string, formatted: string): string | undefined {
+  if (text === formatted) return undefined;
+  const a = text.split("\n");
+  const b = formatted.split("\n");
+  const at = a.findIndex((line, i) => line !== b[i]);
+  return `line ${(at < 0 ? a.length : at) + 1} differs from the formatted text`;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -128,8 +153,10 @@ export function renderNormalize(report: NormalizeReport): { stdout: string; stde
       stderr += safe`oatf normalize: cannot read ${f.file}: ${f.reason}\n`;
     } else if (f.outcome === "invalid") {
       stderr += invalidDocument("normalize", f.file, f.source, f.diagnostics);
+    } else if (f.outcome === "not-canonical" && f.form === "format") {
+      stderr += safe`oatf normalize: ${f.file} is not formatted: ${f.difference}; 'oatf normalize --format --write ${f.file}' formats it\n`;
     } else if (f.outcome === "not-canonical") {
-      stderr += safe`oatf normalize: ${f.file} is not in canonical form: ${f.difference}; 'oatf normalize --write ${f.file}' rewrites it\n`;
+      stderr += safe`oatf normalize: ${f.file} is not in canonical form (--check checks the expanded form: every default and shorthand written out, the multi-actor form; not formatting): ${f.difference}; 'oatf normalize --write ${f.file}' expands it, 'oatf normalize --format --check' checks only formatting\n`;
     } else if (f.outcome !== "canonical") {
       if (f.dropped > 0) {
         stderr += safe`oatf normalize: ${f.file}: warning: ${plural(f.dropped, "comment")} had no place in the canonical form and ${f.dropped === 1 ? "was" : "were"} left out\n`;

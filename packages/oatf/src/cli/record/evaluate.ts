@@ -46,12 +46,12 @@ export async function startLiveEvaluation(
   const evaluator = createTraceEvaluator(documents, {
     source: "oatf-record",
     cel,
-    onMatch({ document, verdict }) {
+    onMatch({ documentIndex, verdict }) {
       if (verdict.result !== "matched") return;
       // The evidence names the message's line (in HAR output: its place among the messages).
       const evidence = verdict.evidence ?? `${where} ${current}`;
       ctx.stderr.write(
-        safe`oatf record: match: ${names[document]} indicator ${verdict.indicator_id}: ${evidence}\n`,
+        safe`oatf record: match: ${names[documentIndex]} indicator ${verdict.indicator_id}: ${evidence}\n`,
       );
     },
   });

@@ -5,6 +5,7 @@ import type { LineSink } from "@oatf/trace";
 import { HarFile, JsonlFile } from "@oatf/trace/node";
 import { VERSION } from "../../version.js";
 import { type CliContext, EXIT } from "../shared/context.js";
+import { besideProgress, type Progress, startProgress } from "../shared/progress.js";
 import { safe } from "../shared/terminal.js";
 import type { RecordArgs } from "./command.js";
 import { startLiveEvaluation } from "./evaluate.js";
@@ -13,7 +14,17 @@ import { otlpLineReader, recordOtlp } from "./otlp.js";
 import { startLivePublish } from "./publish.js";
 import { recordStdio } from "./stdio.js";
 
-export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<number> {
+export async function runRecord(args: RecordArgs, given: CliContext): Promise<number> {
+  const progress = startProgress(given.stderr, "recording");
+  const ctx = { ...given, stderr: besideProgress(given.stderr, progress) };
+  try {
+    return await record(args, ctx, progress);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Promise<number> {
   const where = args.format === "jsonl" ? "line" : "message";
   // OTLP lines are read by the OTLP reader; the other logs by the reader that tells their format.
   const reader = args.otlp === undefined ? undefined : otlpLineReader;
@@ -35,24 +46,24 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  const sink: LineSink | undefined =
-    jsonl === undefined && live === undefined && published === undefined
-      ? undefined
-      : (line) => {
-          jsonl?.write(line);
-          live?.line(line);
-          published?.line(line);
-        };
+  let recorded = 0;
+  const sink: LineSink = (line) => {
+    jsonl?.write(line);
+    live?.line(line);
+    published?.line(line);
+    progress.update(++recorded);
+  };
   // Over stdio: how the server ended; over HTTP: 0 once stopped, 3 when it could not listen.
   let server: { code: number; started: boolean };
   try {
     server =
       args.command !== undefined
-        ? await recordStdio({ command: args.command, sink: sink!, maxBody: args.maxBody }, ctx)
+        ? await recordStdio({ command: args.command, sink, maxBody: args.maxBody }, ctx)
         : args.otlp !== undefined
-          ? await recordOtlp({ ...args.otlp, sink: sink!, maxBody: args.maxBody }, ctx).then(
-              (code) => ({ code, started: code === EXIT.ok }),
-            )
+          ? await recordOtlp({ ...args.otlp, sink, maxBody: args.maxBody }, ctx).then((code) => ({
+              code,
+              started: code === EXIT.ok,
+            }))
           : await recordHttp(
               {
                 ...args.listen!,
@@ -60,13 +71,14 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
                 maxBody: args.maxBody,
                 keepCredentials: args.keepCredentials,
                 ...(har === undefined ? {} : { har }),
-                ...(sink === undefined ? {} : { sink }),
+                sink,
               },
               ctx,
             ).then((code) => ({ code, started: code === EXIT.ok }));
   } finally {
     jsonl?.close();
     har?.close();
+    progress.stop();
   }
   const verdicts = live?.finish();
   const complete = (await published?.finish()) ?? true;

@@ -5,10 +5,9 @@ import { type CliContext, EXIT } from "../shared/context.js";
 
 export const SCHEMA_USAGE = `Usage: oatf schema
 
-Prints the JSON Schema (draft 2020-12) of an OATF document, generated from the field table
-the parser reads with; the same text ships as oatf/schema.json. For editors with a YAML
-extension, put '# yaml-language-server: $schema=<path or URL of schema.json>' at the top of a
-document. Exit code: 0 done, 2 usage error.
+Prints the JSON Schema (draft 2020-12) of an OATF document, generated from the field table the parser reads with; the same text ships as oatf/schema.json. For editors with a YAML extension, put '# yaml-language-server: $schema=<path or URL of schema.json>' at the top of a document.
+
+Exit code: 0 done, 2 usage error.
 `;
 
 export async function schemaCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {

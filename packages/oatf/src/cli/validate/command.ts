@@ -14,6 +14,7 @@ import {
 import type { CliContext } from "../shared/context.js";
 import { expandInputs, readInput, readStdin, stdinName } from "../shared/files.js";
 import { MAX_SHOWN } from "../shared/report.js";
+import { type FixMode, fixingInputs } from "./fix.js";
 import {
   renderValidate,
   runValidate,
@@ -33,6 +34,8 @@ Options:
   --quiet                   hide warnings in text and stylish output (they still count for --max-warnings)
   --max-warnings <n>        exit 1 when there are more than n warnings in all (as ESLint; -1, the default, means no limit)
   --stdin-filename <name>   the name '-' is reported under (default <stdin>)
+  --fix                     apply the language server's safe quick fixes and rewrite the files (comments and layout kept): a did-you-mean with one candidate (enum value, field name, surface, trigger event), a missing oatf: "0.1"; each fix is said on stderr, then what remains is reported
+  --fix-dry-run             the same without writing: the fixes are said and the fixed text is validated (standard input is never written)
 
 Text and stylish output show at most ${MAX_SHOWN} diagnostics per file (JSON and SARIF have them all). Files larger than ${DEFAULT_LIMITS.maxBytes} bytes or with more than ${DEFAULT_LIMITS.maxNodes} YAML nodes are rejected unread; FIFOs and devices are refused.
 
@@ -76,9 +79,14 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
   const parsed = parseValidateArgs(args);
   const found = findInputs(parsed, ctx);
   const progress = Array.isArray(found) ? progressOn(found.length, ctx) : undefined;
-  const report: ValidateReport = Array.isArray(found)
-    ? await runValidate(found, parsed.maxWarnings, progress)
-    : { unmatched: found.unmatched, files: [], maxWarnings: parsed.maxWarnings };
+  const fixing = fixMode(args);
+  const inputs =
+    Array.isArray(found) && fixing !== undefined
+      ? fixingInputs(found, fixing, stdinName(parsed.stdinFilename), ctx)
+      : found;
+  const report: ValidateReport = Array.isArray(inputs)
+    ? await runValidate(inputs, parsed.maxWarnings, progress)
+    : { unmatched: inputs.unmatched, files: [], maxWarnings: parsed.maxWarnings };
   if (progress) ctx.stderr.write("\r\x1b[K"); // cleared before anything else is printed
   const color = ctx.stdout.isTTY === true && ctx.env.NO_COLOR === undefined;
   const { stdout, stderr } = renderValidate(report, parsed.format, { quiet: parsed.quiet, color });
@@ -123,4 +131,12 @@ function progressOn(
   return (i, file) => {
     ctx.stderr.write(`\rvalidating ${i + 1}/${total} ${escapeForTerminal(file)}\x1b[K`);
   };
+}
+
+/** `--fix` or `--fix-dry-run` (not both), or undefined. */
+function fixMode(args: ParsedArgs): FixMode | undefined {
+  const fix = args.options.has("--fix");
+  const dry = args.options.has("--fix-dry-run");
+  if (fix && dry) throw new UsageError("--fix and --fix-dry-run do not go together");
+  return fix ? "fix" : dry ? "dry-run" : undefined;
 }

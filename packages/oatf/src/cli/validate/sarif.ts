@@ -1,6 +1,6 @@
 // SARIF 2.1.0 output for code-scanning upload (e.g. github/codeql-action/upload-sarif).
 import { type Diagnostic, ruleInfo } from "@oatf/model";
-import { VERSION } from "../../version.js";
+import { sarifArtifact as artifact, sarifLog } from "../shared/sarif.js";
 
 export interface FileReport {
   file: string;
@@ -36,28 +36,9 @@ export function toSarif(reports: readonly FileReport[]): object {
       ],
     })),
   );
-  return {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: { name: "oatf", version: VERSION, informationUri: "https://oatf.io", rules },
-        },
-        results,
-      },
-    ],
-  };
+  return sarifLog({ rules }, { results });
 }
 
 function describe(id: string): string {
   return ruleInfo(id)?.check ?? id;
-}
-
-/** Relative paths against the checkout root (%SRCROOT%); absolute ones as file:// URIs. */
-function artifact(file: string): { uri: string; uriBaseId?: string } {
-  const slashed = file.replace(/\\/g, "/");
-  const encoded = slashed.split("/").map(encodeURIComponent).join("/");
-  if (slashed.startsWith("/")) return { uri: `file://${encoded}` };
-  return { uri: encoded.replace(/^\.\//, ""), uriBaseId: "%SRCROOT%" };
 }

@@ -1,0 +1,223 @@
+// SARIF 2.1.0 for `oatf evaluate --format sarif` (issue 37 §3): the findings view of CI
+// dashboards. One rule per indicator (its id, description and severity, its document's
+// `classification.mappings` as relationships to SARIF taxonomies: ATLAS, ATT&CK, the OWASP
+// lists, CWE); one result per matched indicator, located at the trace line (in a HAR, the line
+// its entry starts on) that decided it, with a fingerprint that stays the same across runs.
+import { createHash } from "node:crypto";
+import type { Document, FrameworkMapping, Indicator, SeverityLevel } from "@oatf/model";
+import { sarifArtifact, sarifLog } from "../shared/sarif.js";
+import type { EvaluatedDocument, EvaluateReport } from "./report.js";
+
+/** The known frameworks (format §4.5) as taxonomies; any other is named as written. */
+const FRAMEWORKS: Record<string, { name: string; informationUri: string }> = {
+  atlas: { name: "MITRE ATLAS", informationUri: "https://atlas.mitre.org/" },
+  mitre_attack: { name: "MITRE ATT&CK", informationUri: "https://attack.mitre.org/" },
+  owasp_llm: {
+    name: "OWASP Top 10 for LLM Applications",
+    informationUri: "https://genai.owasp.org/llm-top-10/",
+  },
+  owasp_mcp: {
+    name: "OWASP MCP Top 10",
+    informationUri: "https://owasp.org/www-project-mcp-top-10/",
+  },
+  owasp_agentic: {
+    name: "OWASP Top 10 for Agentic Applications",
+    informationUri: "https://genai.owasp.org/",
+  },
+  cwe: { name: "CWE", informationUri: "https://cwe.mitre.org/" },
+};
+
+/** SARIF levels and GitHub's numeric `security-severity` for OATF severity levels. */
+const LEVELS: Record<SeverityLevel, { level: string; score: string }> = {
+  critical: { level: "error", score: "9.5" },
+  high: { level: "error", score: "8.0" },
+  medium: { level: "warning", score: "5.5" },
+  low: { level: "note", score: "3.0" },
+  informational: { level: "note", score: "0.0" },
+};
+
+interface Rule {
+  id: string;
+  level: string;
+  sarif: object;
+}
+
+/** The SARIF log of an evaluation report. */
+export function evaluateSarif(report: EvaluateReport): object {
+  const taxonomies = new Taxonomies();
+  const rules: Rule[] = [];
+  const results: object[] = [];
+  for (const entry of report.documents) {
+    const document = entry.document;
+    if (document === undefined || entry.verdict === undefined) continue;
+    const mappings = document.attack?.classification?.mappings ?? [];
+    const relationships = mappings.map((m) => taxonomies.relationship(m));
+    const byId = new Map<string, Rule>();
+    for (const indicator of document.attack?.indicators ?? []) {
+      const rule = toRule(entry, document, indicator, relationships, rules.length);
+      byId.set(indicator.id ?? "", rule);
+      rules.push(rule);
+    }
+    for (const verdict of entry.verdict.indicator_verdicts) {
+      if (verdict.result !== "matched") continue;
+      const rule = byId.get(verdict.indicator_id);
+      if (rule === undefined) continue;
+      const position = entry.coverage?.find(
+        (c) => c.indicator_id === verdict.indicator_id,
+      )?.position;
+      results.push({
+        ruleId: rule.id,
+        ruleIndex: rules.indexOf(rule),
+        level: rule.level,
+        message: {
+          text: `${attackTitle(entry)} ${entry.verdict.result}: indicator ${verdict.indicator_id} matched: ${verdict.evidence ?? ""}`,
+        },
+        locations: [location(report.trace, entry.file, position)],
+        ...(report.trace === "-"
+          ? {}
+          : {
+              relatedLocations: [
+                {
+                  id: 1,
+                  ...location(entry.file, entry.file, undefined),
+                  message: { text: "the attack document" },
+                },
+              ],
+            }),
+        fingerprints: {
+          "oatf/v1": fingerprint(entry, verdict.indicator_id, report.trace, verdict.evidence),
+        },
+        properties: {
+          document: entry.file,
+          ...(entry.verdict.attack_id === undefined ? {} : { attack_id: entry.verdict.attack_id }),
+          verdict: entry.verdict.result,
+          ...(entry.verdict.max_tier === undefined ? {} : { max_tier: entry.verdict.max_tier }),
+        },
+      });
+    }
+  }
+  const supported = taxonomies.list.map((t, index) => ({ name: t.name, index }));
+  return sarifLog(
+    {
+      rules: rules.map((r) => r.sarif),
+      ...(supported.length ? { supportedTaxonomies: supported } : {}),
+    },
+    { ...(taxonomies.list.length ? { taxonomies: taxonomies.list } : {}), results },
+  );
+}
+
+function toRule(
+  entry: EvaluatedDocument,
+  document: Document,
+  indicator: Indicator,
+  relationships: object[],
+  index: number,
+): Rule {
+  const attack = document.attack;
+  const id = indicator.id ?? `indicator-${index + 1}`;
+  const attackLevel =
+    typeof attack?.severity === "string" ? attack.severity : attack?.severity?.level;
+  const severity = LEVELS[indicator.severity ?? attackLevel ?? "medium"] ?? LEVELS.medium;
+  const summary = indicator.description ?? `${attackTitle(entry)}: indicator ${id}`;
+  const tags = [
+    "security",
+    attack?.classification?.category,
+    ...(attack?.classification?.tags ?? []),
+  ];
+  const sarif = {
+    id,
+    name: id,
+    shortDescription: { text: summary },
+    fullDescription: { text: attack?.description?.trim() || summary },
+    ...(attack?.references?.[0] ? { helpUri: attack.references[0].url } : {}),
+    defaultConfiguration: { level: severity.level },
+    properties: {
+      "security-severity": severity.score,
+      tags: tags.filter((t): t is string => typeof t === "string"),
+      ...(indicator.tier === undefined ? {} : { tier: indicator.tier }),
+      ...(indicator.false_positives ? { false_positives: indicator.false_positives } : {}),
+    },
+    ...(relationships.length ? { relationships } : {}),
+  };
+  return { id, level: severity.level, sarif };
+}
+
+/** The run's taxonomies, one per framework in order of first use, each taxon once. */
+class Taxonomies {
+  readonly list: { name: string; informationUri?: string; taxa: object[] }[] = [];
+  private readonly taxa = new Map<string, Set<string>>();
+
+  relationship(m: FrameworkMapping): object {
+    const known = Object.hasOwn(FRAMEWORKS, m.framework) ? FRAMEWORKS[m.framework] : undefined;
+    const name = known?.name ?? m.framework;
+    let index = this.list.findIndex((t) => t.name === name);
+    if (index < 0) {
+      index =
+        this.list.push({
+          name,
+          ...(known ? { informationUri: known.informationUri } : {}),
+          taxa: [],
+        }) - 1;
+      this.taxa.set(name, new Set());
+    }
+    const seen = this.taxa.get(name)!;
+    if (!seen.has(m.id)) {
+      seen.add(m.id);
+      const helpUri = m.url ?? taxonUrl(m.framework, m.id);
+      this.list[index]!.taxa.push({
+        id: m.id,
+        ...(m.name ? { name: m.name, shortDescription: { text: m.name } } : {}),
+        ...(helpUri ? { helpUri } : {}),
+      });
+    }
+    return {
+      target: { id: m.id, toolComponent: { name, index } },
+      // A primary mapping: the technique covers this attack; a related one is only relevant.
+      kinds: [m.relationship === "related" ? "relevant" : "superset"],
+    };
+  }
+}
+
+/** The entry's page, for the frameworks whose ids make one. */
+function taxonUrl(framework: string, id: string): string | undefined {
+  if (framework === "cwe" && /^CWE-\d+$/.test(id))
+    return `https://cwe.mitre.org/data/definitions/${id.slice(4)}.html`;
+  if (framework === "mitre_attack" && /^T\d+(\.\d+)?$/.test(id))
+    return `https://attack.mitre.org/techniques/${id.replace(".", "/")}/`;
+  if (framework === "atlas" && /^AML\.T\d+(\.\d+)?$/.test(id))
+    return `https://atlas.mitre.org/techniques/${id}`;
+  return undefined;
+}
+
+function attackTitle(entry: EvaluatedDocument): string {
+  return (
+    [entry.verdict?.attack_id, entry.name ? `"${entry.name}"` : undefined]
+      .filter(Boolean)
+      .join(" ") || entry.file
+  );
+}
+
+/** The trace line that decided the indicator; standard input has no file: the document instead. */
+function location(trace: string, document: string, line: number | undefined): object {
+  const file = trace === "-" ? document : trace;
+  return {
+    physicalLocation: {
+      artifactLocation: sarifArtifact(file),
+      region: { startLine: trace === "-" || line === undefined || line < 1 ? 1 : line },
+    },
+  };
+}
+
+/**
+ * Stable across runs of the same inputs: the document, indicator, trace and evidence (which
+ * names the line and the matched value), never the evaluation's timestamp.
+ */
+function fingerprint(
+  entry: EvaluatedDocument,
+  indicator: string,
+  trace: string,
+  evidence = "",
+): string {
+  const key = [entry.file, entry.verdict?.attack_id ?? "", indicator, trace, evidence].join("\0");
+  return createHash("sha256").update(key).digest("hex");
+}
