@@ -37,8 +37,15 @@ export interface Published {
   perShard: number[];
 }
 
-/** Messages sent per round trip. */
+/** Messages sent per round trip at most. */
 const CHUNK = 1000;
+/**
+ * Bytes of entries sent per round trip at most (past it the chunk goes at once): ioredis
+ * writes a pipeline as one string, and a string has a maximum length (about 512 MiB in V8), so
+ * a chunk of big messages (40 of 16 MiB) would end the publishing with a RangeError; it also
+ * bounds what waits in memory.
+ */
+export const CHUNK_BYTES = 16 * 1024 * 1024;
 
 /**
  * Appends every message to its shard; rejects when Redis cannot be reached, the stream has
@@ -69,6 +76,7 @@ export async function publishToRedis(
     // The commands in `pipeline`, to send again those redirected (resendRedirected).
     let commands: string[][] = [];
     let queued = 0;
+    let queuedBytes = 0;
     let total = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Chunks are sent in order on the one connection; a failure rejects every later send.
@@ -84,6 +92,7 @@ export async function publishToRedis(
       pipeline = redis.pipeline();
       commands = [];
       queued = 0;
+      queuedBytes = 0;
       sending = sending.then(async () => {
         await resendRedirected(redis, sent, await chunk.exec());
         options.onSent?.(count);
@@ -104,7 +113,8 @@ export async function publishToRedis(
         commands.push(command);
         perShard[shard]!++;
         total++;
-        if (++queued >= CHUNK) await flush();
+        for (const part of command) queuedBytes += part.length;
+        if (++queued >= CHUNK || queuedBytes >= CHUNK_BYTES) await flush();
         else if (options.flushMs !== undefined && timer === undefined)
           timer = setTimeout(() => void flush(), options.flushMs);
       }
