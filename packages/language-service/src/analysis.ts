@@ -1,6 +1,6 @@
 // One analysis per document version: the SDK's own parse and validate (the diagnostics,
-// exactly what `oatf validate` reports), the YAML tree for cursor questions, and the symbol
-// index. Computed once and kept in a bounded cache (LruCache), so hover, completion and
+// exactly what `oatf validate` reports, computed when first asked for), the YAML tree for
+// cursor questions, and the symbol index. Computed once and kept in a bounded cache (LruCache), so hover, completion and
 // code actions on the same version reuse it.
 import type { CelEvaluator, Diagnostic as OatfDiagnostic } from "@oatf/model";
 import { parseRecovering } from "@oatf/model";
@@ -12,8 +12,8 @@ import { parseTree, type YamlDocument } from "./yaml-tree.js";
 export interface Analysis {
   text: string;
   document: TextDocument;
-  /** Errors then warnings, as `validate` over the text returns them. */
-  diagnostics: OatfDiagnostic[];
+  /** Errors then warnings, as `validate` over the text returns them (computed when first read). */
+  readonly diagnostics: OatfDiagnostic[];
   /** Undefined when the text is over the size limit (then only a diagnostic is given). */
   tree: YamlDocument | undefined;
   symbols: SymbolIndex;
@@ -28,28 +28,28 @@ export interface AnalysisOptions {
   validate: boolean;
 }
 
-/** Parse, validate and index `document`. Never throws: a failure becomes a diagnostic. */
+/**
+ * Parse and index `document`; validated when its diagnostics are first read (a keystroke's
+ * completion needs the tree, not a validation: the server validates after a burst of edits).
+ * Never throws: a failure becomes a diagnostic.
+ */
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
-  const diagnostics = options.validate ? validateText(text, options) : [];
-  if (text.length > options.maxBytes) {
-    return {
-      text,
-      document,
-      diagnostics,
-      tree: undefined,
-      symbols: indexSymbols(undefined, text, 0),
-      lines,
-    };
-  }
-  const tree = parseTree(text);
+  const tree = text.length > options.maxBytes ? undefined : parseTree(text);
+  let diagnostics: OatfDiagnostic[] | undefined;
   return {
     text,
     document,
-    diagnostics,
+    get diagnostics() {
+      diagnostics ??= options.validate ? validateText(text, options) : [];
+      return diagnostics;
+    },
     tree,
-    symbols: indexSymbols(tree, text, options.maxSymbols),
+    symbols:
+      tree === undefined
+        ? indexSymbols(undefined, text, 0)
+        : indexSymbols(tree, text, options.maxSymbols),
     lines,
   };
 }
