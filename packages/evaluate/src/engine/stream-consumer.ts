@@ -207,7 +207,7 @@ class StreamConsumer {
     if (sequence === undefined) {
       this.#monitors.delete(partition);
       this.#o.problem?.(
-        `${partition}: lost before ${entries.length} entries (from ${entries[0]?.id}) were committed; the partition's next owner evaluates them again`,
+        `${partition}: lost before ${entries.length === 1 ? "1 entry" : `${entries.length} entries`} (from ${entries[0]?.id}) could be committed; the partition's next owner evaluates them again`,
       );
       return false;
     }
