@@ -1,10 +1,10 @@
-// One analysis per document version: the SDK's own parse and validate (the diagnostics,
-// exactly what `oatf validate` reports, computed when first asked for), the YAML tree for
-// cursor questions, and the symbol index. Computed once and kept in a bounded cache (LruCache), so hover, completion and
-// code actions on the same version reuse it.
-import type { CelEvaluator, Diagnostic as OatfDiagnostic } from "@oatf/model";
-import { parseRecovering } from "@oatf/model";
-import { validateRecovered } from "@oatf/validate";
+// One analysis per document version: the SDK's own check of a text (`checkText`: the
+// diagnostics, exactly what `oatf validate` reports, with the data behind them, computed when
+// first asked for), the YAML
+// tree for cursor questions, and the symbol index. Computed once and kept in a bounded cache
+// (LruCache), so hover, completion and code actions on the same version reuse it.
+import type { CelEvaluator } from "@oatf/model";
+import { checkText, type Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { indexSymbols, type SymbolIndex } from "./symbols.js";
 import { parseTree, type YamlDocument } from "./yaml-tree.js";
@@ -12,8 +12,11 @@ import { parseTree, type YamlDocument } from "./yaml-tree.js";
 export interface Analysis {
   text: string;
   document: TextDocument;
-  /** Errors then warnings, as `validate` over the text returns them (computed when first read). */
-  readonly diagnostics: OatfDiagnostic[];
+  /**
+   * Errors then warnings, as `validate` over the text returns them, with their data (computed
+   * when first read).
+   */
+  readonly findings: Finding[];
   /** Undefined when the text is over the size limit (then only a diagnostic is given). */
   tree: YamlDocument | undefined;
   symbols: SymbolIndex;
@@ -29,7 +32,7 @@ export interface AnalysisOptions {
 }
 
 /**
- * Parse and index `document`; validated when its diagnostics are first read (a keystroke's
+ * Parse and index `document`; validated when its findings are first read (a keystroke's
  * completion needs the tree, not a validation: the server validates after a burst of edits).
  * Never throws: a failure becomes a diagnostic.
  */
@@ -37,13 +40,13 @@ export function analyse(document: TextDocument, options: AnalysisOptions): Analy
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
   const tree = text.length > options.maxBytes ? undefined : parseTree(text);
-  let diagnostics: OatfDiagnostic[] | undefined;
+  let findings: Finding[] | undefined;
   return {
     text,
     document,
-    get diagnostics() {
-      diagnostics ??= options.validate ? validateText(text, options) : [];
-      return diagnostics;
+    get findings() {
+      findings ??= options.validate ? check(text, options) : [];
+      return findings;
     },
     tree,
     symbols:
@@ -54,20 +57,20 @@ export function analyse(document: TextDocument, options: AnalysisOptions): Analy
   };
 }
 
-function validateText(text: string, options: AnalysisOptions): OatfDiagnostic[] {
+function check(text: string, options: AnalysisOptions): Finding[] {
   try {
-    const parsed = parseRecovering(text, { maxBytes: options.maxBytes });
-    const { errors, warnings } = validateRecovered(parsed, options.cel ? { cel: options.cel } : {});
-    return [...errors, ...warnings];
+    return checkText(text, { maxBytes: options.maxBytes, cel: options.cel }).findings;
   } catch (error) {
-    // validate reports bad input itself; this is a bug, still shown and never thrown.
+    // checkText reports bad input itself; this is a bug, still shown and never thrown.
     const message = error instanceof Error ? error.message : String(error);
     return [
       {
-        severity: "error",
-        rule: "parse/syntax",
-        code: "parse/syntax",
-        message: `internal error while validating: ${message}`,
+        diagnostic: {
+          severity: "error",
+          rule: "parse/syntax",
+          code: "parse/syntax",
+          message: `internal error while validating: ${message}`,
+        },
       },
     ];
   }

@@ -4,6 +4,7 @@
 // validated once, ValidationSchedule), with the default CEL evaluator wired in so V-014 is
 // checked as `oatf validate` checks it. Frames are read by ForgivingMessageReader.
 import { createLanguageService } from "@oatf/language-service";
+import { createDocumentFilter } from "@oatf/language-service/filter";
 import {
   CodeActionKind,
   createConnection,
@@ -34,6 +35,7 @@ export function serveLanguageServer(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   ctx: Pick<CliContext, "stderr">,
+  options: { globs?: readonly string[] } = {},
 ): Promise<number> {
   const writer = new StreamMessageWriter(output);
   // A frame that cannot be read is logged and answered (id null, as JSON-RPC answers a
@@ -56,30 +58,40 @@ export function serveLanguageServer(
         `oatf lsp: ${feature} failed: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
+  // Clients attach the server to every YAML file: it answers only for OATF documents (a top-level
+  // `oatf` key, or a path matching --glob or the client's `globs` initialization option).
+  let filter = createDocumentFilter({ globs: options.globs });
   const documents = new TextDocuments(TextDocument);
   const validations = new ValidationSchedule(VALIDATE_DELAY_MS, VALIDATE_MAX_WAIT_MS, (uri) => {
     const document = documents.get(uri);
     if (!document) return;
     const { version } = document;
-    const diagnostics = service.diagnostics(document);
+    const diagnostics = filter.accepts(document) ? service.diagnostics(document) : [];
     // Superseded while it ran (a newer version is scheduled): not published.
     if (documents.get(uri)?.version !== version) return;
     void connection.sendDiagnostics({ uri, version, diagnostics });
   });
   const publish = (uri: string) => validations.schedule(uri);
 
-  connection.onInitialize(() => ({
-    serverInfo: { name: "oatf", version: VERSION },
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
-      definitionProvider: true,
-      referencesProvider: true,
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      documentSymbolProvider: true,
-    },
-  }));
+  connection.onInitialize(({ initializationOptions }) => {
+    // Any JSON a client sends: the filter lists what is not a glob in `ignored`.
+    const fromClient = (initializationOptions as { globs?: string | string[] } | null)?.globs ?? [];
+    filter = createDocumentFilter({ globs: [...(options.globs ?? []), ...[fromClient].flat()] });
+    for (const glob of filter.ignored)
+      connection.console.warn(`oatf lsp: ignoring the glob ${JSON.stringify(glob)}`);
+    return {
+      serverInfo: { name: "oatf", version: VERSION },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
+        definitionProvider: true,
+        referencesProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: true,
+      },
+    };
+  });
 
   documents.onDidOpen(({ document }) => publish(document.uri));
   documents.onDidChangeContent(({ document }) => publish(document.uri));
@@ -89,7 +101,10 @@ export function serveLanguageServer(
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
-  const open = (uri: string) => documents.get(uri);
+  const open = (uri: string) => {
+    const document = documents.get(uri);
+    return document && filter.accepts(document) ? document : undefined;
+  };
   connection.onHover(({ textDocument, position }) => {
     const document = open(textDocument.uri);
     return document ? service.hover(document, position) : null;
