@@ -281,6 +281,30 @@ describe("snapshot / restore", () => {
     expect(monitor.restore(good)).toEqual({ ok: true, value: undefined });
   });
 
+  it("refuses a decided verdict a live run never reaches (not_matched, skipped): issue 33 #8", () => {
+    const monitor = createMonitor(documents);
+    monitor.push(call("a", "id_rsa"));
+    const good = JSON.parse(JSON.stringify(monitor.snapshot()));
+    const decided = good.sessions[0].tallies.decided;
+    expect(decided.length).toBeGreaterThan(0);
+    expect(decided[0][1].result).toBe("matched");
+    for (const result of ["not_matched", "skipped", "error"]) {
+      const doctored = structuredClone(good);
+      doctored.sessions[0].tallies.decided[0][1].result = result;
+      const fresh = createMonitor(documents);
+      const restored = fresh.restore(doctored);
+      expect(restored.ok).toBe(false);
+      if (!restored.ok) {
+        expect(restored.error.path).toBe("sessions.0.tallies.decided.0.1.result");
+        expect(restored.error.message).toContain(result);
+      }
+      // Nothing was restored: a later match still decides the verdict.
+      expect(fresh.sessions).toBe(0);
+      fresh.push(call("a", "id_rsa"));
+      expect(results(fresh.verdicts())).toEqual(results(monitor.verdicts()));
+    }
+  });
+
   it("restores one session beside the others", () => {
     const monitor = createMonitor(documents);
     monitor.push(call("a", "id_rsa"));

@@ -183,3 +183,62 @@ describe("consumeStream", () => {
     expect(problems).toEqual(["p1 9-0: not JSON"]);
   });
 });
+
+describe("consumeStream: batches committed in bounded parts (issue 33)", () => {
+  /** A source of one partition and one batch, recording each commit's entry ids. */
+  function oneBatch(entries: StreamEntry[], lostAfter = Number.POSITIVE_INFINITY) {
+    const commits: string[][] = [];
+    const source: StreamSource = {
+      async *[Symbol.asyncIterator]() {
+        yield { kind: "assigned", partition: "p0", checkpoint: { undelivered: [], sequence: 0 } };
+        yield { kind: "batch", partition: "p0", entries };
+      },
+      async acknowledge(_p: string, part: readonly StreamEntry[]) {
+        if (commits.length >= lostAfter) return undefined;
+        commits.push(part.map((e) => e.id));
+        return commits.length;
+      },
+      async delivered() {},
+      async snapshots() {
+        return [];
+      },
+      async close() {},
+    };
+    return { source, commits };
+  }
+  const sized = (id: number, message: TraceMessage, bytes: number): StreamEntry => ({
+    ...entry(id, message),
+    bytes,
+  });
+
+  it("cuts a batch where its entries pass commitBytes, each part's alerts delivered after it", async () => {
+    const entries = messages.map((m, i) => sized(i, m, 600));
+    const { source, commits } = oneBatch(entries);
+    const delivered: string[] = [];
+    const result = await consumeStream(source, [DOCUMENT], {
+      commitBytes: 1000,
+      deliver: (alerts) => void delivered.push(...alerts.map((a) => JSON.parse(a).id)),
+    });
+    expect(commits).toEqual([["1-0", "1-1"], ["1-2"]]);
+    expect(delivered).toEqual(["1-1", "1-2"]);
+    expect(result).toEqual({ messages: 3, alerts: 2, problems: 0 });
+  });
+
+  it("a part that cannot be committed (the partition lost) is said, not counted, and ends the batch", async () => {
+    const entries = messages.map((m, i) => sized(i, m, 600));
+    const { source, commits } = oneBatch(entries, 1);
+    const problems: string[] = [];
+    const delivered: string[] = [];
+    const result = await consumeStream(source, [DOCUMENT], {
+      commitBytes: 1000,
+      deliver: (alerts) => void delivered.push(...alerts),
+      problem: (text) => problems.push(text),
+    });
+    expect(commits).toEqual([["1-0", "1-1"]]);
+    expect(problems).toEqual([
+      "p0: lost before 1 entry (from 1-2) could be committed; the partition's next owner evaluates them again",
+    ]);
+    expect(delivered).toHaveLength(1);
+    expect(result.problems).toBe(0);
+  });
+});

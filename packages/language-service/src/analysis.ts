@@ -1,5 +1,6 @@
 // One analysis per document version: the SDK's own check of a text (`checkText`: the
-// diagnostics, exactly what `oatf validate` reports, with the data behind them), the YAML
+// diagnostics, exactly what `oatf validate` reports, with the data behind them, computed when
+// first asked for), the YAML
 // tree for cursor questions, and the symbol index. Computed once and kept in a bounded cache
 // (LruCache), so hover, completion and code actions on the same version reuse it.
 import type { CelEvaluator } from "@oatf/model";
@@ -11,8 +12,11 @@ import { parseTree, type YamlDocument } from "./yaml-tree.js";
 export interface Analysis {
   text: string;
   document: TextDocument;
-  /** Errors then warnings, as `validate` over the text returns them, with their data. */
-  findings: Finding[];
+  /**
+   * Errors then warnings, as `validate` over the text returns them, with their data (computed
+   * when first read).
+   */
+  readonly findings: Finding[];
   /** Undefined when the text is over the size limit (then only a diagnostic is given). */
   tree: YamlDocument | undefined;
   symbols: SymbolIndex;
@@ -27,28 +31,28 @@ export interface AnalysisOptions {
   validate: boolean;
 }
 
-/** Parse, validate and index `document`. Never throws: a failure becomes a diagnostic. */
+/**
+ * Parse and index `document`; validated when its findings are first read (a keystroke's
+ * completion needs the tree, not a validation: the server validates after a burst of edits).
+ * Never throws: a failure becomes a diagnostic.
+ */
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
-  const findings = options.validate ? check(text, options) : [];
-  if (text.length > options.maxBytes) {
-    return {
-      text,
-      document,
-      findings,
-      tree: undefined,
-      symbols: indexSymbols(undefined, text, 0),
-      lines,
-    };
-  }
-  const tree = parseTree(text);
+  const tree = text.length > options.maxBytes ? undefined : parseTree(text);
+  let findings: Finding[] | undefined;
   return {
     text,
     document,
-    findings,
+    get findings() {
+      findings ??= options.validate ? check(text, options) : [];
+      return findings;
+    },
     tree,
-    symbols: indexSymbols(tree, text, options.maxSymbols),
+    symbols:
+      tree === undefined
+        ? indexSymbols(undefined, text, 0)
+        : indexSymbols(tree, text, options.maxSymbols),
     lines,
   };
 }

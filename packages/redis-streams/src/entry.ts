@@ -44,5 +44,5 @@ export function decodeEntry(id: string, fields: unknown): StreamEntry {
   const position =
     problem === undefined && message.line !== undefined ? message.line : positionOfId(id);
   if (problem !== undefined) return { id, session, position, problem };
-  return { id, session, position, message };
+  return { id, session, position, message, bytes: text.length };
 }

@@ -85,6 +85,16 @@ export class ShardLeases {
     }
   }
 
+  /**
+   * Extends every owned lease, nothing else: run on a timer while the consumer evaluates a
+   * batch, so a batch longer than the lease does not lose its shard. A lease that cannot be
+   * renewed is left to `maintain`, which says it is revoked.
+   */
+  async renew(): Promise<void> {
+    for (const i of [...this.owned.keys()])
+      await this.#redis.call("EVAL", RENEW, 1, this.#keys.lease(i), this.token, this.#leaseMs);
+  }
+
   /** Gives up shard `i`'s lease (if it is still this consumer's). */
   async release(i: number): Promise<void> {
     this.owned.delete(i);

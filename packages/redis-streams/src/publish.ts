@@ -40,6 +40,13 @@ export interface Published {
 
 /** Messages sent per round trip. */
 const CHUNK = 1000;
+/**
+ * Characters of commands sent per round trip at most (past it the chunk goes at once): ioredis
+ * writes a pipeline as one string, and a string has a maximum length (about 512 MiB in V8), so
+ * a chunk of big messages (40 of 16 MiB) would end the publishing with a RangeError; it also
+ * bounds what waits in memory.
+ */
+const CHUNK_SIZE = 16 * 1024 * 1024;
 
 /**
  * Appends every message to its shard, or, before writing anything, gives back the fault of the
@@ -102,7 +109,7 @@ async function storedShards(
 }
 
 /**
- * Commands pipelined in chunks of CHUNK, one round trip each, sent in order on the one
+ * Commands pipelined in chunks of CHUNK (or CHUNK_SIZE characters), one round trip each, sent in order on the one
  * connection (a live source's part-filled chunk after `flushMs`); a failure rejects every
  * later send, and the next `add` or `flush` throws it.
  */
@@ -110,6 +117,8 @@ class Chunks {
   #pipeline: ReturnType<RedisClient["pipeline"]>;
   /** The commands in the pipeline, to send again those redirected (resendRedirected). */
   #commands: string[][] = [];
+  /** The characters of those commands. */
+  #size = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #sending: Promise<void> = Promise.resolve();
   #failure: { error: unknown } | undefined;
@@ -126,7 +135,8 @@ class Chunks {
     if (this.#failure !== undefined) throw this.#failure.error;
     this.#pipeline.call(...(command as [string, ...string[]]));
     this.#commands.push(command);
-    if (this.#commands.length >= CHUNK) await this.flush();
+    for (const part of command) this.#size += part.length;
+    if (this.#commands.length >= CHUNK || this.#size >= CHUNK_SIZE) await this.flush();
     else if (this.#options.flushMs !== undefined && this.#timer === undefined)
       this.#timer = setTimeout(() => void this.flush(), this.#options.flushMs);
   }
@@ -139,6 +149,7 @@ class Chunks {
     const sent = this.#commands;
     this.#pipeline = this.#redis.pipeline();
     this.#commands = [];
+    this.#size = 0;
     this.#sending = this.#sending.then(async () => {
       await resendRedirected(this.#redis, sent, await chunk.exec());
       this.#options.onSent?.(count);

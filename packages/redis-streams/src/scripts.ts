@@ -3,14 +3,30 @@
 // (paused past the TTL while another took the shard over) can store nothing.
 
 /**
- * Commit a batch: acknowledge its entries, store the shard's checkpoint (last id, monitor
- * snapshot, alerts outbox) and append the alerts to the alerts stream, only while the lease is
- * ours. KEYS: lease, shard stream, checkpoint[, alerts stream]. ARGV: token, group, last id,
+ * Commit a batch: append the alerts to the alerts stream, then acknowledge its entries and
+ * store the shard's checkpoint (last id, monitor snapshot, alerts outbox), only while the lease
+ * is ours. A script is not a transaction (what ran before an error stays written), so the
+ * alerts go first and an alerts stream that cannot take them (another type, no id left after
+ * its last) fails the whole commit before anything is acknowledged or checkpointed.
+ * KEYS: lease, shard stream, checkpoint[, alerts stream]. ARGV: token, group, last id,
  * snapshot, outbox, n, n entry ids, then the alerts. Returns the checkpoint's sequence, or 0.
  */
 export const COMMIT = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 local n = tonumber(ARGV[6])
+if KEYS[4] and #ARGV >= 7 + n then
+  local kind = redis.call('TYPE', KEYS[4])['ok']
+  if kind ~= 'stream' and kind ~= 'none' then
+    return redis.error_reply('the alerts stream ' .. KEYS[4] .. ' holds a ' .. kind .. ', not a stream: nothing was acknowledged')
+  end
+  for k = 7 + n, #ARGV do
+    local added = redis.pcall('XADD', KEYS[4], '*', 'alert', ARGV[k])
+    if type(added) == 'table' and added['err'] then
+      if k > 7 + n then return redis.error_reply('alerts stream ' .. KEYS[4] .. ': ' .. added['err'] .. ' (after ' .. (k - 7 - n) .. ' alert(s) of the batch were appended); nothing was acknowledged') end
+      return redis.error_reply('alerts stream ' .. KEYS[4] .. ': ' .. added['err'] .. ': nothing was acknowledged')
+    end
+  end
+end
 local i = 7
 while i < 7 + n do
   local j = math.min(i + 499, 6 + n)
@@ -19,9 +35,6 @@ while i < 7 + n do
 end
 local seq = redis.call('HINCRBY', KEYS[3], 'seq', 1)
 redis.call('HSET', KEYS[3], 'id', ARGV[3], 'snapshot', ARGV[4], 'outbox', ARGV[5])
-if KEYS[4] then
-  for k = 7 + n, #ARGV do redis.call('XADD', KEYS[4], '*', 'alert', ARGV[k]) end
-end
 return seq
 `;
 

@@ -54,6 +54,20 @@ export interface RedisSourceOptions {
 export const DEFAULT_LEASE_MS = 10_000;
 /** Entries read per shard at a time when none is given. */
 export const DEFAULT_BATCH = 500;
+/**
+ * Bytes read per shard at a time, about: after a read of big entries the next reads ask for
+ * fewer (down to one), after small ones for more again (up to `batch`), so what a consumer
+ * holds does not grow with the entries' size (40 notifications of 15 MB are not one read).
+ */
+export const READ_BYTES = 16 * 1024 * 1024;
+/** Entries the first read asks for, before their size is known (doubled while they are small). */
+const FIRST_READ = 1;
+/**
+ * Deliveries after which an entry still not committed is given up as a problem (counted, exit 3)
+ * rather than claimed again: a message whose evaluation alone outlasts the lease would
+ * otherwise be taken over and evaluated again forever.
+ */
+export const MAX_DELIVERIES = 5;
 
 /**
  * Connects and returns the consumer's StreamSource, or, before writing anything, the fault of
@@ -114,6 +128,8 @@ class RedisSource implements StreamSource {
   readonly #options: RedisSourceOptions;
   readonly #leaseMs: number;
   readonly #batch: number;
+  /** Entries asked for per read now: `batch` at most, fewer after big entries (READ_BYTES). */
+  #count: number;
   readonly #consumer: string;
   readonly #leases: ShardLeases;
   readonly #shardOfKey: Map<string, number>;
@@ -121,6 +137,8 @@ class RedisSource implements StreamSource {
   #closed = false;
   #stopped: Promise<void> | undefined;
   #started = false;
+  /** Renews the owned leases while the consumer evaluates (not only between batches). */
+  #renewal: ReturnType<typeof setInterval> | undefined;
   #finished!: () => void;
   readonly #ended = new Promise<void>((resolve) => {
     this.#finished = resolve;
@@ -133,6 +151,7 @@ class RedisSource implements StreamSource {
     this.#options = options;
     this.#leaseMs = Math.max(100, Math.floor(options.leaseMs ?? DEFAULT_LEASE_MS));
     this.#batch = Math.max(1, Math.floor(options.batch ?? DEFAULT_BATCH));
+    this.#count = Math.min(this.#batch, FIRST_READ);
     this.#consumer = options.consumer ?? `${hostname()}-${process.pid}`;
     const token = `${this.#consumer}#${randomUUID()}`;
     this.#leases = new ShardLeases(redis, keys, token, this.#leaseMs, shards);
@@ -173,11 +192,13 @@ class RedisSource implements StreamSource {
       0,
       state.cursor,
       "COUNT",
-      this.#batch,
+      this.#count,
     )) as [string, [string, unknown][], string[] | undefined];
     state.cursor = cursor;
     if (cursor === "0-0") state.claimed = true;
-    const entries: StreamEntry[] = claimed.map(([id, fields]) => decodeEntry(id, fields));
+    const decoded = claimed.map(([id, fields]) => decodeEntry(id, fields));
+    this.#sized(decoded);
+    const entries = await this.#givenUp(i, decoded);
     // Trimmed from the stream before anyone processed them: lost, and said so.
     for (const id of deleted ?? [])
       entries.push({
@@ -190,6 +211,43 @@ class RedisSource implements StreamSource {
     return entries.length === 0
       ? undefined
       : { kind: "batch", partition: this.#keys.shard(i), entries };
+  }
+
+  /** The next read's count, from the size of what the last one brought. */
+  #sized(entries: readonly StreamEntry[]): void {
+    let bytes = 0;
+    for (const e of entries) bytes += e.bytes ?? 0;
+    if (bytes > READ_BYTES)
+      this.#count = Math.max(1, Math.floor((entries.length * READ_BYTES) / bytes));
+    else if (entries.length >= this.#count) this.#count = Math.min(this.#batch, this.#count * 2);
+  }
+
+  /**
+   * Entries delivered MAX_DELIVERIES times or more without a commit, as problems (the
+   * deliveries XAUTOCLAIM counted, read with XPENDING).
+   */
+  async #givenUp(i: number, entries: StreamEntry[]): Promise<StreamEntry[]> {
+    if (entries.length === 0) return entries;
+    const ids = entries.map((e) => e.id);
+    const pending = (await this.#redis.call(
+      "XPENDING",
+      this.#keys.shard(i),
+      this.#options.group,
+      ids.reduce((a, b) => (compareIds(a, b) <= 0 ? a : b)),
+      ids.reduce((a, b) => (compareIds(a, b) >= 0 ? a : b)),
+      entries.length,
+    )) as [string, string, number, number][];
+    const deliveries = new Map(pending.map(([id, , , times]) => [id, Number(times)]));
+    return entries.map((e) => {
+      const times = deliveries.get(e.id) ?? 0;
+      if (times < MAX_DELIVERIES || e.message === undefined) return e;
+      return {
+        id: e.id,
+        session: e.session,
+        position: e.position,
+        problem: `delivered ${times} times and never committed (its evaluation outlasts the lease, --lease-ms?): given up`,
+      };
+    });
   }
 
   async #drained(): Promise<boolean> {
@@ -222,7 +280,7 @@ class RedisSource implements StreamSource {
         this.#options.group,
         this.#consumer,
         "COUNT",
-        this.#batch,
+        this.#count,
         "BLOCK",
         blockMs,
         "STREAMS",
@@ -240,6 +298,9 @@ class RedisSource implements StreamSource {
     const owned = this.#leases.owned;
     let due = 0;
     const tick = Math.max(50, Math.floor(this.#leaseMs / 3));
+    // A renewal that fails (the connection dropped) is the next command's error to report.
+    this.#renewal = setInterval(() => void this.#leases.renew().catch(() => {}), tick);
+    this.#renewal.unref?.();
     try {
       while (!this.#closed) {
         if (Date.now() >= due) {
@@ -271,10 +332,12 @@ class RedisSource implements StreamSource {
           // Given up meanwhile: the next owner claims them.
           if (!owned.has(this.#indexOf(partition))) continue;
           const entries = items.map(([id, fields]) => decodeEntry(id, fields));
+          this.#sized(entries);
           if (entries.length > 0) yield { kind: "batch", partition, entries };
         }
       }
     } finally {
+      clearInterval(this.#renewal);
       await this.#leases.releaseAll();
       this.#finished();
     }

@@ -15,7 +15,8 @@ const message = {
 describe("entries", () => {
   it("round-trips a message with its line as position", () => {
     const decoded = decodeEntry("1-0", encodeEntry("s1", message));
-    expect(decoded).toEqual({ id: "1-0", session: "s1", position: 42, message });
+    const bytes = JSON.stringify(message).length;
+    expect(decoded).toEqual({ id: "1-0", session: "s1", position: 42, message, bytes });
   });
 
   it("numbers a message without a line by its entry id, in the stream's order", () => {

@@ -249,6 +249,14 @@ function loadTallies(compiled: CompiledTrace, v: unknown, path: string): Tallies
     const decided = verdict(v, `${at}.1`);
     if (decided.indicator_id !== compiled.scans[order]!.key)
       throw new Invalid("is not this indicator's verdict", `${at}.1.indicator_id`);
+    // A live evaluation decides an indicator only when it matches (a message never decides
+    // `not_matched`, and what is skipped is skipped up front): any other decided result is a
+    // doctored state that would hold the indicator's verdict against every later match.
+    if (decided.result !== "matched")
+      throw new Invalid(
+        `a live evaluation never decides "${decided.result}" (only "matched")`,
+        `${at}.1.result`,
+      );
     t.decide(order, { verdict: decided, position: position(p, `${at}.2`) });
   });
   list(f.errors, `${path}.errors`).forEach((e, i) => {

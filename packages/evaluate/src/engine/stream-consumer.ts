@@ -48,9 +48,33 @@ export interface ConsumeStreamOptions extends IndicatorEvaluators {
    * and did not mark delivered); they are marked delivered once it returns or resolves.
    */
   deliver: (alerts: readonly string[]) => void | Promise<void>;
-  /** An entry that is not a trace message (counted in `problems`, skipped). */
+  /**
+   * An entry that is not a trace message (counted in `problems`, skipped), or a batch part
+   * that could not be committed because the partition was lost meanwhile (not counted: its
+   * next owner evaluates it again from the last checkpoint).
+   */
   problem?: (text: string) => void;
+  /**
+   * A batch is committed in parts of at most this many message code units (`StreamEntry.bytes`;
+   * default 8 MiB), so what one commit holds back is bounded whatever the entries' size.
+   */
+  commitBytes?: number;
+  /**
+   * …and of at most this long an evaluation (ms, default 1,000; wall-clock time only decides
+   * where a batch is cut, never a verdict), so progress is stored well within the broker's lease.
+   */
+  commitMs?: number;
 }
+
+/** Default `commitBytes`. */
+const DEFAULT_COMMIT_BYTES = 8 * 1024 * 1024;
+/** Default `commitMs`. */
+const DEFAULT_COMMIT_MS = 1000;
+/**
+ * The longest the loop evaluates without letting the event loop run (ms): the adapter's lease
+ * renewals (timers) run during a long batch, not only between batches.
+ */
+const YIELD_MS = 25;
 
 export interface ConsumeStreamResult {
   /** Messages evaluated by this consumer. */
@@ -123,37 +147,77 @@ class StreamConsumer {
     return false;
   }
 
-  /** Evaluates a batch, commits it with its alerts and the snapshot, then delivers them. */
+  /**
+   * Evaluates a batch and commits it with its alerts and the snapshot, in parts bounded by size
+   * and time (`commitBytes`, `commitMs`), delivering each part's alerts once it is committed.
+   * The event loop runs now and then meanwhile, so the adapter keeps its lease alive.
+   */
   async batch(partition: string, entries: StreamEntry[]): Promise<void> {
     const monitor = this.#monitors.get(partition);
-    if (monitor === undefined) return;
+    if (monitor === undefined || entries.length === 0) return;
+    const maxBytes = this.#o.commitBytes ?? DEFAULT_COMMIT_BYTES;
+    const maxMs = this.#o.commitMs ?? DEFAULT_COMMIT_MS;
     this.#raised = [];
     this.#partition = partition;
-    for (const entry of entries) {
-      if (entry.message === undefined) {
-        this.result.problems++;
-        this.#o.problem?.(`${partition} ${entry.id}: ${entry.problem ?? "not a trace message"}`);
-        continue;
+    let from = 0;
+    let bytes = 0;
+    let began = Date.now();
+    let yielded = began;
+    for (let k = 0; k < entries.length; k++) {
+      this.#evaluate(monitor, partition, entries[k]!);
+      bytes += entries[k]!.bytes ?? 0;
+      if (k + 1 === entries.length) break;
+      const now = Date.now();
+      if (bytes >= maxBytes || now - began >= maxMs) {
+        if (!(await this.#commit(partition, monitor, entries.slice(from, k + 1)))) return;
+        this.#partition = partition;
+        from = k + 1;
+        bytes = 0;
+        began = yielded = Date.now();
+      } else if (now - yielded >= YIELD_MS) {
+        await nextTurn();
+        yielded = Date.now();
       }
-      this.#current = entry;
-      const { message } = entry;
-      // Positions across the whole published trace: the producer's line, else the entry's.
-      monitor.push(
-        Number.isSafeInteger(message.line) || entry.position <= 0
-          ? message
-          : { ...message, line: entry.position },
-      );
-      this.result.messages++;
     }
+    await this.#commit(partition, monitor, entries.slice(from));
+  }
+
+  #evaluate(monitor: Monitor, partition: string, entry: StreamEntry): void {
+    if (entry.message === undefined) {
+      this.result.problems++;
+      this.#o.problem?.(`${partition} ${entry.id}: ${entry.problem ?? "not a trace message"}`);
+      return;
+    }
+    this.#current = entry;
+    const { message } = entry;
+    // Positions across the whole published trace: the producer's line, else the entry's.
+    monitor.push(
+      Number.isSafeInteger(message.line) || entry.position <= 0
+        ? message
+        : { ...message, line: entry.position },
+    );
     this.#current = undefined;
+    this.result.messages++;
+  }
+
+  /**
+   * Commits `entries` (evaluated) with the alerts they raised and the snapshot, then delivers
+   * the alerts; false when the partition was lost meanwhile (said, and its state dropped).
+   */
+  async #commit(partition: string, monitor: Monitor, entries: StreamEntry[]): Promise<boolean> {
     const alerts = this.#raised;
+    this.#raised = [];
     const snapshot = JSON.stringify(monitor.snapshot());
     const sequence = await this.#source.acknowledge(partition, entries, { snapshot, alerts });
     if (sequence === undefined) {
-      this.#monitors.delete(partition); // lost meanwhile: its new owner replays the batch
-      return;
+      this.#monitors.delete(partition);
+      this.#o.problem?.(
+        `${partition}: lost before ${entries.length === 1 ? "1 entry" : `${entries.length} entries`} (from ${entries[0]?.id}) could be committed; the partition's next owner evaluates them again`,
+      );
+      return false;
     }
     if (alerts.length > 0) await this.#deliver(partition, alerts, sequence);
+    return true;
   }
 
   async #deliver(partition: string, alerts: readonly string[], sequence: number): Promise<void> {
@@ -191,6 +255,9 @@ class StreamConsumer {
     this.#raised.push((this.#o.encode ?? JSON.stringify)(alert));
   }
 }
+
+/** Lets the event loop run (timers included) before going on; browser-safe. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The monitor options the loop's options carry (source and evaluators). */
 function evaluators(o: Pick<ConsumeStreamOptions, "source" | "cel" | "semantic">) {

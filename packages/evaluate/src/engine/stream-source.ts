@@ -25,6 +25,11 @@ export interface StreamEntry {
    * file), used in evidence and by `mergeVerdicts`: positive and increasing in publish order.
    */
   position: number;
+  /**
+   * The length of the entry's message text (UTF-16 code units), when the adapter knows it: the
+   * consumer loop commits a batch in parts of a bounded size (`ConsumeStreamOptions.commitBytes`).
+   */
+  bytes?: number;
   /** The message; undefined when the entry is not a trace message (`problem` says why). */
   message?: TraceMessage;
   problem?: string;

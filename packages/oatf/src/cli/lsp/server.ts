@@ -1,13 +1,14 @@
 // The stdio transport of @oatf/language-service: a thin vscode-languageserver connection that
 // keeps the open documents (TextDocuments, incremental sync) and forwards every request to
-// the language service. Diagnostics are pushed on open and change, with the default CEL
-// evaluator wired in so V-014 is checked as `oatf validate` checks it.
+// the language service. Diagnostics are pushed on open and change (a burst of changes
+// validated once, ValidationSchedule), with the default CEL evaluator wired in so V-014 is
+// checked as `oatf validate` checks it. Frames are read by ForgivingMessageReader.
 import { createLanguageService } from "@oatf/language-service";
 import { createDocumentFilter } from "@oatf/language-service/filter";
 import {
   CodeActionKind,
   createConnection,
-  StreamMessageReader,
+  type ResponseMessage,
   StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
@@ -16,6 +17,19 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { defaultCelEvaluator } from "../../default-cel.js";
 import { VERSION } from "../../version.js";
 import type { CliContext } from "../shared/context.js";
+import { ForgivingMessageReader } from "./framing.js";
+import { ValidationSchedule } from "./schedule.js";
+
+/**
+ * How long a document must rest after a change before it is validated (ms): a burst of edits
+ * (typing, a paste, a client replaying changes) is validated once, for its last version.
+ */
+export const VALIDATE_DELAY_MS = 150;
+/** …but a document changed without rest is still validated this often (ms). */
+export const VALIDATE_MAX_WAIT_MS = 1000;
+
+/** JSON-RPC's parse error code, answered to a frame that cannot be read. */
+const PARSE_ERROR = -32700;
 
 export function serveLanguageServer(
   input: NodeJS.ReadableStream,
@@ -23,10 +37,20 @@ export function serveLanguageServer(
   ctx: Pick<CliContext, "stderr">,
   options: { globs?: readonly string[] } = {},
 ): Promise<number> {
-  const connection = createConnection(
-    new StreamMessageReader(input),
-    new StreamMessageWriter(output),
-  );
+  const writer = new StreamMessageWriter(output);
+  // A frame that cannot be read is logged and answered (id null, as JSON-RPC answers a
+  // request it could not read), and reading goes on: the server is never left deaf.
+  const reader = new ForgivingMessageReader(input, (reason) => {
+    ctx.stderr.write(`oatf lsp: ${reason}\n`);
+    void writer
+      .write({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: PARSE_ERROR, message: reason },
+      } as ResponseMessage)
+      .catch(() => {});
+  });
+  const connection = createConnection(reader, writer);
   const service = createLanguageService({
     cel: defaultCelEvaluator(),
     onError: (feature, error) =>
@@ -38,25 +62,16 @@ export function serveLanguageServer(
   // `oatf` key, or a path matching --glob or the client's `globs` initialization option).
   let filter = createDocumentFilter({ globs: options.globs });
   const documents = new TextDocuments(TextDocument);
-  // One pending validation per document: a burst of changes validates the latest text once.
-  const pending = new Map<string, NodeJS.Immediate>();
-
-  const publish = (uri: string) => {
-    clearImmediate(pending.get(uri));
-    pending.set(
-      uri,
-      setImmediate(() => {
-        pending.delete(uri);
-        const document = documents.get(uri);
-        if (!document) return;
-        void connection.sendDiagnostics({
-          uri,
-          version: document.version,
-          diagnostics: filter.accepts(document) ? service.diagnostics(document) : [],
-        });
-      }),
-    );
-  };
+  const validations = new ValidationSchedule(VALIDATE_DELAY_MS, VALIDATE_MAX_WAIT_MS, (uri) => {
+    const document = documents.get(uri);
+    if (!document) return;
+    const { version } = document;
+    const diagnostics = filter.accepts(document) ? service.diagnostics(document) : [];
+    // Superseded while it ran (a newer version is scheduled): not published.
+    if (documents.get(uri)?.version !== version) return;
+    void connection.sendDiagnostics({ uri, version, diagnostics });
+  });
+  const publish = (uri: string) => validations.schedule(uri);
 
   connection.onInitialize(({ initializationOptions }) => {
     // Any JSON a client sends: the filter lists what is not a glob in `ignored`.
@@ -81,8 +96,7 @@ export function serveLanguageServer(
   documents.onDidOpen(({ document }) => publish(document.uri));
   documents.onDidChangeContent(({ document }) => publish(document.uri));
   documents.onDidClose(({ document }) => {
-    clearImmediate(pending.get(document.uri));
-    pending.delete(document.uri);
+    validations.cancel(document.uri);
     service.close(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });

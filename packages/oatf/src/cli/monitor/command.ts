@@ -1,6 +1,6 @@
 import type { StreamSource } from "@oatf/evaluate";
 import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate/stream";
-import { jsonForTerminal } from "@oatf/model/terminal";
+import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import {
   documentEntry,
   type EvaluateReport,
@@ -120,10 +120,12 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
       names: files,
       ...(idleMs === undefined ? {} : { idleMs }),
       alerts,
+      // Progress is committed well within a short lease (the default is within 10 s already).
+      ...(leaseMs === undefined ? {} : { commitMs: Math.min(1000, Math.ceil(leaseMs / 3)) }),
       encode: jsonForTerminal,
       deliver: (lines) => {
         progress.clear();
-        ctx.stdout.write(`${lines.join("\n")}\n`);
+        ctx.stdout.write(`${lines.map(alertLine).join("\n")}\n`);
       },
       problem: (text) => {
         progress.clear();
@@ -163,5 +165,19 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
     await source?.close().catch(() => {});
+  }
+}
+
+/**
+ * An alert as printed. The monitor encodes its alerts with `jsonForTerminal`, but an outbox a
+ * previous owner left in Redis is read back as stored, and anyone who can write the key can
+ * doctor it: re-encoded when it is JSON (the same JSON to a parser), escaped when it is not,
+ * so no stored byte reaches the terminal raw.
+ */
+function alertLine(text: string): string {
+  try {
+    return jsonForTerminal(JSON.parse(text));
+  } catch {
+    return escapeForTerminal(text);
   }
 }

@@ -3,12 +3,15 @@
 // they arrive, never re-encoded or held for a whole line), so the client cannot tell the
 // recorder is there. A tap cuts each direction into lines (MCP stdio is newline-delimited
 // JSON-RPC) for the log. The server's stderr is the recorder's; its exit code is the command's.
+// A forwarded signal the server ignores is followed by SIGKILL (KILL_AFTER_MS), and the server
+// dies with the recorder even when the recorder is killed with SIGKILL (stdio-reaper.ts).
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { type LineSink, type LogDirection, logLine } from "@oatf/trace";
 import { LineCutter } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
+import { watchChild } from "./stdio-reaper.js";
 
 export interface StdioRecording {
   command: string[];
@@ -19,6 +22,12 @@ export interface StdioRecording {
 }
 
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/**
+ * How long a server may take to end after a forwarded signal before it is killed (ms): one
+ * that ignores SIGTERM must not keep the recorder (and its verdict) waiting until the client
+ * kills it too.
+ */
+export const KILL_AFTER_MS = 3000;
 
 /** How the server ended: its exit code (128 + signal number when killed), or never started. */
 export interface StdioEnd {
@@ -34,14 +43,26 @@ export function recordStdio(options: StdioRecording, ctx: CliContext): Promise<S
   const received = tap("received");
   return new Promise((resolve) => {
     const child = spawn(file, args, { stdio: ["pipe", "pipe", "inherit"] });
+    const reaper = watchChild(child);
     const stdin = process.stdin;
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    let killer: ReturnType<typeof setTimeout> | undefined;
+    const forward = (signal: NodeJS.Signals) => {
+      child.kill(signal);
+      killer ??= setTimeout(() => {
+        ctx.stderr.write(
+          `oatf record: the server did not end ${KILL_AFTER_MS / 1000} s after ${signal}: killed\n`,
+        );
+        child.kill("SIGKILL");
+      }, KILL_AFTER_MS);
+    };
     for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
     const onInput = (chunk: Buffer) => sent.push(chunk);
     let settled = false;
     const finish = (code: number, started = true) => {
       if (settled) return;
       settled = true;
+      clearTimeout(killer);
+      reaper.release();
       for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
       stdin.off("data", onInput);
       stdin.unpipe(child.stdin);
