@@ -421,6 +421,11 @@ export const TRACE_RULES = {
     check: "a response's id is carried by one pending request",
     unattributed: true,
   },
+  "T-ID-NULL": {
+    severity: "warning",
+    spec_ref: SDK_4_1,
+    check: "an error answers a request",
+  },
   "T-PROTOCOL": {
     severity: "warning",
     spec_ref: SDK_4_1,
@@ -462,6 +467,11 @@ export const TRACE_RULES = {
     severity: "warning",
     spec_ref: SDK_4_1,
     check: "sessions kept across HAR entries stay within their bound",
+  },
+  "T-HAR-ORDER": {
+    severity: "warning",
+    spec_ref: SDK_4_1,
+    check: "HAR entries are read in start order",
   },
   "T-OTLP": {
     severity: "warning",
