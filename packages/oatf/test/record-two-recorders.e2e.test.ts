@@ -50,7 +50,9 @@ describe("oatf record: two recorders, one --out", () => {
       readFileSync(file, "utf8")
         .trim()
         .split("\n")
-        .map((l) => JSON.parse(l).message.method as string | undefined)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.direction === "sent")
+        .map((l) => l.message.method as string | undefined)
         .filter((m) => m !== undefined);
     expect(methods(out)).toEqual(["initialize"]);
     const own = readdirSync(dir).filter((f) => /^trace\.\d+\.jsonl$/.test(f));
