@@ -468,11 +468,6 @@ export const TRACE_RULES = {
     spec_ref: SDK_4_1,
     check: "sessions kept across HAR entries stay within their bound",
   },
-  "T-HAR-ORDER": {
-    severity: "warning",
-    spec_ref: SDK_4_1,
-    check: "HAR entries are read in start order",
-  },
   "T-OTLP": {
     severity: "warning",
     spec_ref: SDK_4_1,

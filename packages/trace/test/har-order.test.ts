@@ -58,7 +58,7 @@ describe("HAR entries in start order", () => {
     });
     const entries = [answer, ...Array.from({ length: MAX_HAR_HELD }, (_, i) => filler(i)), stream];
     const records = readTraceText(json({ log: { entries } }));
-    expect(rules(records)).toContain("T-HAR-ORDER");
+    expect(rules(records)).toContain("T-PENDING-LIMIT");
     expect(rules(records)).toContain("T-UNCORRELATED");
   });
 });

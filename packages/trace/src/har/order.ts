@@ -4,9 +4,10 @@
 // comes after the client's answers to it; read in file order, those answers would find no
 // request. Bounded: at most MAX_HAR_HELD entries (MAX_HAR_HELD_CHARS of text) wait to be
 // sorted; past that the earliest is read, and an entry that started before one already read
-// (it came too late for the window) is read where it is, and said; an entry without a start
+// (it came too late for the window) is read where it is, and said (a bound reached:
+// T-PENDING-LIMIT, since its answers may be uncorrelated); an entry without a start
 // keeps its place in the file.
-import { problem, type TraceRecord } from "../record.js";
+import { type TraceRecord, unattributed } from "../record.js";
 import type { HarEntrySink, HarEntryText } from "./scan.js";
 
 /** Entries held back at once to be read in start order. */
@@ -59,10 +60,10 @@ export class HarOrder {
   end(out: TraceRecord[]): void {
     while (this.#held.length > 0) this.#release(out);
     if (this.#late > 0)
-      problem(
+      unattributed(
         out,
         1,
-        "T-HAR-ORDER",
+        "T-PENDING-LIMIT",
         `${this.#late} HAR entries started over ${MAX_HAR_HELD} entries before their place: read there`,
       );
   }
