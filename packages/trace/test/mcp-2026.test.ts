@@ -146,6 +146,35 @@ describe("MCP 2026-07-28 input_required", () => {
   });
 });
 
+describe("MCP 2026-07-28 input_required from two clients at once", () => {
+  it("answers each client's input request, though neither sends a requestState and both use one key", () => {
+    const { requestState: _, ...bare } = INPUT_REQUIRED.result;
+    const asked = (id: number, connection: string) =>
+      json({ direction: "received", connection, message: { ...INPUT_REQUIRED, id, result: bare } });
+    const call = (id: number, connection: string) =>
+      json({ direction: "sent", connection, message: { ...CALL, id } });
+    const answer = (id: number, connection: string, secret: string) => {
+      const { requestState: _state, ...params } = retry(secret, "", id).params;
+      return json({ direction: "sent", connection, message: { ...retry(secret), id, params } });
+    };
+    const log = [
+      call(1, "x1"),
+      call(1, "x2"),
+      asked(1, "x1"),
+      asked(1, "x2"),
+      answer(2, "x3", SECRET),
+      answer(2, "x4", "no"),
+    ].join("\n");
+    const records = readTraceText(log);
+    expect(rules(records)).toEqual([]);
+    const answers = messages(records).filter(
+      (m) => m.operation === "elicitation/create" && m.direction === "response",
+    );
+    expect(answers).toHaveLength(2);
+    expect(verdictOf(records)).toBe("exploited");
+  });
+});
+
 describe("MCP 2026-07-28 wire details", () => {
   it('reads an "id": null error (a 405 to a GET) as an error answering no request', () => {
     const error = {

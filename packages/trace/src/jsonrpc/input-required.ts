@@ -9,7 +9,9 @@
 // in 2025-11-25:
 //
 //   an input_required result ──each inputRequests[key]──▶ waiting under (requestState, key)
-//   waiting ──a retry's inputResponses[key] with its requestState──▶ answered (taken)
+//     (behind any other waiting there: clients without a requestState all use one slot)
+//   waiting ──a retry's inputResponses[key] with its requestState──▶ answered (the oldest
+//     of its slot taken; when the slot held requests of other methods, said: ambiguous)
 //   a retry's inputResponses[key] that nothing waits for (a replayed requestState, a made-up
 //     key) ──▶ read as a response of unknown operation, said (T-UNCORRELATED)
 //
@@ -40,7 +42,9 @@ const slotOf = (state: string, key: string) => JSON.stringify([state, key]);
  * HTTP exchange (another HAR entry, another proxy connection) than the result it answers.
  */
 export class InputRequests {
-  readonly #waiting = new Map<string, string>();
+  // Each slot's methods, oldest first, and how many are held in all.
+  readonly #waiting = new Map<string, string[]>();
+  #held = 0;
 
   /** The input requests of an `input_required` result (none for another), remembered. */
   asked(result: unknown, line: number, out: TraceRecord[]): Input[] {
@@ -54,10 +58,12 @@ export class InputRequests {
       if (!isObject(request) || typeof request.method !== "string") continue;
       found.push({ method: request.method, content: request.params ?? {} });
       const slot = slotOf(state, key);
-      this.#waiting.delete(slot); // set again below: the newest
-      this.#waiting.set(slot, request.method);
-      if (this.#waiting.size > MAX_INPUT_REQUESTS) {
-        this.#waiting.delete(this.#waiting.keys().next().value!);
+      const methods = this.#waiting.get(slot);
+      if (methods === undefined) this.#waiting.set(slot, [request.method]);
+      else methods.push(request.method);
+      if (++this.#held > MAX_INPUT_REQUESTS) {
+        const [oldest, held] = this.#waiting.entries().next().value!;
+        this.#take(oldest, held);
         unattributed(
           out,
           line,
@@ -79,7 +85,8 @@ export class InputRequests {
     const state = stateOf(params);
     for (const key of Object.keys(params.inputResponses)) {
       const slot = slotOf(state, key);
-      const method = this.#waiting.get(slot) ?? "";
+      const held = this.#waiting.get(slot);
+      const method = held === undefined ? "" : this.#take(slot, held);
       if (method === "")
         unattributed(
           out,
@@ -87,9 +94,23 @@ export class InputRequests {
           "T-UNCORRELATED",
           `input response ${preview(key)} answers no input request: evaluated against every surface`,
         );
-      this.#waiting.delete(slot);
+      else if (held!.some((m) => m !== method))
+        unattributed(
+          out,
+          line,
+          "T-AMBIGUOUS-ID",
+          `input response ${preview(key)} may answer requests of several methods: read as ${method}`,
+        );
       found.push({ method, content: params.inputResponses[key] });
     }
     return found;
+  }
+
+  /** Takes the oldest method of a slot. */
+  #take(slot: string, held: string[]): string {
+    const method = held.shift()!;
+    if (held.length === 0) this.#waiting.delete(slot);
+    this.#held--;
+    return method;
   }
 }
