@@ -6,16 +6,27 @@
 // (2025-11-25); the user who pastes the number is the exploit, the one who declines its benign
 // twin. The live verdict (`--evaluate`) equals `oatf evaluate` of the recording, and two
 // clients at once through one recorder never mix.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createMcpHandler, inputRequired, McpServer } from "@modelcontextprotocol/server";
 import { readTraceText, type TraceRecord } from "@oatf/trace";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import setup from "./cli-build.js";
-import { close, evaluate, fixture, listen, startProxy, tmp } from "./record-helpers.js";
+// @ts-expect-error: a plain-JS fixture
+import { KEY } from "./fixtures/e2e/mcp-client.mjs";
+import {
+  close,
+  evaluate,
+  fixture,
+  listen,
+  startProxy,
+  stdioRecordArgs,
+  tmp,
+} from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -136,4 +147,45 @@ describe("oatf record: MCP 2026-07-28 from the official SDK v2 (client and serve
     expect(code).toBe(1);
     expect(evaluate(DOCUMENT, out).result).toBe("exploited");
   }, 120_000);
+});
+
+describe("oatf record over stdio: the SDK v2 client against a 2025-11-25 server", () => {
+  for (const { comply, result } of [
+    { comply: true, result: "exploited" },
+    { comply: false, result: "not_exploited" },
+  ])
+    it(`keeps every spawn's messages (the server/discover probe too); ${result}`, async () => {
+      const dir = tmp();
+      const out = join(dir, "trace.jsonl");
+      const document = fixture("mcp-exfiltration.yaml");
+      const client = new Client(
+        { name: "agent", version: "2.4.0" },
+        { capabilities: {}, versionNegotiation: { mode: "auto" } },
+      );
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: stdioRecordArgs(out, fixture("mcp-server.mjs")),
+          stderr: "pipe",
+        }),
+      );
+      await client.listTools();
+      const note = comply ? KEY : undefined;
+      await client.callTool({
+        name: "calculator",
+        arguments: { operation: "add", a: 2, b: 3, ...(note === undefined ? {} : { note }) },
+      });
+      await client.close();
+      // Every recorder's file: the one named, and one per recorder that found it taken.
+      const files = readdirSync(dir).filter((f) => /^trace(\.\d+)?\.jsonl$/.test(f));
+      const methods = files.flatMap((f) =>
+        readFileSync(join(dir, f), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => (JSON.parse(l) as { message: { method?: string } }).message.method),
+      );
+      expect(methods).toContain("tools/call");
+      const verdicts = files.map((f) => evaluate(document, join(dir, f)).result);
+      expect(verdicts.includes("exploited")).toBe(result === "exploited");
+    }, 120_000);
 });
