@@ -436,7 +436,7 @@ export const TRACE_RULES = {
   },
   "T-ID-NULL": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "an error answers a request",
   },
   "T-PROTOCOL": {

@@ -2,7 +2,7 @@
 // `tasks/cancel`: MCP 2025-11-25 tasks and A2A v0.3), when no session ties it to others: told
 // by its answer (an A2A Task has a `contextId` and a `status` object; an MCP task a `taskId`
 // and a `status` string), else by its path, else defaulted and said. Never silently MCP.
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { surfacesFor } from "@oatf/registries";
 import { looksLikeA2aResult } from "../jsonrpc/a2a.js";
 import { type TraceRecord, unattributed } from "../record.js";

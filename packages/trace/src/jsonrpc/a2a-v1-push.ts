@@ -7,7 +7,7 @@
 // so a binding target such as `pushNotificationConfig.token` sees the webhook token. Shallow
 // copies only; anything not in the v1.0 shape is left as it is.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 type Obj = Record<string, unknown>;
 

@@ -16,7 +16,7 @@
 //     key) ──▶ read as a response of unknown operation, said (T-UNCORRELATED)
 //
 // Bounded: MAX_INPUT_REQUESTS waiting at once, the oldest forgotten first (said).
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { preview, type TraceRecord, unattributed } from "../record.js";
 
 /** Input requests awaiting their response at once, across the connections of one trace. */
