@@ -19,7 +19,7 @@
 // Every message and diagnostic carries the line the entry starts on.
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
-import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
+import { agUiDecoder } from "../ag-ui.js";
 import type { BodySender } from "../jsonrpc/read.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
 import { readSseBody, sseLog } from "../sse/events.js";
