@@ -434,6 +434,11 @@ export const TRACE_RULES = {
     check: "a response's id is carried by one pending request",
     unattributed: true,
   },
+  "T-ID-NULL": {
+    severity: "warning",
+    spec_ref: READING,
+    check: "an error answers a request",
+  },
   "T-PROTOCOL": {
     severity: "warning",
     spec_ref: READING,

@@ -60,12 +60,15 @@ describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/
       // The verdicts' exit code, as `oatf evaluate` of the recording gives it.
       expect(code).toBe(mode === "comply" ? 1 : 3);
 
-      // The log holds the agent's events, one per line, as the AG-UI reader reads them.
-      const types = readFileSync(out, "utf8")
+      // The log holds the RunAgentInput, then the agent's events, one per line, as the AG-UI
+      // reader reads them.
+      const lines = readFileSync(out, "utf8")
         .trim()
         .split("\n")
-        .map((l) => JSON.parse(l).type);
-      expect(types[0]).toBe("RUN_STARTED");
+        .map((l) => JSON.parse(l));
+      expect(lines[0].runId).toBe(INPUT.runId);
+      const types = lines.map((l) => l.type);
+      expect(types[1]).toBe("RUN_STARTED");
       expect(types.at(-1)).toBe("RUN_FINISHED");
 
       const verdict = evaluate(DOCUMENT, out);

@@ -121,7 +121,7 @@ describe("oatf record as an HTTP proxy", () => {
     await proxy.stop();
     const lines = readJsonl(out).filter((l) => l.direction === "received");
     expect(lines.map((l) => l.message.method)).toEqual(["notifications/one", "notifications/two"]);
-    expect(lines[0].connection).toBe("c1");
+    expect(lines[0].connection).toBe("x1");
   }, 60_000);
 
   it("relays a body over --max-body whole and cuts it in the log and the HAR, with a note", async () => {

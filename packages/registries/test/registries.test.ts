@@ -177,6 +177,18 @@ describe("eventsFor / isEventValidForMode", () => {
     expect(isEventValidForMode("ag_ui_client", "custom:my_event")).toBe(true);
   });
 
+  it("knows MCP 2026-07-28's methods as the official SDK v2 sends them (no V-018)", () => {
+    for (const m of ["server/discover", "subscriptions/listen"]) {
+      expect(surfacesFor("mcp")).toContain(m);
+      expect(eventsFor("mcp_server")).toContain(m);
+      expect(eventsFor("mcp_client")).toContain(m);
+    }
+    // The listen stream's first message, and its list changes, reach a client only.
+    expect(surfacesFor("mcp")).toContain("notifications/subscriptions/acknowledged");
+    expect(eventsFor("mcp_client")).toContain("notifications/subscriptions/acknowledged");
+    expect(eventsFor("mcp_server")).not.toContain("notifications/subscriptions/acknowledged");
+  });
+
   it("follows the direction rules of §7.1.2 and §7.2.2", () => {
     // Server-initiated MCP requests are observed by clients, not by servers.
     for (const e of ["sampling/createMessage", "elicitation/create", "roots/list"]) {

@@ -1,6 +1,10 @@
 // MCP binding (format §7.1), pinned to MCP 2025-11-25, the binding's default protocol version.
 // Format §7.1.2 uses MCP's JSON-RPC method names as events and defers to the MCP specification for
-// the full list, so the lists below are that specification's methods, grouped by direction.
+// the full list, so the lists below are that specification's methods, grouped by direction,
+// with those MCP 2026-07-28 added (the official SDK v2 speaks both revisions): `server/discover`
+// and `subscriptions/listen`, whose stream opens with `notifications/subscriptions/acknowledged`.
+// 2026's `input_required` results carry no method of their own: the trace readers turn their
+// `inputRequests` into the binding's `elicitation/create` / `sampling/createMessage` requests.
 import { unique } from "./unique.js";
 
 /** Requests a client sends; a server receives them, a client observes their correlated responses. */
@@ -22,6 +26,9 @@ const CLIENT_REQUESTS = [
   "tasks/result",
   "tasks/list",
   "tasks/cancel",
+  // MCP 2026-07-28
+  "server/discover",
+  "subscriptions/listen",
 ] as const;
 
 /** Client-to-server notifications. */
@@ -56,6 +63,8 @@ const SERVER_NOTIFICATIONS = [
   "notifications/cancelled",
   "notifications/elicitation/complete",
   "notifications/tasks/status",
+  // MCP 2026-07-28: the first message of a `subscriptions/listen` stream
+  "notifications/subscriptions/acknowledged",
 ] as const;
 
 export type McpOperation =

@@ -19,11 +19,13 @@
 // Every message and diagnostic carries the line the entry starts on.
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
-import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
+import { agUiDecoder } from "../ag-ui.js";
 import type { BodySender } from "../jsonrpc/read.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
 import { readSseBody, sseLog } from "../sse/events.js";
 import { type Body, harBody, kindOf, unread } from "./body.js";
+import { entryProtocol } from "./entry-protocol.js";
+import { HarOrder } from "./order.js";
 import { HarScanner } from "./scan.js";
 import { type HarConnection, harSessions } from "./sessions.js";
 
@@ -126,13 +128,25 @@ export function harDecoder(options: HarOptions): HarDecoder {
       const session = (
         header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id")
       )?.slice(0, MAX_SESSION_ID);
+      // Alone (no session), an entry whose method both bindings have is told by its answer.
+      const told =
+        session === undefined && options.protocol === undefined
+          ? entryProtocol(
+              requestBody?.value,
+              responseBody?.value,
+              url.replace(/[?#].*$/, ""),
+              where,
+              line,
+              out,
+            )
+          : undefined;
       let rpc: HarConnection | undefined;
       let agUi: LineDecoder | undefined;
       // One JSON text (a JSON body, or an SSE event's data), read as what it is: a peer
       // cannot have its JSON-RPC read as AG-UI (or the other way) by what it sends first.
       const route = (text: string, value: unknown, sender: BodySender) => {
         if ((kindOf(value) ?? kind) === "jsonrpc") {
-          rpc ??= sessions.connection(session, line, out);
+          rpc ??= sessions.connection(session, line, out, told);
           rpc.decoder.body(text, line, out, sender);
         } else {
           agUi ??= agUiDecoder(options.maxEntryLength);
@@ -178,14 +192,15 @@ export function harDecoder(options: HarOptions): HarDecoder {
       firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
   }
 
-  const scanner = new HarScanner(options.maxEntryLength, (e, out) =>
-    entry(e.index, e.line, e.text, out),
-  );
+  // Entries are read in the order they started (order.ts), not the order they ended in.
+  const order = new HarOrder((e, out) => entry(e.index, e.line, e.text, out));
+  const scanner = new HarScanner(options.maxEntryLength, (e, out) => order.push(e, out));
 
   return {
     push: (chunk, out) => scanner.push(chunk, out),
     end(out) {
       scanner.end(out);
+      order.end(out);
       sessions.end(out);
       if (skipped > 0)
         problem(

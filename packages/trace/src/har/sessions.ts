@@ -7,6 +7,7 @@
 //   kept ──an entry names it──▶ kept (the newest again)
 //   kept ──a new session past the bound, this one the oldest──▶ forgotten: its reader ends,
 //     said (T-HAR-SESSIONS); an answer to one of its requests later is uncorrelated
+import { InputRequests } from "../jsonrpc/input-required.js";
 import { type JsonRpcDecoder, jsonRpcDecoder } from "../jsonrpc/read.js";
 import { problem, type TraceRecord } from "../record.js";
 
@@ -25,17 +26,31 @@ export interface HarConnection {
 
 export interface HarSessions {
   /** The JSON-RPC connection of an entry: its MCP session's, or its own. */
-  connection(session: string | undefined, line: number, out: TraceRecord[]): HarConnection;
+  connection(
+    session: string | undefined,
+    line: number,
+    out: TraceRecord[],
+    /** The protocol an entry of its own was told (entry-protocol.ts). */
+    told?: string,
+  ): HarConnection;
   /** The HAR ended: every session's reader ends. */
   end(out: TraceRecord[]): void;
 }
 
 export function harSessions(protocol: string | undefined, maxEventLength: number): HarSessions {
   const sessions = new Map<string, JsonRpcDecoder>();
-  const newJsonRpc = () => jsonRpcDecoder({ protocol, maxEventLength });
+  // MCP 2026-07-28's retries come on an exchange of their own: its inputs span the HAR.
+  const inputs = new InputRequests();
+  const newJsonRpc = (told = protocol) =>
+    jsonRpcDecoder({ protocol: told, maxEventLength, inputs });
 
-  function connection(session: string | undefined, line: number, out: TraceRecord[]) {
-    if (session === undefined) return { decoder: newJsonRpc(), own: true };
+  function connection(
+    session: string | undefined,
+    line: number,
+    out: TraceRecord[],
+    told?: string,
+  ) {
+    if (session === undefined) return { decoder: newJsonRpc(told), own: true };
     let decoder = sessions.get(session);
     if (decoder !== undefined)
       sessions.delete(session); // set again below: the newest

@@ -13,6 +13,7 @@ import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import { a2aOperationOfV1 } from "@oatf/registries";
 import { FINAL_STATES, paramsV03, plainResultV03, resultV03 } from "./a2a-v1.js";
+import { pushContentV03 } from "./a2a-v1-push.js";
 
 /** The binding's operation for an A2A method, and the native v1.0 name when it had one. */
 export function a2aMethod(method: string): { operation: string; native?: string } {
@@ -118,5 +119,7 @@ export function a2aV1(
   if (response === undefined) message.content = paramsV03(message.operation, wire);
   else if (response.isResult && message.content === wire)
     message.content = plainResultV03(message.operation, wire);
+  if (response === undefined || response.isResult)
+    message.content = pushContentV03(message.operation, message.content);
   if (message.content !== wire) message.native_content = wire;
 }

@@ -16,6 +16,12 @@ export type LogDirection = "sent" | "received";
 export interface Origin {
   connection?: string;
   session?: string;
+  /**
+   * Who sent it when no session id says (MCP 2026-07-28, stateless HTTP): what the client's
+   * messages carry (its `_meta` client info, its `traceparent`), for partitioning; the
+   * `connection` stays the correlation scope.
+   */
+  client?: string;
 }
 
 /** Receives each log line as it is made (the file, the live evaluation, or both). */
@@ -44,7 +50,8 @@ export function logLine(
   const head =
     `{"timestamp":${JSON.stringify(timestamp)},"direction":"${direction}"` +
     (origin.connection === undefined ? "" : `,"connection":${JSON.stringify(origin.connection)}`) +
-    (origin.session === undefined ? "" : `,"session":${JSON.stringify(origin.session)}`);
+    (origin.session === undefined ? "" : `,"session":${JSON.stringify(origin.session)}`) +
+    (origin.client === undefined ? "" : `,"client":${JSON.stringify(origin.client)}`);
   const json = cut === undefined ? messageJson(text) : undefined;
   if (json !== undefined) return `${head},"message":${json}}`;
   const note = cut ?? "not JSON: recorded as text";

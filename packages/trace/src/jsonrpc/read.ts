@@ -31,6 +31,7 @@ import { readSseBody, sseLog } from "../sse/events.js";
 import { a2aMethod, a2aResult, a2aV1, isStreaming, looksLikeA2aResult } from "./a2a.js";
 import { type Connection, connections, ENTRY_COST } from "./connections.js";
 import { correlation, MAX_REQUESTS_PER_ID, type Side } from "./correlation.js";
+import { InputRequests } from "./input-required.js";
 import { idBase, slotKey } from "./pending-ids.js";
 
 // The two sides of a recorded connection; a response travels the other way from its request.
@@ -50,6 +51,11 @@ export interface JsonRpcOptions {
   modes?: readonly ReadonlyMap<string, string>[];
   /** Longest SSE event, in UTF-16 code units (default: the line limit). */
   maxEventLength?: number;
+  /**
+   * MCP 2026-07-28 input requests awaiting their retry, when several decoders read one trace
+   * (a HAR's entries): the retry may come on another exchange than the result it answers.
+   */
+  inputs?: InputRequests;
 }
 
 /** Who sent an HTTP body: the client (requests) or the server (responses, SSE streams). */
@@ -91,8 +97,14 @@ function scopeOf(value: Record<string, unknown>): Scope {
   const session = value.session;
   if (typeof session === "string") return { key: `s${session.length}:${session}`, name: session };
   const connection = value.connection;
+  // A client named without a session (`oatf record`'s HTTP proxy, MCP 2026-07-28) is the
+  // message's session; ids stay scoped to the connection (one HTTP exchange).
+  const client = value.client;
   if (typeof connection === "string")
-    return { key: `c${connection.length}:${connection}`, name: connection };
+    return {
+      key: `c${connection.length}:${connection}`,
+      name: typeof client === "string" ? client : connection,
+    };
   return NO_SCOPE;
 }
 
@@ -179,6 +191,7 @@ function batch(
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
   const { connectionOf, protocolFor } = connections(options.protocol, options.modes ?? []);
   const { remember, answered, settle } = correlation();
+  const inputs = options.inputs ?? new InputRequests();
 
   function one(value: unknown, line: number, share: number, out: TraceRecord[], bare: Side) {
     if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
@@ -241,6 +254,20 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     const { operation: method, native } =
       protocol === "a2a" ? a2aMethod(sent) : { operation: sent };
     const params = rpc.params as Value | undefined;
+    // MCP 2026-07-28: a retry's `inputResponses` answer the input requests of the result it
+    // continues, before the retry itself is sent.
+    if (protocol === "mcp")
+      for (const input of inputs.answered(params, line, out))
+        located(
+          out,
+          {
+            protocol,
+            direction: "response",
+            operation: input.method,
+            content: input.content as Value,
+          },
+          heard,
+        );
     if (isId(rpc.id)) {
       const enriched =
         protocol === "mcp" &&
@@ -292,6 +319,15 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         "a JSON-RPC message needs a method, a result or an error",
       );
     }
+    // JSON-RPC 2.0 §5: an error whose request's id could not be read (an MCP server's 405 to
+    // an HTTP GET) answers no request: said as such, not evaluated as anyone's response.
+    if (rpc.id === null && !isResult)
+      return problem(
+        out,
+        line,
+        "T-ID-NULL",
+        `an error answering no request (id null): ${preview(rpc.error)}`,
+      );
     const waiting = isId(rpc.id) ? answered(scope, actorKey, side, rpc.id) : [];
     const requestsOf =
       waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
@@ -325,6 +361,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         protocolFor(connection, "message/stream", line, out);
       const protocol = given ?? connection.protocol;
       located(out, { protocol, direction: "response", operation: "", content }, heard);
+      if (protocol === "mcp" && isResult) asked(content, heard, out);
       return;
     }
     const { requests } = found;
@@ -378,6 +415,25 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     if (projected !== undefined)
       located(out, { protocol: "a2a", direction: "response", ...projected }, heard);
     settle(found.waiting, requests, final);
+    if (isResult && requests.some((r) => r.protocol === "mcp")) asked(content, heard, out);
+  }
+
+  /**
+   * MCP 2026-07-28: an `input_required` result's input requests are the server's requests of
+   * the binding (`elicitation/create`, `sampling/createMessage`, `roots/list`).
+   */
+  function asked(result: Value, heard: Heard, out: TraceRecord[]) {
+    for (const input of inputs.asked(result, heard.line, out))
+      located(
+        out,
+        {
+          protocol: "mcp",
+          direction: "request",
+          operation: input.method,
+          content: input.content as Value,
+        },
+        heard,
+      );
   }
 
   /** One JSON text: a message, a wrapped message, or a batch of either. */

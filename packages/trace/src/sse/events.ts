@@ -124,7 +124,9 @@ export class SseAssembler {
     const text = this.#data.length === 1 ? this.#data[0]! : this.#data.join("\n");
     this.#data = [];
     this.#length = 0;
-    this.#emit(text, this.#start, out);
+    // "If the data buffer is an empty string, ... return": an event of one empty `data:`
+    // line (MCP's priming event for resumption) is not dispatched.
+    if (text !== "") this.#emit(text, this.#start, out);
   }
 }
 

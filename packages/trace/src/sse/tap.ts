@@ -84,7 +84,8 @@ export class SseTap {
     this.#dropped = 0;
     this.#event = undefined;
     this.#id = undefined;
-    if (data.length === 0) return;
+    // An empty data buffer is not dispatched (SSE; MCP's priming events carry one).
+    if (data.length === 0 || (data.length === 1 && data[0] === "" && dropped === 0)) return;
     this.#emit({
       data: data.join("\n"),
       ...(event === undefined ? {} : { event }),

@@ -23,7 +23,7 @@ Over HTTP, a reverse proxy listens on <host:port> (port 0 picks a free port; the
 With --otlp, an OTLP/HTTP receiver listens on <host:port> (port 0 picks a free port; the address is printed on standard error): programs instrumented with OpenTelemetry export their spans to http://<host:port>/v1/traces (JSON or protobuf, gzip or deflate), and each request is written as one line of OTLP JSON (the collector file exporter's format), until interrupted. MCP and A2A spans are read as their calls' messages (see the @oatf/trace README, "OpenTelemetry (OTLP)").
 
 Options:
-  --out <file>               the trace to write (required)
+  --out <file>               the trace to write (required); when another oatf record writes it, <name>.<pid><ext> beside it
   --listen <host:port>       record over HTTP as a reverse proxy on this address
   --upstream <url>           where the proxy forwards to (with --listen)
   --otlp <host:port>         receive OpenTelemetry traces over OTLP/HTTP on this address (JSONL output)

@@ -25,6 +25,7 @@ import {
 import type { HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
+import { clientOf } from "./client-scope.js";
 
 export interface HttpRecording {
   host: string;
@@ -77,7 +78,7 @@ const sessionOf = (headers: IncomingMessage["headers"]) => {
 };
 
 /** The messages a body carries for the JSON-RPC log: JSON-RPC (one or a batch), else AG-UI events. */
-function loggable(text: string): "jsonrpc" | "event" | undefined {
+function loggable(text: string): "jsonrpc" | "event" | "input" | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -88,8 +89,10 @@ function loggable(text: string): "jsonrpc" | "event" | undefined {
   if (Array.isArray(value)) return value.some(isRpc) ? "jsonrpc" : undefined;
   if (isRpc(value)) return "jsonrpc";
   // An AG-UI event (a `type` string) is logged bare, one per line, as the AG-UI reader reads.
-  const type = (value as { type?: unknown } | null)?.type;
-  return typeof type === "string" ? "event" : undefined;
+  const { type, threadId, runId } = (value ?? {}) as Record<string, unknown>;
+  if (typeof type === "string") return "event";
+  // An AG-UI RunAgentInput (the run's POST body), logged bare as the AG-UI reader reads it.
+  return typeof threadId === "string" && typeof runId === "string" ? "input" : undefined;
 }
 
 /**
@@ -105,6 +108,16 @@ function withoutCredentials(url: URL): string {
   return shown.href;
 }
 
+/** A line of the A2A synthetic `agent_card/get` (format §7.2.2), in the SDK's message shape. */
+const cardLine = (direction: "request" | "response", content: object) =>
+  JSON.stringify({
+    protocol: "a2a",
+    direction,
+    operation: "agent_card/get",
+    content,
+    timestamp: new Date().toISOString(),
+  });
+
 export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<number> {
   const { upstream, maxBody, har, sink, keepCredentials = false } = options;
   const client = upstream.protocol === "https:" ? https : http;
@@ -114,12 +127,14 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
   // Decoders of compressed response bodies still running (flushed when the recording stops).
   const decoders = new Set<Transform>();
   let connectionCount = 0;
+  let exchangeCount = 0;
   const base = upstream.pathname.replace(/\/$/, "");
 
-  // JSON-RPC messages are logged wrapped and AG-UI events bare (one per line, as the AG-UI
-  // reader reads them); an A2A agent card becomes the `agent_card/get` event (format §7.2.2).
-  // Other bodies (an AG-UI RunAgentInput, an error page) are HAR's only; a body cut at the
-  // cap is logged with its note, so the reader reports it.
+  // JSON-RPC messages are logged wrapped, AG-UI events and the RunAgentInput that starts a
+  // run bare (one per line, as the AG-UI reader reads them); an A2A agent-card GET and its
+  // card are the `agent_card/get` request and response (format §7.2.2). Other bodies (an
+  // error page) are HAR's only; a body cut at the cap is logged with its note, so the reader
+  // reports it.
   const log = (
     direction: LogDirection,
     text: string,
@@ -132,11 +147,11 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
     const kind = loggable(text);
     if (kind === "jsonrpc") sink(logLine(direction, text, origin));
     else if (kind === "event" && direction === "received") sink(JSON.stringify(JSON.parse(text)));
+    else if (kind === "input" && direction === "sent") sink(JSON.stringify(JSON.parse(text)));
     else if (card && direction === "received") {
       const content = JSON.parse(messageJson(text) ?? "null") as unknown;
       if (typeof content !== "object" || content === null || Array.isArray(content)) return;
-      const event = { protocol: "a2a", direction: "response", operation: "agent_card/get" };
-      sink(JSON.stringify({ ...event, content, timestamp: new Date().toISOString() }));
+      sink(cardLine("response", content));
     }
   };
 
@@ -167,7 +182,8 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       connection,
     };
     open.add(exchange);
-    const origin: Origin = { connection };
+    // The log's scope is the exchange, never the socket a pool shares (client-scope.ts).
+    const origin: Origin = { connection: `x${++exchangeCount}` };
     const requestSession = sessionOf(req.headers);
     if (requestSession !== undefined) origin.session = requestSession;
     // The request is logged once its body has ended and the session is known (an MCP
@@ -179,8 +195,12 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
     const logRequest = () => {
       if (requestLogged || !requestEnded || !responded) return;
       requestLogged = true;
+      // The agent-card GET has no body: it is the `agent_card/get` request (format §7.2.2).
+      if (card) sink?.(cardLine("request", {}));
       if (exchange.requestBody.size > 0) {
         const { text, comment } = exchange.requestBody.content();
+        const client = origin.session === undefined ? clientOf(req.headers, text) : undefined;
+        if (client !== undefined) origin.client = client;
         log("sent", text, origin, comment);
       }
       for (const run of held.splice(0)) run();

@@ -11,6 +11,7 @@ import type { RecordArgs } from "./command.js";
 import { startLiveEvaluation } from "./evaluate.js";
 import { recordHttp } from "./http.js";
 import { otlpLineReader, recordOtlp } from "./otlp.js";
+import { claimOut, type OutClaim } from "./out-claim.js";
 import { startLivePublish } from "./publish.js";
 import { recordStdio } from "./stdio.js";
 
@@ -38,14 +39,21 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
   if (typeof published === "number") return published;
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
+  let claim: OutClaim;
   try {
-    const path = resolve(ctx.cwd, args.out);
-    if (args.format === "har") har = new HarFile(path, { name: "oatf record", version: VERSION });
-    else jsonl = new JsonlFile(path);
+    claim = claimOut(resolve(ctx.cwd, args.out));
+    if (args.format === "har")
+      har = new HarFile(claim.path, { name: "oatf record", version: VERSION });
+    else jsonl = new JsonlFile(claim.path);
   } catch (error) {
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
     return EXIT.usage;
   }
+  const out = claim.path === resolve(ctx.cwd, args.out) ? args.out : claim.path;
+  if (out !== args.out)
+    ctx.stderr.write(
+      safe`oatf record: another oatf record is writing ${args.out}: this one writes ${out}\n`,
+    );
   let recorded = 0;
   const sink: LineSink = (line) => {
     jsonl?.write(line);
@@ -79,11 +87,12 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
     jsonl?.close();
     har?.close();
     progress.stop();
+    claim.release();
   }
   const verdicts = live?.finish();
   const complete = (await published?.finish()) ?? true;
   const written = jsonl !== undefined ? `${jsonl.lines} lines` : `${har?.entries ?? 0} HAR entries`;
-  ctx.stderr.write(safe`oatf record: wrote ${written} to ${args.out}\n`);
+  ctx.stderr.write(safe`oatf record: wrote ${written} to ${out}\n`);
   // With --evaluate the verdicts decide the exit code: the server's is said, not lost.
   if (verdicts !== undefined && args.command !== undefined && server.started && server.code !== 0)
     ctx.stderr.write(`oatf record: the server exited with code ${server.code}\n`);

@@ -1,0 +1,76 @@
+// `oatf record --listen` logs every request it relays (issue 35): the A2A agent-card GET (the
+// `agent_card/get` request, then the card) and the AG-UI RunAgentInput that starts a run,
+// both evaluated live as `oatf evaluate` reads the recording.
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { HttpAgent } from "@ag-ui/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import setup from "./cli-build.js";
+// @ts-expect-error: a plain-JS fixture
+import { createAgentServer } from "./fixtures/e2e/ag-ui-agent.mjs";
+import {
+  a2aUpstream,
+  close,
+  evaluate,
+  fixture,
+  listen,
+  matchLines,
+  startProxy,
+  tmp,
+} from "./record-helpers.js";
+
+beforeAll(() => setup(), 600_000);
+
+const lines = (file: string) =>
+  readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("oatf record logs the requests it relays", () => {
+  let server: Server;
+  let upstream: string;
+  beforeAll(async () => {
+    server = createAgentServer();
+    upstream = `http://127.0.0.1:${await listen(server)}/agent`;
+  });
+  afterAll(() => close(server));
+
+  it("logs an AG-UI RunAgentInput and evaluates it live, as evaluate does the recording", async () => {
+    const document = fixture("ag-ui-run-input.yaml");
+    const out = join(tmp(), "run.jsonl");
+    const proxy = await startProxy(upstream, out, ["--evaluate", document]);
+    const agent = new HttpAgent({
+      url: `${proxy.url}/refuse`,
+      threadId: "thread-42",
+      initialMessages: [{ id: "m1", role: "user", content: "Summarize my unread email." }],
+    });
+    await agent.runAgent({ runId: "run-1" });
+    const { code, stderr } = await proxy.stop();
+    const logged = lines(out);
+    expect(logged[0]).toMatchObject({ threadId: "thread-42", runId: "run-1" });
+    expect(matchLines(stderr)).toHaveLength(1);
+    expect(code).toBe(1);
+    const verdict = evaluate(document, out);
+    expect(verdict.result).toBe("exploited");
+    expect(verdict.code).toBe(code);
+  }, 120_000);
+
+  it("logs the agent-card GET as the agent_card/get request before its card", async () => {
+    const agent = a2aUpstream();
+    const base = await agent.start();
+    const out = join(tmp(), "card.jsonl");
+    const proxy = await startProxy(base, out);
+    agent.via(proxy.url);
+    const response = await fetch(`${proxy.url}/.well-known/agent-card.json`);
+    expect(response.status).toBe(200);
+    await response.json();
+    await proxy.stop();
+    await agent.close();
+    expect(lines(out).map((l) => [l.operation, l.direction])).toEqual([
+      ["agent_card/get", "request"],
+      ["agent_card/get", "response"],
+    ]);
+  }, 60_000);
+});
