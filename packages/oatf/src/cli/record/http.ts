@@ -25,6 +25,7 @@ import {
 import type { HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
+import { Exchange } from "./exchange.js";
 
 export interface HttpRecording {
   host: string;
@@ -105,28 +106,64 @@ function withoutCredentials(url: URL): string {
   return shown.href;
 }
 
+/** Runs the proxy until stopped; 0 once stopped, 3 when it could not listen. */
 export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<number> {
-  const { upstream, maxBody, har, sink, keepCredentials = false } = options;
-  const client = upstream.protocol === "https:" ? https : http;
-  const agent = new client.Agent({ keepAlive: true });
-  const connections = new WeakMap<Socket, string>();
-  const open = new Set<HarExchange>();
-  // Decoders of compressed response bodies still running (flushed when the recording stops).
-  const decoders = new Set<Transform>();
-  let connectionCount = 0;
-  const base = upstream.pathname.replace(/\/$/, "");
+  const recorder = new HttpRecorder(options);
+  const server = http.createServer((req, res) => recorder.handle(req, res));
+  return new Promise((resolve) => {
+    const stop = () => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
+      server.close();
+      server.closeAllConnections();
+      void recorder.stop().then(() => resolve(EXIT.ok));
+    };
+    server.on("error", (error) => {
+      ctx.stderr.write(
+        safe`oatf record: cannot listen on ${options.host}:${options.port}: ${error.message}\n`,
+      );
+      resolve(EXIT.error);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : options.port;
+      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+      ctx.stderr.write(
+        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(options.upstream)}\n`,
+      );
+      if (options.stop !== undefined) void options.stop.then(stop);
+      else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
+    });
+  });
+}
 
-  // JSON-RPC messages are logged wrapped and AG-UI events bare (one per line, as the AG-UI
-  // reader reads them); an A2A agent card becomes the `agent_card/get` event (format §7.2.2).
-  // Other bodies (an AG-UI RunAgentInput, an error page) are HAR's only; a body cut at the
-  // cap is logged with its note, so the reader reports it.
-  const log = (
-    direction: LogDirection,
-    text: string,
-    origin: Origin,
-    cut?: string,
-    card = false,
-  ) => {
+/** The proxy's state: its connections, the exchanges in flight and their logging. */
+class HttpRecorder {
+  readonly #options: HttpRecording;
+  readonly #client: typeof http | typeof https;
+  readonly #agent: http.Agent;
+  readonly #connections = new WeakMap<Socket, string>();
+  readonly #open = new Set<Exchange>();
+  /** Decoders of compressed response bodies still running (flushed when the recording stops). */
+  readonly #decoders = new Set<Transform>();
+  #connectionCount = 0;
+  /** The upstream URL's path, without a last `/`. */
+  readonly #base: string;
+
+  constructor(options: HttpRecording) {
+    this.#options = options;
+    this.#client = options.upstream.protocol === "https:" ? https : http;
+    this.#agent = new this.#client.Agent({ keepAlive: true });
+    this.#base = options.upstream.pathname.replace(/\/$/, "");
+  }
+
+  /**
+   * JSON-RPC messages are logged wrapped and AG-UI events bare (one per line, as the AG-UI
+   * reader reads them); an A2A agent card becomes the `agent_card/get` event (format §7.2.2).
+   * Other bodies (an AG-UI RunAgentInput, an error page) are HAR's only; a body cut at the
+   * cap is logged with its note, so the reader reports it.
+   */
+  #log(direction: LogDirection, text: string, origin: Origin, cut?: string, card = false): void {
+    const sink = this.#options.sink;
     if (sink === undefined) return;
     if (cut !== undefined) return sink(logLine(direction, text, origin, cut));
     const kind = loggable(text);
@@ -138,21 +175,25 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       const event = { protocol: "a2a", direction: "response", operation: "agent_card/get" };
       sink(JSON.stringify({ ...event, content, timestamp: new Date().toISOString() }));
     }
-  };
+  }
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    let connection = connections.get(req.socket);
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    const { upstream, maxBody, keepCredentials = false } = this.#options;
+    let connection = this.#connections.get(req.socket);
     if (connection === undefined) {
-      connection = `c${++connectionCount}`;
-      connections.set(req.socket, connection);
+      connection = `c${++this.#connectionCount}`;
+      this.#connections.set(req.socket, connection);
     }
     req.socket.setNoDelay(true);
     // `/` is the upstream URL itself (`--upstream http://host/mcp` is `/mcp`, not `/mcp/`).
     const path = req.url ?? "/";
+    const base = this.#base;
     const joined = base !== "" && /^\/(\?|$)/.test(path) ? base + path.slice(1) : base + path;
     const target = new URL(joined, upstream);
-    const card = /\/\.well-known\/agent(-card)?\.json$/.test(target.pathname);
-    const exchange: HarExchange = {
+    const origin: Origin = { connection };
+    const requestSession = sessionOf(req.headers);
+    if (requestSession !== undefined) origin.session = requestSession;
+    const entry: HarExchange = {
       started: new Date(),
       t0: performance.now(),
       method: req.method ?? "GET",
@@ -166,48 +207,37 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       responseBody: new BodyCapture(maxBody),
       connection,
     };
-    open.add(exchange);
-    const origin: Origin = { connection };
-    const requestSession = sessionOf(req.headers);
-    if (requestSession !== undefined) origin.session = requestSession;
-    // The request is logged once its body has ended and the session is known (an MCP
-    // `initialize` learns it from the response); response messages wait behind it.
-    let requestEnded = false;
-    let responded = false;
-    let requestLogged = false;
-    const held: (() => void)[] = [];
-    const logRequest = () => {
-      if (requestLogged || !requestEnded || !responded) return;
-      requestLogged = true;
-      if (exchange.requestBody.size > 0) {
-        const { text, comment } = exchange.requestBody.content();
-        log("sent", text, origin, comment);
-      }
-      for (const run of held.splice(0)) run();
-    };
-    const afterRequest = (run: () => void) => (requestLogged ? run() : held.push(run));
-
-    const finish = (comment?: string) => {
-      if (!open.delete(exchange)) return;
-      if (comment !== undefined) exchange.comment = comment;
-      exchange.tEnd = performance.now();
-      har?.write(exchange, exchange.tEnd);
-    };
-
+    const exchange = new Exchange(
+      entry,
+      origin,
+      (x) => {
+        if (x.entry.requestBody.size === 0) return;
+        const { text, comment } = x.entry.requestBody.content();
+        this.#log("sent", text, x.origin, comment);
+      },
+      (x) => {
+        // Written once: an exchange the stopping recording wrote already is not written again.
+        if (!this.#open.delete(x)) return;
+        x.entry.tEnd = performance.now();
+        this.#options.har?.write(x.entry, x.entry.tEnd);
+      },
+    );
+    this.#open.add(exchange);
     const headers = forwardable(req.headers);
     headers.host = upstream.host;
-    const forward = client.request(target, { method: exchange.method, headers, agent });
-    req.on("data", (chunk: Buffer) => exchange.requestBody.push(chunk));
-    req.on("end", () => {
-      requestEnded = true;
-      logRequest();
+    const forward = this.#client.request(target, {
+      method: entry.method,
+      headers,
+      agent: this.#agent,
     });
+    req.on("data", (chunk: Buffer) => entry.requestBody.push(chunk));
+    req.on("end", () => exchange.requestEnded());
     req.pipe(forward);
     // The client went away before the response ended: the upstream exchange is dropped too.
     res.on("close", () => {
       if (!res.writableFinished) {
         forward.destroy();
-        finish("the client closed the connection before the response ended");
+        exchange.finish("the client closed the connection before the response ended");
       }
     });
     forward.on("error", (error) => {
@@ -215,122 +245,110 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
         res.writeHead(502, { "content-type": "text/plain" });
         res.end(`oatf record: upstream error: ${error.message}\n`);
       } else res.destroy();
-      responded = true;
-      logRequest();
-      finish(`upstream error: ${error.message}`);
+      exchange.responded();
+      exchange.finish(`upstream error: ${error.message}`);
     });
-    forward.on("response", (up) => {
-      exchange.tResponse = performance.now();
-      exchange.status = up.statusCode ?? 0;
-      exchange.statusText = up.statusMessage ?? "";
-      exchange.responseHeaders = harHeaders(up.headers, keepCredentials);
-      const session = sessionOf(up.headers) ?? requestSession;
-      if (session !== undefined) {
-        origin.session = session;
-        exchange.session = session;
+    const card = /\/\.well-known\/agent(-card)?\.json$/.test(target.pathname);
+    forward.on("response", (up) => this.#respond(up, res, exchange, requestSession, card));
+  }
+
+  /** Relays the upstream's response as it comes, and records it. */
+  #respond(
+    up: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange,
+    requestSession: string | undefined,
+    card: boolean,
+  ): void {
+    const { maxBody, har, keepCredentials = false } = this.#options;
+    const { entry, origin } = exchange;
+    entry.tResponse = performance.now();
+    entry.status = up.statusCode ?? 0;
+    entry.statusText = up.statusMessage ?? "";
+    entry.responseHeaders = harHeaders(up.headers, keepCredentials);
+    const session = sessionOf(up.headers) ?? requestSession;
+    if (session !== undefined) {
+      origin.session = session;
+      entry.session = session;
+    }
+    res.writeHead(entry.status, entry.statusText, forwardable(up.headers));
+    res.flushHeaders();
+    exchange.responded();
+    const sse = /^text\/event-stream\b/i.test(up.headers["content-type"] ?? "");
+    const tap = sse
+      ? new SseTap(maxBody, (event) =>
+          exchange.afterRequest(() => this.#log("received", event.data, origin, event.cut)),
+        )
+      : undefined;
+    // What the tap reads: the body as sent, or decoded when it is compressed (the client
+    // still gets the bytes as sent).
+    const record = (chunk: Buffer) => {
+      // An SSE body is kept only for HAR: the log takes its events as they pass.
+      if (har !== undefined || !sse) entry.responseBody.push(chunk);
+      tap?.push(chunk);
+    };
+    const recorded = () => {
+      tap?.end();
+      if (!sse && entry.responseBody.size > 0) {
+        const { text, comment } = entry.responseBody.content();
+        exchange.afterRequest(() => this.#log("received", text, origin, comment, card));
       }
-      res.writeHead(exchange.status, exchange.statusText, forwardable(up.headers));
-      res.flushHeaders();
-      responded = true;
-      logRequest();
-      const sse = /^text\/event-stream\b/i.test(up.headers["content-type"] ?? "");
-      const tap = sse
-        ? new SseTap(maxBody, (event) =>
-            afterRequest(() => log("received", event.data, origin, event.cut)),
-          )
-        : undefined;
-      // What the tap reads: the body as sent, or decoded when it is compressed (the client
-      // still gets the bytes as sent).
-      const record = (chunk: Buffer) => {
-        // An SSE body is kept only for HAR: the log takes its events as they pass.
-        if (har !== undefined || !sse) exchange.responseBody.push(chunk);
-        tap?.push(chunk);
-      };
-      const recorded = () => {
-        tap?.end();
-        if (!sse && exchange.responseBody.size > 0) {
-          const { text, comment } = exchange.responseBody.content();
-          afterRequest(() => log("received", text, origin, comment, card));
-        }
-        finish();
-      };
-      const encoding = String(up.headers["content-encoding"] ?? "")
-        .trim()
-        .toLowerCase();
-      const decoder = decompressor(encoding);
-      if (decoder !== undefined) {
-        decoders.add(decoder);
-        decoder.once("close", () => decoders.delete(decoder));
-      }
-      decoder?.on("data", record);
-      decoder?.on("end", recorded);
-      decoder?.on("error", (error) => {
+      exchange.finish();
+    };
+    const encoding = String(up.headers["content-encoding"] ?? "")
+      .trim()
+      .toLowerCase();
+    const decoder = decompressor(encoding);
+    if (decoder !== undefined) {
+      this.#decoders.add(decoder);
+      decoder.once("close", () => this.#decoders.delete(decoder));
+      decoder.on("data", record);
+      decoder.on("end", recorded);
+      decoder.on("error", (error) => {
         const note = `the ${encoding} body could not be decoded: ${error.message}`;
-        afterRequest(() => log("received", "", origin, note));
-        finish(note);
+        exchange.afterRequest(() => this.#log("received", "", origin, note));
+        exchange.finish(note);
       });
-      up.on("data", (chunk: Buffer) => {
-        // Relayed first, recorded after: the client never waits for the log.
-        if (!res.write(chunk)) {
-          up.pause();
-          res.once("drain", () => up.resume());
-        }
-        if (decoder !== undefined) decoder.write(chunk);
-        else record(chunk);
-      });
-      up.on("end", () => {
-        res.end();
-        if (decoder !== undefined) decoder.end();
-        else recorded();
-      });
-      up.on("error", (error) => {
-        res.destroy();
-        finish(`upstream error: ${error.message}`);
-      });
+    }
+    up.on("data", (chunk: Buffer) => {
+      // Relayed first, recorded after: the client never waits for the log.
+      if (!res.write(chunk)) {
+        up.pause();
+        res.once("drain", () => up.resume());
+      }
+      if (decoder !== undefined) decoder.write(chunk);
+      else record(chunk);
+    });
+    up.on("end", () => {
+      res.end();
+      if (decoder !== undefined) decoder.end();
+      else recorded();
+    });
+    up.on("error", (error) => {
+      res.destroy();
+      exchange.finish(`upstream error: ${error.message}`);
     });
   }
 
-  const server = http.createServer(handle);
-  return new Promise((resolve) => {
-    const stop = () => {
-      for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
-      server.close();
-      server.closeAllConnections();
-      agent.destroy();
-      // A compressed body the client already has may still sit in its decoder: each is
-      // flushed and its messages logged before the recording ends, or a relayed message
-      // (the last of a session, say) would be missing from the log.
-      const flushed = [...decoders].map((decoder) => {
-        const closed = new Promise<void>((done) => decoder.once("close", () => done()));
-        if (!decoder.writableEnded) decoder.end();
-        return closed;
-      });
-      void Promise.all(flushed).then(() => {
-        // Exchanges still open (a long-lived SSE stream) are written with what was seen.
-        const now = performance.now();
-        for (const exchange of [...open]) {
-          exchange.comment = "the recording stopped before the response ended";
-          har?.write(exchange, now);
-        }
-        open.clear();
-        resolve(EXIT.ok);
-      });
-    };
-    server.on("error", (error) => {
-      ctx.stderr.write(
-        safe`oatf record: cannot listen on ${options.host}:${options.port}: ${error.message}\n`,
-      );
-      resolve(EXIT.error);
+  /**
+   * The recording stops: a compressed body the client already has may still sit in its
+   * decoder, so each is flushed and its messages logged first (or a relayed message, the last
+   * of a session, say, would be missing from the log); then the exchanges still open (a
+   * long-lived SSE stream) are written with what was seen.
+   */
+  async stop(): Promise<void> {
+    this.#agent.destroy();
+    const flushed = [...this.#decoders].map((decoder) => {
+      const closed = new Promise<void>((done) => decoder.once("close", () => done()));
+      if (!decoder.writableEnded) decoder.end();
+      return closed;
     });
-    server.listen(options.port, options.host, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : options.port;
-      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-      ctx.stderr.write(
-        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(upstream)}\n`,
-      );
-      if (options.stop !== undefined) void options.stop.then(stop);
-      else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
-    });
-  });
+    await Promise.all(flushed);
+    const now = performance.now();
+    for (const exchange of [...this.#open]) {
+      exchange.entry.comment = "the recording stopped before the response ended";
+      this.#options.har?.write(exchange.entry, now);
+    }
+    this.#open.clear();
+  }
 }
