@@ -349,7 +349,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     for (const request of requests) {
       let body = content;
       if (request.protocol === "a2a" && isResult) {
-        const read = a2aResult(request.method, content);
+        const read = a2aResult(request.method, content, request.native !== undefined);
         body = read.content;
         final ||= read.final;
         if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem);
