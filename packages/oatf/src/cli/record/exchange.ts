@@ -6,6 +6,8 @@
 //   waiting ──request body ended, and response begun (or failed)──▶ request logged
 //   waiting ──a response message──▶ held, logged right after the request
 //   request logged ──a response message──▶ logged at once
+//   waiting ──recording stopped──▶ request logged as far as it came (issue 33 §6: an
+//            upstream that never answers does not hide the request from the log)
 //   any ──response ended, client gone, upstream error, recording stopped──▶ finished (once)
 import type { HarExchange, Origin } from "@oatf/trace";
 
@@ -51,10 +53,24 @@ export class Exchange {
     else this.#held.push(run);
   }
 
+  /**
+   * The recording stops: the request is logged now, answered or not (and what was held
+   * behind it). True when it was still waiting for that.
+   */
+  stopped(): boolean {
+    const waiting = !this.#logged;
+    this.#requestEnded = true;
+    this.#responded = true;
+    this.#logRequestWhenReady();
+    return waiting;
+  }
+
   /** The exchange is over (with why it is incomplete, if it is): written once. */
   finish(comment?: string): void {
     if (this.#finished) return;
     this.#finished = true;
+    // The upstream had the request whatever became of the response: it is logged.
+    this.stopped();
     if (comment !== undefined) this.entry.comment = comment;
     this.#finish(this);
   }

@@ -10,7 +10,6 @@ import https from "node:https";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { Transform } from "node:stream";
-import zlib from "node:zlib";
 import {
   BodyCapture,
   type HarExchange,
@@ -22,7 +21,7 @@ import {
   type Origin,
   SseTap,
 } from "@oatf/trace";
-import type { HarFile } from "@oatf/trace/node";
+import { contentDecoder, contentDecoding, type HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
 import { Exchange } from "./exchange.js";
@@ -63,14 +62,6 @@ function forwardable(headers: IncomingMessage["headers"]): Record<string, string
   return out;
 }
 
-/** A decoder for a compressed body (`Content-Encoding`), or none when it is sent as is. */
-function decompressor(encoding: string): Transform | undefined {
-  if (encoding === "gzip" || encoding === "x-gzip") return zlib.createGunzip();
-  if (encoding === "deflate") return zlib.createInflate();
-  if (encoding === "br") return zlib.createBrotliDecompress();
-  return undefined;
-}
-
 const SESSION_HEADER = "mcp-session-id";
 const sessionOf = (headers: IncomingMessage["headers"]) => {
   const value = headers[SESSION_HEADER];
@@ -85,7 +76,12 @@ function loggable(text: string): "jsonrpc" | "event" | undefined {
   } catch {
     return undefined;
   }
-  const isRpc = (v: unknown) => typeof v === "object" && v !== null && "jsonrpc" in v;
+  // A response without `jsonrpc` (an id and a result or an error) is one too: the A2A SDK's
+  // v0.3 transport reads it (issue 33 §5).
+  const isRpc = (v: unknown) =>
+    typeof v === "object" &&
+    v !== null &&
+    ("jsonrpc" in v || ("id" in v && ("result" in v || "error" in v)));
   if (Array.isArray(value)) return value.some(isRpc) ? "jsonrpc" : undefined;
   if (isRpc(value)) return "jsonrpc";
   // An AG-UI event (a `type` string) is logged bare, one per line, as the AG-UI reader reads.
@@ -114,8 +110,15 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
     const stop = () => {
       for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
       server.close();
-      server.closeAllConnections();
-      void recorder.stop().then(() => resolve(EXIT.ok));
+      // The exchanges still open are logged first, then their sockets are closed.
+      void recorder.stop().then((unanswered) => {
+        server.closeAllConnections();
+        if (unanswered > 0)
+          ctx.stderr.write(
+            `oatf record: ${unanswered} request${unanswered === 1 ? " was" : "s were"} still waiting for a response when the recording stopped: logged without it\n`,
+          );
+        resolve(EXIT.ok);
+      });
     };
     server.on("error", (error) => {
       ctx.stderr.write(
@@ -146,6 +149,8 @@ class HttpRecorder {
   /** Decoders of compressed response bodies still running (flushed when the recording stops). */
   readonly #decoders = new Set<Transform>();
   #connectionCount = 0;
+  /** The recording has stopped: nothing more is logged or written. */
+  #stopped = false;
   /** The upstream URL's path, without a last `/`. */
   readonly #base: string;
 
@@ -164,17 +169,20 @@ class HttpRecorder {
    */
   #log(direction: LogDirection, text: string, origin: Origin, cut?: string, card = false): void {
     const sink = this.#options.sink;
-    if (sink === undefined) return;
+    if (sink === undefined || this.#stopped) return;
     if (cut !== undefined) return sink(logLine(direction, text, origin, cut));
-    const kind = loggable(text);
-    if (kind === "jsonrpc") sink(logLine(direction, text, origin));
-    else if (kind === "event" && direction === "received") sink(JSON.stringify(JSON.parse(text)));
-    else if (card && direction === "received") {
+    // An agent card is one by where it was fetched, whatever members it has (a `type` does not
+    // make it an AG-UI event: issue 33 §9).
+    if (card && direction === "received") {
       const content = JSON.parse(messageJson(text) ?? "null") as unknown;
       if (typeof content !== "object" || content === null || Array.isArray(content)) return;
       const event = { protocol: "a2a", direction: "response", operation: "agent_card/get" };
       sink(JSON.stringify({ ...event, content, timestamp: new Date().toISOString() }));
+      return;
     }
+    const kind = loggable(text);
+    if (kind === "jsonrpc") sink(logLine(direction, text, origin));
+    else if (kind === "event" && direction === "received") sink(JSON.stringify(JSON.parse(text)));
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
@@ -295,11 +303,16 @@ class HttpRecorder {
       }
       exchange.finish();
     };
-    const encoding = String(up.headers["content-encoding"] ?? "")
-      .trim()
-      .toLowerCase();
-    const decoder = decompressor(encoding);
+    // Decoded as the client decodes it (every coding Node's fetch does, stacked too); a body
+    // the client reads no message from is said in the log, never dropped.
+    const decoding = contentDecoding(up.headers["content-encoding"]);
+    if ("problem" in decoding) {
+      exchange.afterRequest(() => this.#log("received", "", origin, decoding.problem));
+      entry.comment = decoding.problem;
+    }
+    const decoder = contentDecoder(decoding.decode);
     if (decoder !== undefined) {
+      const encoding = String(up.headers["content-encoding"]);
       this.#decoders.add(decoder);
       decoder.once("close", () => this.#decoders.delete(decoder));
       decoder.on("data", record);
@@ -336,8 +349,7 @@ class HttpRecorder {
    * of a session, say, would be missing from the log); then the exchanges still open (a
    * long-lived SSE stream) are written with what was seen.
    */
-  async stop(): Promise<void> {
-    this.#agent.destroy();
+  async stop(): Promise<number> {
     const flushed = [...this.#decoders].map((decoder) => {
       const closed = new Promise<void>((done) => decoder.once("close", () => done()));
       if (!decoder.writableEnded) decoder.end();
@@ -345,10 +357,18 @@ class HttpRecorder {
     });
     await Promise.all(flushed);
     const now = performance.now();
+    let unanswered = 0;
     for (const exchange of [...this.#open]) {
+      // A request the upstream never answered is logged (and evaluated) all the same.
+      if (exchange.stopped()) unanswered++;
       exchange.entry.comment = "the recording stopped before the response ended";
       this.#options.har?.write(exchange.entry, now);
     }
     this.#open.clear();
+    // What still happens on the sockets being torn down (an upstream error, a late chunk) is
+    // after the end of the recording: the log and the HAR are closed, nothing more is written.
+    this.#stopped = true;
+    this.#agent.destroy();
+    return unanswered;
   }
 }
