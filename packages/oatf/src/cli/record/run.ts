@@ -8,13 +8,15 @@ import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
 import type { RecordArgs } from "./command.js";
 import { startLiveEvaluation } from "./evaluate.js";
+import { harLines } from "./har-lines.js";
 import { recordHttp } from "./http.js";
 import { otlpLineReader, recordOtlp } from "./otlp.js";
 import { startLivePublish } from "./publish.js";
 import { recordStdio } from "./stdio.js";
 
 export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<number> {
-  const where = args.format === "jsonl" ? "line" : "message";
+  // With HAR output the live evaluation reads the HAR's own lines (har-lines.ts).
+  const where = "line";
   // OTLP lines are read by the OTLP reader; the other logs by the reader that tells their format.
   const reader = args.otlp === undefined ? undefined : otlpLineReader;
   const live =
@@ -27,10 +29,13 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
   if (typeof published === "number") return published;
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
+  let harText: ReturnType<typeof harLines> | undefined;
   try {
     const path = resolve(ctx.cwd, args.out);
-    if (args.format === "har") har = new HarFile(path, { name: "oatf record", version: VERSION });
-    else jsonl = new JsonlFile(path);
+    if (args.format === "har") {
+      harText = live === undefined ? undefined : harLines((line) => live.line(line));
+      har = new HarFile(path, { name: "oatf record", version: VERSION }, harText?.write);
+    } else jsonl = new JsonlFile(path);
   } catch (error) {
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
     return EXIT.usage;
@@ -40,7 +45,7 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
       ? undefined
       : (line) => {
           jsonl?.write(line);
-          live?.line(line);
+          if (har === undefined) live?.line(line);
           published?.line(line);
         };
   // Over stdio: how the server ended; over HTTP: 0 once stopped, 3 when it could not listen.
@@ -67,6 +72,7 @@ export async function runRecord(args: RecordArgs, ctx: CliContext): Promise<numb
   } finally {
     jsonl?.close();
     har?.close();
+    harText?.end();
   }
   const verdicts = live?.finish();
   const complete = (await published?.finish()) ?? true;
