@@ -44,7 +44,7 @@ async function recorderReads(wire: Buffer, header: string): Promise<Buffer | str
 }
 
 describe("content decoding is Node's fetch's", () => {
-  let wire = Buffer.alloc(0);
+  let wire: Buffer = Buffer.alloc(0);
   let header = "";
   const server = createServer((_, res) => {
     res.writeHead(200, { "content-type": "application/json", "content-encoding": header });

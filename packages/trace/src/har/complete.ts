@@ -8,27 +8,6 @@ import { problem, type TraceRecord } from "../record.js";
 
 const CUT_NOTE = /^cut: /;
 
-/** UTF-8 bytes of a string, without building them. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** Bytes a base64 text decodes to (padding and whitespace aside). */
-function base64Length(text: string): number {
-  const digits = text.replace(/[\s=]+/g, "").length;
-  return Math.floor((digits * 3) / 4);
-}
-
 /**
  * Reports a request's `postData` or a response's `content` that the HAR holds only part of:
  * a cut note, or a `size` larger than its text.
@@ -41,24 +20,21 @@ export function cutBody(
   out: TraceRecord[],
 ): void {
   if (!isObject(holder) || typeof holder.text !== "string") return;
-  if (typeof holder.comment === "string" && CUT_NOTE.test(holder.comment))
-    return problem(
-      out,
-      line,
-      "T-HAR-NO-BODY",
-      `${where}: its ${side} body was cut when it was recorded (${holder.comment.slice(0, 200)}): what followed cannot be evaluated (record with a larger --max-body)`,
-    );
+  const comment = holder.comment;
+  const cut = typeof comment === "string" && CUT_NOTE.test(comment);
   const size = holder.size;
-  if (typeof size !== "number" || !Number.isFinite(size)) return;
   const base64 = holder.encoding === "base64";
-  // Text that is not base64 is reported as such where it is decoded (body.ts).
-  if (base64 && !/^[A-Za-z0-9+/=\s]*$/.test(holder.text)) return;
-  const held = base64 ? base64Length(holder.text) : utf8Length(holder.text);
-  if (size > held)
+  // Bytes held: UTF-8 text, or base64's decoded bytes (text that is not base64 is said in body.ts).
+  const held = base64
+    ? /^[A-Za-z0-9+/=\s]*$/.test(holder.text)
+      ? Math.floor((holder.text.replace(/[\s=]/g, "").length * 3) / 4)
+      : Number.POSITIVE_INFINITY
+    : new TextEncoder().encode(holder.text).length;
+  if (cut || (typeof size === "number" && size > held))
     problem(
       out,
       line,
       "T-HAR-NO-BODY",
-      `${where}: its ${side} body is ${size} bytes and the HAR holds ${held} of them: what followed cannot be evaluated`,
+      `${where}: its ${side} body was not recorded whole (${cut ? comment.slice(0, 200) : `${size} bytes, ${held} held`}): what followed cannot be evaluated`,
     );
 }
