@@ -170,7 +170,10 @@ class HttpRecorder {
   #log(direction: LogDirection, text: string, origin: Origin, cut?: string, card = false): void {
     const sink = this.#options.sink;
     if (sink === undefined || this.#stopped) return;
-    if (cut !== undefined) return sink(logLine(direction, text, origin, cut));
+    if (cut !== undefined) {
+      sink(logLine(direction, text, origin, cut));
+      return;
+    }
     // An agent card is one by where it was fetched, whatever members it has (a `type` does not
     // make it an AG-UI event: issue 33 §9).
     if (card && direction === "received") {
