@@ -221,7 +221,8 @@ export const VALIDATION_RULES = {
 /**
  * Warning codes. W-001..W-007 are SDK §7.0's. V-018 and V-029 are warnings by
  * the spec's own text (SHOULD-level), so they keep their rule number as the code,
- * as the upstream conformance fixtures expect. `OATF-V014-SKIPPED` is ours.
+ * as the upstream conformance fixtures expect. The `OATF-` codes are the SDK's own (SDK §7.0
+ * lets SDKs define more warning codes), with no spec reference.
  */
 export const WARNING_RULES = {
   "W-001": {
@@ -273,6 +274,10 @@ export const WARNING_RULES = {
     severity: "warning",
     check: "CEL expressions were not syntax-checked: no CEL checker was given",
   },
+  "OATF-V014-FUNCTION": {
+    severity: "warning",
+    check: "CEL calls name functions the evaluator declares",
+  },
 } as const satisfies Record<
   string,
   { severity: DiagnosticSeverity; spec_ref?: string; check: string }
@@ -323,7 +328,10 @@ export const PARSE_RULES = {
   { severity: DiagnosticSeverity; spec_ref: string; check: string }
 >;
 
-/** Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers. */
+/**
+ * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
+ * and of the evaluation state a monitor or a merge is given back (a snapshot, shards' verdicts).
+ */
 export const EVALUATION_RULES = {
   "E-UNREADABLE": {
     severity: "error",
@@ -339,6 +347,11 @@ export const EVALUATION_RULES = {
     severity: "warning",
     spec_ref: "SDK §4.5",
     check: "every verdict names an indicator of the attack",
+  },
+  "E-STATE": {
+    severity: "error",
+    spec_ref: "SDK §4.5",
+    check: "given-back state fits these documents",
   },
 } as const satisfies Record<
   string,
@@ -365,9 +378,6 @@ export const EVALUATION_ERROR_KINDS_TABLE = {
   },
 } as const satisfies Record<EvaluationErrorKind, { spec_ref: string; check: string }>;
 
-/** The section most trace rules cite (named once: the tables are in every bundle). */
-const SDK_4_1 = "SDK §4.1";
-
 /**
  * What trace readers say about lines that are not (entirely) messages (SDK §4.1: the tool
  * builds messages from its wire format; format §12.1: traces are untrusted). `stops`: reading
@@ -376,10 +386,13 @@ const SDK_4_1 = "SDK §4.1";
  * could belong to, and a run gate fails unless the user accepts this
  * (`oatf evaluate --allow-uncorrelated`).
  */
+/** Where the trace readers' rules come from: SDK §4.1, the observed message they produce. */
+const READING = "SDK §4.1";
+
 export const TRACE_RULES = {
   "T-FORMAT": {
     severity: "error",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "the trace format is given or shows in the first lines",
     stops: true,
   },
@@ -388,84 +401,84 @@ export const TRACE_RULES = {
     spec_ref: "format §12.1",
     check: "a line (an SSE event) stays within the length limit",
   },
-  "T-JSON": { severity: "error", spec_ref: SDK_4_1, check: "a line is JSON" },
+  "T-JSON": { severity: "error", spec_ref: READING, check: "a line is JSON" },
   "T-SHAPE": {
     severity: "error",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a line has the shape of its trace format",
   },
   "T-ACTOR": {
     severity: "error",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a line's actor is an actor of the documents",
   },
   "T-ACTOR-MODES": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "the documents give a line's actor one mode",
   },
   "T-DUPLICATE-ID": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a request id is not reused before its response",
   },
   "T-UNCORRELATED": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a response has an earlier request of its id",
     unattributed: true,
   },
   "T-AMBIGUOUS-ID": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a response's id is carried by one pending request",
     unattributed: true,
   },
   "T-PROTOCOL": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a connection's methods belong to its protocol",
     unattributed: true,
   },
   "T-PENDING-LIMIT": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "requests awaiting a response and connections stay within their bounds",
     unattributed: true,
   },
   "T-HAR": {
     severity: "error",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a HAR is whole JSON and its entries are objects (base64 bodies decode)",
   },
   "T-HAR-NO-BODY": {
     severity: "error",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a protocol entry's response body is in the HAR",
   },
   "T-HAR-TRAILING": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "nothing follows the HAR document",
   },
   "T-HAR-UNREAD": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a protocol entry's body is JSON or SSE",
   },
   "T-HAR-SKIPPED": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a HAR entry carries an MCP, A2A or AG-UI message",
   },
   "T-HAR-SESSIONS": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "sessions kept across HAR entries stay within their bound",
   },
   "T-OTLP": {
     severity: "warning",
-    spec_ref: SDK_4_1,
+    spec_ref: READING,
     check: "a span is an MCP or A2A call and carries its content",
   },
   "T-A2A-ITEM": {
@@ -475,11 +488,22 @@ export const TRACE_RULES = {
   },
 } as const satisfies Record<`T-${string}`, RuleInfo & { spec_ref: string }>;
 
+/**
+ * What a tool's user can configure wrong, reported as a diagnostic instead of thrown (issue
+ * 34): a broker URL (`@oatf/redis-streams`), a stream the broker cannot use. No spec section
+ * defines these: they are the SDK's tools' own.
+ */
+export const CONFIGURATION_RULES = {
+  "C-BROKER-URL": { severity: "error", check: "a broker URL names a server that answers" },
+  "C-BROKER-STREAM": { severity: "error", check: "a stream's shards and names suit its broker" },
+} as const satisfies Record<`C-${string}`, RuleInfo>;
+
 export type ValidationRuleId = keyof typeof VALIDATION_RULES;
 export type WarningRuleId = keyof typeof WARNING_RULES;
 export type ParseRuleId = keyof typeof PARSE_RULES;
 export type EvaluationRuleId = keyof typeof EVALUATION_RULES;
 export type TraceRuleId = keyof typeof TRACE_RULES;
+export type ConfigurationRuleId = keyof typeof CONFIGURATION_RULES;
 
 /** Every id a diagnostic's `rule` can hold: a closed union, checked by the compiler. */
 export type DiagnosticRule =
@@ -487,7 +511,8 @@ export type DiagnosticRule =
   | WarningRuleId
   | ParseRuleId
   | EvaluationRuleId
-  | TraceRuleId;
+  | TraceRuleId
+  | ConfigurationRuleId;
 
 export interface RuleInfo {
   /** The severity of every diagnostic that names the rule. */
@@ -507,11 +532,34 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
   PARSE_RULES,
   EVALUATION_RULES,
   TRACE_RULES,
+  CONFIGURATION_RULES,
+];
+
+/** The ids of what `parse` and `validate` report about a document. */
+export type DocumentRuleId = ValidationRuleId | WarningRuleId | ParseRuleId;
+
+const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
+  VALIDATION_RULES,
+  WARNING_RULES,
+  PARSE_RULES,
 ];
 
 /** The table entry of a rule id; undefined for a string that is not one. */
 export function ruleInfo(rule: string): RuleInfo | undefined {
-  for (const table of TABLES) if (Object.hasOwn(table, rule)) return table[rule];
+  return entryIn(TABLES, rule);
+}
+
+/**
+ * `ruleInfo` for the rules of a document (V-, W- and parse ids) only: code that checks
+ * documents looks its rules up here, so a bundle of it need not hold the trace and
+ * evaluation tables.
+ */
+export function documentRuleInfo(rule: string): RuleInfo | undefined {
+  return entryIn(DOCUMENT_TABLES, rule);
+}
+
+function entryIn(tables: readonly Record<string, RuleInfo>[], rule: string): RuleInfo | undefined {
+  for (const table of tables) if (Object.hasOwn(table, rule)) return table[rule];
   return undefined;
 }
 

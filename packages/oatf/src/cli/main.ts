@@ -25,7 +25,7 @@ Commands:
   monitor <documents...> --redis <url> --stream <key> --group <name>
                                         Monitor sessions published to Redis Streams, one consumer of a group
   publish --trace <file|-> --redis <url> --stream <key>  Publish a trace's messages to Redis Streams, sharded by session
-  lsp [--stdio]                         Start the language server on stdin/stdout
+  lsp [--stdio] [--glob <pattern>]      Start the language server on stdin/stdout (OATF documents only)
   schema                                Print the JSON Schema of OATF documents (for editors)
 
 Options:
@@ -99,7 +99,7 @@ const COMMANDS: Record<string, Command> = {
     flags: [],
     run: publishCommand,
   },
-  lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
+  lsp: { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand },
   schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
 };
 

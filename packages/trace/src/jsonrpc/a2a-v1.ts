@@ -16,7 +16,7 @@
 // wrote: v1.0 has no `kind`, and the SDK ignores one, so `{"kind": "data", "text": EVIL}` is
 // the text part the client reads (issue 33 §4).
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 type Obj = Record<string, unknown>;
 
