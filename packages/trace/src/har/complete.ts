@@ -3,7 +3,7 @@
 // HAR says how long the body was in `content.size` (HAR 1.2 §content: the decoded length, in
 // bytes). A body the HAR holds less of hides what followed, a poisoned event after padding
 // say: it is an error, never read as if it were complete.
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { problem, type TraceRecord } from "../record.js";
 
 const CUT_NOTE = /^cut: /;

@@ -5,7 +5,7 @@
 // first case present (set: not undefined, not null) is the result, whatever else the object
 // holds: other keys, a second case and any `kind` are ignored. Read here in that order, so the
 // content an indicator sees is the one the client read.
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 /** A oneof case: its JSON key and the v0.3 `kind` of what it holds. */
 type Case = readonly [key: string, kind: string];
