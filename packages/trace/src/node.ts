@@ -1,5 +1,12 @@
 // @oatf/trace/node: the writers' file sinks and the byte-line cutter of `oatf record`, which
 // need Node (node:fs, Buffer). Everything else is on the browser-safe main entry.
+
+export {
+  type ContentDecoding,
+  contentDecoder,
+  contentDecoding,
+  MAX_CONTENT_CODINGS,
+} from "./node/content-decoding.js";
 export { HarFile } from "./node/har-file.js";
 export { JsonlFile } from "./node/jsonl-file.js";
 export { LineCutter } from "./node/line-cutter.js";

@@ -67,16 +67,32 @@ describe("v1.0 parts are v0.3 TextPart, FilePart and DataPart", () => {
       data: { value: [1, 2] },
       metadata: { m: 1, data_part_compat: true },
     });
-    expect(partV03({ data: null })).toEqual({
+    expect(partV03({ data: 0 })).toEqual({
       kind: "data",
-      data: { value: null },
+      data: { value: 0 },
       metadata: { data_part_compat: true },
+    });
+    // `null` is not set for the SDK's `fromJSON`: no case, the part stays as it is.
+    const empty = { data: null };
+    expect(partV03(empty)).toBe(empty);
+  });
+
+  it("a part is what the SDK reads it as, whatever `kind` the peer wrote (issue 33 §4)", () => {
+    // Part.fromJSON reads text, raw, url, data in that order and ignores `kind`.
+    expect(partV03({ kind: "data", text: "EVIL", data: { a: 1 } })).toEqual({
+      kind: "text",
+      text: "EVIL",
+      data: { a: 1 },
+    });
+    expect(partV03({ kind: "text", text: null, data: { a: 1 } })).toMatchObject({ kind: "data" });
+    expect(partV03({ kind: "text", url: "https://x", media_type: "text/html" })).toEqual({
+      kind: "file",
+      file: { uri: "https://x", mimeType: "text/html" },
     });
   });
 
-  it("a v0.3 part, a part of no known case and a non-object stay as they are", () => {
-    const v03 = { kind: "text", text: "hi" };
-    expect(partV03(v03)).toBe(v03);
+  it("a part of no known case and a non-object stay as they are", () => {
+    expect(partV03({ kind: "text", text: "hi" })).toEqual({ kind: "text", text: "hi" });
     const unknown = { image: "x" };
     expect(partV03(unknown)).toBe(unknown);
     expect(partV03("text")).toBe("text");
@@ -97,11 +113,11 @@ describe("v1.0 messages, tasks and stream events are v0.3 ones", () => {
     expect(messageV03({ role: "ROLE_ADMIN" })).toEqual({ kind: "message", role: "ROLE_ADMIN" });
     // Proto JSON spells an enum by name or by number, not by a numeric string.
     expect(messageV03({ role: "1" })).toEqual({ kind: "message", role: "1" });
-    // Any `kind`, even one no version has, is left as it is rather than overwritten.
-    const odd = { kind: ["x"], role: "ROLE_USER" };
-    expect(messageV03(odd)).toBe(odd);
-    const v03 = { kind: "message", role: "user", parts: [] };
-    expect(messageV03(v03)).toBe(v03);
+    // v1.0 has no `kind` and the SDK ignores one: what a message is comes from where it is.
+    expect(messageV03({ kind: ["x"], role: "ROLE_USER" })).toEqual({
+      kind: "message",
+      role: "user",
+    });
   });
 
   it("every task state has its v0.3 spelling", () => {

@@ -202,7 +202,13 @@ describe("HAR entries", () => {
   it("decodes base64 bodies and reports one that is not base64", () => {
     const result = btoa(rpc({ id: 1, result: { tools: [] } }));
     const records = read([
-      entry({ body: rpc({ id: 1, method: "tools/list" }), text: result, encoding: "base64" }),
+      entry({
+        body: rpc({ id: 1, method: "tools/list" }),
+        text: result,
+        encoding: "base64",
+        // The decoded length, as HAR 1.2 says `size` is.
+        size: atob(result).length,
+      }),
       entry({
         body: rpc({ id: 2, method: "tools/list" }),
         text: "*not base64*",

@@ -9,6 +9,8 @@ import { isSseLine, readSseBody, sseLog } from "../sse/events.js";
 
 export type Kind = "jsonrpc" | "ag_ui" | undefined;
 
+const EVENT_STREAM = /^\s*text\/event-stream\b/i;
+
 /** The JSON a body carries: a JSON text, or SSE whose events' data are read one by one. */
 export interface Body {
   text: string;
@@ -54,8 +56,9 @@ function sseKind(text: string, maxEventLength: number): Kind {
   readSseBody(
     text,
     0,
-    sseLog(first, () => {}, maxEventLength),
+    sseLog(first, () => {}, maxEventLength, true),
     [],
+    true,
   );
   return kind;
 }
@@ -95,7 +98,10 @@ export function harBody(
       return null;
     }
   }
-  if (!isSseLine(start)) return undefined;
+  // An event stream by its content type (its first line may be a field without a colon,
+  // `ping`, which the client's parser ignores), or by a first line that is an SSE field.
+  const stream = typeof holder.mimeType === "string" && EVENT_STREAM.test(holder.mimeType);
+  if (!stream && !isSseLine(start)) return undefined;
   return { text, sse: true, kind: sseKind(text, maxEventLength) };
 }
 
@@ -116,6 +122,16 @@ export function unread(
     if (content.text.trim() === "") return;
     const type = typeof content.mimeType === "string" ? ` (${preview(content.mimeType)})` : "";
     const what = `${where}: its response body${type} is neither JSON nor SSE: not read`;
+    // A success the client read a message from, that this cannot read, hides what the peer
+    // said (issue 33 §2); an error page (a 502) carries no message for the client either.
+    const status = response.status;
+    if (typeof status === "number" && status >= 200 && status < 300)
+      return problem(
+        out,
+        line,
+        "T-HAR-NO-BODY",
+        `${what}, so what the peer answered cannot be evaluated`,
+      );
     return problem(out, line, "T-HAR-UNREAD", what);
   }
   if (typeof content.size !== "number" || content.size <= 0) return;

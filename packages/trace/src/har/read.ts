@@ -24,6 +24,7 @@ import type { BodySender } from "../jsonrpc/read.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
 import { readSseBody, sseLog } from "../sse/events.js";
 import { type Body, harBody, kindOf, unread } from "./body.js";
+import { cutBody } from "./complete.js";
 import { entryProtocol } from "./entry-protocol.js";
 import { HarOrder } from "./order.js";
 import { HarScanner } from "./scan.js";
@@ -171,7 +172,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
             route(text, value, sender);
           };
           // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
-          readSseBody(b.text, line, sseLog(each, each, options.maxEntryLength), out);
+          const events = sseLog(each, each, options.maxEntryLength, true);
+          readSseBody(b.text, line, events, out, true);
         }
         // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
         if (time === undefined) return;
@@ -187,6 +189,9 @@ export function harDecoder(options: HarOptions): HarDecoder {
       agUi?.end(out);
       // A protocol request whose response body the HAR left out hides what the peer said.
       if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
+      // So does a body it holds only part of.
+      cutBody(request.postData, "request", where, line, out);
+      cutBody(response?.content, "response", where, line, out);
     }
     if (out.length === before && skipped++ === 0)
       firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
@@ -239,6 +244,7 @@ function agentCard(
   // A failed fetch (404, a redirect) carries no card.
   if (response === undefined || !isSuccess(response.status)) return;
   if (card === undefined) return unread(response, at.where, at.line, out);
+  cutBody(response.content, "response", at.where, at.line, out);
   if (card === null) return;
   const value = card.value;
   if (!isObject(value))

@@ -11,8 +11,10 @@
 //
 // Bounded: only the objects whose shape differs are copied, shallowly (strings, metadata and
 // data values are shared), along the fixed depth of the schema (task → history/artifacts →
-// parts); nothing recurses on the input's own depth. An object that already has a v0.3 `kind`
-// is left as it is, so v0.3 content passes through unchanged.
+// parts); nothing recurses on the input's own depth. What a v1.0 object is comes from the
+// fields the SDK's `fromJSON` reads (`src/types/pb/a2a.ts`), never from a `kind` the peer
+// wrote: v1.0 has no `kind`, and the SDK ignores one, so `{"kind": "data", "text": EVIL}` is
+// the text part the client reads (issue 33 §4).
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 
@@ -63,27 +65,32 @@ function without(o: Obj, keys: readonly string[]): Obj {
   return copy;
 }
 
-/** Any `kind` (a v0.3 object, or one that says otherwise) is left as it is, never replaced. */
-const hasKind = (o: Obj): boolean => Object.hasOwn(o, "kind");
+/** Set, as the SDK's `isSet` says: present and not null (`""`, `0`, `false` are set). */
+const isSet = (value: unknown): boolean => value !== undefined && value !== null;
 const mapArray = (value: unknown, f: (v: unknown) => unknown): unknown =>
   Array.isArray(value) ? value.map(f) : value;
 
 /**
  * A v1.0 Part (`{text}`, `{raw}`, `{url}`, `{data}`, each with `metadata`, and `mediaType` /
  * `filename` for files) as the v0.3 TextPart, FilePart or DataPart. The oneof is read in the
- * SDK's order (text, raw, url, data); a part with none of them stays as it is.
+ * SDK's order (text, raw, url, data: the first set wins, whatever `kind` says); a part with
+ * none of them stays as it is.
  */
 export function partV03(part: unknown): unknown {
-  if (!isObject(part) || hasKind(part)) return part;
-  if (part.text !== undefined) return { ...part, kind: "text" };
-  if (part.raw !== undefined || part.url !== undefined) {
+  if (!isObject(part)) return part;
+  if (isSet(part.text)) return { ...part, kind: "text" };
+  if (isSet(part.raw) || isSet(part.url)) {
     // Only what moves into `file` leaves the part: a second oneof case (both `raw` and
     // `url`, which no SDK writes) stays where it was, so nothing the wire carried is hidden.
-    const moved = [part.raw !== undefined ? "raw" : "url"];
-    const file: Obj = part.raw !== undefined ? { bytes: part.raw } : { uri: part.url };
-    if (part.mediaType !== undefined && part.mediaType !== "") {
-      file.mimeType = part.mediaType;
-      moved.push("mediaType");
+    const raw = isSet(part.raw);
+    const moved = [raw ? "raw" : "url"];
+    const file: Obj = raw ? { bytes: part.raw } : { uri: part.url };
+    // `mediaType`, else the proto name `media_type` (Part.fromJSON).
+    const mediaKey = isSet(part.mediaType) ? "mediaType" : "media_type";
+    const mediaType = part[mediaKey];
+    if (isSet(mediaType) && mediaType !== "") {
+      file.mimeType = mediaType;
+      moved.push(mediaKey);
     }
     if (part.filename !== undefined && part.filename !== "") {
       file.name = part.filename;
@@ -91,7 +98,7 @@ export function partV03(part: unknown): unknown {
     }
     return { ...without(part, moved), kind: "file", file };
   }
-  if (Object.hasOwn(part, "data")) {
+  if (isSet(part.data)) {
     const data = part.data;
     if (isObject(data)) return { ...part, kind: "data" };
     // A v0.3 DataPart holds an object: the SDK wraps anything else as `{value}` and says so
@@ -111,7 +118,7 @@ export function partV03(part: unknown): unknown {
 
 /** A v1.0 Message: `kind: "message"`, the v0.3 role, v0.3 parts. */
 export function messageV03(message: unknown): unknown {
-  if (!isObject(message) || hasKind(message)) return message;
+  if (!isObject(message)) return message;
   const m: Obj = { ...message, kind: "message" };
   if (message.role !== undefined) m.role = enumOf(ROLES, message.role);
   if (message.parts !== undefined) m.parts = mapArray(message.parts, partV03);
@@ -135,7 +142,7 @@ function statusV03(status: unknown): unknown {
 
 /** A v1.0 Task: `kind: "task"`, its status, history and artifacts in the v0.3 shape. */
 export function taskV03(task: unknown): unknown {
-  if (!isObject(task) || hasKind(task)) return task;
+  if (!isObject(task)) return task;
   const t: Obj = { ...task, kind: "task" };
   if (task.status !== undefined) t.status = statusV03(task.status);
   if (task.history !== undefined) t.history = mapArray(task.history, messageV03);
@@ -171,7 +178,7 @@ function artifactUpdateV03(event: Obj): Obj {
  * `message`, `statusUpdate`, `artifactUpdate`) in the v0.3 shape of its `kind`.
  */
 export function resultV03(kind: string, inner: Value): Value {
-  if (!isObject(inner) || hasKind(inner)) return inner;
+  if (!isObject(inner)) return inner;
   switch (kind) {
     case "task":
       return taskV03(inner) as Value;

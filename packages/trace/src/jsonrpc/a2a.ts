@@ -12,6 +12,7 @@ import type { TraceMessage } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import { a2aOperationOfV1 } from "@oatf/registries";
+import { v1Case, v1Cases } from "./a2a-accepts.js";
 import { FINAL_STATES, paramsV03, plainResultV03, resultV03 } from "./a2a-v1.js";
 import { pushContentV03 } from "./a2a-v1-push.js";
 
@@ -31,12 +32,6 @@ export const isStreaming = (operation: string): boolean => STREAMING.has(operati
 /** Operations whose result is a Task, a Message or a stream event (v1.0: wrapped in a oneof). */
 const POLYMORPHIC = new Set(["message/send", "message/stream", "tasks/resubscribe"]);
 
-const V1_CASES: Record<string, string> = {
-  task: "task",
-  message: "message",
-  statusUpdate: "status-update",
-  artifactUpdate: "artifact-update",
-};
 const V03_KINDS = new Set(["task", "message", "status-update", "artifact-update"]);
 const PROJECTED: Record<string, string> = {
   "status-update": "task/status",
@@ -55,22 +50,26 @@ export interface A2aResult {
   problem?: string;
 }
 
-/** The kind of an A2A result: v0.3 `kind`, or the one case of a v1.0 wrapper (its object). */
-function kindOf(result: Record<string, unknown>): { kind: string; inner: Value } | undefined {
-  if (typeof result.kind === "string" && V03_KINDS.has(result.kind))
+/**
+ * The kind of an A2A result. A v1.0 client (`native`: it called a v1.0 method) reads it as the
+ * SDK's `fromJSON` does (a2a-accepts.ts), never by `kind`; for a v0.3 client, its `kind`
+ * first, else a v1.0 case (the one the SDK would read).
+ */
+function kindOf(
+  result: Record<string, unknown>,
+  operation: string,
+  native: boolean,
+): { kind: string; inner: Value } | undefined {
+  if (!native && typeof result.kind === "string" && V03_KINDS.has(result.kind))
     return { kind: result.kind, inner: result as Value };
-  const keys = Object.keys(result);
-  if (keys.length !== 1 || !Object.hasOwn(V1_CASES, keys[0]!)) return undefined;
-  const inner = result[keys[0]!];
-  if (!isObject(inner)) return undefined;
-  const kind = V1_CASES[keys[0]!]!;
-  return { kind, inner: inner as Value };
+  const found = v1Case(result, native ? v1Cases(operation) : undefined);
+  return found === undefined ? undefined : { kind: found.kind, inner: found.inner as Value };
 }
 
 /** Reads the result of a correlated A2A response of `operation`. */
-export function a2aResult(operation: string, result: Value): A2aResult {
+export function a2aResult(operation: string, result: Value, native = false): A2aResult {
   if (!POLYMORPHIC.has(operation)) return { content: result, final: false };
-  const found = isObject(result) ? kindOf(result) : undefined;
+  const found = isObject(result) ? kindOf(result, operation, native) : undefined;
   if (found === undefined) {
     return {
       content: result,
@@ -86,7 +85,7 @@ export function a2aResult(operation: string, result: Value): A2aResult {
     };
   }
   // A v1.0 case is read in the v0.3 shape (a v0.3 result, with its `kind`, stays as it is).
-  const content = resultV03(found.kind, found.inner);
+  const content = found.inner === result ? result : resultV03(found.kind, found.inner);
   const event = content as Record<string, unknown>;
   const status = isObject(event.status) ? event.status : undefined;
   const final =
@@ -99,7 +98,7 @@ export function a2aResult(operation: string, result: Value): A2aResult {
 
 /** Whether an uncorrelated result shows it is A2A (a Task, Message or stream event). */
 export function looksLikeA2aResult(result: unknown): boolean {
-  return isObject(result) && kindOf(result) !== undefined;
+  return isObject(result) && kindOf(result, "message/stream", false) !== undefined;
 }
 
 /**

@@ -147,6 +147,11 @@ function located(
   return m;
 }
 const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
+/** A response by its members (an id, and a result or an error), not its `jsonrpc`. */
+const isResponseShaped = (rpc: Record<string, unknown>) =>
+  rpc.method === undefined &&
+  isId(rpc.id) &&
+  (Object.hasOwn(rpc, "result") || Object.hasOwn(rpc, "error"));
 
 /** What a line says around its JSON-RPC message: who sent it, when, on which connection. */
 interface Heard {
@@ -212,7 +217,13 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
         one({ ...value, message }, line, each, out, bare),
       );
     const rpc = wrapped ? value.message : value;
-    if (!isObject(rpc) || rpc.jsonrpc !== "2.0") {
+    // The recorder's note on what it could not log as a message (cut, not JSON, not decoded):
+    // said as the error it is, in the recorder's words.
+    if (wrapped && typeof value.note === "string" && !isObject(rpc))
+      return problem(out, line, "T-SHAPE", `not read: ${value.note.slice(0, 300)}`);
+    // A response is read whatever its `jsonrpc` says: the A2A SDK's v0.3 transport reads one
+    // without it, and what a client reads, the reader reads (issue 33 §5).
+    if (!isObject(rpc) || (rpc.jsonrpc !== "2.0" && !isResponseShaped(rpc))) {
       return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
     }
     const side = wrapped ? sideOf(value.direction) : bare;
@@ -389,7 +400,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     for (const request of requests) {
       let body = content;
       if (request.protocol === "a2a" && isResult) {
-        const read = a2aResult(request.method, content);
+        const read = a2aResult(request.method, content, request.native !== undefined);
         body = read.content;
         final ||= read.final;
         if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem);

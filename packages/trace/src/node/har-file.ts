@@ -11,19 +11,27 @@ import {
 
 export class HarFile {
   readonly #fd: number;
+  readonly #tap: ((text: string) => void) | undefined;
   entries = 0;
 
-  constructor(path: string, creator: HarCreator) {
+  /** `tap` receives the text as it is written (a live evaluation reads the file's own bytes). */
+  constructor(path: string, creator: HarCreator, tap?: (text: string) => void) {
     this.#fd = openSync(path, "w");
-    writeSync(this.#fd, harOpening(creator));
+    this.#tap = tap;
+    this.#write(harOpening(creator));
   }
 
   write(exchange: HarExchange, now: number): void {
-    writeSync(this.#fd, harEntryText(exchange, now, this.entries++));
+    this.#write(harEntryText(exchange, now, this.entries++));
   }
 
   close(): void {
-    writeSync(this.#fd, HAR_CLOSING);
+    this.#write(HAR_CLOSING);
     closeSync(this.#fd);
+  }
+
+  #write(text: string): void {
+    writeSync(this.#fd, text);
+    this.#tap?.(text);
   }
 }

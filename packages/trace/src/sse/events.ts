@@ -58,10 +58,14 @@ export class SseAssembler {
   #broken = false;
   readonly #max: number;
   readonly #emit: SseEmit;
+  // The whole input is one event stream (a body), not a log mixing it with JSON lines: any
+  // line but a JSON one is a field, as the standard reads it (`ping`: a field named `ping`).
+  readonly #stream: boolean;
 
-  constructor(emit: SseEmit, maxEventLength = DEFAULT_MAX_LINE_LENGTH) {
+  constructor(emit: SseEmit, maxEventLength = DEFAULT_MAX_LINE_LENGTH, stream = false) {
     this.#emit = emit;
     this.#max = maxEventLength;
+    this.#stream = stream;
   }
 
   /**
@@ -83,9 +87,9 @@ export class SseAssembler {
       return true;
     }
     // A data line (the common case in SSE) is read without a regex.
-    const data = sseData(text);
+    const data = sseData(text) ?? (this.#stream && text === "data" ? "" : undefined);
     if (data === undefined) {
-      if (isSseLine(text)) return true;
+      if (this.#stream || isSseLine(text)) return true;
       this.#broken = false;
       this.#dispatch(out);
       return false;
@@ -138,8 +142,9 @@ export function sseLog(
   emit: SseEmit,
   other: (text: string, line: number, out: TraceRecord[]) => void,
   maxEventLength?: number,
+  stream = false,
 ): LineDecoder {
-  const sse = new SseAssembler(emit, maxEventLength);
+  const sse = new SseAssembler(emit, maxEventLength, stream);
   return {
     line: (text, line, out) => sse.line(text, line, out) || other(text, line, out),
     dropped: (out) => sse.dropped(out),
@@ -149,16 +154,18 @@ export function sseLog(
 
 /**
  * Reads a body (a HAR entry's, a captured response) through `reader` when it is SSE (its
- * first line a field or a comment): its lines as the event stream ends them (CR, LF or CRLF),
- * all at `line`. False when it is not SSE (it is JSON, or nothing this reads).
+ * first line a field or a comment, or `stream`: its content type says so): its lines as the
+ * event stream ends them (CR, LF or CRLF), all at `line`. False when it is not SSE (it is
+ * JSON, or nothing this reads).
  */
 export function readSseBody(
   text: string,
   line: number,
   reader: LineDecoder,
   out: TraceRecord[],
+  stream = false,
 ): boolean {
-  if (!isSseLine(text.trimStart())) return false;
+  if (!stream && !isSseLine(text.trimStart())) return false;
   const lines = new LineSplitter(Number.POSITIVE_INFINITY, { ends: "any" });
   for (const { text: l } of [...lines.push(text), ...lines.end()]) reader.line(l, line, out);
   reader.end(out);

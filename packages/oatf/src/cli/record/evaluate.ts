@@ -48,7 +48,7 @@ export async function startLiveEvaluation(
     cel,
     onMatch({ documentIndex, verdict }) {
       if (verdict.result !== "matched") return;
-      // The evidence names the message's line (in HAR output: its place among the messages).
+      // The evidence names the message's line in the recorded file (JSONL or HAR).
       const evidence = verdict.evidence ?? `${where} ${current}`;
       ctx.stderr.write(
         safe`oatf record: match: ${names[documentIndex]} indicator ${verdict.indicator_id}: ${evidence}\n`,

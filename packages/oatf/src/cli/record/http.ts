@@ -10,7 +10,6 @@ import https from "node:https";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { Transform } from "node:stream";
-import zlib from "node:zlib";
 import {
   BodyCapture,
   type HarExchange,
@@ -22,10 +21,11 @@ import {
   type Origin,
   SseTap,
 } from "@oatf/trace";
-import type { HarFile } from "@oatf/trace/node";
+import { contentDecoder, contentDecoding, type HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
 import { clientOf } from "./client-scope.js";
+import { Exchange } from "./exchange.js";
 
 export interface HttpRecording {
   host: string;
@@ -63,14 +63,6 @@ function forwardable(headers: IncomingMessage["headers"]): Record<string, string
   return out;
 }
 
-/** A decoder for a compressed body (`Content-Encoding`), or none when it is sent as is. */
-function decompressor(encoding: string): Transform | undefined {
-  if (encoding === "gzip" || encoding === "x-gzip") return zlib.createGunzip();
-  if (encoding === "deflate") return zlib.createInflate();
-  if (encoding === "br") return zlib.createBrotliDecompress();
-  return undefined;
-}
-
 const SESSION_HEADER = "mcp-session-id";
 const sessionOf = (headers: IncomingMessage["headers"]) => {
   const value = headers[SESSION_HEADER];
@@ -85,7 +77,12 @@ function loggable(text: string): "jsonrpc" | "event" | "input" | undefined {
   } catch {
     return undefined;
   }
-  const isRpc = (v: unknown) => typeof v === "object" && v !== null && "jsonrpc" in v;
+  // A response without `jsonrpc` (an id and a result or an error) is one too: the A2A SDK's
+  // v0.3 transport reads it (issue 33 §5).
+  const isRpc = (v: unknown) =>
+    typeof v === "object" &&
+    v !== null &&
+    ("jsonrpc" in v || ("id" in v && ("result" in v || "error" in v)));
   if (Array.isArray(value)) return value.some(isRpc) ? "jsonrpc" : undefined;
   if (isRpc(value)) return "jsonrpc";
   // An AG-UI event (a `type` string) is logged bare, one per line, as the AG-UI reader reads.
@@ -94,6 +91,16 @@ function loggable(text: string): "jsonrpc" | "event" | "input" | undefined {
   // An AG-UI RunAgentInput (the run's POST body), logged bare as the AG-UI reader reads it.
   return typeof threadId === "string" && typeof runId === "string" ? "input" : undefined;
 }
+
+/** A line of the A2A synthetic `agent_card/get` (format §7.2.2), in the SDK's message shape. */
+const cardLine = (direction: "request" | "response", content: object) =>
+  JSON.stringify({
+    protocol: "a2a",
+    direction,
+    operation: "agent_card/get",
+    content,
+    timestamp: new Date().toISOString(),
+  });
 
 /**
  * A URL as it may be shown or saved: user info in `--upstream` authenticates the proxy to the
@@ -108,231 +115,21 @@ function withoutCredentials(url: URL): string {
   return shown.href;
 }
 
-/** A line of the A2A synthetic `agent_card/get` (format §7.2.2), in the SDK's message shape. */
-const cardLine = (direction: "request" | "response", content: object) =>
-  JSON.stringify({
-    protocol: "a2a",
-    direction,
-    operation: "agent_card/get",
-    content,
-    timestamp: new Date().toISOString(),
-  });
-
+/** Runs the proxy until stopped; 0 once stopped, 3 when it could not listen. */
 export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<number> {
-  const { upstream, maxBody, har, sink, keepCredentials = false } = options;
-  const client = upstream.protocol === "https:" ? https : http;
-  const agent = new client.Agent({ keepAlive: true });
-  const connections = new WeakMap<Socket, string>();
-  const open = new Set<HarExchange>();
-  // Decoders of compressed response bodies still running (flushed when the recording stops).
-  const decoders = new Set<Transform>();
-  let connectionCount = 0;
-  let exchangeCount = 0;
-  const base = upstream.pathname.replace(/\/$/, "");
-
-  // JSON-RPC messages are logged wrapped, AG-UI events and the RunAgentInput that starts a
-  // run bare (one per line, as the AG-UI reader reads them); an A2A agent-card GET and its
-  // card are the `agent_card/get` request and response (format §7.2.2). Other bodies (an
-  // error page) are HAR's only; a body cut at the cap is logged with its note, so the reader
-  // reports it.
-  const log = (
-    direction: LogDirection,
-    text: string,
-    origin: Origin,
-    cut?: string,
-    card = false,
-  ) => {
-    if (sink === undefined) return;
-    if (cut !== undefined) return sink(logLine(direction, text, origin, cut));
-    const kind = loggable(text);
-    if (kind === "jsonrpc") sink(logLine(direction, text, origin));
-    else if (kind === "event" && direction === "received") sink(JSON.stringify(JSON.parse(text)));
-    else if (kind === "input" && direction === "sent") sink(JSON.stringify(JSON.parse(text)));
-    else if (card && direction === "received") {
-      const content = JSON.parse(messageJson(text) ?? "null") as unknown;
-      if (typeof content !== "object" || content === null || Array.isArray(content)) return;
-      sink(cardLine("response", content));
-    }
-  };
-
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    let connection = connections.get(req.socket);
-    if (connection === undefined) {
-      connection = `c${++connectionCount}`;
-      connections.set(req.socket, connection);
-    }
-    req.socket.setNoDelay(true);
-    // `/` is the upstream URL itself (`--upstream http://host/mcp` is `/mcp`, not `/mcp/`).
-    const path = req.url ?? "/";
-    const joined = base !== "" && /^\/(\?|$)/.test(path) ? base + path.slice(1) : base + path;
-    const target = new URL(joined, upstream);
-    const card = /\/\.well-known\/agent(-card)?\.json$/.test(target.pathname);
-    const exchange: HarExchange = {
-      started: new Date(),
-      t0: performance.now(),
-      method: req.method ?? "GET",
-      url: withoutCredentials(target),
-      httpVersion: req.httpVersion,
-      requestHeaders: harHeaders(req.headers, keepCredentials),
-      requestBody: new BodyCapture(maxBody),
-      status: 0,
-      statusText: "",
-      responseHeaders: [],
-      responseBody: new BodyCapture(maxBody),
-      connection,
-    };
-    open.add(exchange);
-    // The log's scope is the exchange, never the socket a pool shares (client-scope.ts).
-    const origin: Origin = { connection: `x${++exchangeCount}` };
-    const requestSession = sessionOf(req.headers);
-    if (requestSession !== undefined) origin.session = requestSession;
-    // The request is logged once its body has ended and the session is known (an MCP
-    // `initialize` learns it from the response); response messages wait behind it.
-    let requestEnded = false;
-    let responded = false;
-    let requestLogged = false;
-    const held: (() => void)[] = [];
-    const logRequest = () => {
-      if (requestLogged || !requestEnded || !responded) return;
-      requestLogged = true;
-      // The agent-card GET has no body: it is the `agent_card/get` request (format §7.2.2).
-      if (card) sink?.(cardLine("request", {}));
-      if (exchange.requestBody.size > 0) {
-        const { text, comment } = exchange.requestBody.content();
-        const client = origin.session === undefined ? clientOf(req.headers, text) : undefined;
-        if (client !== undefined) origin.client = client;
-        log("sent", text, origin, comment);
-      }
-      for (const run of held.splice(0)) run();
-    };
-    const afterRequest = (run: () => void) => (requestLogged ? run() : held.push(run));
-
-    const finish = (comment?: string) => {
-      if (!open.delete(exchange)) return;
-      if (comment !== undefined) exchange.comment = comment;
-      exchange.tEnd = performance.now();
-      har?.write(exchange, exchange.tEnd);
-    };
-
-    const headers = forwardable(req.headers);
-    headers.host = upstream.host;
-    const forward = client.request(target, { method: exchange.method, headers, agent });
-    req.on("data", (chunk: Buffer) => exchange.requestBody.push(chunk));
-    req.on("end", () => {
-      requestEnded = true;
-      logRequest();
-    });
-    req.pipe(forward);
-    // The client went away before the response ended: the upstream exchange is dropped too.
-    res.on("close", () => {
-      if (!res.writableFinished) {
-        forward.destroy();
-        finish("the client closed the connection before the response ended");
-      }
-    });
-    forward.on("error", (error) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { "content-type": "text/plain" });
-        res.end(`oatf record: upstream error: ${error.message}\n`);
-      } else res.destroy();
-      responded = true;
-      logRequest();
-      finish(`upstream error: ${error.message}`);
-    });
-    forward.on("response", (up) => {
-      exchange.tResponse = performance.now();
-      exchange.status = up.statusCode ?? 0;
-      exchange.statusText = up.statusMessage ?? "";
-      exchange.responseHeaders = harHeaders(up.headers, keepCredentials);
-      const session = sessionOf(up.headers) ?? requestSession;
-      if (session !== undefined) {
-        origin.session = session;
-        exchange.session = session;
-      }
-      res.writeHead(exchange.status, exchange.statusText, forwardable(up.headers));
-      res.flushHeaders();
-      responded = true;
-      logRequest();
-      const sse = /^text\/event-stream\b/i.test(up.headers["content-type"] ?? "");
-      const tap = sse
-        ? new SseTap(maxBody, (event) =>
-            afterRequest(() => log("received", event.data, origin, event.cut)),
-          )
-        : undefined;
-      // What the tap reads: the body as sent, or decoded when it is compressed (the client
-      // still gets the bytes as sent).
-      const record = (chunk: Buffer) => {
-        // An SSE body is kept only for HAR: the log takes its events as they pass.
-        if (har !== undefined || !sse) exchange.responseBody.push(chunk);
-        tap?.push(chunk);
-      };
-      const recorded = () => {
-        tap?.end();
-        if (!sse && exchange.responseBody.size > 0) {
-          const { text, comment } = exchange.responseBody.content();
-          afterRequest(() => log("received", text, origin, comment, card));
-        }
-        finish();
-      };
-      const encoding = String(up.headers["content-encoding"] ?? "")
-        .trim()
-        .toLowerCase();
-      const decoder = decompressor(encoding);
-      if (decoder !== undefined) {
-        decoders.add(decoder);
-        decoder.once("close", () => decoders.delete(decoder));
-      }
-      decoder?.on("data", record);
-      decoder?.on("end", recorded);
-      decoder?.on("error", (error) => {
-        const note = `the ${encoding} body could not be decoded: ${error.message}`;
-        afterRequest(() => log("received", "", origin, note));
-        finish(note);
-      });
-      up.on("data", (chunk: Buffer) => {
-        // Relayed first, recorded after: the client never waits for the log.
-        if (!res.write(chunk)) {
-          up.pause();
-          res.once("drain", () => up.resume());
-        }
-        if (decoder !== undefined) decoder.write(chunk);
-        else record(chunk);
-      });
-      up.on("end", () => {
-        res.end();
-        if (decoder !== undefined) decoder.end();
-        else recorded();
-      });
-      up.on("error", (error) => {
-        res.destroy();
-        finish(`upstream error: ${error.message}`);
-      });
-    });
-  }
-
-  const server = http.createServer(handle);
+  const recorder = new HttpRecorder(options);
+  const server = http.createServer((req, res) => recorder.handle(req, res));
   return new Promise((resolve) => {
     const stop = () => {
       for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
       server.close();
-      server.closeAllConnections();
-      agent.destroy();
-      // A compressed body the client already has may still sit in its decoder: each is
-      // flushed and its messages logged before the recording ends, or a relayed message
-      // (the last of a session, say) would be missing from the log.
-      const flushed = [...decoders].map((decoder) => {
-        const closed = new Promise<void>((done) => decoder.once("close", () => done()));
-        if (!decoder.writableEnded) decoder.end();
-        return closed;
-      });
-      void Promise.all(flushed).then(() => {
-        // Exchanges still open (a long-lived SSE stream) are written with what was seen.
-        const now = performance.now();
-        for (const exchange of [...open]) {
-          exchange.comment = "the recording stopped before the response ended";
-          har?.write(exchange, now);
-        }
-        open.clear();
+      // The exchanges still open are logged first, then their sockets are closed.
+      void recorder.stop().then((unanswered) => {
+        server.closeAllConnections();
+        if (unanswered > 0)
+          ctx.stderr.write(
+            `oatf record: ${unanswered} request${unanswered === 1 ? " was" : "s were"} still waiting for a response when the recording stopped: logged without it\n`,
+          );
         resolve(EXIT.ok);
       });
     };
@@ -347,10 +144,254 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       const host = options.host.includes(":") ? `[${options.host}]` : options.host;
       ctx.stderr.write(
-        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(upstream)}\n`,
+        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(options.upstream)}\n`,
       );
       if (options.stop !== undefined) void options.stop.then(stop);
       else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
     });
   });
+}
+
+/** The proxy's state: its connections, the exchanges in flight and their logging. */
+class HttpRecorder {
+  readonly #options: HttpRecording;
+  readonly #client: typeof http | typeof https;
+  readonly #agent: http.Agent;
+  readonly #connections = new WeakMap<Socket, string>();
+  readonly #open = new Set<Exchange>();
+  /** Decoders of compressed response bodies still running (flushed when the recording stops). */
+  readonly #decoders = new Set<Transform>();
+  #connectionCount = 0;
+  #exchangeCount = 0;
+  /** The recording has stopped: nothing more is logged or written. */
+  #stopped = false;
+  /** The upstream URL's path, without a last `/`. */
+  readonly #base: string;
+
+  constructor(options: HttpRecording) {
+    this.#options = options;
+    this.#client = options.upstream.protocol === "https:" ? https : http;
+    this.#agent = new this.#client.Agent({ keepAlive: true });
+    this.#base = options.upstream.pathname.replace(/\/$/, "");
+  }
+
+  /**
+   * JSON-RPC messages are logged wrapped, AG-UI events and the RunAgentInput that starts a
+   * run bare (one per line, as the AG-UI reader reads them); an A2A agent-card GET and its
+   * card are the `agent_card/get` request and response (format §7.2.2). Other bodies (an
+   * error page) are HAR's only; a body cut at the cap is logged with its note, so the reader
+   * reports it.
+   */
+  #log(direction: LogDirection, text: string, origin: Origin, cut?: string, card = false): void {
+    const sink = this.#options.sink;
+    if (sink === undefined || this.#stopped) return;
+    if (cut !== undefined) {
+      sink(logLine(direction, text, origin, cut));
+      return;
+    }
+    // An agent card is one by where it was fetched, whatever members it has (a `type` does not
+    // make it an AG-UI event: issue 33 §9).
+    if (card && direction === "received") {
+      const content = JSON.parse(messageJson(text) ?? "null") as unknown;
+      if (typeof content !== "object" || content === null || Array.isArray(content)) return;
+      sink(cardLine("response", content));
+      return;
+    }
+    const kind = loggable(text);
+    if (kind === "jsonrpc") sink(logLine(direction, text, origin));
+    else if (kind === "event" && direction === "received") sink(JSON.stringify(JSON.parse(text)));
+    else if (kind === "input" && direction === "sent") sink(JSON.stringify(JSON.parse(text)));
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    const { upstream, maxBody, keepCredentials = false } = this.#options;
+    let connection = this.#connections.get(req.socket);
+    if (connection === undefined) {
+      connection = `c${++this.#connectionCount}`;
+      this.#connections.set(req.socket, connection);
+    }
+    req.socket.setNoDelay(true);
+    // `/` is the upstream URL itself (`--upstream http://host/mcp` is `/mcp`, not `/mcp/`).
+    const path = req.url ?? "/";
+    const base = this.#base;
+    const joined = base !== "" && /^\/(\?|$)/.test(path) ? base + path.slice(1) : base + path;
+    const target = new URL(joined, upstream);
+    // The log's scope is the exchange, never the socket a pool shares (client-scope.ts).
+    const origin: Origin = { connection: `x${++this.#exchangeCount}` };
+    const card = /\/\.well-known\/agent(-card)?\.json$/.test(target.pathname);
+    const requestSession = sessionOf(req.headers);
+    if (requestSession !== undefined) origin.session = requestSession;
+    const entry: HarExchange = {
+      started: new Date(),
+      t0: performance.now(),
+      method: req.method ?? "GET",
+      url: withoutCredentials(target),
+      httpVersion: req.httpVersion,
+      requestHeaders: harHeaders(req.headers, keepCredentials),
+      requestBody: new BodyCapture(maxBody),
+      status: 0,
+      statusText: "",
+      responseHeaders: [],
+      responseBody: new BodyCapture(maxBody),
+      connection,
+    };
+    const exchange = new Exchange(
+      entry,
+      origin,
+      (x) => {
+        // The agent-card GET has no body: it is the `agent_card/get` request (format §7.2.2).
+        if (card && !this.#stopped) this.#options.sink?.(cardLine("request", {}));
+        if (x.entry.requestBody.size === 0) return;
+        const { text, comment } = x.entry.requestBody.content();
+        const client = x.origin.session === undefined ? clientOf(req.headers, text) : undefined;
+        if (client !== undefined) x.origin.client = client;
+        this.#log("sent", text, x.origin, comment);
+      },
+      (x) => {
+        // Written once: an exchange the stopping recording wrote already is not written again.
+        if (!this.#open.delete(x)) return;
+        x.entry.tEnd = performance.now();
+        this.#options.har?.write(x.entry, x.entry.tEnd);
+      },
+    );
+    this.#open.add(exchange);
+    const headers = forwardable(req.headers);
+    headers.host = upstream.host;
+    const forward = this.#client.request(target, {
+      method: entry.method,
+      headers,
+      agent: this.#agent,
+    });
+    req.on("data", (chunk: Buffer) => entry.requestBody.push(chunk));
+    req.on("end", () => exchange.requestEnded());
+    req.pipe(forward);
+    // The client went away before the response ended: the upstream exchange is dropped too.
+    res.on("close", () => {
+      if (!res.writableFinished) {
+        forward.destroy();
+        exchange.finish("the client closed the connection before the response ended");
+      }
+    });
+    forward.on("error", (error) => {
+      if (!res.headersSent) {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`oatf record: upstream error: ${error.message}\n`);
+      } else res.destroy();
+      exchange.responded();
+      exchange.finish(`upstream error: ${error.message}`);
+    });
+    forward.on("response", (up) => this.#respond(up, res, exchange, requestSession, card));
+  }
+
+  /** Relays the upstream's response as it comes, and records it. */
+  #respond(
+    up: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange,
+    requestSession: string | undefined,
+    card: boolean,
+  ): void {
+    const { maxBody, har, keepCredentials = false } = this.#options;
+    const { entry, origin } = exchange;
+    entry.tResponse = performance.now();
+    entry.status = up.statusCode ?? 0;
+    entry.statusText = up.statusMessage ?? "";
+    entry.responseHeaders = harHeaders(up.headers, keepCredentials);
+    const session = sessionOf(up.headers) ?? requestSession;
+    if (session !== undefined) {
+      origin.session = session;
+      entry.session = session;
+    }
+    res.writeHead(entry.status, entry.statusText, forwardable(up.headers));
+    res.flushHeaders();
+    exchange.responded();
+    const sse = /^text\/event-stream\b/i.test(up.headers["content-type"] ?? "");
+    const tap = sse
+      ? new SseTap(maxBody, (event) =>
+          exchange.afterRequest(() => this.#log("received", event.data, origin, event.cut)),
+        )
+      : undefined;
+    // What the tap reads: the body as sent, or decoded when it is compressed (the client
+    // still gets the bytes as sent).
+    const record = (chunk: Buffer) => {
+      // An SSE body is kept only for HAR: the log takes its events as they pass.
+      if (har !== undefined || !sse) entry.responseBody.push(chunk);
+      tap?.push(chunk);
+    };
+    const recorded = () => {
+      tap?.end();
+      if (!sse && entry.responseBody.size > 0) {
+        const { text, comment } = entry.responseBody.content();
+        exchange.afterRequest(() => this.#log("received", text, origin, comment, card));
+      }
+      exchange.finish();
+    };
+    // Decoded as the client decodes it (every coding Node's fetch does, stacked too); a body
+    // the client reads no message from is said in the log, never dropped.
+    const decoding = contentDecoding(up.headers["content-encoding"]);
+    if ("problem" in decoding) {
+      exchange.afterRequest(() => this.#log("received", "", origin, decoding.problem));
+      entry.comment = decoding.problem;
+    }
+    const decoder = contentDecoder(decoding.decode);
+    if (decoder !== undefined) {
+      const encoding = String(up.headers["content-encoding"]);
+      this.#decoders.add(decoder);
+      decoder.once("close", () => this.#decoders.delete(decoder));
+      decoder.on("data", record);
+      decoder.on("end", recorded);
+      decoder.on("error", (error) => {
+        const note = `the ${encoding} body could not be decoded: ${error.message}`;
+        exchange.afterRequest(() => this.#log("received", "", origin, note));
+        exchange.finish(note);
+      });
+    }
+    up.on("data", (chunk: Buffer) => {
+      // Relayed first, recorded after: the client never waits for the log.
+      if (!res.write(chunk)) {
+        up.pause();
+        res.once("drain", () => up.resume());
+      }
+      if (decoder !== undefined) decoder.write(chunk);
+      else record(chunk);
+    });
+    up.on("end", () => {
+      res.end();
+      if (decoder !== undefined) decoder.end();
+      else recorded();
+    });
+    up.on("error", (error) => {
+      res.destroy();
+      exchange.finish(`upstream error: ${error.message}`);
+    });
+  }
+
+  /**
+   * The recording stops: a compressed body the client already has may still sit in its
+   * decoder, so each is flushed and its messages logged first (or a relayed message, the last
+   * of a session, say, would be missing from the log); then the exchanges still open (a
+   * long-lived SSE stream) are written with what was seen.
+   */
+  async stop(): Promise<number> {
+    const flushed = [...this.#decoders].map((decoder) => {
+      const closed = new Promise<void>((done) => decoder.once("close", () => done()));
+      if (!decoder.writableEnded) decoder.end();
+      return closed;
+    });
+    await Promise.all(flushed);
+    const now = performance.now();
+    let unanswered = 0;
+    for (const exchange of [...this.#open]) {
+      // A request the upstream never answered is logged (and evaluated) all the same.
+      if (exchange.stopped()) unanswered++;
+      exchange.entry.comment = "the recording stopped before the response ended";
+      this.#options.har?.write(exchange.entry, now);
+    }
+    this.#open.clear();
+    // What still happens on the sockets being torn down (an upstream error, a late chunk) is
+    // after the end of the recording: the log and the HAR are closed, nothing more is written.
+    this.#stopped = true;
+    this.#agent.destroy();
+    return unanswered;
+  }
 }

@@ -9,6 +9,7 @@ import { besideProgress, type Progress, startProgress } from "../shared/progress
 import { safe } from "../shared/terminal.js";
 import type { RecordArgs } from "./command.js";
 import { startLiveEvaluation } from "./evaluate.js";
+import { harLines } from "./har-lines.js";
 import { recordHttp } from "./http.js";
 import { otlpLineReader, recordOtlp } from "./otlp.js";
 import { claimOut, type OutClaim } from "./out-claim.js";
@@ -26,7 +27,8 @@ export async function runRecord(args: RecordArgs, given: CliContext): Promise<nu
 }
 
 async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Promise<number> {
-  const where = args.format === "jsonl" ? "line" : "message";
+  // With HAR output the live evaluation reads the HAR's own lines (har-lines.ts).
+  const where = "line";
   // OTLP lines are read by the OTLP reader; the other logs by the reader that tells their format.
   const reader = args.otlp === undefined ? undefined : otlpLineReader;
   const live =
@@ -40,11 +42,13 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
   let claim: OutClaim;
+  let harText: ReturnType<typeof harLines> | undefined;
   try {
     claim = claimOut(resolve(ctx.cwd, args.out));
-    if (args.format === "har")
-      har = new HarFile(claim.path, { name: "oatf record", version: VERSION });
-    else jsonl = new JsonlFile(claim.path);
+    if (args.format === "har") {
+      harText = live === undefined ? undefined : harLines((line) => live.line(line));
+      har = new HarFile(claim.path, { name: "oatf record", version: VERSION }, harText?.write);
+    } else jsonl = new JsonlFile(claim.path);
   } catch (error) {
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
     return EXIT.usage;
@@ -57,7 +61,7 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
   let recorded = 0;
   const sink: LineSink = (line) => {
     jsonl?.write(line);
-    live?.line(line);
+    if (har === undefined) live?.line(line);
     published?.line(line);
     progress.update(++recorded);
   };
@@ -88,6 +92,7 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
     har?.close();
     progress.stop();
     claim.release();
+    harText?.end();
   }
   const verdicts = live?.finish();
   const complete = (await published?.finish()) ?? true;
