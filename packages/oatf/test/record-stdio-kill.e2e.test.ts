@@ -91,7 +91,8 @@ describe("oatf record over stdio with a server that ignores SIGTERM", () => {
     recorder.kill("SIGTERM");
     const code = await exited;
     expect(stderr()).toMatch(/did not end 3 s after SIGTERM: killed/);
-    expect(stderr()).toMatch(/mcp-rug-pull\.yaml: not_exploited/);
+    // Nothing was recorded, so no indicator saw a message: skipped, the document `error` (never blind).
+    expect(stderr()).toMatch(/mcp-rug-pull\.yaml: error/);
     expect(code).not.toBeNull();
     await until(() => !alive(pid), "the server to be gone");
   });

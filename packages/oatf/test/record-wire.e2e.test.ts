@@ -261,7 +261,9 @@ describe("an agent card with a type member (issue 33 §9)", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(lines.filter((l) => l.operation === "agent_card/get")).toHaveLength(1);
+    // The GET is the request, the card the response (format §7.2.2).
+    const cardLines = lines.filter((l) => l.operation === "agent_card/get");
+    expect(cardLines.map((l) => l.direction)).toEqual(["request", "response"]);
     expect(lines.filter((l) => l.type === "RUN_STARTED")).toEqual([]);
   }, 60_000);
 });
