@@ -61,6 +61,7 @@ export {
   ok,
 } from "./result.js";
 export {
+  type ConfigurationRuleId,
   type DiagnosticRule,
   EVALUATION_ERROR_KINDS_TABLE,
   EVALUATION_RULES,

@@ -41,7 +41,9 @@ try {
 
   // shards
   let t = performance.now();
-  const source = await createRedisSource({ url: redis.url, stream: "s", group: "g", drain: true });
+  const created = await createRedisSource({ url: redis.url, stream: "s", group: "g", drain: true });
+  if (!created.ok) throw new Error(created.error.message);
+  const source = created.value;
   const result = await consumeStream(source, documents, { names: files, deliver() {} });
   await source.close();
   const sharded = performance.now() - t;

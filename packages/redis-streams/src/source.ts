@@ -13,10 +13,17 @@ import type {
   StreamEvent,
   StreamSource,
 } from "@oatf/evaluate";
+import type { Diagnostic, Result } from "@oatf/model";
 import { decodeEntry } from "./entry.js";
-import { clusterKeysProblem, type GroupKeys, groupKeys, shardCountProblem } from "./keys.js";
+import {
+  clusterKeysProblem,
+  type GroupKeys,
+  groupKeys,
+  shardCountProblem,
+  streamFault,
+} from "./keys.js";
 import { type Owned, ShardLeases } from "./lease.js";
-import { connect, type RedisClient } from "./redis.js";
+import { openRedis, type RedisClient } from "./redis.js";
 import { COMMIT, DELIVERED } from "./scripts.js";
 
 export interface RedisSourceOptions {
@@ -49,21 +56,31 @@ export const DEFAULT_LEASE_MS = 10_000;
 export const DEFAULT_BATCH = 500;
 
 /**
- * Connects and returns the consumer's StreamSource. Rejects when Redis cannot be reached, the
- * stream's shard count is unknown or differs from `options.shards`, or (on Redis Cluster) the
- * stream and alerts stream do not share one hash tag, before writing anything.
+ * Connects and returns the consumer's StreamSource, or, before writing anything, the fault of
+ * the configuration as a diagnostic: a URL whose server cannot be reached (`C-BROKER-URL`), a
+ * stream whose shard count is unknown or differs from `options.shards`, or (on Redis Cluster)
+ * a stream and alerts stream without one hash tag (`C-BROKER-STREAM`). Rejects only when
+ * Redis fails while it is being set up.
  */
-export async function createRedisSource(options: RedisSourceOptions): Promise<StreamSource> {
+export async function createRedisSource(
+  options: RedisSourceOptions,
+): Promise<Result<StreamSource, Diagnostic>> {
   const keys: GroupKeys = groupKeys(options.stream, options.group);
-  const redis = await connect(options.url);
-  let shards: number;
+  const opened = await openRedis(options.url);
+  if (!opened.ok) return opened;
+  const redis = opened.value;
+  let shards: Result<number, Diagnostic>;
   try {
     shards = await prepare(redis, keys, options);
   } catch (error) {
     redis.disconnect();
     throw error;
   }
-  return new RedisSource(redis, keys, shards, options);
+  if (!shards.ok) {
+    redis.disconnect();
+    return shards;
+  }
+  return { ok: true, value: new RedisSource(redis, keys, shards.value, options) };
 }
 
 /** Checks the stream can be used and creates the group on each shard; the shard count. */
@@ -71,12 +88,14 @@ async function prepare(
   redis: RedisClient,
   keys: GroupKeys,
   options: RedisSourceOptions,
-): Promise<number> {
+): Promise<Result<number, Diagnostic>> {
   const refused = redis.isCluster
     ? clusterKeysProblem(options.stream, options.alertsStream)
     : undefined;
-  if (refused !== undefined) throw new Error(refused);
-  const shards = await shardCount(redis, keys, options.shards);
+  if (refused !== undefined) return streamFault(refused);
+  const counted = await shardCount(redis, keys, options.shards);
+  if (!counted.ok) return counted;
+  const shards = counted.value;
   for (let i = 0; i < shards; i++) {
     try {
       await redis.call("XGROUP", "CREATE", keys.shard(i), options.group, "0", "MKSTREAM");
@@ -84,7 +103,7 @@ async function prepare(
       if (!String((error as Error)?.message).startsWith("BUSYGROUP")) throw error;
     }
   }
-  return shards;
+  return counted;
 }
 
 /** One consumer of a group: its leases, what it reads of the shards it owns, its commits. */
@@ -324,28 +343,29 @@ class RedisSource implements StreamSource {
   }
 }
 
+/** The stream's shard count, stored once (by the first producer or consumer that gives one). */
 async function shardCount(
   redis: RedisClient,
   keys: GroupKeys,
   wanted: number | undefined,
-): Promise<number> {
+): Promise<Result<number, Diagnostic>> {
   const stored = await redis.call("GET", keys.shards);
   if (stored === null) {
     if (wanted === undefined)
-      throw new Error(
+      return streamFault(
         `the stream has no shard count (${keys.shards}): publish first or give the shard count`,
       );
     const problem = shardCountProblem(wanted);
-    if (problem !== undefined) throw new Error(problem);
+    if (problem !== undefined) return streamFault(problem);
     await redis.call("SET", keys.shards, String(wanted), "NX");
     return shardCount(redis, keys, wanted);
   }
   const n = Number(stored);
   const problem = shardCountProblem(n);
-  if (problem !== undefined) throw new Error(`${keys.shards}: ${problem}`);
+  if (problem !== undefined) return streamFault(`${keys.shards}: ${problem}`);
   if (wanted !== undefined && wanted !== n)
-    throw new Error(`the stream has ${n} shard(s) (${keys.shards}), not ${wanted}`);
-  return n;
+    return streamFault(`the stream has ${n} shard(s) (${keys.shards}), not ${wanted}`);
+  return { ok: true, value: n };
 }
 
 /** Orders stream ids (`ms-seq`) numerically. */

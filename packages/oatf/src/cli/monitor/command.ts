@@ -79,9 +79,9 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     ctx.stderr.write(safe`oatf monitor: ${loaded.reason}\n`);
     return EXIT.error;
   }
-  let source: Awaited<ReturnType<typeof loaded.module.createRedisSource>>;
+  let created: Awaited<ReturnType<typeof loaded.module.createRedisSource>>;
   try {
-    source = await loaded.module.createRedisSource({
+    created = await loaded.module.createRedisSource({
       url,
       stream,
       group,
@@ -96,6 +96,12 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     ctx.stderr.write(safe`oatf monitor: ${(error as Error)?.message ?? String(error)}\n`);
     return EXIT.error;
   }
+  // The configuration's fault (the URL, the stream): said as the diagnostic says it.
+  if (!created.ok) {
+    ctx.stderr.write(safe`oatf monitor: ${created.error.message}\n`);
+    return EXIT.error;
+  }
+  const source = created.value;
   // A signal stops the run after the batch in hand (committed and printed), not a drain.
   let signalled = false;
   const stop = () => {

@@ -74,10 +74,15 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
     }
   }
   try {
-    const published = await loaded.module.publishToRedis(
+    const result = await loaded.module.publishToRedis(
       { url, stream, ...(shards === undefined ? {} : { shards }) },
       messages(),
     );
+    if (!result.ok) {
+      ctx.stderr.write(safe`oatf publish: ${result.error.message}\n`);
+      return EXIT.error;
+    }
+    const published = result.value;
     ctx.stderr.write(
       safe`oatf publish: ${plural(published.messages, "message")} to ${stream} in ${plural(published.shards, "shard")} (${published.perShard.join(", ")})\n`,
     );

@@ -127,14 +127,16 @@ export async function startLivePublish(
       queue,
     )
     .then(
-      () => undefined,
-      (error: unknown) => {
-        failed = true;
-        // Nothing more can be sent: the queue stops taking messages.
-        queue.close();
-        warn(`cannot publish to Redis: ${(error as Error)?.message ?? String(error)}`);
-      },
-    );
+      (published) => (published.ok ? undefined : published.error.message),
+      (error: unknown) => (error as Error)?.message ?? String(error),
+    )
+    .then((why) => {
+      if (why === undefined) return;
+      failed = true;
+      // Nothing more can be sent: the queue stops taking messages.
+      queue.close();
+      warn(`cannot publish to Redis: ${why}`);
+    });
   const take = (records: TraceRecord[]) => {
     for (const record of records) {
       if (record.kind !== "message") {
