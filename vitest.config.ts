@@ -23,12 +23,24 @@ const alias = [
     replacement: `${packagesDir}/model/src/terminal/index.ts`,
   },
   {
+    find: /^@oatf\/language-service\/filter$/,
+    replacement: `${packagesDir}/language-service/src/document-filter.ts`,
+  },
+  {
+    find: /^@oatf\/language-service\/documentation$/,
+    replacement: `${packagesDir}/language-service/src/field-documentation.ts`,
+  },
+  {
     find: /^@oatf\/model\/internal$/,
     replacement: `${packagesDir}/model/src/internal.ts`,
   },
   {
     find: /^@oatf\/normalize\/comments$/,
     replacement: `${packagesDir}/normalize/src/comments.ts`,
+  },
+  {
+    find: /^@oatf\/validate\/text$/,
+    replacement: `${packagesDir}/validate/src/text.ts`,
   },
   {
     find: /^@oatf\/evaluate\/compilers$/,
@@ -49,6 +61,10 @@ const alias = [
   {
     find: /^@oatf\/trace\/otlp$/,
     replacement: `${packagesDir}/trace/src/otlp.ts`,
+  },
+  {
+    find: /^oatf\/advanced$/,
+    replacement: `${packagesDir}/oatf/src/advanced.ts`,
   },
   // The private conformance harness: package tests read upstream cases through it.
   {

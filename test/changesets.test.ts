@@ -70,6 +70,7 @@ describe("changesets with independent versions", () => {
       "@oatf/paths",
       "@oatf/redis-streams",
       "@oatf/trace",
+      "@oatf/run",
       "@oatf/validate",
       "oatf",
     ]);
@@ -92,6 +93,6 @@ describe("changesets with independent versions", () => {
 
   it("leaves unrelated packages alone when a leaf of the DAG changes", () => {
     const after = versionWith('---\n"@oatf/cel-default": patch\n---\n\nA fix.\n');
-    expect(bumped(after)).toEqual(["@oatf/cel-default", "oatf"]);
+    expect(bumped(after)).toEqual(["@oatf/cel-default", "@oatf/run", "oatf"]);
   });
 });

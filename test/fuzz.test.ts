@@ -4,7 +4,7 @@
 // to the same data. No time bound: a hang fails the test by its timeout, and speed is
 // measured in `pnpm bench` (a time limit here flipped with the load of the machine).
 import { readdirSync, readFileSync } from "node:fs";
-import { checkPlainTree } from "@oatf/model";
+import { checkPlainTree } from "@oatf/model/internal";
 import fc from "fast-check";
 import {
   type Document,
@@ -15,10 +15,6 @@ import {
   normalize,
   parse,
   parseDuration,
-  parseTemplate,
-  resolveBatchMapping,
-  resolveInputMapping,
-  resolvePolicyPath,
   resolveSimplePath,
   resolveWildcardPath,
   serialize,
@@ -26,6 +22,12 @@ import {
   type Value,
   validate,
 } from "oatf";
+import {
+  parseTemplate,
+  resolveBatchMapping,
+  resolveInputMapping,
+  resolvePolicyPath,
+} from "oatf/advanced";
 import { describe, expect, it } from "vitest";
 
 const OWN_DOCUMENTS = [

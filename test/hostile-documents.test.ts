@@ -2,7 +2,8 @@
 // deep or a DAG with 2^40 paths. validate, normalize and serialize must answer without
 // throwing and without touching the input.
 import { readFileSync } from "node:fs";
-import { checkPlainTree, type Document, parse, serialize } from "@oatf/model";
+import { type Document, parse, serialize } from "@oatf/model";
+import { checkPlainTree } from "@oatf/model/internal";
 import { normalize } from "@oatf/normalize";
 import { validate } from "@oatf/validate";
 import { describe, expect, it } from "vitest";

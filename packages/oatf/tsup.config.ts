@@ -8,7 +8,15 @@ const define = { __OATF_VERSION__: JSON.stringify(version) };
 export default defineConfig([
   // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to
   // it; node/evaluate-jobs.ts finds the worker, dist/evaluate-worker.js, beside itself).
-  { ...libraryBuild, entry: ["src/index.ts", "src/cel.ts", "src/node.ts"], shims: true, define },
+  // Splitting (CJS too): the main entry, `./advanced` and `./node` share one copy of the wired
+  // entry points and of the default CEL evaluator they load.
+  {
+    ...libraryBuild,
+    entry: ["src/index.ts", "src/advanced.ts", "src/cel.ts", "src/node.ts"],
+    splitting: true,
+    shims: true,
+    define,
+  },
   {
     // The command-line tool: ESM only, with a shebang so the bin runs directly. Bundled so
     // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance

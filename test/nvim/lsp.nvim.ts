@@ -8,18 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { at } from "./position.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = join(REPO, "packages/oatf/dist/cli.js");
 const NVIM = process.env.NVIM_PATH ?? "nvim";
-
-/** LSP position (0-based) of `needle` in `text`, `shift` characters in. */
-function at(text: string, needle: string, shift = 0) {
-  const index = text.indexOf(needle);
-  if (index < 0) throw new Error(`no ${needle}`);
-  const before = text.slice(0, index + shift).split("\n");
-  return { line: before.length - 1, character: before.at(-1)!.length };
-}
 
 interface Session {
   diagnostics: {

@@ -1,8 +1,8 @@
 // Document diagnostics for the editor (SDK §3.2 validate, SDK §7 diagnostics), in the shape
-// the editor shows: rule, severity, message, path, spec reference and a source range. Since
-// validate reports `range` and `spec_ref` itself (the one diagnostic shape of @oatf/model),
-// and reports parse problems and rules in one pass over text, this is a pass-through.
-import { type Diagnostic, type Document, parseRecovering, validate } from "oatf";
+// the editor shows: rule, severity, message, path, spec reference and a source range. The
+// SDK's one check of a text (`checkText`: parse problems and rules in one pass, each with its
+// `range` and `spec_ref`) does the work; this only puts them in source order.
+import { checkText, type Diagnostic, type Document } from "oatf";
 
 export interface Diagnosed {
   /** validate's diagnostics as they are, in source order. */
@@ -13,11 +13,9 @@ export interface Diagnosed {
 
 /** Parses and validates `text`, every problem in one pass; never throws for bad input. */
 export function diagnose(text: string): Diagnosed {
-  const parsed = parseRecovering(text);
-  const document = parsed.errors.length === 0 ? parsed.document : undefined;
-  const { errors, warnings } = document ? validate(document) : validate(text);
+  const { errors, warnings, document } = checkText(text);
   const diagnostics = [...errors, ...warnings];
   const key = (d: Diagnostic) => d.range?.start ?? { line: 0, column: 0 };
   diagnostics.sort((a, b) => key(a).line - key(b).line || key(a).column - key(b).column);
-  return document && errors.length === 0 ? { diagnostics, document } : { diagnostics };
+  return document ? { diagnostics, document } : { diagnostics };
 }

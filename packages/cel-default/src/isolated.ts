@@ -20,7 +20,8 @@ import {
   receiveMessageOnPort,
   Worker,
 } from "node:worker_threads";
-import { type EvaluationError, evaluationError, type Result, type Value } from "@oatf/model";
+import type { EvaluationError, Result, Value } from "@oatf/model";
+import { evaluationError } from "@oatf/model/internal";
 import type { Isolation } from "./evaluator.js";
 import type { ResolvedOptions } from "./options.js";
 

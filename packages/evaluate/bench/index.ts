@@ -1,17 +1,16 @@
 // Benchmarks for @oatf/evaluate. Every number is a ratio against a baseline measured in
 // the same run, printed beside its goal. Run with `pnpm bench` (needs --expose-gc).
 import type { Document, Indicator, Value } from "@oatf/model";
+import { compileRegex, parseTemplate } from "../src/compile/index.js";
 import {
-  coerceToString,
   compileIndicator,
-  compileRegex,
   createTraceEvaluator,
   evaluateCondition,
   evaluateIndicator,
   evaluateTrace,
-  parseTemplate,
   type TraceMessage,
 } from "../src/index.js";
+import { coerceToString } from "../src/internal.js";
 import {
   exampleDocuments,
   generatedLibrary,

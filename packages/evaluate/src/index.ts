@@ -1,37 +1,19 @@
-// @oatf/evaluate: execution primitives (SDK §5), indicator evaluation and verdicts
-// (SDK §4), trace evaluation, and the regex, JSONPath and template compilers (also on the
-// `@oatf/evaluate/compilers` subpath, which @oatf/validate uses). Names owned by other
-// packages (dot-paths, durations, registries) are imported from their owners; trace wire
-// formats (readers, writers, session keys) are @oatf/trace's.
+// @oatf/evaluate: what the SDK specification names and this package owns: indicator
+// evaluation and verdicts (SDK §4), the execution primitives (SDK §5) beside the dot-paths of
+// @oatf/paths and the durations of @oatf/model, with their compiled forms (compile once,
+// evaluate many: `compileIndicator`, `compileCondition`, `compilePredicate`), and
+// `synthesize` around the generation provider (SDK §7.3a); with them the tool-facing engine: trace evaluation
+// (`evaluateTrace`, `createTraceEvaluator`), the session monitor (`createMonitor`, its
+// snapshots and the `StreamSource` a broker adapter implements) and `mergeVerdicts`.
+// Elsewhere: the compilers and their switches (the regex engine, caches) on
+// `@oatf/evaluate/compilers`; the helpers and limits the SDK's packages share on
+// `./internal` (no semver promise). Trace wire formats (readers, writers, session keys) are
+// @oatf/trace's.
 
-export type { BoundedText } from "./base/json.js";
-export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./base/json.js";
-export { clearCaches } from "./base/lru.js";
 export type { TraceMessage } from "./base/message.js";
 export { traceMessageProblem } from "./base/message.js";
-export type { CompileError } from "./compile/compile-error.js";
-export type { CompiledJsonPath } from "./compile/jsonpath.js";
-export { compileJsonPath, JSONPATH_MAX_RECURSION_DEPTH } from "./compile/jsonpath.js";
-export type { CompiledRegex, RegexEngine } from "./compile/regex.js";
-export { compileRegex, getRegexEngine, re2jsEngine, setRegexEngine } from "./compile/regex.js";
-export type {
-  CompiledTemplate,
-  ExtractorValues,
-  Interpolated,
-  TemplateReference,
-} from "./compile/template.js";
-export {
-  interpolateTemplate,
-  interpolateValue,
-  parseTemplate,
-  renderTemplate,
-} from "./compile/template.js";
-export type { AssemblerState } from "./engine/ag-ui-assemble.js";
-export {
-  MAX_ASSEMBLED_TEXT_LENGTH,
-  MAX_ASSEMBLED_TOTAL_LENGTH,
-  MAX_OPEN_ASSEMBLED_MESSAGES,
-} from "./engine/ag-ui-assemble.js";
+export type { ExtractorValues, Interpolated } from "./compile/template.js";
+export { interpolateTemplate, interpolateValue } from "./compile/template.js";
 export type { IndicatorCoverage, TraceVerdict } from "./engine/coverage.js";
 export type {
   CompiledIndicator,
@@ -41,12 +23,11 @@ export type {
 } from "./engine/indicator.js";
 export {
   compileIndicator,
-  DEFAULT_SEMANTIC_THRESHOLD,
   evaluateExpression,
   evaluateIndicator,
   evaluatePattern,
 } from "./engine/indicator.js";
-export type { MergeError, MergeVerdictsOptions } from "./engine/merge.js";
+export type { MergeVerdictsOptions } from "./engine/merge.js";
 export { mergeVerdicts } from "./engine/merge.js";
 export type {
   Monitor,
@@ -54,16 +35,8 @@ export type {
   SessionEnd,
   SessionEndReason,
 } from "./engine/monitor.js";
-export { createMonitor, DEFAULT_MAX_SESSIONS } from "./engine/monitor.js";
-export type {
-  MonitorSnapshot,
-  SavedSession,
-  SavedTallies,
-  SessionSnapshot,
-  SnapshotBase,
-  SnapshotError,
-} from "./engine/monitor-snapshot.js";
-export { SNAPSHOT_VERSION } from "./engine/monitor-snapshot.js";
+export { createMonitor } from "./engine/monitor.js";
+export type { MonitorSnapshot, SessionSnapshot } from "./engine/monitor-snapshot.js";
 export type {
   BatchCommit,
   PartitionCheckpoint,
@@ -73,8 +46,6 @@ export type {
 } from "./engine/stream-source.js";
 export type { EvaluateTraceOptions } from "./engine/trace.js";
 export { evaluateTrace } from "./engine/trace.js";
-export type { EnricherState, ToolCallState } from "./engine/trace-enrich.js";
-export { MAX_OPEN_TOOL_CALL_CHARS, MAX_OPEN_TOOL_CALLS } from "./engine/trace-enrich.js";
 export type {
   TraceEvaluator,
   TraceEvaluatorOptions,
@@ -86,7 +57,7 @@ export type {
   ComputeVerdictOptions,
   IndicatorVerdicts,
 } from "./engine/verdict.js";
-export { computeVerdict, indicatorKeys } from "./engine/verdict.js";
+export { computeVerdict } from "./engine/verdict.js";
 export type { CompiledCondition } from "./primitives/condition.js";
 export { compileCondition, evaluateCondition } from "./primitives/condition.js";
 export { evaluateExtractor } from "./primitives/extractor.js";
@@ -95,6 +66,6 @@ export { compilePredicate, evaluatePredicate } from "./primitives/predicate.js";
 export { selectResponse } from "./primitives/response.js";
 export { computeEffectiveState } from "./primitives/state.js";
 export type { SynthesizeOutcome, SynthesizeRequest } from "./primitives/synthesize.js";
-export { PROMPT_PREVIEW_LENGTH, synthesize } from "./primitives/synthesize.js";
+export { synthesize } from "./primitives/synthesize.js";
 export type { TriggerEvent } from "./primitives/trigger.js";
 export { evaluateTrigger } from "./primitives/trigger.js";

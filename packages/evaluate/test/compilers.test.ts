@@ -1,14 +1,13 @@
+import { evaluateCondition, evaluateIndicator } from "@oatf/evaluate";
 import {
   compileJsonPath,
   compileRegex,
-  evaluateCondition,
-  evaluateIndicator,
   getRegexEngine,
   parseTemplate,
   type RegexEngine,
   re2jsEngine,
   setRegexEngine,
-} from "@oatf/evaluate";
+} from "@oatf/evaluate/compilers";
 import { afterEach, describe, expect, it } from "vitest";
 
 describe("compileRegex", () => {

@@ -9,16 +9,16 @@ import {
   selectResponse,
   synthesize,
 } from "@oatf/evaluate";
-import {
-  type Extractor,
-  type GenerationProvider,
-  type MatchPredicate,
-  ok,
-  type Phase,
-  type ResponseEntry,
-  type Trigger,
-  type Value,
+import type {
+  Extractor,
+  GenerationProvider,
+  MatchPredicate,
+  Phase,
+  ResponseEntry,
+  Trigger,
+  Value,
 } from "@oatf/model";
+import { ok } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 describe("compilePredicate", () => {

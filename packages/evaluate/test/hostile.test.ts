@@ -1,17 +1,14 @@
 // Issue 12 §5: regressions found by fuzzing the execution primitives with hostile input.
 // Sizes are those that hung, threw or aborted the process before; no timing is asserted.
 import {
-  boundedJson,
-  coerceToString,
   evaluateExtractor,
   evaluateIndicator,
   interpolateTemplate,
   interpolateValue,
-  MAX_TEXT_LENGTH,
-  parseTemplate,
   synthesize,
-  toText,
 } from "@oatf/evaluate";
+import { parseTemplate } from "@oatf/evaluate/compilers";
+import { boundedJson, coerceToString, MAX_TEXT_LENGTH, toText } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 

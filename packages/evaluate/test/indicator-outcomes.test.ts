@@ -6,14 +6,8 @@ import {
   evaluateIndicator,
   evaluatePattern,
 } from "@oatf/evaluate";
-import {
-  type CelEvaluator,
-  err,
-  type Indicator,
-  ok,
-  type SemanticEvaluator,
-  type Value,
-} from "@oatf/model";
+import type { CelEvaluator, Indicator, SemanticEvaluator, Value } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { skipReason } from "../src/engine/indicator.js";
 

@@ -10,16 +10,15 @@ import {
   type TraceMessage,
   traceMessageProblem,
 } from "@oatf/evaluate";
-import {
-  type CelEvaluator,
-  type Document,
-  err,
-  type GenerationProvider,
-  type Indicator,
-  ok,
-  type SemanticEvaluator,
-  type Value,
+import type {
+  CelEvaluator,
+  Document,
+  GenerationProvider,
+  Indicator,
+  SemanticEvaluator,
+  Value,
 } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 const throwingCel: CelEvaluator = {

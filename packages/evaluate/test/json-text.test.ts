@@ -1,6 +1,6 @@
 // SDK §5.3 / §5.6: the compact JSON the evaluator builds from values (sorted keys for
 // string operators, bounded length) and deep equality.
-import { boundedJson, coerceToString, deepEqual, toText } from "@oatf/evaluate";
+import { boundedJson, coerceToString, deepEqual, toText } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 

@@ -1,6 +1,6 @@
 // SDK §5.6 extractors: RFC 9535 selectors compiled through json-p3, with match()/search()
 // on RE2 and I-Regexp semantics, and compile errors that carry a message and an offset.
-import { compileJsonPath } from "@oatf/evaluate";
+import { compileJsonPath } from "@oatf/evaluate/compilers";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 

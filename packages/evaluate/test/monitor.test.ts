@@ -432,4 +432,23 @@ describe("properties", () => {
     expect(refused.ok || refused.error.path).toBe("0.0.indicator_verdicts.0");
     expect(mergeVerdicts(documents, "x" as never).ok).toBe(false);
   });
+
+  it("refuses a snapshot or shards' verdicts with a diagnostic of the rule table", () => {
+    const monitor = createMonitor(documents);
+    const restored = monitor.restore({ version: 99 });
+    const merged = mergeVerdicts(documents, [monitor.verdicts().slice(0, 1)]);
+    expect(restored.ok || restored.error).toMatchObject({
+      severity: "error",
+      rule: "E-STATE",
+      message: "unknown snapshot version (this SDK reads 1)",
+      path: "version",
+      spec_ref: "SDK §4.5",
+    });
+    expect(merged.ok || merged.error).toMatchObject({
+      severity: "error",
+      rule: "E-STATE",
+      path: "0",
+      spec_ref: "SDK §4.5",
+    });
+  });
 });

@@ -1,7 +1,5 @@
 import {
-  coerceToString,
   computeEffectiveState,
-  deepEqual,
   evaluateCondition,
   evaluateExtractor,
   evaluatePredicate,
@@ -10,13 +8,9 @@ import {
   interpolateValue,
   selectResponse,
 } from "@oatf/evaluate";
-import {
-  isMatchCondition,
-  type Phase,
-  type Trigger,
-  type TriggerState,
-  type Value,
-} from "@oatf/model";
+import { coerceToString, deepEqual } from "@oatf/evaluate/internal";
+import type { Phase, Trigger, TriggerState, Value } from "@oatf/model";
+import { isMatchCondition } from "@oatf/model/rules";
 import { describe, expect, it } from "vitest";
 
 describe("deepEqual (SDK §5.3)", () => {

@@ -1,7 +1,4 @@
 import {
-  coerceToString,
-  compileRegex,
-  deepEqual,
   evaluateCondition,
   evaluateExtractor,
   evaluateIndicator,
@@ -9,9 +6,10 @@ import {
   evaluateTrigger,
   interpolateTemplate,
   interpolateValue,
-  parseTemplate,
   selectResponse,
 } from "@oatf/evaluate";
+import { compileRegex, parseTemplate } from "@oatf/evaluate/compilers";
+import { coerceToString, deepEqual } from "@oatf/evaluate/internal";
 import type { Condition, Indicator, MatchPredicate, ResponseEntry, Value } from "@oatf/model";
 import { resolveWildcardPath } from "@oatf/paths";
 import fc from "fast-check";

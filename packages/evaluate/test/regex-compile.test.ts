@@ -1,6 +1,11 @@
 // SDK §5.3 regex: RE2 compile errors (message and offset of the offending fragment), and
 // the compiled pattern's answers with and without a literal prefilter.
-import { type CompiledRegex, compileRegex, re2jsEngine, setRegexEngine } from "@oatf/evaluate";
+import {
+  type CompiledRegex,
+  compileRegex,
+  re2jsEngine,
+  setRegexEngine,
+} from "@oatf/evaluate/compilers";
 import { afterEach, describe, expect, it } from "vitest";
 
 function compiled(pattern: string) {

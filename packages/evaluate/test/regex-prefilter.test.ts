@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
+import { compileRegex } from "../src/compile/index.js";
 import { requiredFoldedLiterals, requiredLiterals } from "../src/compile/regex-prefilter.js";
-import { compileRegex } from "../src/index.js";
 
 describe("requiredLiterals", () => {
   it.each([

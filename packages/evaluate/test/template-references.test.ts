@@ -1,12 +1,8 @@
 // SDK §5.5 / §5.5a template interpolation: how references are classified, what each
 // unresolved reference warns (W-004), and the limits that keep rendering bounded.
-import {
-  interpolateTemplate,
-  interpolateValue,
-  MAX_TEXT_LENGTH,
-  parseTemplate,
-  renderTemplate,
-} from "@oatf/evaluate";
+import { interpolateTemplate, interpolateValue } from "@oatf/evaluate";
+import { parseTemplate, renderTemplate } from "@oatf/evaluate/compilers";
+import { MAX_TEXT_LENGTH } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 

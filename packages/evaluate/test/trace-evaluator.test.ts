@@ -5,10 +5,10 @@ import {
   createTraceEvaluator,
   evaluateIndicator,
   evaluateTrace,
-  MAX_OPEN_TOOL_CALLS,
   type TraceMatch,
   type TraceMessage,
 } from "../src/index.js";
+import { MAX_OPEN_TOOL_CALLS } from "../src/internal.js";
 
 // Indicators as they come unvalidated (no default `target` filled in).
 const doc = (indicators: object[], extra: Record<string, unknown> = {}): Document =>

@@ -21,11 +21,9 @@ import {
   type EvaluationError,
   type Extractor,
   type ExtractorSource,
-  err,
   type Indicator,
   type IndicatorVerdict,
   type MatchPredicate,
-  ok,
   type Phase,
   parseDuration,
   type ResponseEntry,
@@ -34,6 +32,7 @@ import {
   type Trigger,
   type Value,
 } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture inputs are untyped YAML

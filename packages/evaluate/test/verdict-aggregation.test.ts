@@ -1,6 +1,7 @@
 // SDK §4.5 compute_verdict: how supplied verdicts are matched to indicators, combined,
 // and reported, including the error verdicts for attacks that cannot be evaluated.
-import { computeVerdict, indicatorKeys } from "@oatf/evaluate";
+import { computeVerdict } from "@oatf/evaluate";
+import { indicatorKeys } from "@oatf/evaluate/internal";
 import type { Attack, IndicatorVerdict } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 

@@ -1,10 +1,9 @@
-// One analysis per document version: the SDK's own parse and validate (the diagnostics,
-// exactly what `oatf validate` reports), the YAML tree for cursor questions, and the symbol
-// index. Computed once and kept in a bounded cache (LruCache), so hover, completion and
-// code actions on the same version reuse it.
-import type { CelEvaluator, Diagnostic as OatfDiagnostic } from "@oatf/model";
-import { parseRecovering } from "@oatf/model";
-import { validateRecovered } from "@oatf/validate";
+// One analysis per document version: the SDK's own check of a text (`checkText`: the
+// diagnostics, exactly what `oatf validate` reports, with the data behind them), the YAML
+// tree for cursor questions, and the symbol index. Computed once and kept in a bounded cache
+// (LruCache), so hover, completion and code actions on the same version reuse it.
+import type { CelEvaluator } from "@oatf/model";
+import { checkText, type Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { indexSymbols, type SymbolIndex } from "./symbols.js";
 import { parseTree, type YamlDocument } from "./yaml-tree.js";
@@ -12,8 +11,8 @@ import { parseTree, type YamlDocument } from "./yaml-tree.js";
 export interface Analysis {
   text: string;
   document: TextDocument;
-  /** Errors then warnings, as `validate` over the text returns them. */
-  diagnostics: OatfDiagnostic[];
+  /** Errors then warnings, as `validate` over the text returns them, with their data. */
+  findings: Finding[];
   /** Undefined when the text is over the size limit (then only a diagnostic is given). */
   tree: YamlDocument | undefined;
   symbols: SymbolIndex;
@@ -32,12 +31,12 @@ export interface AnalysisOptions {
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
-  const diagnostics = options.validate ? validateText(text, options) : [];
+  const findings = options.validate ? check(text, options) : [];
   if (text.length > options.maxBytes) {
     return {
       text,
       document,
-      diagnostics,
+      findings,
       tree: undefined,
       symbols: indexSymbols(undefined, text, 0),
       lines,
@@ -47,27 +46,27 @@ export function analyse(document: TextDocument, options: AnalysisOptions): Analy
   return {
     text,
     document,
-    diagnostics,
+    findings,
     tree,
     symbols: indexSymbols(tree, text, options.maxSymbols),
     lines,
   };
 }
 
-function validateText(text: string, options: AnalysisOptions): OatfDiagnostic[] {
+function check(text: string, options: AnalysisOptions): Finding[] {
   try {
-    const parsed = parseRecovering(text, { maxBytes: options.maxBytes });
-    const { errors, warnings } = validateRecovered(parsed, options.cel ? { cel: options.cel } : {});
-    return [...errors, ...warnings];
+    return checkText(text, { maxBytes: options.maxBytes, cel: options.cel }).findings;
   } catch (error) {
-    // validate reports bad input itself; this is a bug, still shown and never thrown.
+    // checkText reports bad input itself; this is a bug, still shown and never thrown.
     const message = error instanceof Error ? error.message : String(error);
     return [
       {
-        severity: "error",
-        rule: "parse/syntax",
-        code: "parse/syntax",
-        message: `internal error while validating: ${message}`,
+        diagnostic: {
+          severity: "error",
+          rule: "parse/syntax",
+          code: "parse/syntax",
+          message: `internal error while validating: ${message}`,
+        },
       },
     ];
   }

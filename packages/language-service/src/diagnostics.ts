@@ -1,6 +1,7 @@
 // SDK §7.0 diagnostics as LSP diagnostics: one source with `oatf validate` (the same
-// `validateRecovered` call), its ranges mapped from offsets to line/character positions.
-import type { Diagnostic as OatfDiagnostic } from "@oatf/model";
+// `checkText` call), its ranges mapped from offsets to line/character positions, a template
+// finding's narrowed to its `{{…}}` from the finding's data (never from its message).
+import type { Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic, Range } from "vscode-languageserver-types";
 import { DiagnosticSeverity } from "./lsp-constants.js";
@@ -13,12 +14,13 @@ export interface DiagnosticData {
 
 export const SOURCE = "oatf";
 
-export function toLspDiagnostic(document: TextDocument, diagnostic: OatfDiagnostic): Diagnostic {
+export function toLspDiagnostic(document: TextDocument, finding: Finding): Diagnostic {
+  const { diagnostic } = finding;
   const data: DiagnosticData = {};
   if (diagnostic.path !== undefined) data.path = diagnostic.path;
   if (diagnostic.spec_ref !== undefined) data.spec_ref = diagnostic.spec_ref;
   return {
-    range: rangeOf(document, diagnostic),
+    range: rangeOf(document, finding),
     severity:
       diagnostic.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: diagnostic.rule,
@@ -28,21 +30,16 @@ export function toLspDiagnostic(document: TextDocument, diagnostic: OatfDiagnost
   };
 }
 
-/** Template findings whose message opens with the reference (format §5.6). */
-const TEMPLATE_RULES = new Set(["V-032", "W-004"]);
-
 /**
- * A template finding covers the whole string; narrowed here to its `{{…}}` when that occurs
- * once in the range's source (names are `[a-z0-9_]`, which no YAML quoting escapes).
+ * A template finding's range is the whole string when its `{{…}}` could not be mapped through
+ * the scalar's quoting; narrowed here to that reference where it occurs once in the range's
+ * source (reference names are `[\w.-]`, which no YAML quoting escapes).
  */
-function templateSpan(
-  text: string,
-  diagnostic: OatfDiagnostic,
-): { start: number; end: number } | undefined {
+function templateSpan(text: string, finding: Finding): { start: number; end: number } | undefined {
+  const { reference, diagnostic } = finding;
   const range = diagnostic.range;
-  const reference = /^\{\{([\w.-]+)\}\}/.exec(diagnostic.message)?.[1];
   if (range?.start.offset === undefined || range.end.offset === undefined) return undefined;
-  if (!reference || !TEMPLATE_RULES.has(diagnostic.rule)) return undefined;
+  if (reference === undefined || !/^[\w.-]+$/.test(reference)) return undefined;
   const source = text.slice(range.start.offset, range.end.offset);
   const pattern = new RegExp(`\\{\\{\\s*${reference.replaceAll(".", "\\.")}\\s*\\}\\}`, "g");
   const found = [...source.matchAll(pattern)];
@@ -51,10 +48,10 @@ function templateSpan(
   return { start, end: start + (found[0]?.[0].length ?? 0) };
 }
 
-function rangeOf(document: TextDocument, diagnostic: OatfDiagnostic): Range {
-  const range = diagnostic.range;
+function rangeOf(document: TextDocument, finding: Finding): Range {
+  const range = finding.diagnostic.range;
   if (range?.start.offset !== undefined && range.end.offset !== undefined) {
-    const narrowed = templateSpan(document.getText(), diagnostic);
+    const narrowed = templateSpan(document.getText(), finding);
     if (narrowed)
       return { start: document.positionAt(narrowed.start), end: document.positionAt(narrowed.end) };
     const start = document.positionAt(range.start.offset);

@@ -1,7 +1,7 @@
 // textDocument/hover: for a field, its SDK §2 table row and section; for an enum value,
 // the allowed values; for a surface or event, its binding (surface-info); for a
 // diagnostic under the cursor, its rule and what the rule checks.
-import { ruleInfo } from "@oatf/model";
+import { documentRuleInfo } from "@oatf/model/internal";
 import type { Hover, Position } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { MarkupKind } from "./lsp-constants.js";
@@ -24,12 +24,12 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     if (text) parts.push(text);
     if (text && at.scalar) span = at.scalar;
   }
-  for (const d of analysis.diagnostics) {
+  for (const { diagnostic: d } of analysis.findings) {
     const from = d.range?.start.offset;
     const to = d.range?.end.offset;
     if (from === undefined || to === undefined || from > offset || offset > Math.max(to, from))
       continue;
-    const info = ruleInfo(d.rule);
+    const info = documentRuleInfo(d.rule);
     const ref = d.spec_ref ?? info?.spec_ref;
     parts.push(
       `**${d.rule}**${ref ? ` (${ref})` : ""}${info ? `: ${info.check}` : ""}\n\n${d.message}`,

@@ -110,7 +110,7 @@ const SECTION_OF: Readonly<Record<string, string>> = {
 /**
  * Fields the SDK §2 tables do not row: the pattern shorthand operators (rowed under
  * MatchCondition, format §6.2), the fields of the known actions (SDK §2.7a describes them in
- * prose) and `indicator.tier` (an addendum in the spec README).
+ * prose) and `indicator.tier` (seeds/001 §4.5, an addendum the spec README lists).
  */
 const SUPPLEMENT: Readonly<Record<string, { doc: FieldDoc; section: SectionDoc }>> = {
   "indicator.tier": {
@@ -119,7 +119,7 @@ const SUPPLEMENT: Readonly<Record<string, { doc: FieldDoc; section: SectionDoc }
       description:
         "How far the attack got when this indicator matches: `ingested` < `local_action` < `boundary_breach`. No default; the verdict's `max_tier` is the highest matched tier.",
     },
-    section: { section: "spec README", title: "(tier addendum)", fields: {} },
+    section: { section: "SDK §4.5", title: "Tier computation (addendum)", fields: {} },
   },
   ...actionField(
     "send action",

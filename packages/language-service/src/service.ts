@@ -115,7 +115,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     diagnostics: (d) =>
       guard("diagnostics", [], () => {
         const a = get(d);
-        return a.diagnostics.map((x) => toLspDiagnostic(a.document, x));
+        return a.findings.map((x) => toLspDiagnostic(a.document, x));
       }),
     hover: (d, p) => guard("hover", null, () => hover(get(d), p)),
     completion: (d, p) =>

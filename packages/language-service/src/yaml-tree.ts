@@ -2,7 +2,7 @@
 // dot-path. Read with the `yaml` library (the parser `parse` uses) but kept apart from the
 // OATF document: an editor's text is usually half-written, and hover, navigation and
 // outline still work on what the tree holds. Walks are bounded in depth (MAX_DEPTH).
-import { MAX_DEPTH } from "@oatf/model";
+import { MAX_DEPTH } from "@oatf/model/internal";
 import {
   isMap,
   isPair,

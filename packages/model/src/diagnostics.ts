@@ -5,7 +5,13 @@
 // UTF-16 code units into the text given to `parse`) and the source's name when there is one
 // to say. The spec's own fields (SDK §7.0-§7.2) are all there under the spec's names; `rule`,
 // `range` and `source` are extras every diagnostic carries the same way.
-import { type DiagnosticRule, type RuleInfo, ruleInfo } from "./rule-ids.js";
+import {
+  type DiagnosticRule,
+  type DocumentRuleId,
+  documentRuleInfo,
+  type RuleInfo,
+  ruleInfo,
+} from "./rule-ids.js";
 import type {
   DiagnosticSeverity,
   EvaluationErrorKind,
@@ -69,6 +75,18 @@ export function diagnostic(
   where: Pick<Diagnostic, "path" | "range" | "source"> = {},
 ): Diagnostic {
   return diagnosticOf(rule, ruleInfo(rule)!, message, where);
+}
+
+/**
+ * `diagnostic` of a rule of a document (what `parse` and `validate` report), looked up in
+ * those rules' tables only, so a bundle that checks documents need not hold every rule's text.
+ */
+export function documentDiagnostic(
+  rule: DocumentRuleId,
+  message: string,
+  where: Pick<Diagnostic, "path" | "range" | "source"> = {},
+): Diagnostic {
+  return diagnosticOf(rule, documentRuleInfo(rule)!, message, where);
 }
 
 /**

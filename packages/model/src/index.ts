@@ -1,9 +1,13 @@
-// @oatf/model: document types (SDK §2), `Value`, diagnostics and `Result` (SDK §7), the
-// extension-point interfaces (SDK §6), `parse`, `serialize`, `parseDuration`, and the defaults
-// and inheritance rules (rules/). Every export is listed by name: the public surface is a
-// decision (see model.api.md), and internals such as `attachSourceInfo` stay private.
-// Terminal output is on `@oatf/model/terminal`, the helpers the SDK's packages share (the
-// LRU cache, "did you mean", `x-` field anchors) on `@oatf/model/internal`.
+// @oatf/model: what the SDK specification names and this package owns: the document types
+// and enumerations (SDK §2), `Value`, the diagnostic and error types and `Result` (SDK §7)
+// with the one rule table their codes come from, the extension-point interfaces (SDK §6),
+// `parse` (and the recovering parse behind `validate` over text), `serialize`,
+// `parseDuration` (SDK §5.2), `extractProtocol` (SDK §5.9) and the source positions parse
+// records. Every export is listed by name: the public surface is a decision (model.api.md).
+// Elsewhere: the defaults and inheritance rules on `@oatf/model/rules`, parse's field table on
+// `./shape`, terminal output on `./terminal`, and the helpers the SDK's packages share
+// (building diagnostics and results, dot-paths, the plain-tree check, limits, the LRU cache,
+// "did you mean") on `./internal`, which carries no semver promise.
 
 export type {
   Diagnostic,
@@ -17,21 +21,16 @@ export type {
   ValidationError,
   ValidationResult,
 } from "./diagnostics.js";
-export {
-  diagnostic,
-  evaluationError,
-  isParseError,
-  isValidationError,
-  lineRange,
-} from "./diagnostics.js";
+export { isParseError, isValidationError } from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
 export type {
   CelEvaluator,
+  CelFunctionDeclaration,
   CelSyntaxError,
   GenerationProvider,
   SemanticEvaluator,
 } from "./extension-points.js";
-export { DEFAULT_LIMITS, MAX_DEPTH, type ParseLimits } from "./limits.js";
+export { DEFAULT_LIMITS, type ParseLimits } from "./limits.js";
 export type {
   NormalizedActor,
   NormalizedAttack,
@@ -47,19 +46,7 @@ export {
   parseRecovering,
   type RecoveredDocument,
 } from "./parse/parse.js";
-export { indexPath, keyPath } from "./paths.js";
-export {
-  checkPlainTree,
-  MAX_TREE_DEPTH,
-  MAX_TREE_NODES,
-  type PlainTreeLimits,
-  type PlainTreeProblem,
-} from "./plain-tree.js";
 export type { Result } from "./result.js";
-export {
-  err,
-  ok,
-} from "./result.js";
 export {
   type ConfigurationRuleId,
   type DiagnosticRule,
@@ -78,28 +65,13 @@ export {
   WARNING_RULES,
   type WarningRuleId,
 } from "./rule-ids.js";
-export {
-  extractProtocol,
-  generatedIndicatorId,
-  generatedPhaseName,
-  indicatorIdAt,
-  indicatorProtocol,
-  isMatchCondition,
-  isObject,
-  patternCondition,
-  phaseNameAt,
-} from "./rules/index.js";
+export { extractProtocol } from "./rules/index.js";
 export { serialize } from "./serialize.js";
 export type {
   SourceInfo,
   YamlFeatureUse,
 } from "./source-info.js";
-export {
-  getSourceInfo,
-  parentPath,
-  positionOrAncestor,
-  rangeOrAncestor,
-} from "./source-info.js";
+export { getSourceInfo } from "./source-info.js";
 export type {
   Action,
   Actor,

@@ -20,13 +20,43 @@ export interface JsonSchemaOptions {
   versions?: readonly string[];
   /** The schema's `$id`, when it has a published address. */
   id?: string;
+  /**
+   * What to say about field `key` of `owner`: a shape, or `"action"` for the known keys of an
+   * entry action (`send`, `log`). The model has no prose: a documentation source does.
+   */
+  describe?: (owner: Shape | "action", key: string) => FieldAnnotation | undefined;
 }
+
+/** Annotations of one field, written into its property schema. */
+export interface FieldAnnotation {
+  /** The property's `description`. */
+  description?: string;
+  /** The property's `examples`. */
+  examples?: readonly unknown[];
+  /**
+   * A description per value of the field's closed enumeration, written as
+   * `markdownEnumDescriptions` beside its `enum` (the keyword of VS Code's JSON and YAML
+   * services, which show it in completion and hover). Values without one get "".
+   */
+  values?: Readonly<Record<string, string>>;
+}
+
+/** The one keyword outside JSON Schema that the schema uses: strict validators must be told of it. */
+export const ENUM_DESCRIPTIONS_KEYWORD = "markdownEnumDescriptions";
 
 const SEVERITY_LEVEL = SEVERITY.fields.get("level")!.type;
 
 /** `YYYY-MM-DD` or an RFC 3339 date-time with a timezone (what `isDate` accepts, by shape). */
 const DATE_PATTERN =
   "^\\d{4}-\\d{2}-\\d{2}([Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2}))?$";
+
+/** A shape's title, as its definition is named: `framework mapping` → `Framework Mapping`. */
+function titleOf(shape: Shape): string {
+  return shape.name.replace(
+    /(^|\s)(\w)/g,
+    (_, space: string, c: string) => space + c.toUpperCase(),
+  );
+}
 
 /** The JSON Schema of an OATF document. Deterministic: the same table gives the same text. */
 export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema {
@@ -36,7 +66,7 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
   const defName = (shape: Shape): string => {
     const known = names.get(shape);
     if (known) return known;
-    const base = shape.name.replace(/(^|\s)(\w)/g, (_, _space, c: string) => c.toUpperCase());
+    const base = titleOf(shape).replaceAll(" ", "");
     let name = base;
     for (let n = 2; Object.hasOwn(defs, name); n++) name = `${base}${n}`;
     names.set(shape, name);
@@ -46,7 +76,7 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
   };
   const ref = (shape: Shape): JsonSchema => ({ $ref: `#/$defs/${defName(shape)}` });
 
-  const typeSchema = (type: FieldType): JsonSchema => {
+  const typeSchema = (type: FieldType, values?: FieldAnnotation["values"]): JsonSchema => {
     switch (type.kind) {
       case "string":
       case "integer":
@@ -56,17 +86,22 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
       case "date":
         return { type: "string", pattern: DATE_PATTERN };
       case "enum":
-        return { enum: [...type.values] };
+        return values
+          ? {
+              enum: [...type.values],
+              [ENUM_DESCRIPTIONS_KEYWORD]: type.values.map((v) => values[v] ?? ""),
+            }
+          : { enum: [...type.values] };
       case "value":
         return {};
       case "list":
-        return { type: "array", items: typeSchema(type.of) };
+        return { type: "array", items: typeSchema(type.of, values) };
       case "map":
         return { type: "object", additionalProperties: typeSchema(type.of) };
       case "object":
         return ref(type.shape);
       case "severity":
-        return { anyOf: [typeSchema(SEVERITY_LEVEL), ref(SEVERITY)] };
+        return { anyOf: [typeSchema(SEVERITY_LEVEL, values), ref(SEVERITY)] };
       case "condition":
         // A mapping with an operator key is a MatchCondition; anything else is a bare value.
         return {
@@ -77,21 +112,36 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
       case "action":
         return {
           type: "object",
-          properties: Object.fromEntries([...KNOWN_ACTIONS].map(([key, s]) => [key, ref(s)])),
+          properties: Object.fromEntries(
+            [...KNOWN_ACTIONS].map(([key, s]) => [
+              key,
+              annotated(options.describe?.("action", key), ref(s)),
+            ]),
+          ),
           propertyNames: { not: { const: "extensions" } },
           minProperties: 1,
         };
     }
   };
 
+  /** `schema` with the field's description and examples. */
+  const annotated = (annotation: FieldAnnotation | undefined, schema: JsonSchema): JsonSchema => {
+    return {
+      ...(annotation?.description === undefined ? {} : { description: annotation.description }),
+      ...schema,
+      ...(annotation?.examples === undefined ? {} : { examples: [...annotation.examples] }),
+    };
+  };
+
   const objectSchema = (shape: Shape): JsonSchema => {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const [key, field] of shape.fields) {
-      properties[key] = typeSchema(field.type);
+      const annotation = options.describe?.(shape, key);
+      properties[key] = annotated(annotation, typeSchema(field.type, annotation?.values));
       if (field.required) required.push(key);
     }
-    const out: JsonSchema = { type: "object", properties };
+    const out: JsonSchema = { title: titleOf(shape), type: "object", properties };
     if (required.length > 0) out.required = required;
     if (shape.extensions) out.patternProperties = { "^x-": {} };
     out.additionalProperties = false;
@@ -106,13 +156,15 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
     return out;
   };
 
-  const root = objectSchema(DOCUMENT);
+  const { title: _, ...root } = objectSchema(DOCUMENT);
   const { versions } = options;
   if (versions && versions.length > 0) {
-    (root.properties as Record<string, JsonSchema>).oatf =
-      versions.length === 1
-        ? { type: "string", const: versions[0] }
-        : { type: "string", enum: [...versions] };
+    const properties = root.properties as Record<string, JsonSchema>;
+    properties.oatf = {
+      ...properties.oatf,
+      type: "string",
+      ...(versions.length === 1 ? { const: versions[0] } : { enum: [...versions] }),
+    };
   }
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",

@@ -10,7 +10,13 @@ export {
   enumMessage,
   isDate,
 } from "./conform.js";
-export { documentJsonSchema, type JsonSchema, type JsonSchemaOptions } from "./json-schema.js";
+export {
+  documentJsonSchema,
+  ENUM_DESCRIPTIONS_KEYWORD,
+  type FieldAnnotation,
+  type JsonSchema,
+  type JsonSchemaOptions,
+} from "./json-schema.js";
 export {
   DOCUMENT,
   type Field,

@@ -221,7 +221,8 @@ export const VALIDATION_RULES = {
 /**
  * Warning codes. W-001..W-007 are SDK §7.0's. V-018 and V-029 are warnings by
  * the spec's own text (SHOULD-level), so they keep their rule number as the code,
- * as the upstream conformance fixtures expect. `OATF-V014-SKIPPED` is ours.
+ * as the upstream conformance fixtures expect. The `OATF-` codes are the SDK's own (SDK §7.0
+ * lets SDKs define more warning codes), with no spec reference.
  */
 export const WARNING_RULES = {
   "W-001": {
@@ -273,6 +274,10 @@ export const WARNING_RULES = {
     severity: "warning",
     check: "CEL expressions were not syntax-checked: no CEL checker was given",
   },
+  "OATF-V014-FUNCTION": {
+    severity: "warning",
+    check: "CEL calls name functions the evaluator declares",
+  },
 } as const satisfies Record<
   string,
   { severity: DiagnosticSeverity; spec_ref?: string; check: string }
@@ -323,7 +328,10 @@ export const PARSE_RULES = {
   { severity: DiagnosticSeverity; spec_ref: string; check: string }
 >;
 
-/** Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers. */
+/**
+ * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
+ * and of the evaluation state a monitor or a merge is given back (a snapshot, shards' verdicts).
+ */
 export const EVALUATION_RULES = {
   "E-UNREADABLE": {
     severity: "error",
@@ -339,6 +347,11 @@ export const EVALUATION_RULES = {
     severity: "warning",
     spec_ref: "SDK §4.5",
     check: "every verdict names an indicator of the attack",
+  },
+  "E-STATE": {
+    severity: "error",
+    spec_ref: "SDK §4.5",
+    check: "given-back state fits these documents",
   },
 } as const satisfies Record<
   string,
@@ -522,9 +535,31 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
   CONFIGURATION_RULES,
 ];
 
+/** The ids of what `parse` and `validate` report about a document. */
+export type DocumentRuleId = ValidationRuleId | WarningRuleId | ParseRuleId;
+
+const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
+  VALIDATION_RULES,
+  WARNING_RULES,
+  PARSE_RULES,
+];
+
 /** The table entry of a rule id; undefined for a string that is not one. */
 export function ruleInfo(rule: string): RuleInfo | undefined {
-  for (const table of TABLES) if (Object.hasOwn(table, rule)) return table[rule];
+  return entryIn(TABLES, rule);
+}
+
+/**
+ * `ruleInfo` for the rules of a document (V-, W- and parse ids) only: code that checks
+ * documents looks its rules up here, so a bundle of it need not hold the trace and
+ * evaluation tables.
+ */
+export function documentRuleInfo(rule: string): RuleInfo | undefined {
+  return entryIn(DOCUMENT_TABLES, rule);
+}
+
+function entryIn(tables: readonly Record<string, RuleInfo>[], rule: string): RuleInfo | undefined {
+  for (const table of tables) if (Object.hasOwn(table, rule)) return table[rule];
   return undefined;
 }
 

@@ -4,12 +4,12 @@ import {
   DEFAULT_LIMITS,
   type Diagnostic,
   isDiagnosticRule,
-  MAX_DEPTH,
   type ParseError,
   parse,
   parseRecovering,
   ruleInfo,
 } from "@oatf/model";
+import { MAX_DEPTH } from "@oatf/model/internal";
 import { escapeForTerminal, formatDiagnostics, formatStylish } from "@oatf/model/terminal";
 import { describe, expect, it } from "vitest";
 import { at } from "./at.js";

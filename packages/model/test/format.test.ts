@@ -1,6 +1,7 @@
 // SDK §7 human-readable diagnostics: the exact text of code frames and stylish reports, for
 // every kind of position a diagnostic may carry, with and without colour.
-import { type Diagnostic, lineRange } from "@oatf/model";
+import type { Diagnostic } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import { formatDiagnostics, formatStylish } from "@oatf/model/terminal";
 import { describe, expect, it } from "vitest";
 

@@ -1,6 +1,7 @@
 // Input limits (format §12.1, issue 12 §4): the size, node-count and nesting limits of `parse`,
 // where each rejects, and the exact diagnostic it gives.
-import { MAX_DEPTH, type ParseError, parse } from "@oatf/model";
+import { type ParseError, parse } from "@oatf/model";
+import { MAX_DEPTH } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { exceedsByteLimit } from "../src/limits.js";
 import { at } from "./at.js";

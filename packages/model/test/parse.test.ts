@@ -1,10 +1,5 @@
-import {
-  type Document,
-  getSourceInfo,
-  type ParseError,
-  parse,
-  positionOrAncestor,
-} from "@oatf/model";
+import { type Document, getSourceInfo, type ParseError, parse } from "@oatf/model";
+import { positionOrAncestor } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { at } from "./at.js";
 import { MINIMAL } from "./fixtures.js";

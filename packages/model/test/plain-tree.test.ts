@@ -1,4 +1,4 @@
-import { checkPlainTree, MAX_TREE_DEPTH, MAX_TREE_NODES } from "@oatf/model";
+import { checkPlainTree, MAX_TREE_DEPTH, MAX_TREE_NODES } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 /** `levels` arrays nested in each other: the outermost is level 1. */

@@ -1,6 +1,7 @@
 // Aliases as the reader follows them (format §12.1: documents are untrusted): typed fields read
 // through them, cycles are refused, and nesting and expansion stay within the limits.
-import { MAX_DEPTH, type ParseError, parse, parseRecovering } from "@oatf/model";
+import { type ParseError, parse, parseRecovering } from "@oatf/model";
+import { MAX_DEPTH } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { at } from "./at.js";
 

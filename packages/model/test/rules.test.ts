@@ -1,6 +1,6 @@
 // The defaults and inheritance rules normalize, validate and evaluate share (@oatf/model rules).
+import { extractProtocol } from "@oatf/model";
 import {
-  extractProtocol,
   generatedIndicatorId,
   indicatorIdAt,
   indicatorProtocol,
@@ -8,7 +8,7 @@ import {
   isObject,
   patternCondition,
   phaseNameAt,
-} from "@oatf/model";
+} from "@oatf/model/rules";
 import { describe, expect, it } from "vitest";
 
 describe("indicatorProtocol (format §6.1)", () => {

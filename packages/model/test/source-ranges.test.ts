@@ -1,15 +1,8 @@
 // What `parse` records about the YAML source beside the document: the span of every node by
 // dot-path, the root key order, the YAML features V-020 forbids, and the key problems YAML
 // itself forbids; and how diagnostics find a position for a path (SDK §7.1).
-import {
-  getSourceInfo,
-  parentPath,
-  parse,
-  parseRecovering,
-  positionOrAncestor,
-  rangeOrAncestor,
-  type SourceInfo,
-} from "@oatf/model";
+import { getSourceInfo, parse, parseRecovering, type SourceInfo } from "@oatf/model";
+import { parentPath, positionOrAncestor, rangeOrAncestor } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 
 const inState = (yaml: string) =>

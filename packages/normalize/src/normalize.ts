@@ -1,6 +1,6 @@
 // SDK §3.3 normalize: N-001..N-008 applied in order to a copy of the document.
-import { checkPlainTree, type Document, type NormalizedDocument } from "@oatf/model";
-import { carryExtensionAnchors } from "@oatf/model/internal";
+import type { Document, NormalizedDocument } from "@oatf/model";
+import { carryExtensionAnchors, checkPlainTree } from "@oatf/model/internal";
 import { deepCopy } from "./copy.js";
 import { isObject } from "./shape.js";
 import { applyDefaults } from "./steps/n001-defaults.js";

@@ -1,7 +1,7 @@
 // normalize expects a validated document, but must not throw on one that is not:
 // loops visit only the entries that have the shape validate requires.
 
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 export { isObject };
 

@@ -3,7 +3,8 @@
 // bundling it for a browser) carries no CEL until an expression indicator asks for it.
 // Node loads it synchronously through `require` on first use; a browser, which cannot load
 // a module synchronously, loads it with `await loadDefaultCel()` (a separate bundle chunk).
-import { type CelEvaluator, evaluationError } from "@oatf/model";
+import type { CelEvaluator } from "@oatf/model";
+import { evaluationError } from "@oatf/model/internal";
 
 type CelModule = typeof import("@oatf/cel-default");
 
@@ -34,11 +35,12 @@ function loaded(): CelEvaluator | undefined {
 }
 
 /**
- * Stands in for the default evaluator until it is loaded: evaluation is a `cel_error` that
- * says how to load it, and `check` is absent, so `validate` warns that V-014 was not checked
- * instead of passing expressions unchecked.
+ * The default evaluator, loaded on first use (in Node synchronously). Where it cannot be
+ * loaded so (browsers, before `loadDefaultCel`), it stands in: evaluation is a `cel_error`
+ * that says how to load it, and `check` (and `functions`) are absent, so `validate` warns
+ * that V-014 was not checked instead of passing expressions unchecked.
  */
-const notYetLoaded: CelEvaluator = {
+const onFirstUse: CelEvaluator = {
   evaluate(expression, context) {
     const cel = loaded();
     return cel
@@ -49,6 +51,10 @@ const notYetLoaded: CelEvaluator = {
     const cel = loaded();
     return cel?.check?.bind(cel);
   },
+  get functions() {
+    const cel = loaded();
+    return cel?.functions?.bind(cel);
+  },
 };
 
 /**
@@ -57,7 +63,12 @@ const notYetLoaded: CelEvaluator = {
  * not finished yet, a stand-in that reports a `cel_error` saying so.
  */
 export function defaultCelEvaluator(): CelEvaluator {
-  return loaded() ?? notYetLoaded;
+  return loaded() ?? onFirstUse;
+}
+
+/** Whether the default evaluator is loaded (in Node it loads on first need; see `loadDefaultCel`). */
+export function isDefaultCelLoaded(): boolean {
+  return loaded() !== undefined;
 }
 
 /** Loads the default evaluator (a dynamic import: its own chunk in a bundle) and returns it. */
@@ -73,11 +84,12 @@ export async function loadDefaultCel(): Promise<CelEvaluator> {
 export type CelOption = CelEvaluator | null | undefined;
 
 // The one CEL-loading policy, for the library entry points and the CLI alike: the caller's
-// evaluator when they pass one, none for `null`, else the default evaluator, and for a
-// document read from text (a plain tree) only when it has an `expression` key, the one
-// thing CEL is needed for (V-014, expression indicators): a pattern-only document never
-// loads CEL. Documents built in code are not scanned (a getter or an inherited key could
-// hide an expression from the scan): they get the default as before.
+// evaluator when they pass one, none for `null`, else the default evaluator. A text is
+// checked with the default loaded on first use: `validate` asks for the checker only to
+// check a CEL expression (V-014), so a pattern-only document never loads CEL. Documents to
+// evaluate are scanned for an `expression` key before CEL is loaded for them (`loadCelFor`);
+// documents built in code are not scanned (a getter or an inherited key could hide an
+// expression from the scan): they get the default as before.
 
 /** The evaluator to use: the caller's, the default when they gave none, undefined for `null`. */
 export function celOrDefault(cel: CelOption): CelEvaluator | undefined {
@@ -85,15 +97,15 @@ export function celOrDefault(cel: CelOption): CelEvaluator | undefined {
   return cel ?? defaultCelEvaluator();
 }
 
-/** `celOrDefault` for a document parsed from text: no default unless it has an expression. */
-export function celFor(parsed: unknown, cel: CelOption): CelEvaluator | undefined {
-  if (cel === undefined && !hasExpressionKey(parsed)) return undefined;
-  return celOrDefault(cel);
+/** `celOrDefault` for checking a text: the default is the one loaded on first use. */
+export function celForText(cel: CelOption): CelEvaluator | undefined {
+  return cel === undefined ? onFirstUse : celOrDefault(cel);
 }
 
 /**
- * `celFor` for callers that can wait (the CLI): the default is loaded with `loadDefaultCel`,
- * which also works where it cannot be loaded synchronously.
+ * `celOrDefault` for documents to evaluate, for callers that can wait (the CLI): no default
+ * unless a document has an `expression` key, and then loaded with `loadDefaultCel`, which
+ * also works where it cannot be loaded synchronously.
  */
 export async function loadCelFor(
   parsed: unknown,
@@ -130,17 +142,10 @@ export function withDefaultCel<T extends { cel?: unknown }>(
   return resolveCel(options, celOrDefault);
 }
 
-/** `options` with `cel` resolved by `celFor` for the document `parsed` from text. */
-export function withCelFor<T extends { cel?: unknown }>(
+/** `options` with `cel` replaced by what `resolve` makes of it; unreadable options are the defaults. */
+export function resolveCel<T extends { cel?: unknown }>(
   options: WithDefaultCel<T> | undefined,
-  parsed: unknown,
-): T {
-  return resolveCel(options, (cel) => celFor(parsed, cel));
-}
-
-function resolveCel<T extends { cel?: unknown }>(
-  options: WithDefaultCel<T> | undefined,
-  resolve: (cel: CelOption) => CelEvaluator | undefined,
+  resolve: (cel: CelOption) => T["cel"],
 ): T {
   try {
     return { ...options, cel: resolve(options?.cel) } as T;

@@ -12,7 +12,6 @@ import {
   evaluateIndicator as evaluateIndicatorWith,
   evaluateTrace as evaluateTraceWith,
   type IndicatorEvaluators,
-  type MergeError,
   type MergeVerdictsOptions,
   type Monitor,
   type MonitorOptions,
@@ -23,6 +22,7 @@ import {
   type TraceVerdict,
 } from "@oatf/evaluate";
 import type {
+  Diagnostic,
   Document,
   EvaluationError,
   ExpressionMatch,
@@ -97,6 +97,6 @@ export function mergeVerdicts(
   documents: readonly Document[],
   parts: readonly (readonly TraceVerdict[])[],
   options?: WithDefaultCel<MergeVerdictsOptions>,
-): Result<TraceVerdict[], MergeError> {
+): Result<TraceVerdict[], Diagnostic> {
   return mergeVerdictsWith(documents, parts, withDefaultCel(options));
 }

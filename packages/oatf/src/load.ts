@@ -1,13 +1,6 @@
 // SDK §3.5 load: parse, validate, normalize in one call.
-import {
-  type Diagnostic,
-  err,
-  type NormalizedDocument,
-  type OATFError,
-  ok,
-  type ParseOptions,
-  type Result,
-} from "@oatf/model";
+import type { Diagnostic, NormalizedDocument, OATFError, ParseOptions, Result } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { normalize } from "@oatf/normalize";
 import type { ValidateOptions } from "@oatf/validate";
 import { checkText } from "./pipeline.js";

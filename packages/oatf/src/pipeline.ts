@@ -1,44 +1,48 @@
-// SDK §3.5 load as one composition: parse (bounded, recovering) → validate (the parse problems
-// together with every rule still checkable on what could be read) → the parsed document,
-// ready for `normalize`, when it was read in full and breaks no rule. `load`, `validate`
-// over text and every CLI command run it; CEL comes from the one policy (default-cel.ts).
+// SDK §3.5 load's first steps, as one call: `checkText` of @oatf/validate/text (parse,
+// recovering → validate: the parse problems together with every rule still checkable on
+// what could be read → the parsed document, ready for `normalize`, when it was read in full
+// and breaks no rule), with CEL from the one policy (default-cel.ts). `load`, `validate`
+// over text and every CLI command run it.
+import type { ParseOptions } from "@oatf/model";
+import { V014_SKIPPED, type ValidateOptions } from "@oatf/validate";
 import {
-  type Diagnostic,
-  type Document,
-  type ParseOptions,
-  parseRecovering,
-  type RecoveredDocument,
-  type ValidationResult,
-} from "@oatf/model";
-import { type ValidateOptions, validateRecovered } from "@oatf/validate";
-import { loadCelFor, type WithDefaultCel, withCelFor } from "./default-cel.js";
-
-/** What checking text found: every problem, and the document when it is usable. */
-export interface Checked extends ValidationResult {
-  /** The parsed (not normalized) document, when it was read in full and `errors` is empty. */
-  document?: Document;
-  warnings: Diagnostic[];
-}
+  type CheckTextOptions,
+  checkText as checkTextWith,
+  type TextCheck,
+} from "@oatf/validate/text";
+import {
+  celForText,
+  isDefaultCelLoaded,
+  loadDefaultCel,
+  resolveCel,
+  type WithDefaultCel,
+} from "./default-cel.js";
 
 /** Options of a check: the parse limits, and `validate`'s with `cel` defaulted (`null`: none). */
 export type CheckOptions = WithDefaultCel<ValidateOptions> & ParseOptions;
 
-/** Checks `text`, CEL loaded synchronously where it is needed (the library entry points). */
-export function checkText(text: string, options?: CheckOptions): Checked {
-  const parsed = parseRecovering(text, options);
-  return checkParsed(parsed, withCelFor<ValidateOptions>(options, parsed.document));
+/**
+ * `checkText` of @oatf/validate/text with the default CEL evaluator, loaded only when the
+ * document has a CEL expression to check (V-014); pass `cel` to use yours or `null` for none.
+ * The library entry points load CEL synchronously (see `loadDefaultCel`).
+ */
+export function checkText(text: string, options?: CheckOptions): TextCheck {
+  return checkTextWith(text, resolveCel<CheckTextOptions>(options, celForText));
 }
 
-/** Checks `text`, waiting for CEL to load where it is needed (the CLI, any Node 20). */
-export async function checkTextLoadingCel(text: string, options?: ParseOptions): Promise<Checked> {
-  const parsed = parseRecovering(text, options);
-  return checkParsed(parsed, { cel: await loadCelFor(parsed.document) });
-}
-
-function checkParsed(parsed: RecoveredDocument, options: ValidateOptions): Checked {
-  const { errors, warnings } = validateRecovered(parsed, options);
-  const readable = parsed.errors.length === 0 && parsed.document !== undefined;
-  return readable && errors.length === 0
-    ? { document: parsed.document, errors, warnings }
-    : { errors, warnings };
+/**
+ * `checkText` for callers that can wait (the CLI, any Node 20): where the document has CEL to
+ * check and the default evaluator cannot be loaded synchronously, it is loaded and the text
+ * checked again with it.
+ */
+export async function checkTextLoadingCel(
+  text: string,
+  options?: ParseOptions,
+): Promise<TextCheck> {
+  const check = () => checkTextWith(text, { ...options, cel: celForText(undefined) });
+  const checked = check();
+  const skipped = checked.warnings.some((warning) => warning.rule === V014_SKIPPED);
+  if (!skipped || isDefaultCelLoaded()) return checked;
+  await loadDefaultCel();
+  return check();
 }

@@ -4,7 +4,7 @@ import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { parse } from "oatf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { celFor } from "../src/cli/shared/cel.js";
+import { loadCelFor } from "../src/default-cel.js";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 const example = (name: string) => {
@@ -13,28 +13,28 @@ const example = (name: string) => {
   return parsed.value;
 };
 
-describe("celFor", () => {
+describe("loadCelFor, as the CLI calls it", () => {
   it("gives no evaluator for a pattern-only document", async () => {
-    expect(await celFor(example("mcp-rug-pull.yaml"))).toBeNull();
+    expect(await loadCelFor(example("mcp-rug-pull.yaml"))).toBeUndefined();
   });
 
   it("gives the default evaluator for a document with an expression indicator", async () => {
-    const cel = await celFor(example("a2a-skill-poisoning.yaml"));
+    const cel = await loadCelFor(example("a2a-skill-poisoning.yaml"));
     expect(cel?.evaluate("1 + 1 == 2", {})).toEqual({ ok: true, value: true });
   });
 
   it("finds an expression key at any depth, even one validation will reject", async () => {
     const odd = { attack: { indicators: { weird: [{ nested: { expression: 1 } }] } } };
-    expect(await celFor(odd)).not.toBeNull();
+    expect(await loadCelFor(odd)).toBeDefined();
   });
 
   it("never throws on hostile shapes: cycles, wide arrays, primitives", async () => {
     const cyclic: Record<string, unknown> = { a: [] };
     (cyclic.a as unknown[]).push(cyclic);
-    expect(await celFor(cyclic)).toBeNull();
-    expect(await celFor({ wide: new Array(300_000).fill({ x: 1 }) })).toBeNull();
+    expect(await loadCelFor(cyclic)).toBeUndefined();
+    expect(await loadCelFor({ wide: new Array(300_000).fill({ x: 1 }) })).toBeUndefined();
     for (const value of [null, undefined, 0, "expression", []])
-      expect(await celFor(value)).toBeNull();
+      expect(await loadCelFor(value)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_LIMITS } from "oatf";
+import { DEFAULT_LIMITS } from "oatf/advanced";
 import { beforeAll, describe, expect, it } from "vitest";
 import setup, { CLI, REPO } from "./cli-build.js";
 

@@ -1,15 +1,16 @@
 // The `oatf` evaluation entry points evaluate CEL out of the box, and `cel` still
 // replaces (an evaluator) or removes (`null`) the default.
+
+import { ok } from "@oatf/model/internal";
 import {
   type CelEvaluator,
-  compileIndicator,
   evaluateExpression,
   evaluateIndicator,
   evaluateTrace,
   type Indicator,
   load,
-  ok,
 } from "oatf";
+import { compileIndicator } from "oatf/advanced";
 import { describe, expect, it } from "vitest";
 
 const indicator: Indicator = {

@@ -1,5 +1,6 @@
-// The `oatf` package re-exports every package's runtime exports, each name once,
-// with `validate` replaced by the version wired with the default CEL evaluator.
+// The `oatf` package re-exports every package's runtime exports, each name once: the spec's
+// names on its main entry, the rest on `oatf/advanced`, with `validate` and the evaluation
+// entry points replaced by versions wired with the default CEL evaluator.
 import * as celDefault from "@oatf/cel-default";
 import * as evaluate from "@oatf/evaluate";
 import * as model from "@oatf/model";
@@ -8,6 +9,7 @@ import * as paths from "@oatf/paths";
 import * as registries from "@oatf/registries";
 import * as validate from "@oatf/validate";
 import * as oatf from "oatf";
+import * as advanced from "oatf/advanced";
 import { describe, expect, it } from "vitest";
 import * as oatfCel from "../src/cel.js";
 
@@ -26,11 +28,21 @@ const packages = { model, paths, registries, evaluate, validate, normalize } as 
 
 describe("oatf exports", () => {
   it.each(Object.entries(packages))("re-exports everything from @oatf/%s", (_, ns) => {
+    const both = { ...oatf, ...advanced } as Record<string, unknown>;
     for (const [name, value] of Object.entries(ns)) {
       if (WIRED.has(name)) continue;
-      expect(oatf, name).toHaveProperty(name);
-      expect((oatf as Record<string, unknown>)[name], name).toBe(value);
+      expect(both, name).toHaveProperty(name);
+      expect(both[name], name).toBe(value);
     }
+  });
+
+  it("puts each name on one entry: the spec's front door or oatf/advanced", () => {
+    const twice = Object.keys(oatf).filter((name) => Object.hasOwn(advanced, name));
+    expect(twice).toEqual([]);
+    expect(advanced.compileIndicator).not.toBe(evaluate.compileIndicator);
+    // Global switches, limits and the policy-path grammar are not on the front door.
+    for (const name of ["setRegexEngine", "clearCaches", "DEFAULT_LIMITS", "parsePolicyPath"])
+      expect(oatf, name).not.toHaveProperty(name);
   });
 
   it("exports createCelEvaluator from the oatf/cel subpath, not from the main entry", () => {
@@ -49,6 +61,7 @@ describe("oatf exports", () => {
   it("replaces validate and the evaluation entry points with CEL-wired ones, and adds load, defaultCelEvaluator and VERSION", () => {
     expect(oatf.validate).not.toBe(validate.validate);
     expect(oatf.evaluateIndicator).not.toBe(evaluate.evaluateIndicator);
+    expect(oatf.checkText).toBeTypeOf("function");
     expect(oatf.evaluateTrace).not.toBe(evaluate.evaluateTrace);
     expect(oatf.createTraceEvaluator).not.toBe(evaluate.createTraceEvaluator);
     expect(oatf.createMonitor).not.toBe(evaluate.createMonitor);

@@ -36,8 +36,8 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function start(): Server {
-  const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], {
+function start(args: string[] = []): Server {
+  const child = spawn(process.execPath, [CLI, "lsp", "--stdio", ...args], {
     stdio: ["pipe", "pipe", "pipe"],
   });
   const connection = createMessageConnection(
@@ -244,5 +244,83 @@ describe("oatf lsp exits", () => {
     const server = start();
     server.child.stdin!.end();
     expect(await server.exited).toBe(1);
+  });
+});
+
+describe("oatf lsp answers for OATF documents only", () => {
+  // Seven lines of a GitHub Actions workflow: five diagnostics from `oatf lsp` before it
+  // answered for OATF documents only.
+  const WORKFLOW = readFileSync(
+    new URL("../../../test/fixtures/github-actions-workflow.yml", import.meta.url),
+    "utf8",
+  );
+  let server: Server;
+  const logs: string[] = [];
+  const open = async (uri: string, text: string, version = 1) => {
+    const published = server.nextDiagnostics(uri, version);
+    await server.connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "yaml", version, text },
+    });
+    return (await published).diagnostics;
+  };
+
+  beforeAll(async () => {
+    // A glob on the command line, more from the client, one of them not a glob.
+    server = start(["--glob", "*.oatf.yaml"]);
+    server.connection.onNotification("window/logMessage", (m: { message: string }) =>
+      logs.push(m.message),
+    );
+    await server.connection.sendRequest("initialize", {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { globs: ["**/attacks/**", 42] },
+    });
+    await server.connection.sendNotification("initialized", {});
+  });
+
+  afterAll(() => {
+    server.connection.dispose();
+    server.child.kill();
+  });
+
+  it("is silent on a GitHub Actions workflow: no diagnostics, hover, completion or outline", async () => {
+    const uri = "file:///repo/.github/workflows/ci.yml";
+    expect(await open(uri, WORKFLOW)).toEqual([]);
+    const at = { textDocument: { uri }, position: { line: 4, character: 6 } };
+    expect(await server.connection.sendRequest("textDocument/hover", at)).toBeNull();
+    expect(await server.connection.sendRequest("textDocument/completion", at)).toBeNull();
+    expect(
+      await server.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } }),
+    ).toEqual([]);
+  });
+
+  it("validates a document with a top-level oatf key, whatever its name", async () => {
+    const diagnostics = await open("file:///repo/anything.yml", 'oatf: "0.1"\nattack: {}\n');
+    expect(diagnostics.map((d) => d.code)).toEqual(["V-004"]); // attack.execution is missing
+  });
+
+  it("treats files matching --glob or the client's globs as OATF, even empty", async () => {
+    const fromFlag = await open("file:///repo/new.oatf.yaml", "");
+    expect(fromFlag.map((d) => d.message)).toEqual(["the input is empty"]);
+    const fromClient = await open("file:///repo/attacks/draft.yaml", WORKFLOW);
+    expect(fromClient.map((d) => d.code)).toContain("V-001"); // no oatf field: it is flagged here
+    const list = (await server.connection.sendRequest("textDocument/completion", {
+      textDocument: { uri: "file:///repo/new.oatf.yaml" },
+      position: { line: 0, character: 0 },
+    })) as { items: { label: string }[] };
+    expect(list.items.map((i) => i.label)).toContain("oatf");
+    expect(logs).toContain("oatf lsp: ignoring the glob 42");
+  });
+
+  it("clears its diagnostics when a document stops being OATF", async () => {
+    const uri = "file:///repo/was-oatf.yaml";
+    expect((await open(uri, 'oatf: "0.1"\nattack: {}\n')).length).toBeGreaterThan(0);
+    const cleared = server.nextDiagnostics(uri, 2);
+    await server.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: WORKFLOW }],
+    });
+    expect((await cleared).diagnostics).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { CelEvaluator } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { checkDocument } from "../src/cli/shared/check.js";
 import {
-  celFor,
+  celForText,
   defaultCelEvaluator,
   hasExpressionKey,
   loadCelFor,
@@ -94,8 +94,17 @@ describe("the CEL-loading policy", () => {
   it("gives the default only to documents with an expression", async () => {
     expect(hasExpressionKey(pattern)).toBe(false);
     expect(hasExpressionKey(expression)).toBe(true);
-    expect(celFor(pattern, undefined)).toBeUndefined();
-    expect(celFor(expression, undefined)).toBe(defaultCelEvaluator());
+    // A text gets the default loaded on first use, which validate asks for only to check CEL.
+    const asked = recordingCel();
+    checkText(PATTERN_ONLY, { cel: asked });
+    expect(asked.checked).toEqual([]);
+    checkText(WITH_EXPRESSION, { cel: asked });
+    expect(asked.checked.length).toBeGreaterThan(0);
+    const onFirstUse = celForText(undefined);
+    expect(onFirstUse?.check?.("size(x) > 1")).toEqual(
+      defaultCelEvaluator().check?.("size(x) > 1"),
+    );
+    expect(onFirstUse?.check?.("(((")).toEqual(defaultCelEvaluator().check?.("((("));
     expect(await loadCelFor(pattern)).toBeUndefined();
     expect(await loadCelFor(expression)).toBe(await loadDefaultCel());
   });
@@ -103,9 +112,9 @@ describe("the CEL-loading policy", () => {
   it("always gives the caller's evaluator, and none for null", async () => {
     const cel = recordingCel();
     for (const document of [pattern, expression]) {
-      expect(celFor(document, cel)).toBe(cel);
+      expect(celForText(cel)).toBe(cel);
       expect(await loadCelFor(document, cel)).toBe(cel);
-      expect(celFor(document, null)).toBeUndefined();
+      expect(celForText(null)).toBeUndefined();
       expect(await loadCelFor(document, null)).toBeUndefined();
     }
   });

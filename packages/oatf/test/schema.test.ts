@@ -1,6 +1,16 @@
 // oatf/schema.json (issue 25): generated from the field table parse reads with, kept up to
 // date, and checked against what the SDK and the spec's own JSON Schema accept and reject.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -10,6 +20,7 @@ import {
   upstreamFiles,
   upstreamText,
 } from "@oatf/conformance";
+import { ENUM_DESCRIPTIONS_KEYWORD } from "@oatf/model/shape";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -30,9 +41,15 @@ function specSchema(): object {
 }
 
 function validator(schema: object, strict = true): (document: unknown) => boolean {
-  // Strict for ours (no unknown keywords or formats), except `required` of keys declared
-  // in the parent (`if`, `oneOf` branches), which is how JSON Schema says "one of these keys".
-  const ajv = new Ajv2020({ allErrors: true, strict, strictRequired: false });
+  // Strict for ours (no unknown keywords or formats but the enum descriptions editors read),
+  // except `required` of keys declared in the parent (`if`, `oneOf` branches), which is how
+  // JSON Schema says "one of these keys".
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict,
+    strictRequired: false,
+    keywords: [ENUM_DESCRIPTIONS_KEYWORD],
+  });
   addFormats.default(ajv);
   const check = ajv.compile(schema);
   return (document) => check(document) as boolean;
@@ -56,6 +73,70 @@ describe("schema.json", () => {
     });
     expect(code).toBe(0);
     expect(out).toBe(shipped);
+  });
+
+  it("describes every property, from the specification, and says what it is", () => {
+    const schema = JSON.parse(shipped);
+    const properties: [string, { description?: string }][] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (typeof node !== "object" || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "properties")
+          for (const [name, property] of Object.entries(value as object))
+            properties.push([`${path}/${name}`, property]);
+        visit(value, `${path}/${key}`);
+      }
+    };
+    visit(schema, "");
+    expect(properties.length).toBeGreaterThanOrEqual(106);
+    expect(properties.filter(([, p]) => !p.description).map(([path]) => path)).toEqual([]);
+    expect(schema).toMatchObject({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "https://unpkg.com/oatf/schema.json",
+      title: "OATF document",
+    });
+    const status = schema.$defs.Attack.properties.status;
+    expect(status.description).toBe("Lifecycle status. Default: `draft`. (SDK §2.3 Attack)");
+    expect(status[ENUM_DESCRIPTIONS_KEYWORD][status.enum.indexOf("draft")]).toBe(
+      "Under active development. Schema may change without notice.",
+    );
+    expect(schema.$defs.Execution.properties.mode.examples).toContain("mcp_server");
+    expect(schema.$defs.Trigger.properties.after.examples).toContain("30s");
+    // Each enum's descriptions line up with its values.
+    const enums: { enum: unknown[]; [ENUM_DESCRIPTIONS_KEYWORD]?: string[] }[] = [];
+    const collect = (node: unknown): void => {
+      if (typeof node !== "object" || node === null) return;
+      if ("enum" in node) enums.push(node as (typeof enums)[number]);
+      for (const value of Object.values(node)) collect(value);
+    };
+    collect(schema);
+    const described = enums.filter((e) => e[ENUM_DESCRIPTIONS_KEYWORD]);
+    expect(described.length).toBeGreaterThanOrEqual(8);
+    for (const e of described) expect(e[ENUM_DESCRIPTIONS_KEYWORD]).toHaveLength(e.enum.length);
+  });
+
+  it("is read by the README's Ajv example, as written, in a project that installed oatf", () => {
+    const readme = readFileSync(join(packageDir, "README.md"), "utf8");
+    const example = /```js\n(import [\s\S]*?ajv\/dist\/2020[\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const project = mkdtempSync(join(tmpdir(), "oatf-ajv-"));
+    mkdirSync(join(project, "node_modules"));
+    symlinkSync(packageDir, join(project, "node_modules/oatf"));
+    for (const dependency of ["ajv", "yaml"])
+      symlinkSync(
+        join(packageDir, "node_modules", dependency),
+        join(project, "node_modules", dependency),
+      );
+    writeFileSync(join(project, "example.mjs"), example!);
+    const run = (attack: string) => {
+      writeFileSync(join(project, "attack.yaml"), attack);
+      return execFileSync(process.execPath, ["example.mjs"], { cwd: project, encoding: "utf8" });
+    };
+    const valid = readFileSync(join(repoRoot, "examples/mcp-rug-pull.yaml"), "utf8");
+    expect(run(valid)).toBe("");
+    const errors = run(valid.replace("status: stable", "status: drafty"));
+    expect(errors).toContain("instancePath: '/attack/status'");
+    expect(errors).toContain("must be equal to one of the allowed values");
   });
 
   it("is shipped: listed in the package's files and exports", () => {

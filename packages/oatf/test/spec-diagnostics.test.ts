@@ -3,6 +3,8 @@
 // every entry point that reports one, and on the declared types. The SDK's extras (`rule` on
 // every diagnostic, `range`, `source`) may be there too; none of the spec's fields may be
 // missing, renamed or of another type.
+
+import { MAX_DEPTH } from "@oatf/model/internal";
 import {
   createMonitor,
   createTraceEvaluator,
@@ -17,7 +19,6 @@ import {
   interpolateTemplate,
   interpolateValue,
   load,
-  MAX_DEPTH,
   normalize,
   type OATFError,
   type ParseError,

@@ -3,7 +3,8 @@
 // a hostile trace leaves retained, next to the bound and to a benign trace read the same way
 // in the same run; time is a ratio to flat input of the same length.
 
-import { createTraceEvaluator, MAX_OPEN_TOOL_CALL_CHARS, type TraceMessage } from "@oatf/evaluate";
+import { createTraceEvaluator, type TraceMessage } from "@oatf/evaluate";
+import { MAX_OPEN_TOOL_CALL_CHARS } from "@oatf/evaluate/internal";
 import type { Document } from "@oatf/model";
 import type { Measure, Report } from "../../evaluate/bench/measure.js";
 import {

@@ -11,7 +11,7 @@
 import type { TraceMessage } from "@oatf/evaluate";
 import { BoundedTable } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { DEFAULT_MAX_LINE_LENGTH } from "./lines.js";
 import {
   type LineDecoder,

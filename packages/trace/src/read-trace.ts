@@ -2,7 +2,7 @@
 // the format is told from the first lines unless given, and every message keeps its
 // 1-based source line. Nothing here throws on input: bad lines are diagnostics.
 import type { Document } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
 import { type HarDecoder, harDecoder } from "./har/read.js";
 import { jsonRpcDecoder } from "./jsonrpc/read.js";

@@ -1,9 +1,9 @@
 // What trace readers produce (issue 14 §1): messages in the shape `evaluateTrace` takes,
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
 import type { TraceMessage } from "@oatf/evaluate";
-import { boundedJson } from "@oatf/evaluate";
-import { type Diagnostic, lineRange, TRACE_RULES, type TraceRuleId } from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import { boundedJson } from "@oatf/evaluate/internal";
+import { type Diagnostic, TRACE_RULES, type TraceRuleId } from "@oatf/model";
+import { diagnosticOf, lineRange } from "@oatf/model/internal";
 
 /** The trace formats the readers understand. */
 export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack", "har"] as const;

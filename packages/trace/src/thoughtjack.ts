@@ -8,7 +8,7 @@
 
 import { BoundedTable } from "@oatf/evaluate/internal";
 import type { Document, Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { extractProtocol } from "@oatf/registries";
 import { agUiOperation } from "./ag-ui.js";
 import { type LineDecoder, parseLine, preview, problem, timestampOf } from "./record.js";

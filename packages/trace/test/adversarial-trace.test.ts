@@ -2,7 +2,8 @@
 // evaluated end to end: no sequence of messages a peer can send turns an exploited trace
 // into not_exploited without a diagnostic that makes the run fail (`unattributed`).
 
-import { createTraceEvaluator, evaluateTrace, MAX_OPEN_TOOL_CALL_CHARS } from "@oatf/evaluate";
+import { createTraceEvaluator, evaluateTrace } from "@oatf/evaluate";
+import { MAX_OPEN_TOOL_CALL_CHARS } from "@oatf/evaluate/internal";
 import type { Document, Value } from "@oatf/model";
 import { ruleInfo } from "@oatf/model";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import {
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
+import { MAX_OPEN_TOOL_CALL_CHARS } from "../src/internal.js";
 
 const doc = (indicators: object[], execution: object = { mode: "mcp_server", state: {} }) =>
   ({ oatf: "0.1", attack: { id: "ADV-1", execution, indicators } }) as unknown as Document;

@@ -1,7 +1,8 @@
 // AG-UI assembled text read from an SSE capture (format §7.3.2): indicators on end events see
 // the whole streamed text (the assembly itself is @oatf/evaluate's test/ag-ui-assemble.test.ts).
 
-import { evaluateTrace, MAX_ASSEMBLED_TEXT_LENGTH, type TraceMessage } from "@oatf/evaluate";
+import { evaluateTrace, type TraceMessage } from "@oatf/evaluate";
+import { MAX_ASSEMBLED_TEXT_LENGTH } from "@oatf/evaluate/internal";
 import type { Document } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { readTraceText } from "../src/index.js";

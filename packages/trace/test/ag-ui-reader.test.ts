@@ -1,7 +1,7 @@
 // AG-UI trace reading (format §7.3): SSE captures and JSON Lines of events, RunAgentInput
 // bodies, event type translation and the diagnostics of malformed events.
 
-import { lineRange } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { agUiOperation, formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
 

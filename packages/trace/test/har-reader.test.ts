@@ -3,7 +3,8 @@
 // truncation, nesting) and the diagnostics of malformed entries, which never stop reading.
 import { readFileSync } from "node:fs";
 import { createTraceEvaluator } from "@oatf/evaluate";
-import { lineRange, ruleInfo } from "@oatf/model";
+import { ruleInfo } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readTrace, readTraceText, TraceDecoder, type TraceRecord } from "../src/index.js";

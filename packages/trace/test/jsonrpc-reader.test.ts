@@ -2,7 +2,8 @@
 // responses with requests per connection and direction, protocol inference and diagnostics.
 
 import type { Document } from "@oatf/model";
-import { lineRange, ruleInfo } from "@oatf/model";
+import { ruleInfo } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import {
   MAX_PENDING_REQUESTS,

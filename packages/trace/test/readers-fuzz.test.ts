@@ -6,7 +6,8 @@
 // Runs are bounded so CI stays within seconds; for a longer local run set OATF_FUZZ_RUNS,
 // e.g. `OATF_FUZZ_RUNS=5000 npx vitest run packages/evaluate/test/readers-fuzz.test.ts`.
 
-import { boundedJson, createTraceEvaluator } from "@oatf/evaluate";
+import { createTraceEvaluator } from "@oatf/evaluate";
+import { boundedJson } from "@oatf/evaluate/internal";
 import type { Document } from "@oatf/model";
 import { type Diagnostic, ruleInfo } from "@oatf/model";
 import fc from "fast-check";

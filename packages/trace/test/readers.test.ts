@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import type { Document } from "@oatf/model";
-import { lineRange } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,7 @@
 // ThoughtJack export reading (format §6.1 `indicator.direction`): actor modes from the
 // documents decide protocol and request/response; lines of unknown actors are reported.
 import type { Document } from "@oatf/model";
-import { lineRange } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import { actorModes, formatOfLine, readTraceText, type TraceRecord } from "../src/index.js";
 

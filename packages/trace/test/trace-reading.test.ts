@@ -1,7 +1,7 @@
 // Reading traces (issue 14 §1): format detection, the SDK's own JSONL shape, line splitting
 // of text and byte chunks from any source, and stopping at a fatal problem.
 
-import { lineRange } from "@oatf/model";
+import { lineRange } from "@oatf/model/internal";
 import { describe, expect, it } from "vitest";
 import {
   DETECTION_LINES,

@@ -2,15 +2,15 @@
 // one `Diagnostic` shape (severity from the rule table); spec references, source ranges
 // and ordering are added once, in `validate`.
 
-import type { CelEvaluator } from "@oatf/model";
-import {
-  type Diagnostic,
-  diagnostic,
-  type ParseRuleId,
-  type SourcePoint,
-  type ValidationRuleId,
-  type WarningRuleId,
+import type {
+  CelEvaluator,
+  Diagnostic,
+  ParseRuleId,
+  SourcePoint,
+  ValidationRuleId,
+  WarningRuleId,
 } from "@oatf/model";
+import { type DocumentRuleId, documentDiagnostic } from "@oatf/model/internal";
 
 export interface ValidateOptions {
   /**
@@ -28,9 +28,36 @@ export interface ValidateOptions {
 
 /** A check's diagnostic: its rule, path and message, and where in a string value it is. */
 export interface Reported extends Diagnostic {
+  rule: DocumentRuleId;
   path: string;
   /** Where inside the string value at `path` (a CEL or regex error's column). */
   within?: Within;
+  /** What the check found besides its message (see `Finding`); never part of the diagnostic. */
+  data?: FindingData;
+}
+
+/**
+ * A diagnostic and the data behind it: what `checkText` (`@oatf/validate/text`) returns for
+ * tools that act on a finding (an editor's quick fix or highlight) without reading its message.
+ */
+export interface Finding extends FindingData {
+  /** The diagnostic, the same object as in the `errors` or `warnings` beside it. */
+  diagnostic: Diagnostic;
+}
+
+/**
+ * The data behind a check's message, for tools that act on it (`checkText`'s findings): the
+ * value it suggests instead of the one written, or the template reference it is about.
+ */
+export interface FindingData {
+  /** The known value nearest to the one at `path` (the message's "did you mean"): a quick fix. */
+  suggestion?: string;
+  /**
+   * The reference a template finding (W-004, V-032) is about, as named between `{{` and `}}`
+   * (`extractor` or `actor.extractor`); its `range` is that `{{…}}` where the string's quoting
+   * maps character by character, else the whole string.
+   */
+  reference?: string;
 }
 
 /** Characters [start, end) of a string value (UTF-16 indexes; end defaults to start + 1). */
@@ -54,12 +81,19 @@ export class Context {
     path: string,
     message: string,
     at?: SourcePoint | { within: Within },
+    data?: FindingData,
   ): void {
-    this.errors.push(reported(rule, path, message, at));
+    this.errors.push(reported(rule, path, message, at, data));
   }
 
-  warn(rule: WarningRuleId, path: string, message: string, at?: { within: Within }): void {
-    this.warnings.push(reported(rule, path, message, at));
+  warn(
+    rule: WarningRuleId,
+    path: string,
+    message: string,
+    at?: { within: Within },
+    data?: FindingData,
+  ): void {
+    this.warnings.push(reported(rule, path, message, at, data));
   }
 }
 
@@ -68,8 +102,10 @@ function reported(
   path: string,
   message: string,
   at: SourcePoint | { within: Within } | undefined,
+  data: FindingData | undefined,
 ): Reported {
-  const d = diagnostic(rule, message, { path }) as Reported;
+  const d = documentDiagnostic(rule, message, { path }) as Reported;
+  d.data = data;
   if (at === undefined) return d;
   if ("within" in at) return { ...d, within: at.within };
   const { line, column, offset } = at;

@@ -1,4 +1,4 @@
-import { keyPath } from "@oatf/model";
+import { keyPath } from "@oatf/model/internal";
 // The execution profile seen as actors, whatever form the document uses
 // (format §5.1: single-phase and multi-phase forms are sugar for one actor named
 // "default"). Checks that are per actor (phase lists, trigger events, extractor

@@ -2,13 +2,8 @@
 // path (or its nearest present ancestor, for a missing field) and are sorted by source
 // position. Documents built in code have no positions;
 // they are sorted by document order (key insertion order) instead.
-import {
-  parentPath,
-  positionOrAncestor,
-  rangeOrAncestor,
-  type SourceInfo,
-  type SourceRange,
-} from "@oatf/model";
+import type { SourceInfo, SourceRange } from "@oatf/model";
+import { parentPath, positionOrAncestor, rangeOrAncestor } from "@oatf/model/internal";
 import type { Reported } from "./context.js";
 import { visitPaths } from "./values.js";
 

@@ -1,8 +1,8 @@
 // Validating text with parse problems (SDK §3.1 "SHOULD attempt to report multiple errors"):
 // the rules run on what the recovering parse could read, and a finding is left out when it
 // depends on a part it could not, so one problem is reported once, not as a cascade.
-import { type Diagnostic, type ParseError, parentPath } from "@oatf/model";
-import { didYouMean } from "@oatf/model/internal";
+import type { Diagnostic, ParseError } from "@oatf/model";
+import { didYouMean, parentPath } from "@oatf/model/internal";
 import { visitPaths } from "./values.js";
 
 /**

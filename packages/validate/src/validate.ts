@@ -3,15 +3,14 @@
 // parse read, so parse problems and the V-rules still checkable come in one pass (this
 // package never parses YAML itself, so it does not carry the YAML parser).
 import {
-  checkPlainTree,
   type Diagnostic,
   type Document,
-  diagnostic,
   getSourceInfo,
   type RecoveredDocument,
   type ValidationError,
   type ValidationResult,
 } from "@oatf/model";
+import { checkPlainTree, documentDiagnostic } from "@oatf/model/internal";
 import { checkDocument, checkEnvelope } from "./checks/envelope.js";
 import { checkExecution } from "./checks/execution.js";
 import { checkIndicators } from "./checks/indicators.js";
@@ -19,7 +18,7 @@ import { checkPhases } from "./checks/phases.js";
 import { checkStates } from "./checks/state.js";
 import { checkTemplates } from "./checks/templates.js";
 import { checkTypes } from "./checks/types.js";
-import { Context, type ValidateOptions } from "./context.js";
+import { Context, type FindingData, type ValidateOptions } from "./context.js";
 import { executionView } from "./execution-view.js";
 import { type Located, locate } from "./order.js";
 import { dependsOnUnreadable } from "./unreadable.js";
@@ -57,7 +56,7 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   // code is refused first (only `parse` output is known to be a bounded tree).
   const tree = checkPlainTree(document);
   if (tree !== undefined) {
-    const error = diagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
+    const error = documentDiagnostic("V-020", tree.message, { path: tree.path }) as ValidationError;
     return { errors: [error], warnings: [] };
   }
   const ctx = new Context(options);
@@ -84,7 +83,15 @@ export function validate(document: Document, options: ValidateOptions = {}): Val
   return { errors, warnings };
 }
 
+/**
+ * What the check that reported each diagnostic found besides its message (`FindingData`, when
+ * anything), kept out of the diagnostic itself (SDK §7's shape) and read back by `checkText`.
+ */
+export const findingData = new WeakMap<Diagnostic, FindingData | undefined>();
+
 /** The diagnostic, its fields in the one order (severity, rule, message, path, spec_ref, range). */
-function located({ rule, message, path, range }: Located): Diagnostic {
-  return diagnostic(rule, message, { path, ...(range && { range }) });
+function located({ rule, message, path, range, data }: Located): Diagnostic {
+  const d = documentDiagnostic(rule, message, { path, ...(range && { range }) });
+  findingData.set(d, data);
+  return d;
 }

@@ -1,4 +1,5 @@
-import { indexPath, isObject, keyPath } from "@oatf/model";
+import { indexPath, keyPath } from "@oatf/model/internal";
+import { isObject } from "@oatf/model/rules";
 // Reading an untrusted document: validate accepts anything `parse` returns (and
 // documents built in code), so every access goes through these guards and
 // nothing assumes the shape the types promise.

@@ -1,5 +1,6 @@
 // Serialization and equality of JSON-like values (SDK §5.3, §5.6).
-import { isObject, type Value } from "@oatf/model";
+import type { Value } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 export { isObject };
 

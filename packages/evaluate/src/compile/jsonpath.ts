@@ -1,6 +1,7 @@
 // RFC 9535 JSONPath (extractors, SDK §5.6) through json-p3: strict, no script
 // evaluation, and its match()/search() functions running on the SDK's RE2 engine.
-import { err, ok, type Result, type Value } from "@oatf/model";
+import type { Result, Value } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import {
   FunctionExpressionType,
   JSONPathEnvironment,

@@ -1,6 +1,7 @@
 // Regular expressions with RE2 semantics (SDK §5.3): linear time, partial match.
 // The engine sits behind `RegexEngine` so native RE2 bindings can replace re2js.
-import { err, ok, type Result } from "@oatf/model";
+import type { Result } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { RE2JS } from "re2js";
 import { clearCaches, registeredLru } from "../base/lru.js";
 import { type CompileError, describeThrown } from "./compile-error.js";

@@ -4,21 +4,19 @@ import {
   type CelEvaluator,
   type EvaluationError,
   type ExpressionMatch,
-  err,
-  evaluationError,
   INDICATOR_METHODS,
   type Indicator,
   type IndicatorMethod,
   type IndicatorResult,
   type IndicatorVerdict,
-  ok,
   type PatternMatch,
-  patternCondition,
   type Result,
   type SemanticEvaluator,
   type SemanticMatch,
   type Value,
 } from "@oatf/model";
+import { err, evaluationError, ok } from "@oatf/model/internal";
+import { patternCondition } from "@oatf/model/rules";
 import { compileSimplePath, compileWildcardPath, findResolved } from "@oatf/paths";
 import { toText } from "../base/json.js";
 import { WeakCache } from "../base/lru.js";

@@ -3,7 +3,8 @@
 // combine as one evaluation of every session would have: per indicator the earliest match
 // wins (by the deciding message's `coverage.position`), else the earliest error, else
 // `not_matched`; coverage counts are summed; the attack verdict is computed again.
-import type { Document, Result } from "@oatf/model";
+import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
@@ -15,12 +16,6 @@ export interface MergeVerdictsOptions extends IndicatorEvaluators {
   source?: string;
 }
 
-/** Why shards' verdicts could not be merged; `path` names the part and field. */
-export interface MergeError {
-  message: string;
-  path: string;
-}
-
 function fail(message: string, path: string): never {
   throw Object.assign(new Error(message), { path });
 }
@@ -30,13 +25,14 @@ function fail(message: string, path: string): never {
  * order of `documents`, as `createTraceEvaluator` or `createMonitor` returns them) into the
  * verdicts one evaluation over every shard's sessions gives. Shards must split the input by
  * session (never a session over two shards) and number positions alike (trace lines, or
- * stream offsets); on equal positions the earlier part wins. Never throws.
+ * stream offsets); on equal positions the earlier part wins. Never throws: parts that are not
+ * these documents' verdicts are an `E-STATE` diagnostic whose `path` names the part and field.
  */
 export function mergeVerdicts(
   documents: readonly Document[],
   parts: readonly (readonly TraceVerdict[])[],
   options: MergeVerdictsOptions = {},
-): Result<TraceVerdict[], MergeError> {
+): Result<TraceVerdict[], Diagnostic> {
   try {
     const { source, cel, semantic } = options ?? {};
     const compiled = compileTrace(documents, { cel, semantic }, source);
@@ -70,9 +66,12 @@ export function mergeVerdicts(
     return { ok: true, value: verdictsOf(compiled, all) };
   } catch (thrown) {
     const path = (thrown as { path?: unknown })?.path;
+    const at = typeof path === "string" ? path : "";
     return {
       ok: false,
-      error: { message: describeThrown(thrown), path: typeof path === "string" ? path : "" },
+      error: diagnosticOf("E-STATE", EVALUATION_RULES["E-STATE"], describeThrown(thrown), {
+        path: at,
+      }),
     };
   }
 }

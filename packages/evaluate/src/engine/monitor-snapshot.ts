@@ -2,7 +2,14 @@
 // JSON-safe data, so a consumer can checkpoint it with its committed offsets and resume after
 // a crash. A snapshot is untrusted input on restore: every field is checked, re-entered
 // through the same bounds a trace has, and applied only once all of it is valid.
-import { INDICATOR_RESULTS, type IndicatorVerdict, type Result } from "@oatf/model";
+import {
+  type Diagnostic,
+  EVALUATION_RULES,
+  INDICATOR_RESULTS,
+  type IndicatorVerdict,
+  type Result,
+} from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
@@ -35,12 +42,6 @@ export interface MonitorState {
 
 /** The snapshot format written; restore accepts this version only. */
 export const SNAPSHOT_VERSION = 1;
-
-/** Why a snapshot was not restored; `path` names the offending field (dot-path). */
-export interface SnapshotError {
-  message: string;
-  path: string;
-}
 
 /** Per indicator (by its slot), only the ones with something to say. */
 export interface SavedTallies {
@@ -258,13 +259,14 @@ function loadSession(compiled: CompiledTrace, v: unknown, path: string): Session
 
 /**
  * Checks `saved` against the monitor's documents and returns the change to apply (so a bad
- * snapshot changes nothing). Never throws.
+ * snapshot changes nothing). Never throws: a snapshot it refuses is an `E-STATE`
+ * diagnostic whose `path` names the offending field (a dot-path into the snapshot).
  */
 export function restoreSnapshot(
   m: MonitorState,
   saved: unknown,
   maxSessions: number,
-): Result<() => void, SnapshotError> {
+): Result<() => void, Diagnostic> {
   try {
     const f = fields(saved, "");
     if (f.version !== SNAPSHOT_VERSION)
@@ -305,6 +307,9 @@ export function restoreSnapshot(
     };
   } catch (thrown) {
     const path = thrown instanceof Invalid ? thrown.path : "";
-    return { ok: false, error: { message: describeThrown(thrown), path } };
+    return {
+      ok: false,
+      error: diagnosticOf("E-STATE", EVALUATION_RULES["E-STATE"], describeThrown(thrown), { path }),
+    };
   }
 }

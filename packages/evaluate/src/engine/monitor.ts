@@ -7,7 +7,7 @@
 // kept in the monitor's merged verdicts: ending a session never loses a match.
 // Time is message time (`timestamp`), never the wall clock: verdicts and alerts stay a pure
 // function of the documents, the messages and the options.
-import type { Document, Result } from "@oatf/model";
+import type { Diagnostic, Document, Result } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
@@ -19,7 +19,6 @@ import {
   restoreSnapshot,
   type SessionRecord,
   type SessionSnapshot,
-  type SnapshotError,
   saveMonitor,
   saveSession,
 } from "./monitor-snapshot.js";
@@ -110,9 +109,10 @@ export interface Monitor {
   /**
    * Resumes from a snapshot (after `JSON.parse`): a monitor snapshot replaces the whole state,
    * a session snapshot that session's. An unknown version, other documents or a malformed
-   * snapshot is an error Result, and nothing changes. Never throws.
+   * snapshot is an error Result (an `E-STATE` diagnostic, `path` naming the field), and
+   * nothing changes. Never throws.
    */
-  restore(snapshot: unknown): Result<void, SnapshotError>;
+  restore(snapshot: unknown): Result<void, Diagnostic>;
 }
 
 function timeOf(message: TraceMessage): number {

@@ -7,10 +7,11 @@
 // owner delivers the outbox not marked delivered. No alert is lost, and one is delivered twice
 // only when the process dies between delivering a batch and the mark. Browser-safe: the
 // adapter owns the broker client, this loop the evaluation (`oatf monitor` runs it).
-import type { Document, Result } from "@oatf/model";
+import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
+import { diagnosticOf } from "@oatf/model/internal";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
-import { type MergeError, mergeVerdicts } from "./merge.js";
+import { mergeVerdicts } from "./merge.js";
 import { createMonitor, type Monitor } from "./monitor.js";
 import type { PartitionCheckpoint, StreamEntry, StreamSource } from "./stream-source.js";
 import type { TraceMatch } from "./trace-evaluator.js";
@@ -217,13 +218,13 @@ export interface MergedStream {
 /**
  * The verdicts of every partition's last snapshot (`StreamSource.snapshots()`), merged as one
  * evaluation of the whole stream (`mergeVerdicts`), and the messages they cover; or why they
- * cannot be (a checkpoint that cannot be read names its index in `path`).
+ * cannot be: an `E-STATE` diagnostic (a checkpoint that cannot be read names its index in `path`).
  */
 export function mergeStreamVerdicts(
   snapshots: readonly string[],
   documents: readonly Document[],
   o: Pick<ConsumeStreamOptions, "source" | "cel" | "semantic"> = {},
-): Result<MergedStream, MergeError> {
+): Result<MergedStream, Diagnostic> {
   const parts: TraceVerdict[][] = [];
   let messages = 0;
   for (const [i, snapshot] of snapshots.entries()) {
@@ -232,7 +233,12 @@ export function mergeStreamVerdicts(
     if (why !== undefined)
       return {
         ok: false,
-        error: { message: `a checkpoint cannot be read: ${why}`, path: `snapshots[${i}]` },
+        error: diagnosticOf(
+          "E-STATE",
+          EVALUATION_RULES["E-STATE"],
+          `a checkpoint cannot be read: ${why}`,
+          { path: `snapshots[${i}]` },
+        ),
       };
     messages += monitor.count;
     parts.push(monitor.verdicts());

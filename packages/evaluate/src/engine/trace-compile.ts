@@ -2,12 +2,8 @@
 // indicator of a list of documents compiled once, with the index that sends a message to
 // the indicators whose protocol, surface and direction can accept it. It holds no state of
 // any trace, so one compilation serves any number of traces or sessions (trace-state.ts).
-import {
-  type Document,
-  type Indicator,
-  type IndicatorVerdict,
-  indicatorProtocol,
-} from "@oatf/model";
+import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
+import { indicatorProtocol } from "@oatf/model/rules";
 import type { TraceMessage } from "../base/message.js";
 import { type Resolution, resolutionOf } from "./coverage.js";
 import {

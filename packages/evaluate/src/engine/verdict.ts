@@ -11,11 +11,11 @@ import {
   INDICATOR_RESULTS,
   type Indicator,
   type IndicatorVerdict,
-  indicatorIdAt,
   TIERS,
   type Tier,
 } from "@oatf/model";
 import { diagnosticOf } from "@oatf/model/internal";
+import { indicatorIdAt } from "@oatf/model/rules";
 import { nowIso } from "../base/timestamp.js";
 import { describeThrown } from "../compile/compile-error.js";
 

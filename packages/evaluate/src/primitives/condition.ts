@@ -1,14 +1,8 @@
 // Conditions (SDK §5.3): a bare value compared by deep equality, or a MatchCondition
 // whose present operators must all hold. Compiled once into a test function.
-import {
-  type Condition,
-  err,
-  isMatchCondition,
-  type MatchCondition,
-  ok,
-  type Result,
-  type Value,
-} from "@oatf/model";
+import type { Condition, MatchCondition, Result, Value } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
+import { isMatchCondition } from "@oatf/model/rules";
 import { deepEqual } from "../base/json.js";
 import { WeakCache } from "../base/lru.js";
 import type { CompileError } from "../compile/compile-error.js";

@@ -1,5 +1,6 @@
 // Match predicates (SDK §5.4): simple dot-path → condition, all entries ANDed.
-import { err, type MatchPredicate, ok, type Result, type Value } from "@oatf/model";
+import type { MatchPredicate, Result, Value } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { compileSimplePath } from "@oatf/paths";
 import { WeakCache } from "../base/lru.js";
 import type { CompileError } from "../compile/compile-error.js";

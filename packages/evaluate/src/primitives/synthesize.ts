@@ -9,7 +9,7 @@ import type {
   Result,
   Value,
 } from "@oatf/model";
-import { err, ok } from "@oatf/model";
+import { err, ok } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import { type ExtractorValues, interpolateTemplate } from "../compile/template.js";
 

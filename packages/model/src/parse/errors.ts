@@ -3,7 +3,7 @@
 // the source is known, its range and the spec's `line`/`column` (the range's start).
 import type { LineCounter } from "yaml";
 import {
-  diagnostic,
+  documentDiagnostic,
   type ParseError,
   type SourcePoint,
   type SourcePosition,
@@ -40,7 +40,7 @@ export function parseError(problem: ParseProblem): ParseError {
   return {
     kind: kind ?? (Object.hasOwn(KIND, rule) ? KIND[rule as ParseRuleId] : "type_mismatch"),
     // A parse problem's rule is an error's: a parse id, or a V-rule (never V-018 or V-029).
-    ...(diagnostic(rule, message, { path }) as ValidationError),
+    ...(documentDiagnostic(rule, message, { path }) as ValidationError),
     ...(at && { line: at.line, column: at.column }),
     ...(range && { range }),
   };

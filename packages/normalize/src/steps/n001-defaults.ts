@@ -1,11 +1,6 @@
 // N-001 (format §11.2.1): materialize default values.
-import {
-  type Document,
-  generatedPhaseName,
-  indicatorProtocol,
-  type Mode,
-  type Phase,
-} from "@oatf/model";
+import type { Document, Mode, Phase } from "@oatf/model";
+import { generatedPhaseName, indicatorProtocol } from "@oatf/model/rules";
 import { isObject, objects } from "../shape.js";
 import { phaseLists } from "./phases.js";
 

@@ -1,7 +1,8 @@
 // N-005 (format §11.2.5): shorthand patterns (`contains: "x"` directly on the
 // pattern) move their operators into an explicit `condition` object. Standard-form
 // patterns, including bare-value conditions, are left as written.
-import { CONDITION_OPERATORS, type Document, patternCondition } from "@oatf/model";
+import { CONDITION_OPERATORS, type Document } from "@oatf/model";
+import { patternCondition } from "@oatf/model/rules";
 import { isObject, objects } from "../shape.js";
 
 export function expandPatternShorthand(document: Document): void {

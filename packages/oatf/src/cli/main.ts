@@ -1,6 +1,11 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import { BENCHMARK_FLAGS, BENCHMARK_USAGE, BENCHMARK_VALUED, benchmarkCommand } from "./benchmark/command.js";
+import {
+  BENCHMARK_FLAGS,
+  BENCHMARK_USAGE,
+  BENCHMARK_VALUED,
+  benchmarkCommand,
+} from "./benchmark/command.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate/command.js";
 import { LSP_USAGE, lspCommand } from "./lsp/command.js";
 import { MONITOR_USAGE, monitorCommand } from "./monitor/command.js";
@@ -29,7 +34,7 @@ Commands:
   monitor <documents...> --redis <url> --stream <key> --group <name>
                                         Monitor sessions published to Redis Streams, one consumer of a group
   publish --trace <file|-> --redis <url> --stream <key>  Publish a trace's messages to Redis Streams, sharded by session
-  lsp [--stdio]                         Start the language server on stdin/stdout
+  lsp [--stdio] [--glob <pattern>]      Start the language server on stdin/stdout (OATF documents only)
   schema                                Print the JSON Schema of OATF documents (for editors)
 
 Options:
@@ -110,7 +115,7 @@ const COMMANDS: Record<string, Command> = {
     flags: BENCHMARK_FLAGS,
     run: benchmarkCommand,
   },
-  lsp: { usage: LSP_USAGE, valued: [], flags: ["--stdio"], run: lspCommand },
+  lsp: { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand },
   schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
 };
 

@@ -2,7 +2,7 @@
 // `content`): their text (base64 decoded when `encoding` says so), read as JSON or as SSE, and
 // what kind of protocol message their first JSON value shows; and the response bodies that
 // cannot be read (left out of the HAR, or neither JSON nor SSE), said.
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { looksLikeAgUi } from "../ag-ui.js";
 import { preview, problem, type TraceRecord } from "../record.js";
 import { isSseLine, readSseBody, sseLog } from "../sse/events.js";

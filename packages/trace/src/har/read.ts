@@ -18,7 +18,7 @@
 // first byte came (start plus the `timings` before `receive`), unless an event has its own.
 // Every message and diagnostic carries the line the entry starts on.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "../ag-ui.js";
 import type { BodySender } from "../jsonrpc/read.js";
 import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";

@@ -14,7 +14,7 @@
 // parts); nothing recurses on the input's own depth. An object that already has a v0.3 `kind`
 // is left as it is, so v0.3 content passes through unchanged.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 type Obj = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
 
 import type { TraceMessage } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { a2aOperationOfV1 } from "@oatf/registries";
 import { FINAL_STATES, paramsV03, plainResultV03, resultV03 } from "./a2a-v1.js";
 

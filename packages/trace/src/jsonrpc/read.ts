@@ -17,7 +17,7 @@
 
 import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import {
   type LineDecoder,
   parseLine,

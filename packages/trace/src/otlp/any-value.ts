@@ -3,7 +3,7 @@
 // (a tool's result, its arguments) into them, so nothing here recurses on their depth, and a
 // key is always an own property (`__proto__` included), as `JSON.parse` makes it.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 
 /** An attribute value that is not an AnyValue: `why` says what is wrong, at `where`. */
 export interface ValueProblem {

@@ -2,7 +2,7 @@
 // response's result as far as the span carries them, and what it did not carry (`missing`,
 // dot-paths of the content, which become the messages' `uncaptured`).
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { setOwn } from "./any-value.js";
 import type { OtlpSpan } from "./spans.js";
 

@@ -11,7 +11,7 @@
 //   (when argument collection is on; values redacted to `[REDACTED]`), no result.
 // The table is in the package README ("OpenTelemetry (OTLP)").
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { setOwn } from "./any-value.js";
 import {
   type Exchange,

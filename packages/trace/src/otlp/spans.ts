@@ -3,7 +3,7 @@
 // protobuf encoding is turned into it by `@oatf/trace/otlp-protobuf`): resourceSpans → scopeSpans
 // → spans, each span with its attributes as OATF values and its scope's and resource's context.
 import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
 import { attributesOf, type ValueProblem } from "./any-value.js";
 
 export interface OtlpSpan {

@@ -4,13 +4,12 @@
 import {
   CATEGORIES,
   IMPACTS,
-  indexPath,
-  keyPath,
   RELATIONSHIPS,
   SEVERITY_LEVELS,
   type SourceInfo,
   STATUSES,
 } from "@oatf/model";
+import { indexPath, keyPath } from "@oatf/model/internal";
 import type { Context } from "../context.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkDuration, checkEnum, checkPercent, isIntegerIn } from "./common.js";

@@ -1,4 +1,5 @@
-import { generatedPhaseName, keyPath } from "@oatf/model";
+import { keyPath } from "@oatf/model/internal";
+import { generatedPhaseName } from "@oatf/model/rules";
 // The shape of the execution profile (format §5.1, §5.2, §11.1 items 6-8, 12):
 // which form is used (V-030), modes (V-034, W-002), the mode-less multi-phase
 // form (V-028), actors (V-031), and every phase list (V-007, V-008, V-009,

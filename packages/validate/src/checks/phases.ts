@@ -2,8 +2,8 @@
 // V-038, V-042), entry actions (V-005, V-041, V-043) and the trigger (V-019,
 // V-029 warning, V-036, V-040, and its match predicate).
 import { compileJsonPath } from "@oatf/evaluate/compilers";
-import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, indexPath, keyPath, LOG_LEVELS } from "@oatf/model";
-import { suggestionSuffix } from "@oatf/model/internal";
+import { EXTRACTOR_SOURCES, EXTRACTOR_TYPES, LOG_LEVELS } from "@oatf/model";
+import { didYouMean, indexPath, keyPath, suggestionSuffix } from "@oatf/model/internal";
 import { eventsFor, isEventValidForMode, isKnownMode } from "@oatf/registries";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
@@ -125,6 +125,8 @@ function checkTrigger(ctx: Context, trigger: unknown, path: string, mode: unknow
       "V-029",
       keyPath(path, "event"),
       `event "${event}" is not defined for mode ${mode}${suggestionSuffix(event, eventsFor(mode) ?? []) || "; check the binding's event table"}`,
+      undefined,
+      { suggestion: didYouMean(event, eventsFor(mode) ?? []) },
     );
   }
   if (isPresent(trigger.match)) checkPredicate(ctx, trigger.match, keyPath(path, "match"));

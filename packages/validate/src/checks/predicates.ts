@@ -2,7 +2,9 @@
 // `when` of response entries and MCP elicitations. Keys are simple dot-paths
 // (V-027); `regex` conditions compile (V-013). Whether a value is a condition
 // or a bare equality value is decided as evaluation decides it.
-import { isMatchCondition, keyPath } from "@oatf/model";
+
+import { keyPath } from "@oatf/model/internal";
+import { isMatchCondition } from "@oatf/model/rules";
 import { parseSimplePath } from "@oatf/paths";
 import type { Context } from "../context.js";
 import { isObj, show } from "../values.js";

@@ -5,7 +5,8 @@
 // their closed enumerations (V-005) and reserved `synthesize` blocks (W-006),
 // and that a state is an object at all (V-009). Everything else in state is
 // protocol pass-through and is not validated.
-import { ELICITATION_MODES, keyPath } from "@oatf/model";
+import { ELICITATION_MODES } from "@oatf/model";
+import { keyPath } from "@oatf/model/internal";
 import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";

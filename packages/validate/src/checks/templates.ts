@@ -4,7 +4,7 @@
 // predicates are matched, not interpolated, and are skipped. The parser is
 // the one interpolation uses, so escapes (`\{{`) are never flagged.
 import { parseTemplate } from "@oatf/evaluate/compilers";
-import { indexPath, keyPath } from "@oatf/model";
+import { indexPath, keyPath } from "@oatf/model/internal";
 import type { Context } from "../context.js";
 import type { ActorView, ExecutionView } from "../execution-view.js";
 import { isObj } from "../values.js";
@@ -76,15 +76,18 @@ function checkTemplate(
         path,
         `{{${reference.name}}} refers to no extractor of actor "${actor.name}"; it will interpolate as an empty string`,
         at,
+        { reference: reference.name },
       );
     } else if (reference.kind === "actor_extractor") {
       const { actor: name, name: extractor } = reference;
+      const data = { reference: `${name}.${extractor}` };
       if (!view.actorNames.has(name)) {
         ctx.error(
           "V-032",
           path,
           `{{${name}.${extractor}}} refers to actor "${name}", which does not exist; actors: ${[...view.actorNames].join(", ")}`,
           at,
+          data,
         );
       } else if (!view.actors.some((a) => a.name === name && a.extractorNames.has(extractor))) {
         ctx.warn(
@@ -92,6 +95,7 @@ function checkTemplate(
           path,
           `{{${name}.${extractor}}}: actor "${name}" declares no extractor "${extractor}"; it will interpolate as an empty string`,
           at,
+          data,
         );
       }
     }

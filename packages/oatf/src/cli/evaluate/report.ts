@@ -7,13 +7,13 @@ import { type AttackVerdict, type Diagnostic, type Document, TIERS, type Tier } 
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { normalize } from "@oatf/normalize";
 import { readTrace, type TraceFormat } from "@oatf/trace";
+import { loadCelFor } from "../../default-cel.js";
 import {
   type EvaluationThreads,
   evaluateInThreads,
   startEvaluationThreads,
   type ThreadedEvaluation,
 } from "../../node/evaluate-jobs.js";
-import { celFor } from "../shared/cel.js";
 import { checkDocument } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
@@ -169,7 +169,7 @@ async function evaluateIn(
   const peeked = await peekOtlp(opened.source, options.traceFormat);
   let source = peeked.source;
   const format = peeked.otlp ? undefined : (options.traceFormat as TraceFormat | undefined);
-  const cel = (await celFor(normalized)) ?? undefined;
+  const cel = await loadCelFor(normalized);
   const problems = report.problems;
   const problem = (diagnostic: Diagnostic) => {
     const d = { ...diagnostic, source: trace.file };

@@ -3,6 +3,7 @@
 // the language service. Diagnostics are pushed on open and change, with the default CEL
 // evaluator wired in so V-014 is checked as `oatf validate` checks it.
 import { createLanguageService } from "@oatf/language-service";
+import { createDocumentFilter } from "@oatf/language-service/filter";
 import {
   CodeActionKind,
   createConnection,
@@ -20,6 +21,7 @@ export function serveLanguageServer(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   ctx: Pick<CliContext, "stderr">,
+  options: { globs?: readonly string[] } = {},
 ): Promise<number> {
   const connection = createConnection(
     new StreamMessageReader(input),
@@ -32,6 +34,9 @@ export function serveLanguageServer(
         `oatf lsp: ${feature} failed: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
+  // Clients attach the server to every YAML file: it answers only for OATF documents (a top-level
+  // `oatf` key, or a path matching --glob or the client's `globs` initialization option).
+  let filter = createDocumentFilter({ globs: options.globs });
   const documents = new TextDocuments(TextDocument);
   // One pending validation per document: a burst of changes validates the latest text once.
   const pending = new Map<string, NodeJS.Immediate>();
@@ -47,24 +52,31 @@ export function serveLanguageServer(
         void connection.sendDiagnostics({
           uri,
           version: document.version,
-          diagnostics: service.diagnostics(document),
+          diagnostics: filter.accepts(document) ? service.diagnostics(document) : [],
         });
       }),
     );
   };
 
-  connection.onInitialize(() => ({
-    serverInfo: { name: "oatf", version: VERSION },
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
-      definitionProvider: true,
-      referencesProvider: true,
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      documentSymbolProvider: true,
-    },
-  }));
+  connection.onInitialize(({ initializationOptions }) => {
+    // Any JSON a client sends: the filter lists what is not a glob in `ignored`.
+    const fromClient = (initializationOptions as { globs?: string | string[] } | null)?.globs ?? [];
+    filter = createDocumentFilter({ globs: [...(options.globs ?? []), ...[fromClient].flat()] });
+    for (const glob of filter.ignored)
+      connection.console.warn(`oatf lsp: ignoring the glob ${JSON.stringify(glob)}`);
+    return {
+      serverInfo: { name: "oatf", version: VERSION },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
+        definitionProvider: true,
+        referencesProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: true,
+      },
+    };
+  });
 
   documents.onDidOpen(({ document }) => publish(document.uri));
   documents.onDidChangeContent(({ document }) => publish(document.uri));
@@ -75,7 +87,10 @@ export function serveLanguageServer(
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
-  const open = (uri: string) => documents.get(uri);
+  const open = (uri: string) => {
+    const document = documents.get(uri);
+    return document && filter.accepts(document) ? document : undefined;
+  };
   connection.onHover(({ textDocument, position }) => {
     const document = open(textDocument.uri);
     return document ? service.hover(document, position) : null;

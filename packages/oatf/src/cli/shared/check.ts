@@ -1,6 +1,7 @@
 // One document checked for the CLI (shared by every command): the check pipeline of
 // pipeline.ts, its problems as positioned diagnostics sorted by position.
-import { DEFAULT_LIMITS, type Diagnostic, type Document, diagnostic } from "@oatf/model";
+import { DEFAULT_LIMITS, type Diagnostic, type Document } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 import { checkTextLoadingCel } from "../../pipeline.js";
 
 /** A valid document comes with its parsed (not normalized) form. */

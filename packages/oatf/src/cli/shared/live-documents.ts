@@ -3,7 +3,7 @@
 // Read, checked and normalized once, with the CEL evaluator they need.
 import type { CelEvaluator, Document } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
-import { celFor } from "./cel.js";
+import { loadCelFor } from "../../default-cel.js";
 import { checkDocument } from "./check.js";
 import { type CliContext, EXIT } from "./context.js";
 import { readInput } from "./files.js";
@@ -39,5 +39,5 @@ export async function loadLiveDocuments(
     }
     documents.push(normalize(checked.document));
   }
-  return { documents, cel: (await celFor(documents)) ?? undefined };
+  return { documents, cel: await loadCelFor(documents) };
 }

@@ -2,17 +2,14 @@
 // memory stays flat however long the trace is (issue 12 §4).
 import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
 import { resolve } from "node:path";
+import type { OpenedTrace } from "../evaluate/report.js";
 import { describeReadError } from "./files.js";
-
-export type TraceInput =
-  | { ok: true; source: AsyncIterable<Uint8Array | string>; close(): void }
-  | { ok: false; reason: string };
 
 export function openTrace(
   path: string,
   cwd: string,
   stdin: AsyncIterable<Uint8Array | string>,
-): TraceInput {
+): OpenedTrace {
   if (path === "-") return { ok: true, source: stdin, close: () => {} };
   let fd: number;
   try {

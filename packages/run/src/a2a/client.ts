@@ -1,0 +1,186 @@
+// The `a2a_client` actor (format §7.2.5), for documents that attack an A2A agent under test
+// (the `servers` option names its base URL): each phase's `actions` in order, `agent_card/get`
+// as an HTTP GET of the card, any other method as one JSON-RPC request (its name sent as
+// written, v0.3 or v1.0), `message/stream` read as SSE. Events (format §7.2.2) are the
+// responses under their method, and `task/status` / `task/artifact` for stream updates.
+import type { Value } from "@oatf/model";
+import { a2aOperationOfV1 } from "@oatf/registries";
+import { runEntryActions } from "../entry-actions.js";
+import { classify, requestMessage } from "../jsonrpc.js";
+import type { PhaseMachine } from "../phase-machine.js";
+import { readSse } from "../sse-client.js";
+import { entries, isObject } from "../state.js";
+
+const UPDATES: Record<string, string> = {
+  "status-update": "task/status",
+  "artifact-update": "task/artifact",
+  statusUpdate: "task/status",
+  artifactUpdate: "task/artifact",
+};
+
+/** A stream item's projection (format §7.2.2): v0.3 `kind`, or v1.0's one key. */
+function projection(result: Value): { operation: string; content: Value } | undefined {
+  if (!isObject(result)) return undefined;
+  if (typeof result.kind === "string" && UPDATES[result.kind])
+    return { operation: UPDATES[result.kind]!, content: result };
+  const keys = Object.keys(result);
+  if (keys.length === 1 && UPDATES[keys[0]!] && isObject(result[keys[0]!]))
+    return { operation: UPDATES[keys[0]!]!, content: result[keys[0]!]! };
+  return undefined;
+}
+
+export class A2aClientActor {
+  readonly machine: PhaseMachine;
+  readonly #target: string | undefined;
+  #nextId = 0;
+
+  constructor(machine: PhaseMachine, target: string | undefined) {
+    this.machine = machine;
+    this.#target = target?.replace(/\/+$/, "");
+    machine.hooks = { enter: () => this.#enter() };
+  }
+
+  #enter(): void {
+    const m = this.machine;
+    runEntryActions(m, {
+      send: (method, params) => void m.busy(() => this.#action(method, params)),
+    });
+    const own = m.phase?.state;
+    if (own === undefined || own === null) return;
+    const actions = entries(m.state, "actions");
+    void m.busy(async () => {
+      for (const action of actions) {
+        if (m.context.signal.aborted) return;
+        if (typeof action.method !== "string") continue;
+        await this.#action(
+          action.method,
+          action.params === undefined ? undefined : m.interpolate(action.params),
+        );
+      }
+    });
+  }
+
+  async #action(method: string, params: Value | undefined): Promise<void> {
+    const m = this.machine;
+    if (this.#target === undefined) {
+      this.machine.say(
+        "error",
+        "run/options",
+        `no server under test for ${m.name} (the \`servers\` option)`,
+      );
+      return;
+    }
+    if (!/^https?:\/\//.test(this.#target)) {
+      this.machine.say(
+        "error",
+        "run/options",
+        `${m.name}: an A2A server under test is a URL, not ${JSON.stringify(this.#target)}`,
+      );
+      return;
+    }
+    if (method === "agent_card/get") return this.#card();
+    const operation = a2aOperationOfV1(method) ?? method;
+    const native = operation === method ? {} : { native_operation: method };
+    const content = params ?? {};
+    m.record({ protocol: "a2a", direction: "request", operation, ...native, content });
+    const id = this.#nextId++;
+    let response: Response;
+    try {
+      response = await fetch(this.#target, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify(requestMessage(method, params, id)),
+        signal: m.context.signal,
+      });
+    } catch (error) {
+      if (!m.context.signal.aborted)
+        this.machine.say("error", "run/server", `${method}: ${(error as Error)?.message ?? error}`);
+      return;
+    }
+    const answer = (data: string) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(data);
+      } catch {
+        this.machine.say(
+          "warning",
+          "run/wire",
+          `${method}: the server sent something that is not JSON`,
+        );
+        return;
+      }
+      const message = classify(value);
+      if (message.kind !== "response") {
+        this.machine.say(
+          "warning",
+          "run/wire",
+          `${method}: the server sent a message that is not a response`,
+        );
+        return;
+      }
+      const body = (message.error ?? message.result) as Value;
+      m.record({ protocol: "a2a", direction: "response", operation, ...native, content: body });
+      m.event(operation, body);
+      const projected = message.error === undefined ? projection(body) : undefined;
+      if (projected) {
+        m.record({ protocol: "a2a", direction: "response", ...projected });
+        m.event(projected.operation, projected.content);
+      }
+    };
+    if ((response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      const end = await readSse(
+        response.body,
+        m.context.limits.maxEventBytes,
+        m.context.signal,
+        (data) => {
+          answer(data);
+          return undefined;
+        },
+      );
+      if (end.kind === "too-large")
+        this.machine.say(
+          "warning",
+          "run/limit",
+          `${method}: an SSE event over ${end.max} bytes (limits.maxEventBytes)`,
+        );
+    } else answer(await response.text());
+  }
+
+  async #card(): Promise<void> {
+    const m = this.machine;
+    const url = `${this.#target}/.well-known/agent-card.json`;
+    m.record({ protocol: "a2a", direction: "request", operation: "agent_card/get", content: {} });
+    try {
+      const response = await fetch(url, { signal: m.context.signal });
+      const text = await response.text();
+      let card: Value;
+      try {
+        card = JSON.parse(text);
+      } catch {
+        this.machine.say(
+          "warning",
+          "run/wire",
+          `the agent card at ${url} is not JSON (HTTP ${response.status})`,
+        );
+        return;
+      }
+      m.record({
+        protocol: "a2a",
+        direction: "response",
+        operation: "agent_card/get",
+        content: card,
+      });
+      m.event("agent_card/get", card);
+    } catch (error) {
+      if (!m.context.signal.aborted)
+        this.machine.say(
+          "error",
+          "run/server",
+          `agent_card/get: ${(error as Error)?.message ?? error}`,
+        );
+    }
+  }
+}

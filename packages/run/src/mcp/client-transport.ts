@@ -1,0 +1,139 @@
+// How an `mcp_client` actor reaches the server under test: Streamable HTTP (a URL) or stdio
+// (a command the user gave, never one from the document). Both deliver every message the
+// server sends to one callback and send ours; the actor does the JSON-RPC.
+import { type ChildProcess, spawn } from "node:child_process";
+import type { Value } from "@oatf/model";
+import { type Incoming, readMessages } from "../jsonrpc.js";
+import { LineSplitter } from "../lines.js";
+import { readSse } from "../sse-client.js";
+
+export interface ClientTransport {
+  /** Sends one message; the server's answers arrive through `onMessage`. */
+  send(message: Record<string, Value>): Promise<void>;
+  /** The revision `initialize` agreed (sent as `Mcp-Protocol-Version` over HTTP). */
+  setProtocolVersion(version: string): void;
+  close(): void;
+}
+
+export interface TransportEvents {
+  onMessage(message: Incoming): void;
+  onProblem(message: string): void;
+  maxEventBytes: number;
+  signal: AbortSignal;
+}
+
+/** Streamable HTTP: POST each message; answers come as JSON or on the POST's SSE stream. */
+export function httpClientTransport(url: string, events: TransportEvents): ClientTransport {
+  let session: string | undefined;
+  let protocolVersion: string | undefined;
+  let listening = false;
+  const deliver = (text: string) => {
+    const read = readMessages(text);
+    if (typeof read === "string") return events.onProblem(`the server sent ${read}`);
+    for (const m of read.messages) events.onMessage(m);
+  };
+  const headers = () => ({
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...(session === undefined ? {} : { "mcp-session-id": session }),
+    ...(protocolVersion === undefined ? {} : { "mcp-protocol-version": protocolVersion }),
+  });
+  const readBody = async (response: Response) => {
+    const type = response.headers.get("content-type") ?? "";
+    if (type.includes("text/event-stream")) {
+      const end = await readSse(response.body, events.maxEventBytes, events.signal, (data) => {
+        if (data.trim() !== "") deliver(data);
+        return undefined;
+      });
+      if (end.kind === "too-large") events.onProblem(`an SSE event over ${end.max} bytes`);
+    } else {
+      const text = await response.text();
+      if (text.trim() !== "") deliver(text);
+    }
+  };
+  // The session's own stream: server notifications and requests unrelated to a POST.
+  const listen = async () => {
+    listening = true;
+    try {
+      const response = await fetch(url, {
+        method: "GET",
+        headers: { accept: "text/event-stream", ...(session ? { "mcp-session-id": session } : {}) },
+        signal: events.signal,
+      });
+      if (response.ok) await readBody(response);
+      else await response.body?.cancel();
+    } catch {
+      // the server offers no stream (405), or the run ended
+    }
+  };
+  return {
+    async send(message) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: headers(),
+        body: JSON.stringify(message),
+        signal: events.signal,
+      });
+      session ??= response.headers.get("mcp-session-id") ?? undefined;
+      if (!response.ok && response.status !== 202) {
+        const text = await response.text().catch(() => "");
+        // A JSON-RPC error in the body is the server's answer; anything else is a problem.
+        if (text.trim().startsWith("{")) deliver(text);
+        else
+          events.onProblem(
+            `HTTP ${response.status} for ${String(message.method ?? "a response")}: ${text.slice(0, 200)}`,
+          );
+        return;
+      }
+      if (response.status === 202) {
+        await response.body?.cancel();
+        if (message.method === "notifications/initialized" && !listening) void listen();
+        return;
+      }
+      await readBody(response);
+    },
+    setProtocolVersion(version) {
+      protocolVersion = version;
+    },
+    close() {},
+  };
+}
+
+/** stdio: the command's stdin and stdout, newline-delimited JSON. */
+export function stdioClientTransport(command: string, events: TransportEvents): ClientTransport {
+  const child: ChildProcess = spawn(command, {
+    shell: true,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
+  child.on("error", (error) =>
+    events.onProblem(`the server command could not start: ${error.message}`),
+  );
+  child.stderr?.resume();
+  const splitter = new LineSplitter(
+    events.maxEventBytes,
+    (line) => {
+      const read = readMessages(line);
+      if (typeof read === "string") return events.onProblem(`the server wrote ${read}`);
+      for (const m of read.messages) events.onMessage(m);
+    },
+    (bytes) => events.onProblem(`the server wrote a line of ${bytes} bytes (skipped)`),
+  );
+  child.stdout?.on("data", (chunk: Buffer) => splitter.push(chunk));
+  return {
+    async send(message) {
+      child.stdin?.write(`${JSON.stringify(message)}\n`);
+    },
+    setProtocolVersion() {},
+    close() {
+      child.stdin?.end();
+      try {
+        if (child.pid !== undefined && process.platform !== "win32")
+          process.kill(-child.pid, "SIGTERM");
+        else child.kill("SIGTERM");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -1,0 +1,384 @@
+// The `mcp_server` actor (format §7.1.4, §7.1.6), whatever carries it (mcp/http.ts,
+// mcp/stdio.ts): the phase's state served verbatim (structural keys mapped to MCP's
+// operations, pass-through content untouched apart from template interpolation and the OATF
+// extension keys left out), `responses` dispatched first match wins, `elicitations` (and the
+// `sampling_requests` extension) sent during a call, `on_enter` actions sent on phase entry.
+// Protocol revision 2025-11-25 (the binding's default) and the earlier ones clients
+// negotiate; 2026-07-28 is to come through the traffic issue's mapping table (see README).
+
+import { evaluatePredicate } from "@oatf/evaluate";
+import type { Value } from "@oatf/model";
+import { runEntryActions } from "../entry-actions.js";
+import {
+  errorMessage,
+  INVALID_PARAMS,
+  type Incoming,
+  METHOD_NOT_FOUND,
+  requestMessage,
+  resultMessage,
+} from "../jsonrpc.js";
+import type { PhaseMachine } from "../phase-machine.js";
+import { dispatch, entries, field, isObject, type Obj, without } from "../state.js";
+import { enriched } from "./enrich.js";
+import type { Answer, McpSession, Outlet } from "./session.js";
+
+/** Format §7.1.4 defaults. */
+export const DEFAULT_PROTOCOL_VERSION = "2025-11-25";
+export const DEFAULT_SERVER_INFO: Obj = { name: "oatf-server", version: "1.0.0" };
+/** Omitted lists are declared but empty (format §7.1.4); list changes are announced. */
+export const DEFAULT_CAPABILITIES: Obj = {
+  tools: { listChanged: true },
+  resources: { listChanged: true },
+  prompts: { listChanged: true },
+};
+
+/** A request answered with a result, or with a JSON-RPC error. */
+type Reply = { result: Value } | { error: { code: number; message: string } };
+
+/** Which request a server-initiated request belongs to, and how it is written. */
+interface Exchange {
+  session: McpSession;
+  related: Outlet;
+}
+
+export class McpServerActor {
+  readonly machine: PhaseMachine;
+  /** The connected sessions and where their unrelated messages go (their own stream). */
+  readonly sessions = new Map<McpSession, Outlet>();
+
+  constructor(machine: PhaseMachine) {
+    this.machine = machine;
+    machine.hooks = { enter: () => this.#enter() };
+  }
+
+  attach(session: McpSession, outlet: Outlet): void {
+    this.sessions.set(session, outlet);
+  }
+
+  detach(session: McpSession): void {
+    this.sessions.delete(session);
+  }
+
+  /**
+   * Whether answering `incoming` first sends the client requests of its own (elicitations,
+   * sampling): a Streamable HTTP transport then answers on an SSE stream.
+   */
+  asksFirst(incoming: Incoming): boolean {
+    if (incoming.kind !== "request") return false;
+    if (incoming.method !== "tools/call" && incoming.method !== "prompts/get") return false;
+    return this.#asks(this.machine.state, incoming.params ?? {}).length > 0;
+  }
+
+  /**
+   * One message from a session's client. A request is answered through `related` (the
+   * transport's way back for it); answers to our own requests are handed over; every message
+   * is recorded and is an event for the actor's trigger.
+   */
+  async handle(session: McpSession, incoming: Incoming, related: Outlet): Promise<void> {
+    const m = this.machine;
+    if (incoming.kind === "response") {
+      if (!session.answer(incoming.id, incoming)) {
+        m.context.diagnostics.report({
+          severity: "warning",
+          code: "run/wire",
+          message: `a response to id ${JSON.stringify(incoming.id)}, which no request of ours has`,
+          actor: m.name,
+        });
+      }
+      return;
+    }
+    if (incoming.kind === "invalid") return; // the transport said it
+    const params = incoming.params ?? {};
+    m.record({
+      protocol: "mcp",
+      direction: "request",
+      operation: incoming.method,
+      content: params,
+      session: session.id,
+    });
+    if (incoming.kind === "notification") {
+      m.event(incoming.method, params);
+      return;
+    }
+    await m.busy(async () => {
+      // The phase in force when the request arrived answers it (a trigger it fires changes
+      // what comes after, not this answer).
+      const state = m.state;
+      const reply = await this.#answer(incoming.method, params, state, { session, related });
+      const message =
+        "result" in reply
+          ? resultMessage(incoming.id, reply.result)
+          : errorMessage(incoming.id, reply.error.code, reply.error.message);
+      const content =
+        "result" in reply
+          ? enriched(incoming.method, params, reply.result)
+          : (reply.error as unknown as Value);
+      m.record({
+        protocol: "mcp",
+        direction: "response",
+        operation: incoming.method,
+        content,
+        session: session.id,
+      });
+      if (incoming.method === "initialize" && "result" in reply && isObject(reply.result)) {
+        const version = reply.result.protocolVersion;
+        if (typeof version === "string") session.protocolVersion = version;
+      }
+      // The answer goes out before the trigger is judged: a phase entered now (its
+      // `on_enter` notifications) follows the answer on the wire.
+      related(message);
+      m.event(incoming.method, params);
+    });
+  }
+
+  async #answer(
+    method: string,
+    params: Value,
+    state: Value | undefined,
+    exchange: Exchange,
+  ): Promise<Reply> {
+    const m = this.machine;
+    const interpolate = (value: Value) => m.interpolate(value, params);
+    // A list answer: the state's entries without the OATF extension keys (format §7.1.4).
+    const listed = (key: string, extensions: string[]) =>
+      entries(state, key).map((entry) => interpolate(without(entry, extensions)));
+    switch (method) {
+      case "initialize":
+        return { result: interpolate(this.#initializeResult(state)) };
+      case "ping":
+        return { result: {} };
+      case "tools/list":
+        return { result: { tools: listed("tools", ["responses"]) } };
+      case "tools/call":
+        return this.#callTool(params, state, exchange);
+      case "resources/list":
+        return { result: { resources: listed("resources", ["content"]) } };
+      case "resources/templates/list":
+        return { result: { resourceTemplates: listed("resource_templates", []) } };
+      case "resources/read":
+        return this.#readResource(params, state);
+      case "prompts/list":
+        return { result: { prompts: listed("prompts", ["responses"]) } };
+      case "prompts/get":
+        return this.#getPrompt(params, state, exchange);
+      case "resources/subscribe":
+      case "resources/unsubscribe":
+      case "logging/setLevel":
+        return { result: {} };
+      case "completion/complete":
+        return { result: { completion: { values: [] } } };
+      default:
+        return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+    }
+  }
+
+  #initializeResult(state: Value | undefined): Obj {
+    const version = field(state, "protocol_version");
+    const result: Obj = {
+      protocolVersion: version ?? DEFAULT_PROTOCOL_VERSION,
+      capabilities: field(state, "capabilities") ?? DEFAULT_CAPABILITIES,
+      serverInfo: field(state, "server_info") ?? DEFAULT_SERVER_INFO,
+    };
+    const instructions = field(state, "instructions");
+    if (instructions !== undefined) result.instructions = instructions;
+    return result;
+  }
+
+  /**
+   * The tool or prompt a call names, once the state's requests for the call are answered
+   * (format §7.1.4 `elicitations`), or the error for a name the state does not have.
+   */
+  async #named(
+    list: "tools" | "prompts",
+    params: Value,
+    state: Value | undefined,
+    exchange: Exchange,
+  ): Promise<{ found: Obj } | { error: Reply }> {
+    const name = field(params, "name");
+    const found = entries(state, list).find((entry) => entry.name === name);
+    if (found === undefined) {
+      const what = list === "tools" ? "tool" : "prompt";
+      return {
+        error: { error: { code: INVALID_PARAMS, message: `Unknown ${what}: ${String(name)}` } },
+      };
+    }
+    await this.#sendAsks(state, params, exchange);
+    return { found };
+  }
+
+  async #callTool(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
+    const m = this.machine;
+    const named = await this.#named("tools", params, state, exchange);
+    if ("error" in named) return named.error;
+    const tool = named.found;
+    const entry = dispatch(tool.responses, params, m.context.synthesizer.available);
+    if (entry === undefined) return { result: { content: [] } };
+    let result =
+      (await m.context.synthesizer.fromEntry(m, entry, {
+        shape: "mcp_tool_result",
+        context: { tool: without(tool, ["responses"]), request: params },
+        request: params,
+      })) ?? (entry.content === undefined ? { content: [] } : m.interpolate(entry.content, params));
+    // A documented extension: result fields written beside `content` in the entry
+    // (`isError: true`) belong to the result (see README).
+    const extras = without(entry as Obj, ["when", "content", "synthesize"]);
+    if (Object.keys(extras).length > 0 && isObject(result))
+      result = { ...result, ...(m.interpolate(extras, params) as Obj) };
+    return { result };
+  }
+
+  #readResource(params: Value, state: Value | undefined): Reply {
+    const uri = field(params, "uri");
+    const resource = entries(state, "resources").find((r) => r.uri === uri);
+    if (resource === undefined)
+      return { error: { code: -32002, message: `Resource not found: ${String(uri)}` } };
+    const content = this.machine.interpolate(field(resource, "content") ?? {}, params);
+    // Format §7.1.4: the runtime wraps `content` into MCP's `contents[]`.
+    const item: Obj = { uri: resource.uri! };
+    if (resource.mimeType !== undefined) item.mimeType = resource.mimeType;
+    if (isObject(content)) Object.assign(item, content);
+    return { result: { contents: [item] } };
+  }
+
+  async #getPrompt(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
+    const m = this.machine;
+    const named = await this.#named("prompts", params, state, exchange);
+    if ("error" in named) return named.error;
+    const prompt = named.found;
+    const entry = dispatch(prompt.responses, params, m.context.synthesizer.available, [
+      "messages",
+      "content",
+    ]);
+    const head: Obj = prompt.description === undefined ? {} : { description: prompt.description };
+    if (entry === undefined) return { result: { ...head, messages: [] } };
+    const generated = await m.context.synthesizer.fromEntry(m, entry, {
+      shape: "mcp_prompt_result",
+      context: { prompt: without(prompt, ["responses"]), request: params },
+      request: params,
+    });
+    let result: Value;
+    if (generated !== undefined) result = generated;
+    else if (entry.messages !== undefined)
+      result = { ...head, messages: m.interpolate(entry.messages as Value, params) };
+    else if (entry.content !== undefined) result = m.interpolate(entry.content, params);
+    else result = { ...head, messages: [] };
+    return { result };
+  }
+
+  /** The state's requests to send during a call (format §7.1.4 `elicitations`; `sampling_requests`). */
+  #asks(state: Value | undefined, params: Value): { method: string; params: Obj }[] {
+    const asks: { method: string; params: Obj }[] = [];
+    const matches = (entry: Obj) =>
+      !isObject(entry.when) || evaluatePredicate(entry.when as Obj, params);
+    for (const entry of entries(state, "elicitations").filter(matches)) {
+      const ask = without(entry, ["when"]);
+      // MCP requires an id on a URL-mode elicitation; the runtime generates a missing one.
+      if (ask.mode === "url" && ask.elicitationId === undefined)
+        ask.elicitationId = `oatf-elicitation-${Math.random().toString(36).slice(2, 10)}`;
+      asks.push({ method: "elicitation/create", params: ask });
+    }
+    // The extension for OATF-029-style documents (see README): each entry is the params of a
+    // `sampling/createMessage` request sent during a matching call, like an elicitation.
+    for (const entry of entries(state, "sampling_requests").filter(matches))
+      asks.push({ method: "sampling/createMessage", params: without(entry, ["when"]) });
+    return asks;
+  }
+
+  async #sendAsks(state: Value | undefined, params: Value, exchange: Exchange): Promise<void> {
+    for (const ask of this.#asks(state, params)) {
+      await this.ask(
+        exchange.session,
+        ask.method,
+        this.machine.interpolate(ask.params, params),
+        exchange.related,
+      );
+    }
+  }
+
+  /**
+   * Sends a request of ours to a session's client and waits for its answer (both recorded),
+   * at most `limits.answerTimeout`; a missing answer is a diagnostic.
+   */
+  ask(
+    session: McpSession,
+    method: string,
+    params: Value | undefined,
+    outlet: Outlet,
+  ): Promise<Answer | undefined> {
+    const m = this.machine;
+    const { limits, signal, diagnostics } = m.context;
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (answer: Answer | undefined) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", aborted);
+        resolve(answer);
+      };
+      const id = session.expect((answer) => {
+        m.record({
+          protocol: "mcp",
+          direction: "response",
+          operation: method,
+          content: answer.error ?? answer.result ?? null,
+          session: session.id,
+        });
+        finish(answer);
+      });
+      const aborted = () => {
+        session.forget(id);
+        finish(undefined);
+      };
+      timer = setTimeout(() => {
+        session.forget(id);
+        diagnostics.report({
+          severity: "warning",
+          code: "run/agent",
+          message: `no answer to ${method} within ${limits.answerTimeout} ms`,
+          actor: m.name,
+          phase: m.phaseName,
+        });
+        finish(undefined);
+      }, limits.answerTimeout);
+      signal.addEventListener("abort", aborted, { once: true });
+      m.record({
+        protocol: "mcp",
+        direction: "request",
+        operation: method,
+        content: params ?? {},
+        session: session.id,
+      });
+      outlet(requestMessage(method, params, id));
+    });
+  }
+
+  /** Format §7.1.6: a phase's `send` actions go to every connected session. */
+  #enter(): void {
+    const m = this.machine;
+    runEntryActions(m, {
+      send: (method, params) => {
+        if (this.sessions.size === 0) {
+          m.context.diagnostics.report({
+            severity: "warning",
+            code: "run/agent",
+            message: `on_enter send ${method}: no client is connected to ${m.name}`,
+            actor: m.name,
+            phase: m.phaseName,
+          });
+          return;
+        }
+        for (const [session, outlet] of this.sessions) {
+          if (method.startsWith("notifications/")) {
+            m.record({
+              protocol: "mcp",
+              direction: "request",
+              operation: method,
+              content: params ?? {},
+              session: session.id,
+            });
+            outlet(requestMessage(method, params));
+          } else void m.busy(() => this.ask(session, method, params, outlet));
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,307 @@
+// Hostile agents (format §12.1: one side of the traffic is the attacker's target, and it may
+// misbehave): floods, malformed frames, never-ending streams, huge bodies and `__proto__`
+// keys get a clear diagnostic and a bounded run; nothing throws, nothing is polluted.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { runAttack } from "../src/index.js";
+
+const AG_UI_DOC = `
+oatf: "0.1"
+attack:
+  id: HOST-001
+  name: Hostile agent
+  execution:
+    mode: ag_ui_client
+    state:
+      run_agent_input:
+        threadId: t
+        runId: r
+        messages:
+          - role: user
+            content: hi
+  indicators:
+    - id: HOST-001-01
+      protocol: ag_ui
+      surface: text_message_end
+      direction: response
+      target: content
+      pattern:
+        contains: LEAK
+`;
+
+const MCP_DOC = `
+oatf: "0.1"
+attack:
+  id: HOST-002
+  name: Hostile MCP client
+  execution:
+    mode: mcp_server
+    state:
+      tools:
+        - name: t
+          description: d
+          inputSchema:
+            type: object
+          responses:
+            - content:
+                content:
+                  - type: text
+                    text: "{{request.arguments.x}}"
+`;
+
+let servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+  servers = [];
+});
+
+/** An "agent" that answers the run's POST with whatever `write` does to the response. */
+function agent(write: (res: import("node:http").ServerResponse) => void): Promise<string> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => write(res));
+  });
+  servers.push(server);
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+    ),
+  );
+}
+
+const sse = (res: import("node:http").ServerResponse) =>
+  res.writeHead(200, { "content-type": "text/event-stream" });
+const event = (e: object) => `data: ${JSON.stringify(e)}\n\n`;
+
+describe("a hostile AG-UI agent", () => {
+  it("a flood of events ends the run at the message bound, with what it recorded", async () => {
+    const url = await agent((res) => {
+      sse(res);
+      const chunk = event({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "x" }).repeat(500);
+      const pump = () => {
+        while (res.write(chunk)) if (res.destroyed) return;
+        res.once("drain", pump);
+      };
+      pump();
+    });
+    const report = await runAttack(AG_UI_DOC, {
+      agent: url,
+      limits: { maxMessages: 2000 },
+      timeout: 60_000,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("limit");
+    expect(run!.messages).toHaveLength(2000);
+    expect(
+      run!.diagnostics.some((d) => d.code === "run/limit" && d.message.includes("2000 messages")),
+    ).toBe(true);
+    expect(run!.verdict.result).toBe("error"); // cut short: what came after was not seen
+  }, 60_000);
+
+  it("an event larger than the bound closes the stream with a diagnostic", async () => {
+    const url = await agent((res) => {
+      sse(res);
+      res.write(event({ type: "RUN_STARTED", threadId: "t", runId: "r" }));
+      res.write(`data: {"type":"TEXT_MESSAGE_CONTENT","delta":"${"A".repeat(300_000)}`);
+      // never ends the event nor the stream
+    });
+    const report = await runAttack(AG_UI_DOC, {
+      agent: url,
+      limits: { maxEventBytes: 100_000 },
+      gracePeriod: 10,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.find((d) => d.code === "run/limit")?.message).toContain(
+      "over 100000 bytes",
+    );
+    expect(run!.messages.map((m) => m.operation)).toEqual(["run_agent_input", "run_started"]);
+  }, 60_000);
+
+  it("a stream that never ends is bounded by the timeout, which says who was still busy", async () => {
+    const url = await agent((res) => {
+      sse(res);
+      res.write(event({ type: "RUN_STARTED", threadId: "t", runId: "r" }));
+    });
+    const report = await runAttack(AG_UI_DOC, { agent: url, timeout: 300 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("timeout");
+    expect(run!.diagnostics.find((d) => d.code === "run/timeout")?.message).toContain(
+      "still busy: default (phase phase-1)",
+    );
+    expect(run!.verdict.result).toBe("error");
+  }, 60_000);
+
+  it("malformed frames are said and skipped; the run goes on", async () => {
+    const url = await agent((res) => {
+      sse(res);
+      res.write("data: {not json\n\n");
+      res.write(event({ noType: true }));
+      res.write(event({ type: "not an event type" }));
+      res.write(event({ type: "TEXT_MESSAGE_END", messageId: "m", content: "LEAK" }));
+      res.write(": a comment\nevent: custom\nretry: abc\n\n");
+      res.end(event({ type: "RUN_FINISHED", threadId: "t", runId: "r" }));
+    });
+    const report = await runAttack(AG_UI_DOC, { agent: url, gracePeriod: 10 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.filter((d) => d.code === "run/wire")).toHaveLength(3);
+    expect(run!.verdict.result).toBe("exploited");
+  }, 60_000);
+
+  it("an agent that does not answer with an SSE stream is said", async () => {
+    const url = await agent((res) => {
+      res.writeHead(500, { "content-type": "text/html" });
+      res.end("<h1>oops</h1>");
+    });
+    const report = await runAttack(AG_UI_DOC, { agent: url, gracePeriod: 10 });
+    const d = report.runs[0]!.diagnostics.find((x) => x.code === "run/agent")!;
+    expect(d.severity).toBe("error");
+    expect(d.message).toContain("HTTP 500");
+    expect(report.runs[0]!.ended).toBe("settled");
+  }, 60_000);
+});
+
+describe("a hostile MCP client", () => {
+  it("huge bodies, non-JSON, non-JSON-RPC, unknown sessions and a session flood get HTTP errors and diagnostics", async () => {
+    const statuses: Record<string, number> = {};
+    const bodies: Record<string, string> = {};
+    const report = await runAttack(MCP_DOC, {
+      limits: { maxBodyBytes: 10_000, maxSessions: 2 },
+      gracePeriod: 10,
+      onReady: async ({ endpoints }) => {
+        const url = endpoints.mcp.default!;
+        const post = async (name: string, body: string, headers: Record<string, string> = {}) => {
+          const r = await fetch(url, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              ...headers,
+            },
+            body,
+          });
+          statuses[name] = r.status;
+          bodies[name] = await r.text();
+          return r;
+        };
+        await post("huge", `{"x":"${"a".repeat(50_000)}"}`);
+        await post("garbage", "{nope");
+        await post("empty batch", "[]");
+        const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+        const first = await post("init", init);
+        const session = first.headers.get("mcp-session-id")!;
+        await post("not rpc", JSON.stringify({ hello: 1 }), { "mcp-session-id": session });
+        await post("no session", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+        await post(
+          "unknown session",
+          JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+          { "mcp-session-id": "nope" },
+        );
+        await post("init 2", init);
+        await post("init 3", init);
+        await post(
+          "proto",
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 3,
+            method: "tools/call",
+            params: { name: "t", arguments: { x: "ok" } },
+          }).replace('"arguments"', '"__proto__":{"polluted":true},"arguments"'),
+          { "mcp-session-id": session },
+        );
+        await post("unknown method", JSON.stringify({ jsonrpc: "2.0", id: 4, method: "no/such" }), {
+          "mcp-session-id": session,
+        });
+      },
+    });
+    expect(statuses).toEqual({
+      huge: 413,
+      garbage: 400,
+      "empty batch": 400,
+      init: 200,
+      "not rpc": 200,
+      "no session": 400,
+      "unknown session": 404,
+      "init 2": 200,
+      "init 3": 503,
+      proto: 200,
+      "unknown method": 200,
+    });
+    expect(JSON.parse(bodies["not rpc"]!).error.code).toBe(-32600);
+    expect(JSON.parse(bodies.garbage!).error.code).toBe(-32700);
+    expect(JSON.parse(bodies["unknown method"]!).error.code).toBe(-32601);
+    expect(JSON.parse(bodies.proto!).result).toEqual({ content: [{ type: "text", text: "ok" }] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const [run] = report.runs;
+    const wire = run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message);
+    expect(wire.some((m) => m.includes("413"))).toBe(true);
+    expect(wire.some((m) => m.includes("not JSON"))).toBe(true);
+    expect(wire.some((m) => m.includes("maxSessions"))).toBe(true);
+    const call = run!.messages.find(
+      (m) => m.operation === "tools/call" && m.direction === "response",
+    )!;
+    expect(Object.hasOwn(call.content as object, "__proto__")).toBe(true);
+  }, 60_000);
+
+  it("a stdio line past the bound is skipped and said", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines: string[] = [];
+    const answered = new Promise<void>((resolve) =>
+      output.on("data", (c: Buffer) => {
+        lines.push(...c.toString().trim().split("\n"));
+        resolve();
+      }),
+    );
+    const report = await runAttack(MCP_DOC, {
+      stdio: { actor: "default", input, output },
+      limits: { maxEventBytes: 1000 },
+      gracePeriod: 10,
+      onReady: async () => {
+        input.write(`${"x".repeat(5000)}\n`);
+        input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+        await answered;
+        input.end();
+      },
+    });
+    expect(lines.map((l) => JSON.parse(l))).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    expect(report.runs[0]!.diagnostics.find((d) => d.code === "run/wire")?.message).toContain(
+      "5000 bytes",
+    );
+  }, 60_000);
+});
+
+describe("a failing consumer of the recording", () => {
+  it("an onMessage that throws is said once and gets no more; the exchange goes on", async () => {
+    let status = 0;
+    let calls = 0;
+    const report = await runAttack(MCP_DOC, {
+      gracePeriod: 10,
+      onMessage: () => {
+        calls++;
+        throw new Error("boom");
+      },
+      onReady: async ({ endpoints }) => {
+        const r = await fetch(endpoints.mcp.default!, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} }),
+        });
+        status = r.status;
+      },
+    });
+    expect(status).toBe(200);
+    expect(calls).toBe(1);
+    const [run] = report.runs;
+    expect(run!.messages).toHaveLength(2);
+    expect(run!.diagnostics.filter((d) => d.message.startsWith("onMessage failed"))).toHaveLength(
+      1,
+    );
+  }, 60_000);
+});
