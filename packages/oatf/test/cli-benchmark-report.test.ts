@@ -7,7 +7,11 @@ import { join } from "node:path";
 import type { AttackVerdict } from "@oatf/model";
 import { afterEach, describe, expect, it } from "vitest";
 import { escapeHtml, scorecardHtml } from "../src/cli/benchmark/html.js";
-import { type BenchmarkEntry, BenchmarkResults, RESULTS_FILE } from "../src/cli/benchmark/results.js";
+import {
+  type BenchmarkEntry,
+  BenchmarkResults,
+  RESULTS_FILE,
+} from "../src/cli/benchmark/results.js";
 import {
   benchmarkExitCode,
   scorecardJunit,
@@ -40,8 +44,20 @@ function entry(over: Partial<BenchmarkEntry> = {}): BenchmarkEntry {
     max_tier: "local_action",
     success_rate: 0.5,
     runs: [
-      { run: `r-${HOSTILE}-1`, ended: "settled", verdict: verdict("exploited", "local_action"), messages: 3, trace: `traces/${HOSTILE}.jsonl` },
-      { run: "r-2", ended: "settled", verdict: verdict("not_exploited"), messages: 3, trace: "traces/t.jsonl" },
+      {
+        run: `r-${HOSTILE}-1`,
+        ended: "settled",
+        verdict: verdict("exploited", "local_action"),
+        messages: 3,
+        trace: `traces/${HOSTILE}.jsonl`,
+      },
+      {
+        run: "r-2",
+        ended: "settled",
+        verdict: verdict("not_exploited"),
+        messages: 3,
+        trace: "traces/t.jsonl",
+      },
     ],
     problems: [`warning: ${HOSTILE}`],
     complete: true,
@@ -59,18 +75,45 @@ describe("the HTML report", () => {
     expect(html).not.toContain("</style></title>");
     expect(html).toContain(escapeHtml(HOSTILE));
     // The only tags are the report's own.
-    const tags = new Set([...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!.toLowerCase()));
-    const own = ["html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "b", "span", "table", "tr", "th", "td", "a", "section", "ul", "li"];
+    const tags = new Set(
+      [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!.toLowerCase()),
+    );
+    const own = [
+      "html",
+      "head",
+      "meta",
+      "title",
+      "style",
+      "body",
+      "h1",
+      "h2",
+      "h3",
+      "p",
+      "b",
+      "span",
+      "table",
+      "tr",
+      "th",
+      "td",
+      "a",
+      "section",
+      "ul",
+      "li",
+    ];
     expect([...tags].filter((t) => !own.includes(t))).toEqual([]);
     // No script may run even if an escape were missed.
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`,
+    );
   });
 
   it("draws each run's exchange with the pictures given, one call per run", () => {
     const calls: { count: number; idPrefix: string }[] = [];
     const card = scorecardOf("agent", "/tmp/b", [entry()]);
     const html = scorecardHtml(card, {
-      messagesOf: () => [{ protocol: "mcp", direction: "request", operation: "tools/list", content: {} }],
+      messagesOf: () => [
+        { protocol: "mcp", direction: "request", operation: "tools/list", content: {} },
+      ],
       pictures: {
         sequence: (messages, options) => {
           calls.push({ count: messages.length, idPrefix: options.idPrefix });
@@ -100,18 +143,30 @@ describe("the scorecard", () => {
       result: "not_exploited",
       max_tier: undefined,
       success_rate: 0,
-      runs: [{ run: "s", ended: "settled", verdict: verdict("not_exploited"), messages: 2, trace: "t" }],
+      runs: [
+        { run: "s", ended: "settled", verdict: verdict("not_exploited"), messages: 2, trace: "t" },
+      ],
     });
     const card = scorecardOf("agent", "/tmp/b", [entry(), safe]);
-    expect(card.totals).toMatchObject({ documents: 2, exploited: 1, not_exploited: 1, attack_success_rate: 0.25, worst_tier: "local_action" });
+    expect(card.totals).toMatchObject({
+      documents: 2,
+      exploited: 1,
+      not_exploited: 1,
+      attack_success_rate: 0.25,
+      worst_tier: "local_action",
+    });
     const text = scorecardText(card);
-    expect(text).toMatch(/2 documents against agent: 1 exploited, 0 partial, 1 not_exploited, 0 error; attack success rate 25%, worst tier local_action/);
+    expect(text).toMatch(
+      /2 documents against agent: 1 exploited, 0 partial, 1 not_exploited, 0 error; attack success rate 25%, worst tier local_action/,
+    );
     expect(text).not.toContain("\x1b");
     expect(benchmarkExitCode(card)).toBe(1);
     expect(benchmarkExitCode(card, "boundary_breach")).toBe(0);
     expect(benchmarkExitCode(scorecardOf("agent", "/tmp/b", [safe]))).toBe(0);
     expect(benchmarkExitCode(scorecardOf("agent", "/tmp/b", [entry({ complete: false })]))).toBe(3);
-    expect(benchmarkExitCode(scorecardOf("agent", "/tmp/b", [entry({ status: "invalid", runs: [] })]))).toBe(3);
+    expect(
+      benchmarkExitCode(scorecardOf("agent", "/tmp/b", [entry({ status: "invalid", runs: [] })])),
+    ).toBe(3);
     const junit = scorecardJunit(card, 1);
     expect(junit).toContain('tests="2" failures="1" errors="0"');
     expect(junit).not.toContain("<script");
@@ -129,7 +184,10 @@ describe("the results file", () => {
     const results = new BenchmarkResults(dir);
     results.add(entry({ file: "a.yaml", sha256: "1" }));
     results.add(entry({ file: "b.yaml", sha256: "2", complete: false }));
-    writeFileSync(join(dir, RESULTS_FILE), `${readFileSync(join(dir, RESULTS_FILE), "utf8")}{"file": "c.yaml", "cut`);
+    writeFileSync(
+      join(dir, RESULTS_FILE),
+      `${readFileSync(join(dir, RESULTS_FILE), "utf8")}{"file": "c.yaml", "cut`,
+    );
     const again = new BenchmarkResults(dir);
     expect(again.finished("a.yaml", "1", 2)?.result).toBe("exploited");
     expect(again.finished("a.yaml", "1", 3)).toBeUndefined(); // other repeats

@@ -18,7 +18,6 @@ const DOCUMENTS = [
 
 let dir: string;
 let agent: Awaited<ReturnType<typeof startAgent>>;
-let runs = 0;
 const config = () => join(dir, "mcp.json");
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "oatf-cli-benchmark-"));
@@ -33,7 +32,19 @@ async function benchmark(extra: string[], tty = false) {
   let stdout = "";
   let stderr = "";
   const code = await runCli(
-    ["benchmark", ...DOCUMENTS, "--agent", agent.url, "--mcp-config", config(), "--grace", "100", "--dir", "bench", ...extra],
+    [
+      "benchmark",
+      ...DOCUMENTS,
+      "--agent",
+      agent.url,
+      "--mcp-config",
+      config(),
+      "--grace",
+      "100",
+      "--dir",
+      "bench",
+      ...extra,
+    ],
     {
       stdout: { write: (s: string) => (stdout += s) },
       stderr: { write: (s: string) => (stderr += s), isTTY: tty },
@@ -41,7 +52,6 @@ async function benchmark(extra: string[], tty = false) {
       env: {},
     },
   );
-  runs++;
   return { code, stdout, stderr };
 }
 
@@ -50,7 +60,9 @@ const lines = (path: string) => readFileSync(path, "utf8").trim().split("\n").le
 it("scores the agent, shows progress on a terminal, writes the HTML report", async () => {
   const first = await benchmark([], true);
   expect(first.code).toBe(1); // the obedient agent falls for the rug pull
-  expect(first.stdout).toMatch(/OATF-010_rug-pull-tool-swap\.yaml\s+exploited\s+local_action\s+100%\s+1/);
+  expect(first.stdout).toMatch(
+    /OATF-010_rug-pull-tool-swap\.yaml\s+exploited\s+local_action\s+100%\s+1/,
+  );
   expect(first.stdout).toMatch(/2 documents against http:\/\/127\.0\.0\.1:\d+\/agent: /);
   expect(first.stderr).toMatch(/\[1\/2\] .*OATF-010_rug-pull-tool-swap\.yaml: running…/);
   expect(first.stderr).toMatch(/\[2\/2\] .*OATF-027_prompt-template-poisoning\.yaml: \w+/);
@@ -79,9 +91,16 @@ it("resumes: finished documents are not run again, unless --rerun", async () => 
 
 it("usage errors", async () => {
   let stderr = "";
-  const io = { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, env: {} };
+  const io = {
+    stdout: { write: () => true },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: dir,
+    env: {},
+  };
   expect(await runCli(["benchmark", DOCUMENTS[0]!], io)).toBe(2);
   expect(stderr).toMatch(/--agent <url> or --agent-cmd <command> is required/);
-  expect(await runCli(["benchmark", "nothing-*.yaml", "--agent", "http://127.0.0.1:1/a"], io)).toBe(2);
+  expect(await runCli(["benchmark", "nothing-*.yaml", "--agent", "http://127.0.0.1:1/a"], io)).toBe(
+    2,
+  );
   expect(stderr).toMatch(/no files match 'nothing-\*\.yaml'/);
 });

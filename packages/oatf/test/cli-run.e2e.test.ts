@@ -13,7 +13,9 @@ import { runCli } from "../src/cli/main.js";
 
 const SCENARIOS = fileURLToPath(new URL("../../../../shared/scenarios/", import.meta.url));
 const RUG_PULL = join(SCENARIOS, "OATF-010_rug-pull-tool-swap.yaml");
-const AGENT_BIN = fileURLToPath(new URL("../../../testing/agents/bin/oatf-test-agent.js", import.meta.url));
+const AGENT_BIN = fileURLToPath(
+  new URL("../../../testing/agents/bin/oatf-test-agent.js", import.meta.url),
+);
 
 let dir: string;
 beforeAll(() => {
@@ -41,7 +43,18 @@ describe.each(["careful", "obedient"] as const)("OATF-010 against the %s agent",
     let run: Awaited<ReturnType<typeof cli>>;
     try {
       run = await cli([
-        "run", RUG_PULL, "--agent", agent.url, "--mcp-config", config, "--out", out, "--grace", "100", "--run", `cli-${policy}`,
+        "run",
+        RUG_PULL,
+        "--agent",
+        agent.url,
+        "--mcp-config",
+        config,
+        "--out",
+        out,
+        "--grace",
+        "100",
+        "--run",
+        `cli-${policy}`,
       ]);
     } finally {
       await agent.close();
@@ -67,8 +80,16 @@ describe.each(["careful", "obedient"] as const)("OATF-010 against the %s agent",
 
 it("starts the agent with --agent-cmd, repeats, and reports JSON with the success rate", async () => {
   const run = await cli([
-    "run", RUG_PULL, "--agent-cmd", `"${process.execPath}" "${AGENT_BIN}" --policy obedient --mcp-config {mcp_config} --quiet`,
-    "--repeat", "2", "--grace", "100", "--format", "json",
+    "run",
+    RUG_PULL,
+    "--agent-cmd",
+    `"${process.execPath}" "${AGENT_BIN}" --policy obedient --mcp-config {mcp_config} --quiet`,
+    "--repeat",
+    "2",
+    "--grace",
+    "100",
+    "--format",
+    "json",
   ]);
   expect(run.code).toBe(1);
   const report = JSON.parse(run.stdout);
@@ -90,7 +111,20 @@ it("summarizes repeats in text: one row per run, the success rate and worst tier
   const config = join(dir, "repeat.json");
   const agent = await startAgent({ policy: "careful", mcpConfig: config });
   try {
-    const run = await cli(["run", RUG_PULL, "--agent", agent.url, "--mcp-config", config, "--repeat", "2", "--grace", "50", "--run", "rep"]);
+    const run = await cli([
+      "run",
+      RUG_PULL,
+      "--agent",
+      agent.url,
+      "--mcp-config",
+      config,
+      "--repeat",
+      "2",
+      "--grace",
+      "50",
+      "--run",
+      "rep",
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${RUG_PULL} [rep-1]`);
     expect(run.stdout).toContain(`${RUG_PULL} [rep-2]`);
@@ -127,11 +161,22 @@ describe("refused before or during the run", () => {
   it("an agent off this machine is refused without --allow-remote (exit 3, said)", async () => {
     const run = await cli(["run", RUG_PULL, "--agent", "http://192.0.2.1/agent"]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/error: agent: http:\/\/192\.0\.2\.1\/agent is not on this machine.*\(run\/options\)/);
+    expect(run.stderr).toMatch(
+      /error: agent: http:\/\/192\.0\.2\.1\/agent is not on this machine.*\(run\/options\)/,
+    );
   });
 
   it("an agent that is not there is exit 3: nothing was recorded from it", async () => {
-    const run = await cli(["run", RUG_PULL, "--agent", "http://127.0.0.1:9/agent", "--grace", "10", "--timeout", "20000"]);
+    const run = await cli([
+      "run",
+      RUG_PULL,
+      "--agent",
+      "http://127.0.0.1:9/agent",
+      "--grace",
+      "10",
+      "--timeout",
+      "20000",
+    ]);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/run\/agent/);
   }, 60_000);

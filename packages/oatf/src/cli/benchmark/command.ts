@@ -6,14 +6,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { TraceMessage } from "@oatf/evaluate";
-import type { Document, Tier } from "@oatf/model";
+import type { Document } from "@oatf/model";
 import type { RunReport } from "@oatf/run";
 import { readTraceText } from "@oatf/trace";
-import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
-import { checkDocument } from "../shared/check.js";
-import { type CliContext, EXIT } from "../shared/context.js";
-import { expandInputs, readInput } from "../shared/files.js";
-import { safe } from "../shared/terminal.js";
+import { failOnTierOf } from "../run/command.js";
 import {
   CONNECTION_FLAGS,
   CONNECTION_HELP,
@@ -21,8 +17,12 @@ import {
   parseConnection,
   runOptionsOf,
 } from "../run/connection.js";
-import { failOnTierOf } from "../run/command.js";
 import { diagnosticLine } from "../run/report.js";
+import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
+import { checkDocument } from "../shared/check.js";
+import { type CliContext, EXIT } from "../shared/context.js";
+import { expandInputs, readInput } from "../shared/files.js";
+import { safe } from "../shared/terminal.js";
 import { type HtmlReportOptions, type ReportPictures, scorecardHtml } from "./html.js";
 import { type BenchmarkEntry, BenchmarkResults, type BenchmarkRun, sha256 } from "./results.js";
 import {

@@ -86,7 +86,11 @@ function runSection(
 <table><tr><th>indicator</th><th>result</th><th>evidence</th></tr>${rows}</table>${picture}`;
 }
 
-function documentSection(entry: BenchmarkEntry, docIndex: number, options: HtmlReportOptions): string {
+function documentSection(
+  entry: BenchmarkEntry,
+  docIndex: number,
+  options: HtmlReportOptions,
+): string {
   const title = [entry.attack.id, entry.attack.name].filter(Boolean).join(" ");
   const result = entry.status === "ran" ? (entry.result ?? "error") : entry.status;
   const problems =

@@ -102,7 +102,9 @@ export function scorecardText(card: Scorecard): string {
     `${t.exploited} exploited, ${t.partial} partial, ${t.not_exploited} not_exploited, ${t.error} error` +
     `${t.invalid ? `, ${t.invalid} not run` : ""}; attack success rate ${percent(t.attack_success_rate)}, ` +
     `worst tier ${t.worst_tier ?? "-"}` +
-    (card.resumed > 0 ? ` (${card.resumed} resumed from ${escapeForTerminal(card.directory)})` : "");
+    (card.resumed > 0
+      ? ` (${card.resumed} resumed from ${escapeForTerminal(card.directory)})`
+      : "");
   return `${[line(header), ...rows.map(line), "", totals].join("\n")}\n`;
 }
 

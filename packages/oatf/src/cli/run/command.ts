@@ -2,8 +2,9 @@
 // @oatf/run (its rogue servers, its clients), records every message (`--out trace.jsonl` or
 // `.har`) and prints the verdicts as `oatf evaluate` does, with its exit codes. The runner is
 // loaded on demand (a package of its own, Node only), so other commands never load it.
-import { TIERS, type Tier } from "@oatf/model";
+
 import { resolve } from "node:path";
+import { TIERS, type Tier } from "@oatf/model";
 import type { RunOptions, RunReady, RunReport } from "@oatf/run";
 import { oneOfOption, option, type ParsedArgs, UsageError } from "../shared/args.js";
 import { checkDocument } from "../shared/check.js";

@@ -9,7 +9,6 @@ import type { RunDiagnostic, RunReport, RunResult } from "@oatf/run";
 import {
   documentEntry,
   type EvaluatedDocument,
-  type EvaluateFormat,
   type EvaluateReport,
   evaluateExitCode,
   ordered,
@@ -118,9 +117,13 @@ export function renderRun(
   }
   if (report.runs.length === 0) {
     stderr += safe`oatf run: ${file}: no run took place\n`;
-    return { stdout: format === "json" ? `${jsonForTerminal(summaryJson(file, report), 2)}\n` : "", stderr };
+    return {
+      stdout: format === "json" ? `${jsonForTerminal(summaryJson(file, report), 2)}\n` : "",
+      stderr,
+    };
   }
-  if (format === "json") return { stdout: `${jsonForTerminal(summaryJson(file, report), 2)}\n`, stderr };
+  if (format === "json")
+    return { stdout: `${jsonForTerminal(summaryJson(file, report), 2)}\n`, stderr };
   const rendered = renderEvaluate(asEvaluateReport(file, report, failOnTier), format, {
     command: "run",
   });
@@ -131,14 +134,18 @@ export function renderRun(
 /** The endpoints of a run once its servers listen (stderr: stdout is the verdict's). */
 export function readyLines(
   file: string,
-  ready: { run: string; endpoints: { mcp: Record<string, string>; a2a: Record<string, string>; listen?: string }; mcpConfig?: string },
+  ready: {
+    run: string;
+    endpoints: { mcp: Record<string, string>; a2a: Record<string, string>; listen?: string };
+    mcpConfig?: string;
+  },
 ): string {
   const lines = [safe`oatf run: ${file}: run ${ready.run}`];
   if (ready.endpoints.listen !== undefined) lines.push(safe`  listening ${ready.endpoints.listen}`);
-  for (const [name, url] of Object.entries(ready.endpoints.mcp)) lines.push(safe`  mcp_server ${name}: ${url}`);
-  for (const [name, url] of Object.entries(ready.endpoints.a2a)) lines.push(safe`  a2a_server ${name}: ${url} (card: ${url}/.well-known/agent-card.json)`);
+  for (const [name, url] of Object.entries(ready.endpoints.mcp))
+    lines.push(safe`  mcp_server ${name}: ${url}`);
+  for (const [name, url] of Object.entries(ready.endpoints.a2a))
+    lines.push(safe`  a2a_server ${name}: ${url} (card: ${url}/.well-known/agent-card.json)`);
   if (ready.mcpConfig !== undefined) lines.push(safe`  MCP config: ${ready.mcpConfig}`);
   return `${lines.join("\n")}\n`;
 }
-
-export { escapeForTerminal };
