@@ -4,7 +4,7 @@
 // and the runner's diagnostics. One entry per run in the evaluate report (`file [run key]`
 // with repeats), so a table of repeats reads like a table of documents.
 import type { Tier } from "@oatf/model";
-import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
+import { jsonForTerminal } from "@oatf/model/terminal";
 import type { RunDiagnostic, RunReport, RunResult } from "@oatf/run";
 import {
   documentEntry,
