@@ -181,3 +181,40 @@ describe("refused before or during the run", () => {
     expect(run.stderr).toMatch(/run\/agent/);
   }, 60_000);
 });
+
+it("--out x.har records every HTTP exchange of the run; oatf evaluate reads it to the same verdict", async () => {
+  const config = join(dir, "har.json");
+  const har = join(dir, "run.har");
+  const agent = await startAgent({ policy: "obedient", mcpConfig: config });
+  let run: Awaited<ReturnType<typeof cli>>;
+  try {
+    run = await cli([
+      "run",
+      RUG_PULL,
+      "--agent",
+      agent.url,
+      "--mcp-config",
+      config,
+      "--out",
+      har,
+      "--grace",
+      "100",
+    ]);
+  } finally {
+    await agent.close();
+  }
+  expect(run.code).toBe(1);
+  const log = JSON.parse(readFileSync(har, "utf8")).log;
+  expect(log.creator.name).toBe("@oatf/run");
+  const urls = log.entries.map(
+    (e: { request: { method: string; url: string } }) =>
+      `${e.request.method} ${new URL(e.request.url).pathname}`,
+  );
+  expect(urls).toContain("POST /mcp/mcp_rug"); // the agent's calls to the rogue server
+  expect(urls).toContain("POST /agent"); // the ag_ui_client's run input to the agent
+  const later = await cli(["evaluate", RUG_PULL, "--trace", har]);
+  expect(later.code).toBe(run.code);
+  expect(later.stdout.split("\n")[0]!.replace(/over \d+.*/, "")).toBe(
+    run.stdout.split("\n")[0]!.replace(/over \d+.*/, ""),
+  );
+}, 120_000);

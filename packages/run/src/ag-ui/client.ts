@@ -6,8 +6,9 @@
 // events enriched with `toolCallName` first (format §7.3.2). Client-side tool calls the
 // agent leaves open (tools the input declares) are answered from `tool_responses` in a
 // follow-up run, as AG-UI's HTTP transport does it.
-import { agUiOperation } from "@oatf/trace";
+
 import type { Value } from "@oatf/model";
+import { agUiOperation } from "@oatf/trace";
 import { runEntryActions } from "../entry-actions.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";
@@ -142,7 +143,7 @@ export class AgUiClientActor {
     m.event("run_agent_input", body);
     let response: Response;
     try {
-      response = await fetch(this.url, {
+      response = await m.context.fetch(this.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream" },
         body: JSON.stringify(body),
