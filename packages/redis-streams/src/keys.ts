@@ -2,7 +2,7 @@
 // group, a lease and a checkpoint per shard and the group's live members. Shard i of
 // stream `s` is the Redis stream `s:i`; the shard count is stored once at `s:shards`, so
 // producers and consumers cannot disagree on where a session's messages go.
-import { type Diagnostic } from "@oatf/model";
+import type { Diagnostic } from "@oatf/model";
 import { diagnostic } from "@oatf/model/internal";
 
 export interface StreamKeys {

@@ -3,7 +3,7 @@
 // Cluster the URL names any node (a seed): the client is then an ioredis `Cluster`, which
 // sends each command, script and blocking read to the node owning its keys' slot and follows
 // MOVED / ASK redirections.
-import { type Diagnostic, type Result } from "@oatf/model";
+import type { Diagnostic, Result } from "@oatf/model";
 import { diagnostic } from "@oatf/model/internal";
 import { Cluster, Redis, type RedisOptions } from "ioredis";
 

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createCelEvaluator } from "@oatf/cel-default";
 import { evaluateTrace, type TraceMessage } from "@oatf/evaluate";
-import { readTraceText } from "@oatf/trace";
 import { parse } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
+import { readTraceText } from "@oatf/trace";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAttack } from "../src/index.js";
 import {

@@ -14,7 +14,6 @@ import {
   readTraceText,
   type TraceRecord,
 } from "../src/index.js";
-import { MAX_OPEN_TOOL_CALL_CHARS } from "../src/internal.js";
 
 const doc = (indicators: object[], execution: object = { mode: "mcp_server", state: {} }) =>
   ({ oatf: "0.1", attack: { id: "ADV-1", execution, indicators } }) as unknown as Document;

@@ -164,7 +164,10 @@ function batch(
   out: TraceRecord[],
   each: (element: unknown, share: number) => void,
 ): void {
-  if (elements.length === 0) return problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+  if (elements.length === 0) {
+    problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+    return;
+  }
   const cost = Math.ceil(share / elements.length);
   for (const element of elements) {
     if (Array.isArray(element))
