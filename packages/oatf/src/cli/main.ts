@@ -29,7 +29,7 @@ Commands:
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
   run <document> --agent <url>          Run a document against an agent: rogue servers, recording, verdicts
-  benchmark <documents or dir> --agent <url>  Run many documents against an agent: a scorecard (text, JSON, JUnit, HTML)
+  benchmark <documents...> --agent <url>  Run many documents against an agent: a scorecard (text, JSON, JUnit, HTML)
   record --out <file> -- <server...>    Record a server's stdio traffic as a trace (or --listen/--upstream: an HTTP proxy)
   monitor <documents...> --redis <url> --stream <key> --group <name>
                                         Monitor sessions published to Redis Streams, one consumer of a group

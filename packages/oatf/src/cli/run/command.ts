@@ -170,8 +170,10 @@ function resolvePath(ctx: CliContext, path: string): string {
 
 /**
  * `onReady` prints the endpoints. A run whose document drives nothing (server actors only)
- * and no agent command settles once `onReady` returns: here it returns at the agent's first
- * message instead (what the runner does without `onReady`), so a host has time to connect.
+ * and no agent command settles once `onReady` returns, so `onReady` waits for what drives
+ * the agent: the host's end of this process's stdin when a host spawned it (`--stdio` on
+ * its own streams: the session lasts as long as the host keeps it), else the agent's first
+ * message (what the runner does without `onReady`), so a host has time to connect.
  */
 function waitForAgent(
   parsed: RunArgs,
@@ -181,16 +183,20 @@ function waitForAgent(
 ): Pick<RunOptions, "onReady" | "onMessage"> {
   if (drivesAgent || parsed.options.agentCommand !== undefined)
     return { onReady: (ready) => void print(ready) };
-  let first: () => void = () => {};
-  const firstMessage = new Promise<void>((r) => {
-    first = r;
+  let driven: () => void = () => {};
+  const done = new Promise<void>((r) => {
+    driven = r;
   });
-  signal.addEventListener("abort", () => first(), { once: true });
+  signal.addEventListener("abort", () => driven(), { once: true });
+  if (parsed.stdio?.ownStreams) {
+    process.stdin.once("end", () => driven());
+    process.stdin.once("close", () => driven());
+  }
   return {
-    onMessage: () => first(),
+    ...(parsed.stdio?.ownStreams ? {} : { onMessage: () => driven() }),
     onReady: async (ready) => {
       print(ready);
-      await firstMessage;
+      await done;
     },
   };
 }
