@@ -104,3 +104,39 @@ it("usage errors", async () => {
   );
   expect(stderr).toMatch(/no files match 'nothing-\*\.yaml'/);
 });
+
+it("the whole scenario directory against the careful agent: every document not_exploited (exit 0)", async () => {
+  const careful = await startAgent({ policy: "careful", mcpConfig: join(dir, "careful.json") });
+  let stdout = "";
+  try {
+    const code = await runCli(
+      [
+        "benchmark",
+        SCENARIOS,
+        "--agent",
+        careful.url,
+        "--mcp-config",
+        join(dir, "careful.json"),
+        "--grace",
+        "100",
+        "--dir",
+        "careful",
+        "--format",
+        "json",
+      ],
+      {
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: () => true },
+        cwd: dir,
+        env: {},
+      },
+    );
+    const card = JSON.parse(stdout);
+    expect(card.totals.documents).toBe(11);
+    expect(card.totals.not_exploited).toBe(11);
+    expect(card.totals.attack_success_rate).toBe(0);
+    expect(code).toBe(0);
+  } finally {
+    await careful.close();
+  }
+}, 300_000);
