@@ -23,7 +23,8 @@ import { checkDocument } from "../shared/check.js";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { expandInputs, readInput } from "../shared/files.js";
 import { safe } from "../shared/terminal.js";
-import { type HtmlReportOptions, type ReportPictures, scorecardHtml } from "./html.js";
+import { type HtmlReportOptions, scorecardHtml } from "./html.js";
+import { REPORT_PICTURES } from "./pictures.js";
 import { type BenchmarkEntry, BenchmarkResults, type BenchmarkRun, sha256 } from "./results.js";
 import {
   benchmarkExitCode,
@@ -63,14 +64,6 @@ export const BENCHMARK_VALUED = [
 export const BENCHMARK_FLAGS = [...CONNECTION_FLAGS, "--rerun"] as const;
 
 const FORMATS = ["text", "json", "junit"] as const;
-
-/** The pictures of the HTML report, when a drawing package is there to make them. */
-let pictures: ReportPictures | undefined;
-
-/** Sets the HTML report's pictures (the CLI calls it once @oatf/diagrams is available). */
-export function useReportPictures(drawer: ReportPictures | undefined): void {
-  pictures = drawer;
-}
 
 export async function benchmarkCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const format = oneOfOption(args, "--format", FORMATS, "text");
@@ -242,7 +235,7 @@ function writeHtml(
   const options: HtmlReportOptions = {
     documentOf: (entry) => documents.get(entry),
     messagesOf: (entry, index) => messagesOf(card.directory, entry.runs[index]!),
-    ...(pictures === undefined ? {} : { pictures }),
+    ...(REPORT_PICTURES === undefined ? {} : { pictures: REPORT_PICTURES }),
   };
   try {
     writeFileText(path, scorecardHtml(card, options));
