@@ -35,7 +35,9 @@ it("records served and fetched exchanges, cut at the cap, open streams said", as
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
-    expect((await answer.json()).result.padding).toHaveLength(500); // the reader gets it all
+    expect(((await answer.json()) as { result: { padding: string } }).result.padding).toHaveLength(
+      500,
+    ); // the reader gets it all
     const stream = await har.fetch(`${base}/stream`);
     const reader = stream.body!.getReader();
     await reader.read();
