@@ -69,8 +69,8 @@ describe("changesets with independent versions", () => {
       "@oatf/language-service",
       "@oatf/paths",
       "@oatf/redis-streams",
-      "@oatf/trace",
       "@oatf/run",
+      "@oatf/trace",
       "@oatf/validate",
       "oatf",
     ]);

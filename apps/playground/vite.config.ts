@@ -26,6 +26,12 @@ export default defineConfig({
   base: "./",
   plugins: [contentSecurityPolicy],
   worker: { format: "es" },
-  build: { target: "es2022", modulePreload: { polyfill: false }, reportCompressedSize: false },
+  // terser: about 2% smaller than esbuild's minifier on the SDK-heavy worker, for a few seconds of build.
+  build: {
+    target: "es2022",
+    minify: "terser",
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+  },
   server: { fs: { allow: ["../.."] } },
 });
