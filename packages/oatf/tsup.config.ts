@@ -34,8 +34,10 @@ export default defineConfig([
     // tinypool stays a package too: it starts its workers from its own files. Named in
     // `external` as well: a devDependency (@oatf/redis-streams) left out of `noExternal` is
     // still bundled by default, and the adapter with ioredis would ship inside the CLI.
-    noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|tinypool$)/],
-    external: ["@oatf/cel-default", "@oatf/redis-streams", "tinypool"],
+    // @oatf/run stays a package as well: its stdio bridge is a file beside its own build, and
+    // only `oatf run` / `oatf benchmark` load it.
+    noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
+    external: ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",

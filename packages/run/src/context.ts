@@ -31,6 +31,8 @@ export interface RunContext {
   /** Aborted when the run ends: every wait, stream and request of the run stops with it. */
   readonly signal: AbortSignal;
   readonly allowRemote: boolean;
+  /** How client actors make HTTP requests: `fetch`, recording each exchange into a HAR `out`. */
+  readonly fetch: typeof fetch;
   /** Something changed that may settle the run (work ended, a phase changed, a timer fired). */
   poke(): void;
   /** Ends the run early (a bound was reached), with an error diagnostic saying why. */

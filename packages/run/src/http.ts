@@ -3,6 +3,7 @@
 // the adapters share: a body read under a size bound, JSON answers, SSE streams.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { HarRecorder } from "./har.js";
 import { errorMessage, type Incoming, PARSE_ERROR, readMessages } from "./jsonrpc.js";
 import { urlHost } from "./net.js";
 
@@ -11,11 +12,14 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, rest: string) 
 export class RunServer {
   readonly #routes = new Map<string, Handler>();
   readonly #server: Server;
+  readonly #har: HarRecorder | undefined;
   #closed = false;
   /** The base URL once listening (`http://127.0.0.1:PORT`). */
   url = "";
 
-  constructor() {
+  /** `har`: where each exchange is recorded, when the run's recording is a HAR. */
+  constructor(har?: HarRecorder) {
+    this.#har = har;
     this.#server = createServer((req, res) => this.#dispatch(req, res));
     // A peer that opens connections and sends nothing holds no slot for long.
     this.#server.headersTimeout = 30_000;
@@ -54,6 +58,7 @@ export class RunServer {
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse): void {
+    this.#har?.serve(req, res, this.url);
     if (this.#closed) {
       plain(res, 503, "the run is over");
       return;

@@ -41,7 +41,10 @@ export interface RunOptions {
   gracePeriod?: number;
   /** `--repeat N`: runs of the document, one after the other (default 1). */
   repeat?: number;
-  /** `--out <file>`: the recording, appended as OATF JSON Lines (every line with its `run`). */
+  /**
+   * `--out <file>`: the recording, written as the run goes: OATF JSON Lines (every line with
+   * its `run`; repeats share the file), or HAR 1.2 when it ends in `.har` (the HTTP exchanges).
+   */
   out?: string;
   /** `--run NAME`: the run key (`NAME-1`, `NAME-2`, ... with repeats). Default: the attack id and a random suffix. */
   run?: string;

@@ -1,10 +1,7 @@
 // The recording of a run: every message of every actor as a trace message (SDK §4.1, the
 // shape `evaluateTrace` takes), with the run's `run` key, in the order the runner saw them.
-// Messages go to a TraceWriter as they are recorded (the OATF JSON Lines file of `out`), so
-// a run that is cut short still leaves what it saw. The writer is one small interface: the
-// wire-format writers move to @oatf/trace, and this is the one place that will use them.
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+// Messages go to the run's sinks as they are recorded (the evaluator, the `out` file written
+// by @oatf/trace's writers: see out.ts), so a run that is cut short still leaves what it saw.
 import type { TraceMessage } from "@oatf/evaluate";
 
 /** A recorded message: a trace message with its run key, actor and time. */
@@ -13,39 +10,6 @@ export interface RecordedMessage extends TraceMessage {
   run: string;
   actor: string;
   timestamp: string;
-}
-
-/** Where recorded messages go as they are recorded. */
-export interface TraceWriter {
-  write(message: RecordedMessage): void;
-  /** Flushes and releases the destination; called once, after the last write. */
-  close(): void;
-}
-
-/** One message as one line of OATF JSON Lines (the format `oatf evaluate` reads as `oatf`). */
-export function jsonLine(message: RecordedMessage): string {
-  return `${JSON.stringify(message)}\n`;
-}
-
-/**
- * Appends OATF JSON Lines to `path` (created with its directory when missing): repeats and
- * several runs can share one file, each line carrying its run key. Writes are synchronous,
- * so the file holds every message recorded up to a crash.
- */
-export function jsonLinesFile(path: string): TraceWriter {
-  mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, "a");
-  let open = true;
-  return {
-    write(message) {
-      if (open) writeSync(fd, jsonLine(message));
-    },
-    close() {
-      if (!open) return;
-      open = false;
-      closeSync(fd);
-    },
-  };
 }
 
 /** A message as an actor gives it; the recorder adds run, actor and time. */

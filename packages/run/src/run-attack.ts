@@ -8,7 +8,7 @@ import type { AttackResult, CelEvaluator, Document, Tier } from "@oatf/model";
 import { Diagnostics, type RunDiagnostic } from "./diagnostics.js";
 import { checkExecution, loadDocument } from "./document.js";
 import { type RunOptions, resolveOptions } from "./options.js";
-import { jsonLinesFile, type TraceWriter } from "./recording.js";
+import { RunOutput } from "./out.js";
 import { type RunResult, runOnce } from "./run.js";
 
 export interface RunSummary {
@@ -92,9 +92,9 @@ export async function runAttack(
       code: "run/options",
       message: `stdio: ${o.stdio.actor} is reached through the stdio bridge the MCP config names, and no MCP config is written (give mcpConfig or agentCommand)`,
     });
-  let writer: TraceWriter | undefined;
+  let output: RunOutput | undefined;
   try {
-    writer = o.out === undefined ? undefined : jsonLinesFile(o.out);
+    output = o.out === undefined ? undefined : new RunOutput(o.out, o.limits.maxBodyBytes);
   } catch (error) {
     diagnostics.report({
       severity: "error",
@@ -113,14 +113,14 @@ export async function runAttack(
           document: loaded,
           options: o,
           run: o.repeat === 1 ? base : `${base}-${i}`,
-          writer,
+          output,
           cel,
           semantic: options.semantic,
         }),
       );
     }
   } finally {
-    writer?.close();
+    output?.close();
   }
   return { attack, runs, diagnostics: diagnostics.finish(), ...summarize(runs) };
 }

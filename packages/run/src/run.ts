@@ -30,8 +30,9 @@ import { McpHttpTransport } from "./mcp/http.js";
 import { McpServerActor } from "./mcp/server.js";
 import { serveStdio } from "./mcp/stdio.js";
 import type { ResolvedOptions } from "./options.js";
+import type { RunOutput } from "./out.js";
 import { PhaseMachine } from "./phase-machine.js";
-import { type RecordedMessage, Recording, type TraceWriter } from "./recording.js";
+import { type RecordedMessage, Recording } from "./recording.js";
 
 /** How a run ended. */
 export type RunEnd = "settled" | "timeout" | "limit" | "aborted" | "failed";
@@ -71,7 +72,8 @@ export interface RunSetup {
   document: NormalizedDocument;
   options: ResolvedOptions;
   run: string;
-  writer: TraceWriter | undefined;
+  /** The `out` file, when there is one. */
+  output: RunOutput | undefined;
   cel: CelEvaluator | undefined;
   semantic: SemanticEvaluator | undefined;
 }
@@ -113,7 +115,7 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
   const sinks = [
     (m: RecordedMessage) => evaluator.push(m),
     (_m: RecordedMessage) => onTraffic(),
-    ...(setup.writer ? [guarded("out", (m) => setup.writer!.write(m))] : []),
+    ...(setup.output ? [guarded("out", (m) => setup.output!.write(m))] : []),
     ...(options.onMessage ? [guarded("onMessage", options.onMessage)] : []),
   ];
   let ended: RunEnd | undefined;
@@ -136,6 +138,7 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
     transitions: [],
     signal: abort.signal,
     allowRemote: options.allowRemote,
+    fetch: setup.output?.har?.fetch ?? fetch,
     poke: () => poke(),
     stop(why) {
       if (ended !== undefined) return;
@@ -238,7 +241,7 @@ export async function runOnce(setup: RunSetup): Promise<RunResult> {
   try {
     // 1. The rogue servers listen.
     const http = servers.some((m) => m.mode === "mcp_server" || m.mode === "a2a_server")
-      ? new RunServer()
+      ? new RunServer(setup.output?.har)
       : undefined;
     const token = randomUUID();
     if (http) {

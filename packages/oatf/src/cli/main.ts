@@ -1,11 +1,18 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
+import {
+  BENCHMARK_FLAGS,
+  BENCHMARK_USAGE,
+  BENCHMARK_VALUED,
+  benchmarkCommand,
+} from "./benchmark/command.js";
 import { EVALUATE_USAGE, evaluateCommand } from "./evaluate/command.js";
 import { LSP_USAGE, lspCommand } from "./lsp/command.js";
 import { MONITOR_USAGE, monitorCommand } from "./monitor/command.js";
 import { NORMALIZE_USAGE, normalizeCommand } from "./normalize/command.js";
 import { PUBLISH_USAGE, publishCommand } from "./publish/command.js";
 import { RECORD_USAGE, recordCommand } from "./record/command.js";
+import { RUN_FLAGS, RUN_USAGE, RUN_VALUED, runCommand } from "./run/command.js";
 import { SCHEMA_USAGE, schemaCommand } from "./schema/command.js";
 import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./shared/args.js";
 import { type CliContext, type CliStreams, EXIT, type OutStream } from "./shared/context.js";
@@ -21,6 +28,8 @@ Commands:
   validate <files or globs...|->        Validate OATF documents (--format text|stylish|json|sarif)
   normalize <file|-> [--check|--write]  Print the canonical form of a document, or check or rewrite the file in place
   evaluate <documents...> --trace <file|->  Evaluate documents' indicators against a trace
+  run <document> --agent <url>          Run a document against an agent: rogue servers, recording, verdicts
+  benchmark <documents...> --agent <url>  Run many documents against an agent: a scorecard (text, JSON, JUnit, HTML)
   record --out <file> -- <server...>    Record a server's stdio traffic as a trace (or --listen/--upstream: an HTTP proxy)
   monitor <documents...> --redis <url> --stream <key> --group <name>
                                         Monitor sessions published to Redis Streams, one consumer of a group
@@ -99,6 +108,13 @@ const COMMANDS: Record<string, Command> = {
     valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards", "--run"],
     flags: [],
     run: publishCommand,
+  },
+  run: { usage: RUN_USAGE, valued: RUN_VALUED, flags: RUN_FLAGS, run: runCommand },
+  benchmark: {
+    usage: BENCHMARK_USAGE,
+    valued: BENCHMARK_VALUED,
+    flags: BENCHMARK_FLAGS,
+    run: benchmarkCommand,
   },
   lsp: { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand },
   schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },

@@ -86,7 +86,7 @@ export class A2aClientActor {
     const id = this.#nextId++;
     let response: Response;
     try {
-      response = await fetch(this.#target, {
+      response = await m.context.fetch(this.#target, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -154,7 +154,7 @@ export class A2aClientActor {
     const url = `${this.#target}/.well-known/agent-card.json`;
     m.record({ protocol: "a2a", direction: "request", operation: "agent_card/get", content: {} });
     try {
-      const response = await fetch(url, { signal: m.context.signal });
+      const response = await m.context.fetch(url, { signal: m.context.signal });
       const text = await response.text();
       let card: Value;
       try {

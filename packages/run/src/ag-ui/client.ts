@@ -143,7 +143,7 @@ export class AgUiClientActor {
     m.event("run_agent_input", body);
     let response: Response;
     try {
-      response = await fetch(this.url, {
+      response = await m.context.fetch(this.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream" },
         body: JSON.stringify(body),

@@ -20,6 +20,8 @@ export interface TransportEvents {
   onProblem(message: string): void;
   maxEventBytes: number;
   signal: AbortSignal;
+  /** The run's fetch (it records the exchange when the recording is a HAR). */
+  fetch: typeof fetch;
 }
 
 /** Streamable HTTP: POST each message; answers come as JSON or on the POST's SSE stream. */
@@ -55,7 +57,7 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
   const listen = async () => {
     listening = true;
     try {
-      const response = await fetch(url, {
+      const response = await events.fetch(url, {
         method: "GET",
         headers: { accept: "text/event-stream", ...(session ? { "mcp-session-id": session } : {}) },
         signal: events.signal,
@@ -68,7 +70,7 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
   };
   return {
     async send(message) {
-      const response = await fetch(url, {
+      const response = await events.fetch(url, {
         method: "POST",
         headers: headers(),
         body: JSON.stringify(message),

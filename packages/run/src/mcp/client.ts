@@ -88,6 +88,7 @@ export class McpClientActor {
         onProblem: (message: string) => this.machine.say("warning", "run/wire", message),
         maxEventBytes: m.context.limits.maxEventBytes,
         signal: m.context.signal,
+        fetch: m.context.fetch,
       };
       this.#transport = /^https?:\/\//.test(target)
         ? httpClientTransport(target, events)

@@ -6,6 +6,8 @@ import { didYouMean as nearestName } from "@oatf/model/internal";
 export interface ParsedArgs {
   positionals: string[];
   options: Map<string, string | true>;
+  /** Every value of each valued option, in order (`options` keeps the last): repeatable options. */
+  repeated?: Map<string, string[]>;
   /** The arguments after `--` (also the last of `positionals`), when `--` was given. */
   dashed?: string[];
 }
@@ -20,12 +22,13 @@ export function parseArgs(
 ): ParsedArgs {
   const positionals: string[] = [];
   const options = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
       const dashed = argv.slice(i + 1);
       positionals.push(...dashed);
-      return { positionals, options, dashed };
+      return { positionals, options, repeated, dashed };
     }
     if (!arg.startsWith("-") || arg === "-") {
       positionals.push(arg);
@@ -37,6 +40,7 @@ export function parseArgs(
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`option ${name} needs a value`);
       options.set(name, value);
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
     } else if (flags.includes(name)) {
       if (eq > 0) throw new UsageError(`option ${name} takes no value`);
       options.set(name, true);
@@ -44,12 +48,17 @@ export function parseArgs(
       throw new UsageError(`unknown option ${name}${didYouMean(name, [...valued, ...flags])}`);
     }
   }
-  return { positionals, options };
+  return { positionals, options, repeated };
 }
 
 export function option(args: ParsedArgs, name: string): string | undefined {
   const value = args.options.get(name);
   return typeof value === "string" ? value : undefined;
+}
+
+/** Every value given to a repeatable option, in order. */
+export function repeatedOption(args: ParsedArgs, name: string): string[] {
+  return args.repeated?.get(name) ?? [];
 }
 
 export function oneOfOption<T extends string>(
