@@ -1,0 +1,50 @@
+// The trace's verdict, and the exchange the sequence diagram draws (issue 37 §6): which
+// message first matched each indicator (the evaluator's `onMatch`, called during `push`), and a
+// bounded selection of the messages as small summaries, so a long trace posts little to the page.
+import { type SequenceMatch, type SequenceMessage, summarizeMessage } from "@oatf/diagrams";
+import { createTraceEvaluator, type Document, type TraceMessage, type TraceVerdict } from "oatf";
+
+/** Messages summarized from the start of the trace (the picture draws at most 400 rows). */
+const FIRST = 400;
+
+export interface Exchange {
+  /** The first FIRST messages and every matched one, each with its trace position as `index`. */
+  messages: SequenceMessage[];
+  matches: SequenceMatch[];
+  /** Messages in the whole trace. */
+  total: number;
+}
+
+/**
+ * `evaluateTrace` with the exchange beside it. `withLines`: the messages' `line` tells them
+ * apart (false when the paste was one JSON value, whose messages are all on line 1).
+ */
+export function evaluateExchange(
+  document: Document,
+  messages: readonly TraceMessage[],
+  withLines: boolean,
+): { verdict: TraceVerdict; exchange: Exchange } {
+  const matches: SequenceMatch[] = [];
+  let position = 0;
+  const evaluator = createTraceEvaluator([document], {
+    source: "oatf-playground",
+    onMatch: ({ verdict }) => {
+      const match: SequenceMatch = { indicator_id: verdict.indicator_id, message: position };
+      if (verdict.evidence !== undefined) match.evidence = verdict.evidence;
+      matches.push(match);
+    },
+  });
+  for (; position < messages.length && !evaluator.done; position++)
+    evaluator.push(messages[position] as TraceMessage);
+  const verdict = evaluator.verdicts()[0] as TraceVerdict;
+  const shown = new Set(matches.map((match) => match.message));
+  for (let index = 0; index < Math.min(FIRST, messages.length); index++) shown.add(index);
+  const summaries = [...shown]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const summary = summarizeMessage(messages[index] as TraceMessage, index);
+      if (!withLines) delete summary.line;
+      return summary;
+    });
+  return { verdict, exchange: { messages: summaries, matches, total: messages.length } };
+}
