@@ -1,9 +1,14 @@
 // hostile/ (own fixtures): inputs built to hurt a parser or evaluator (deep nesting, alias
 // bombs, huge strings, `__proto__` keys, pathological regexes). Each must give its expected
 // outcome within `max_ms` of CPU time (src/cpu-time.ts), and leave Object.prototype and Array.prototype untouched.
+// A large input whose cost is mostly YAML parsing is bounded instead by `max_yaml_ratio`: its
+// CPU time over what the `yaml` library alone takes to parse the same text, measured just before
+// in the same process. That floor is what any YAML-based SDK pays; a ratio to it holds on a busy
+// machine, where even CPU time grows (cache and GC threads are shared).
 // `expand` builds large inputs at run time: each token in any input string is replaced by
 // `text` repeated `times` times.
 import type { Condition, Indicator, OATFError, Value } from "@oatf/model";
+import { parseDocument } from "yaml";
 import { type FixtureCase, FixtureError, fail, type Outcome, PASS } from "../case.js";
 import { show } from "../compare.js";
 import { cpuTimed } from "../cpu-time.js";
@@ -21,19 +26,49 @@ export function runHostile(c: FixtureCase): Outcome {
     c.input,
     "input",
     ["entry"],
-    ["document", "condition", "value", "indicator", "message", "expand", "max_ms"],
+    [
+      "document",
+      "condition",
+      "value",
+      "indicator",
+      "message",
+      "expand",
+      "max_ms",
+      "max_yaml_ratio",
+    ],
   );
   const input = expandAll(raw, raw.expand === undefined ? [] : expansions(raw.expand)) as Fields;
   const exp = fields(c.expected, "expected", ["outcome"], ["rule", "kind", "result", "own_key"]);
   const entry = oneOf(input.entry, "input.entry", ENTRIES);
+  const maxRatio =
+    input.max_yaml_ratio === undefined
+      ? undefined
+      : int(input.max_yaml_ratio, "input.max_yaml_ratio");
   const maxMs = input.max_ms === undefined ? DEFAULT_MAX_MS : int(input.max_ms, "input.max_ms");
+  const floorMs =
+    maxRatio === undefined ? undefined : yamlFloorMs(str(input.document, "input.document"));
 
   const before = prototypeSnapshot();
   const { value: actual, ms } = cpuTimed(() => call(entry, input));
   const polluted = prototypeChanges(before);
   if (polluted) return fail("prototypes untouched", polluted);
-  if (ms > maxMs) return fail(`done within ${maxMs} ms of CPU time`, `took ${Math.round(ms)} ms`);
+  if (floorMs !== undefined && maxRatio !== undefined) {
+    const ratio = ms / Math.max(floorMs, 1);
+    if (ratio > maxRatio) {
+      return fail(
+        `done within ${maxRatio}x the CPU time of \`yaml\` parsing the same text (${Math.round(floorMs)} ms)`,
+        `took ${Math.round(ms)} ms (${ratio.toFixed(2)}x)`,
+      );
+    }
+  } else if (ms > maxMs) {
+    return fail(`done within ${maxMs} ms of CPU time`, `took ${Math.round(ms)} ms`);
+  }
   return check(exp, actual);
+}
+
+/** CPU milliseconds `yaml` takes to parse `text` into a document: the floor of any YAML-based load. */
+function yamlFloorMs(text: string): number {
+  return cpuTimed(() => parseDocument(text, { keepSourceTokens: true })).ms;
 }
 
 function call(entry: (typeof ENTRIES)[number], input: Fields): Actual {

@@ -26,7 +26,14 @@ import {
 } from "@bufbuild/cel";
 import { LruCache } from "@oatf/model/internal";
 import { RE2JS } from "re2js";
-import { COMPILE_UNITS, ELEMENT_UNITS, MATCH_UNITS, SEARCH_UNITS, WALK_UNITS } from "./costs.js";
+import {
+  COMPILE_UNITS,
+  CONTAINER_UNITS,
+  ELEMENT_UNITS,
+  MATCH_UNITS,
+  SEARCH_UNITS,
+  WALK_UNITS,
+} from "./costs.js";
 import { currentRun, spend } from "./guard.js";
 
 const { BOOL, DYN, INT, STRING } = CelScalar;
@@ -62,6 +69,9 @@ interface StdGroup {
 /** CEL equality (langdef "Equality"), charging each list and map element it visits. */
 export function equals(a: CelValue, b: CelValue): boolean {
   if (a === b) return true;
+  // Two strings, booleans, ints or doubles that are not === differ (NaN included); the
+  // library's equality took a microsecond to say so, forty times what it is charged.
+  if (typeof a !== "object" && typeof a === typeof b) return false;
   if (isCelList(a)) return isCelList(b) && listsEqual(a, b);
   if (isCelMap(a)) return isCelMap(b) && mapsEqual(a, b);
   // The library's equality answers false across types (a scalar and a list or map too); it
@@ -70,6 +80,7 @@ export function equals(a: CelValue, b: CelValue): boolean {
 }
 
 function listsEqual(a: CelList, b: CelList): boolean {
+  spend(CONTAINER_UNITS);
   if (a.size !== b.size) return false;
   const other = b[Symbol.iterator]();
   for (const x of a) {
@@ -80,6 +91,7 @@ function listsEqual(a: CelList, b: CelList): boolean {
 }
 
 function mapsEqual(a: CelMap, b: CelMap): boolean {
+  spend(CONTAINER_UNITS);
   if (a.size !== b.size) return false;
   for (const [key, value] of a) {
     spend(ELEMENT_UNITS);

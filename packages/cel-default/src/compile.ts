@@ -8,17 +8,14 @@ import { guardLoops } from "./guard.js";
 import { guardHasOperands } from "./has.js";
 import { checkLimits, type StaticLimits } from "./limits.js";
 import { rewriteGlobalOverloads } from "./overloads.js";
+import { locateParseError } from "./parse-error.js";
+import { offsetToPosition, type Position } from "./position.js";
 import { checkSyntax } from "./syntax.js";
 
 export interface Compiled {
   run: (bindings: Record<string, CelValue>) => CelResult;
   /** Source position of an expression id, for runtime error messages. */
   position: (exprId: bigint | undefined) => Position | undefined;
-}
-
-export interface Position {
-  line: number;
-  column: number;
 }
 
 export interface CompileLimits extends StaticLimits {
@@ -49,7 +46,7 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   try {
     parsed = parse(source);
   } catch (e) {
-    return parseFailure(e);
+    return parseFailure(source, e);
   }
   const root = parsed.expr as unknown as Expr;
   // The parser always records each node's offset.
@@ -75,22 +72,18 @@ function failure(message: string, at?: Position): { ok: false; error: CelSyntaxE
 }
 
 /**
- * The parser's errors carry their message without the "<input>:line:col: " prefix, and the
- * position as a location; a stack overflow (V8 and JavaScriptCore say "Maximum call stack
- * size exceeded", SpiderMonkey "too much recursion") has neither.
+ * The parser's errors carry a position, which parse-error.ts moves to where the expression
+ * went wrong; a stack overflow (V8 and JavaScriptCore say "Maximum call stack size
+ * exceeded", SpiderMonkey "too much recursion") has none.
  */
-function parseFailure(e: unknown): { ok: false; error: CelSyntaxError } {
+function parseFailure(source: string, e: unknown): { ok: false; error: CelSyntaxError } {
   if (/call stack|too much recursion/i.test(errorMessage(e))) {
     return failure("expression nests too deeply to parse");
   }
-  const { rawMessage, location } = e as { rawMessage?: string; location?: { start: Position } };
-  return failure(rawMessage ?? errorMessage(e), location?.start);
-}
-
-function offsetToPosition(source: string, offset: number): Position {
-  const before = source.slice(0, offset);
-  const lineStart = before.lastIndexOf("\n") + 1;
-  return { line: before.split("\n").length, column: offset - lineStart + 1 };
+  const problem = locateParseError(source, e);
+  return problem
+    ? failure(problem.message, offsetToPosition(source, problem.offset))
+    : failure(errorMessage(e));
 }
 
 export function errorMessage(e: unknown): string {

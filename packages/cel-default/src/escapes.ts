@@ -35,6 +35,8 @@ export interface SourceScan {
   operands: number;
   /** Deepest nesting of (), [] and {}. */
   depth: number;
+  /** Where the literal that is never closed starts (its prefix included); the scan ends there. */
+  unterminated?: number;
 }
 
 const COMMENT = /\/\/[^\n\r]*/y;
@@ -44,8 +46,11 @@ const PREFIX = /^(?:[rRbB]|[rR][bB]|[bB][rR])$/;
 /** A number literal as the parser reads it: `0x1F`, `7u`, `1.5`, `2e-3` (`1.e5` selects `e5`). */
 const NUMBER = /0x[0-9a-fA-F]+[uU]?|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[uU]?/y;
 
-/** Scans the source once: escapes, operand count and bracket depth. */
-export function scanSource(source: string): SourceScan {
+/** Called with each bracket outside literals and comments, and its offset. */
+export type BracketVisitor = (bracket: string, offset: number) => void;
+
+/** Scans the source once: escapes, operand count and bracket depth (and each bracket to `onBracket`). */
+export function scanSource(source: string, onBracket?: BracketVisitor): SourceScan {
   const scan: SourceScan = { operands: 0, depth: 0 };
   let open = 0;
   let i = 0;
@@ -64,24 +69,34 @@ export function scanSource(source: string): SourceScan {
           raw: /[rR]/.test(word),
           bytes: /[bB]/.test(word),
         });
-        if (literal.end === undefined) return { ...scan, escape: literal.error };
+        if (literal.end === undefined) return ended(scan, literal, start);
         i = literal.end;
       }
     } else if (isQuote(c)) {
       scan.operands++;
       const literal = scanLiteral(source, i, {}); // no prefix: neither raw nor bytes
-      if (literal.end === undefined) return { ...scan, escape: literal.error };
+      if (literal.end === undefined) return ended(scan, literal, i);
       i = literal.end;
     } else if (c >= "0" && c <= "9") {
       scan.operands++;
       i = skip(NUMBER, source, i);
     } else {
-      if (c === "(" || c === "[" || c === "{") scan.depth = Math.max(scan.depth, ++open);
-      else if (c === ")" || c === "]" || c === "}") open = Math.max(0, open - 1);
+      if (c === "(" || c === "[" || c === "{") {
+        scan.depth = Math.max(scan.depth, ++open);
+        onBracket?.(c, i);
+      } else if (c === ")" || c === "]" || c === "}") {
+        open = Math.max(0, open - 1);
+        onBracket?.(c, i);
+      }
       i++;
     }
   }
   return scan;
+}
+
+/** The scan so far, ended at the literal at `start`: a bad escape, or a literal never closed. */
+function ended(scan: SourceScan, literal: { error?: EscapeError }, start: number): SourceScan {
+  return literal.error ? { ...scan, escape: literal.error } : { ...scan, unterminated: start };
 }
 
 /** The offset just past the match of the sticky `token` at `i` (the caller saw it start). */

@@ -1,11 +1,19 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
 import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
-import type { CelEvaluator, CelSyntaxError, EvaluationError, Result, Value } from "@oatf/model";
+import type {
+  CelEvaluator,
+  CelFunctionDeclaration,
+  CelSyntaxError,
+  EvaluationError,
+  Result,
+  Value,
+} from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
+import { declaredFunctions } from "./declarations.js";
 import { Deadline, DeadlineExceeded, deadlineFunc, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { meteredEnv } from "./meter.js";
@@ -13,9 +21,11 @@ import { type CelEvaluatorOptions, type ResolvedOptions, resolveOptions } from "
 import { stringOrdering } from "./ordering.js";
 import { fromCel, toCel } from "./values.js";
 
-/** The default evaluator: `check` is always present. */
+/** The default evaluator: `check` and `functions` are always present. */
 export interface DefaultCelEvaluator extends CelEvaluator {
   check(expression: string): Result<void, CelSyntaxError>;
+  /** The functions and macros it provides, for validate's check of calls (OATF-V014-FUNCTION). */
+  functions(): readonly CelFunctionDeclaration[];
   /**
    * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
    * default mode; in isolated mode once both workers have started on creation, the one in use
@@ -42,19 +52,19 @@ export function createEvaluator(
 ): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const env = meteredEnv(
-    celEnv({
-      re2: re2(),
-      funcs: [
-        deadlineFunc(deadline),
-        hasOperandFunc(),
-        ...meteredBuiltins(),
-        ...cappedConcat(opts.maxConcatSize),
-        ...conversions(),
-        ...stringOrdering(),
-      ],
-    }),
-  );
+  const plainEnv = celEnv({
+    re2: re2(),
+    funcs: [
+      deadlineFunc(deadline),
+      hasOperandFunc(),
+      ...meteredBuiltins(),
+      ...cappedConcat(opts.maxConcatSize),
+      ...conversions(),
+      ...stringOrdering(),
+    ],
+  });
+  const env = meteredEnv(plainEnv);
+  let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program: an indicator evaluated message after
   // message asks for the same one each time, and a Map lookup that re-inserts the key costs
@@ -144,6 +154,11 @@ export function createEvaluator(
       if (typeof expression !== "string") return err({ message: "expression must be a string" });
       const c = compiled(expression);
       return c.ok ? ok(undefined) : err(c.error);
+    },
+
+    functions() {
+      functions ??= Object.freeze(declaredFunctions(plainEnv).map((d) => Object.freeze(d)));
+      return functions;
     },
   };
 }

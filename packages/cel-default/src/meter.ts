@@ -1,12 +1,36 @@
 // Metering of builtins (SDK §6.1, bound evaluation: the cost budget; see guard.ts): every
 // function and operator call of a planned expression goes through the environment's function
-// resolver, so wrapping it charges the budget before each call, in proportion to the bytes of
-// the string and bytes arguments the call may scan. A call whose cost does not fit in the
-// budget left is refused before it starts. Builtins that walk lists and maps (equality, `in`, `+`) charge per element
-// themselves (builtins.ts, concat.ts): their argument sizes say nothing about nesting.
-import type { CelEnv, CelValue } from "@bufbuild/cel";
-import { CALL_UNITS, CHAR_UNITS } from "./costs.js";
+// resolver, so wrapping it charges the budget before each call: a fixed cost (more for a type
+// conversion), the characters of its string and bytes arguments (more for `bytes` and
+// `string`, which encode and decode them), and the timestamps and durations it reads. A call
+// whose cost does not fit in the budget left is refused before it starts; what it made (an
+// error, a time value) is charged after it. Builtins that walk lists and maps (equality,
+// `in`, `+`) charge per element themselves (builtins.ts, concat.ts): their argument sizes say
+// nothing about nesting.
+import { type CelEnv, type CelValue, isCelError } from "@bufbuild/cel";
+import {
+  CALL_UNITS,
+  CHAR_UNITS,
+  CODEC_UNITS,
+  CONVERSION_UNITS,
+  ERROR_UNITS,
+  TIME_UNITS,
+} from "./costs.js";
 import { spend } from "./guard.js";
+
+const CONVERSIONS = new Set([
+  "int",
+  "uint",
+  "double",
+  "string",
+  "bytes",
+  "bool",
+  "dyn",
+  "type",
+  "timestamp",
+  "duration",
+]);
+const CODECS = new Set(["bytes", "string"]);
 
 // The part of @bufbuild/cel's function resolver that the planner uses: it looks each function
 // up by name once, when it plans the call.
@@ -18,20 +42,35 @@ interface FuncResolver {
   find(name: string): FuncGroup | undefined;
 }
 
-/** The bytes a call may scan in one argument. */
-function scanned(v: CelValue | undefined): number {
-  if (typeof v === "string") return v.length * CHAR_UNITS;
-  if (v instanceof Uint8Array) return v.length * CHAR_UNITS;
-  return 0;
+const TIME_TYPES = new Set(["google.protobuf.Timestamp", "google.protobuf.Duration"]);
+
+/** A timestamp or a duration: a reflected protobuf message, as @bufbuild/cel holds them. */
+function isTime(v: unknown): boolean {
+  if (typeof v !== "object" || v === null) return false;
+  const typeName = (v as { desc?: { typeName?: unknown } }).desc?.typeName;
+  return typeof typeName === "string" && TIME_TYPES.has(typeName);
 }
 
-function meteredGroup(group: FuncGroup): FuncGroup {
+/** The work a call may do with one argument: its characters or bytes, or a time value's. */
+function scanned(v: CelValue | undefined, charUnits: number): number {
+  if (typeof v === "string") return v.length * charUnits;
+  if (v instanceof Uint8Array) return v.length * charUnits;
+  return isTime(v) ? TIME_UNITS : 0;
+}
+
+/** `group` charged `fixed` units a call and `charUnits` a character of its arguments. */
+function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncGroup {
   return {
     call(id, target, args) {
-      let units = CALL_UNITS + scanned(target);
-      for (const arg of args) units += scanned(arg);
+      let units = fixed + scanned(target, charUnits);
+      for (const arg of args) units += scanned(arg, charUnits);
       spend(units);
-      return group.call(id, target, args);
+      const result = group.call(id, target, args);
+      // Charged after the fact, in proportion to what was made: a time value, or an error
+      // (no overload matched, undefined here, or the call failed), whose message is built.
+      if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
+      else if (isTime(result)) spend(TIME_UNITS);
+      return result;
     },
   };
 }
@@ -45,7 +84,9 @@ export function meteredEnv(env: CelEnv): CelEnv {
   const funcs: FuncResolver = {
     find(name) {
       const group = inner.find(name);
-      return group && meteredGroup(group);
+      if (group === undefined) return undefined;
+      const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
+      return meteredGroup(group, fixed, CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0));
     },
   };
   return {

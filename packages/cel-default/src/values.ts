@@ -11,7 +11,7 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
-import { ELEMENT_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
+import { ELEMENT_UNITS, ERROR_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 /**
@@ -56,8 +56,12 @@ class JsonList {
     return this.array.length;
   }
   get(index: number): CelValue | undefined {
-    spend(READ_UNITS);
-    return index >= 0 && index < this.array.length ? toCel(this.array[index]) : undefined;
+    if (index >= 0 && index < this.array.length) {
+      spend(READ_UNITS);
+      return toCel(this.array[index]);
+    }
+    spend(READ_UNITS + ERROR_UNITS); // the library makes an error of the miss
+    return undefined;
   }
   *values(): IterableIterator<CelValue> {
     for (let i = 0; i < this.array.length; i++) {
@@ -97,7 +101,9 @@ class JsonMap {
     return typeof key === "string" && Object.hasOwn(this.obj, key);
   }
   get(key: MapKey): CelValue | undefined {
-    return this.has(key) ? toCel(this.obj[key as string]) : undefined;
+    if (this.has(key)) return toCel(this.obj[key as string]);
+    spend(ERROR_UNITS); // the library makes an error of the miss
+    return undefined;
   }
   keys(): IterableIterator<string> {
     return this.keyList()[Symbol.iterator]();

@@ -3,13 +3,18 @@
 // of an evaluation can be found (costOf bisects the budget), and each weight is pinned by the
 // difference between two evaluations that differ only in that work.
 import { createCelEvaluator } from "@oatf/cel-default";
+import type { Value } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import {
   CALL_UNITS,
   CHAR_UNITS,
+  CODEC_UNITS,
   COMPILE_UNITS,
+  CONTAINER_UNITS,
+  CONVERSION_UNITS,
   COPY_UNITS,
   ELEMENT_UNITS,
+  ERROR_UNITS,
   KEY_UNITS,
   MATCH_UNITS,
   NODE_UNITS,
@@ -17,6 +22,7 @@ import {
   READ_UNITS,
   SEARCH_UNITS,
   STEP_UNITS,
+  TIME_UNITS,
   WALK_UNITS,
 } from "../src/costs.js";
 import { costOf, list, outcome, overBudget, withinBudget } from "./helpers.js";
@@ -50,9 +56,22 @@ describe("a call is charged a fixed cost and the length of its string and bytes 
     expect(extra(e, { t: "" }, { t })).toBe(10 * 100_000 * CHAR_UNITS);
   });
 
-  it("bytes too: bytes(t) scans t, then each size(b) the bytes", () => {
+  it("bytes too: bytes(t) encodes t (CODEC_UNITS more), then each size(b) scans the bytes", () => {
     const e = `[bytes(t)].all(b, [${repeat("size(b)", 10)}].size() > 0)`;
-    expect(extra(e, { t: "" }, { t })).toBe(11 * 100_000 * CHAR_UNITS);
+    expect(extra(e, { t: "" }, { t })).toBe(
+      100_000 * (CHAR_UNITS + CODEC_UNITS) + 10 * 100_000 * CHAR_UNITS,
+    );
+  });
+
+  it("string(b) decodes: CODEC_UNITS more a byte", () => {
+    const e = "size(string(bytes(t))) > 0";
+    expect(extra(e, { t: "" }, { t })).toBe(100_000 * (3 * CHAR_UNITS + 2 * CODEC_UNITS));
+  });
+
+  it("a type conversion costs CONVERSION_UNITS more than a call", () => {
+    expect(costOf("dyn(x) == 1", { x: 1 }) - costOf("x == 1", { x: 1 })).toBe(
+      CALL_UNITS + CONVERSION_UNITS,
+    );
   });
 
   it("contains: SEARCH_UNITS more a character of the string it searches", () => {
@@ -88,10 +107,10 @@ describe("loop steps are charged their size, on every step", () => {
     expect(step).toBeGreaterThanOrEqual(STEP_UNITS);
   });
 
-  it("a map literal entry in a step counts as six nodes: its key, its value and four more", () => {
+  it("a map literal entry in a step counts as eight nodes: its key, its value and six more", () => {
     const wide = `${list(100)}.all(i, size({1: i, 2: i}) > 0)`;
     const narrow = `${list(100)}.all(i, size({1: i}) > 0)`;
-    expect(costOf(wide) - costOf(narrow)).toBe(100 * 6 * NODE_UNITS);
+    expect(costOf(wide) - costOf(narrow)).toBe(100 * 8 * NODE_UNITS);
   });
 
   it("a step that evaluates two more nodes costs 2 × NODE_UNITS more, on each of its steps", () => {
@@ -114,8 +133,50 @@ describe("equality and `in` are charged every element they compare, and every re
     expect(extra("-1 in x", { x: [] }, { x })).toBe(1000 * (ELEMENT_UNITS + READ_UNITS));
   });
 
+  it("each list or map == compares, nested ones too: CONTAINER_UNITS", () => {
+    expect(costOf("[[1]] == [[1]]") - costOf("[1] == [1]")).toBe(CONTAINER_UNITS + ELEMENT_UNITS);
+    expect(costOf("{'a': {'b': 1}} == {'a': {'b': 1}}") - costOf("{'a': 1} == {'a': 1}")).toBe(
+      CONTAINER_UNITS + ELEMENT_UNITS,
+    );
+  });
+
   it("a value compared with itself costs nothing beyond the call", () => {
     expect(extra("x == x", { x: [] }, { x })).toBe(0);
+  });
+});
+
+describe("what a call makes or reads beyond its arguments' characters", () => {
+  it("a timestamp or duration made: TIME_UNITS", () => {
+    expect(costOf("[timestamp(1)].size() == 1") - costOf("[dyn(1)].size() == 1")).toBe(TIME_UNITS);
+    expect(costOf("[duration('1s')].size() == 1") - costOf("[string('1s')].size() == 1")).toBe(
+      TIME_UNITS - 2 * CODEC_UNITS, // string() decodes nothing here but is charged as if
+    );
+  });
+
+  it("a timestamp or duration read: TIME_UNITS each", () => {
+    expect(
+      costOf("[timestamp(1).getSeconds()].size() == 1") - costOf("[timestamp(1)].size() == 1"),
+    ).toBe(CALL_UNITS + TIME_UNITS);
+    expect(
+      costOf("timestamp(1) < timestamp(2)") - costOf("[timestamp(1), timestamp(2)].size() == 2"),
+    ).toBe(2 * TIME_UNITS + CALL_UNITS - 2 * CALL_UNITS);
+  });
+
+  it("a call that fails: ERROR_UNITS (and the call on its error is not made)", () => {
+    const failing = (s: string) => costOf("int(s) > 0 || true", { s });
+    expect(failing("x") - failing("1")).toBe(ERROR_UNITS - CALL_UNITS);
+  });
+
+  it("a call no overload matches: ERROR_UNITS", () => {
+    const noOverload = (x: Value) => costOf("x + 1 > 0 || true", { x });
+    expect(noOverload("a") - noOverload(1)).toBe(ERROR_UNITS - CALL_UNITS + CHAR_UNITS);
+  });
+
+  it("a read of a missing key or index: ERROR_UNITS", () => {
+    const read = (m: Value) => costOf("m.a > 0 || true", { m });
+    expect(read({}) - read({ a: 1 })).toBe(ERROR_UNITS - CALL_UNITS);
+    const index = (l: Value) => costOf("l[0] > 0 || true", { l });
+    expect(index([]) - index([1])).toBe(ERROR_UNITS - CALL_UNITS);
   });
 });
 

@@ -25,7 +25,7 @@ describe("the expression argument", () => {
   it("an invalid expression is a cel_error that names the position when the parser gives one", () => {
     const cel = roomy();
     expect(cel.evaluate("a &&\n  b +", {})).toEqual(
-      celError("invalid expression at 2:5: found + but expecting end of input"),
+      celError("invalid expression at 2:6: found end of input but expecting an expression"),
     );
     expect(roomy({ maxExpressionLength: 3 }).evaluate("1 + 2", {})).toEqual(
       celError("invalid expression: expression is longer than 3 characters"),
@@ -154,6 +154,6 @@ describe("the browser entry", () => {
       ok: true,
       value: true,
     });
-    expect(cel.check("1 +")).toMatchObject({ ok: false, error: { line: 1, column: 3 } });
+    expect(cel.check("1 +")).toMatchObject({ ok: false, error: { line: 1, column: 4 } });
   });
 });

@@ -107,7 +107,7 @@ describe("errors", () => {
   it("a syntax error at evaluation is a cel_error with its position", () => {
     expect(run("1 +")).toEqual({
       ok: false,
-      error: { kind: "cel_error", message: expect.stringMatching(/^invalid expression at 1:3: /) },
+      error: { kind: "cel_error", message: expect.stringMatching(/^invalid expression at 1:4: /) },
     });
   });
 

@@ -1,5 +1,5 @@
 // The cost budget holds for hostile input (issue 12 §1, issue 23 §12): every class of the
-// corpus ends in a limit error, never `ok`. The times are measured in bench/hostile.bench.ts
+// corpus ends in a limit error, never `ok`. The times are measured in bench/calibration.bench.ts
 // (no test here asserts wall-clock time: they must pass on a loaded machine).
 import { createCelEvaluator } from "@oatf/cel-default";
 import fc from "fast-check";

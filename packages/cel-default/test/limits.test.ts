@@ -1,5 +1,5 @@
 // Each limit of the README's "Limits" section. No test asserts elapsed time (a hang would
-// still fail the test by its timeout); bench/hostile.bench.ts measures the times.
+// still fail the test by its timeout); bench/calibration.bench.ts measures the times.
 import { createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
 import { evaluator, list, outcome, overBudget } from "./helpers.js";

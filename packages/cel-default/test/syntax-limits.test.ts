@@ -132,10 +132,10 @@ describe("the AST is measured after parsing, and the report names a node", () =>
 });
 
 describe("parse failures", () => {
-  it("keep the parser's message, without its prefix, and its position", () => {
+  it("keep the parser's message, without its prefix, at the place it went wrong", () => {
     const cel = createCelEvaluator();
     expect(cel.check(`${"\n".repeat(11)}           x +`)).toEqual(
-      invalid("found + but expecting end of input", 12, 14),
+      invalid("found end of input but expecting an expression", 12, 15),
     );
     expect(cel.check("var == 1")).toEqual(invalid("reserved identifier", 1, 1));
   });

@@ -10,11 +10,31 @@ export interface CelSyntaxError {
   column?: number;
 }
 
+/**
+ * A function an evaluator provides, as CEL source calls it: `size(x)` is
+ * `{ name: "size", receiver: false, arity: 1 }`, `s.contains(t)` is
+ * `{ name: "contains", receiver: true, arity: 1 }`. Macros are functions too (`l.exists(x, p)`:
+ * `exists`, receiver, 2). One entry per call shape; a function with several is listed once per shape.
+ */
+export interface CelFunctionDeclaration {
+  readonly name: string;
+  /** Called on a receiver, `target.name(...)`, rather than as `name(...)`. */
+  readonly receiver: boolean;
+  /** Its arguments, the receiver not counted. */
+  readonly arity: number;
+}
+
 /** SDK §6.1. Must be side-effect free; should bound evaluation time (100 ms recommended). */
 export interface CelEvaluator {
   evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
   /** Syntax check without evaluation (backs V-014). Optional for third-party evaluators. */
   check?(expression: string): Result<void, CelSyntaxError>;
+  /**
+   * The functions and macros it provides (an SDK extension beyond SDK §6.1, optional): `validate`
+   * warns (OATF-V014-FUNCTION) about a call to a function not declared here, or with an arity
+   * not declared here, with a did-you-mean. Without it, calls are not checked.
+   */
+  functions?(): readonly CelFunctionDeclaration[];
 }
 
 /** SDK §6.2. Returns a score in [0, 1]. The SDK ships no default. */

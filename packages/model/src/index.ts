@@ -25,6 +25,7 @@ export { isParseError, isValidationError } from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
 export type {
   CelEvaluator,
+  CelFunctionDeclaration,
   CelSyntaxError,
   GenerationProvider,
   SemanticEvaluator,

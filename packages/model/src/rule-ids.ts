@@ -221,7 +221,8 @@ export const VALIDATION_RULES = {
 /**
  * Warning codes. W-001..W-007 are SDK §7.0's. V-018 and V-029 are warnings by
  * the spec's own text (SHOULD-level), so they keep their rule number as the code,
- * as the upstream conformance fixtures expect. `OATF-V014-SKIPPED` is ours.
+ * as the upstream conformance fixtures expect. The `OATF-` codes are the SDK's own (SDK §7.0
+ * lets SDKs define more warning codes), with no spec reference.
  */
 export const WARNING_RULES = {
   "W-001": {
@@ -272,6 +273,10 @@ export const WARNING_RULES = {
   "OATF-V014-SKIPPED": {
     severity: "warning",
     check: "CEL expressions were not syntax-checked: no CEL checker was given",
+  },
+  "OATF-V014-FUNCTION": {
+    severity: "warning",
+    check: "CEL calls name functions the evaluator declares",
   },
 } as const satisfies Record<
   string,

@@ -37,8 +37,8 @@ function loaded(): CelEvaluator | undefined {
 /**
  * The default evaluator, loaded on first use (in Node synchronously). Where it cannot be
  * loaded so (browsers, before `loadDefaultCel`), it stands in: evaluation is a `cel_error`
- * that says how to load it, and `check` is absent, so `validate` warns that V-014 was not
- * checked instead of passing expressions unchecked.
+ * that says how to load it, and `check` (and `functions`) are absent, so `validate` warns
+ * that V-014 was not checked instead of passing expressions unchecked.
  */
 const onFirstUse: CelEvaluator = {
   evaluate(expression, context) {
@@ -50,6 +50,10 @@ const onFirstUse: CelEvaluator = {
   get check() {
     const cel = loaded();
     return cel?.check?.bind(cel);
+  },
+  get functions() {
+    const cel = loaded();
+    return cel?.functions?.bind(cel);
   },
 };
 

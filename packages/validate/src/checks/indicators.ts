@@ -1,7 +1,7 @@
 // Indicators and correlation (format §4.7, §6): V-006, V-010, V-012, V-013,
 // V-014, V-021, V-022, V-024..V-026, V-028 (protocol), V-034 (protocol), V-039,
 // V-047..V-049, closed enumerations (V-005, including `tier`), and the
-// warnings V-018 (surface), W-003, W-005, W-007 and OATF-V014-SKIPPED.
+// warnings V-018 (surface), W-003, W-005, W-007, OATF-V014-SKIPPED and OATF-V014-FUNCTION.
 
 import {
   type CelEvaluator,
@@ -22,6 +22,7 @@ import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { V014_SKIPPED } from "../rules.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
+import { checkCelFunctions } from "./cel-functions.js";
 import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
 
 const INDICATORS_PATH = "attack.indicators";
@@ -265,7 +266,10 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
   } catch (thrown) {
     result = { ok: false, error: { message: `the CEL checker failed: ${String(thrown)}` } };
   }
-  if (result.ok) return;
+  if (result.ok) {
+    checkCelFunctions(ctx, checker, expression, path);
+    return;
+  }
   const { message, line, column } = result.error;
   const at = column === undefined ? "" : ` at ${line ?? 1}:${column}`;
   const index = column === undefined ? undefined : indexOf(expression, line ?? 1, column);

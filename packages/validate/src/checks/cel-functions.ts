@@ -1,0 +1,64 @@
+// OATF-V014-FUNCTION: the calls of a CEL expression that passed V-014 against the functions the
+// evaluator in use declares (`CelEvaluator.functions`, an SDK extension). A warning, not a V-014
+// error: V-014 is about syntax, another evaluator may declare more, and an undeclared function
+// fails only when evaluated (unsupported_method). So a misspelt `contans` shows in `validate`
+// instead of at the first message, with what was probably meant.
+import type { CelEvaluator, CelFunctionDeclaration } from "@oatf/model";
+import { didYouMean } from "@oatf/model/internal";
+import type { Context } from "../context.js";
+import { type CelCall, celCalls } from "./cel-calls.js";
+
+const RULE = "OATF-V014-FUNCTION";
+
+/**
+ * Warns about each call of `expression` (the `cel` string at `path`, which `checker` accepted)
+ * that the functions `checker` declares lack. A checker that declares none, or whose
+ * `functions()` throws or is not a list, leaves calls unchecked.
+ */
+export function checkCelFunctions(
+  ctx: Context,
+  checker: CelEvaluator,
+  expression: string,
+  path: string,
+): void {
+  let declared: unknown;
+  try {
+    declared = checker.functions?.();
+  } catch {}
+  if (!Array.isArray(declared)) return;
+  for (const call of celCalls(expression)) {
+    const message = problem(call, declared);
+    if (message !== undefined) {
+      ctx.warn(RULE, path, message, {
+        within: { start: call.offset, end: call.offset + call.name.length },
+      });
+    }
+  }
+}
+
+/** What is wrong with `call`, or undefined when the evaluator declares it. */
+function problem(call: CelCall, declared: readonly CelFunctionDeclaration[]): string | undefined {
+  const { name, receiver, arity } = call;
+  const shaped = (n: string, r: boolean) =>
+    declared.filter((d) => d.name === n && d.receiver === r);
+  const same = shaped(name, receiver);
+  // `math.greatest(1, 2)` may be a namespaced function rather than a method of `math`.
+  const namespaced = receiver
+    ? declared.filter((d) => !d.receiver && d.name.endsWith(`.${name}`))
+    : [];
+  if ([...same, ...namespaced].some((d) => d.arity === arity)) return undefined;
+  const written = shape(name, receiver);
+  if (same.length > 0) {
+    const arities = [...new Set(same.map((d) => d.arity))].sort((a, b) => a - b);
+    const plural = arities.length > 1 || arities[0] !== 1 ? "s" : "";
+    return `${written} takes ${arities.join(" or ")} argument${plural}, got ${arity}`;
+  }
+  const other = declared.find((d) => d.name === name);
+  if (other !== undefined) return `${written} is called as ${shape(name, other.receiver)}`;
+  const suggestion = didYouMean(name, new Set(declared.map((d) => d.name)));
+  return `unknown CEL function ${written}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
+}
+
+function shape(name: string, receiver: boolean): string {
+  return receiver ? `\`x.${name}(…)\`` : `\`${name}(…)\``;
+}
