@@ -1,10 +1,12 @@
 // The trace's verdict, and the exchange the sequence diagram draws (issue 37 §6): which
-// message first matched each indicator (the evaluator's `onMatch`, called during `push`), and a
-// bounded selection of the messages as small summaries, so a long trace posts little to the page.
-import { type SequenceMatch, type SequenceMessage, summarizeMessage } from "@oatf/diagrams";
+// message first matched each indicator (the evaluator's `onMatch`, called during `push`), and
+// the messages the picture can show: the first ones and the matched ones, each with its trace
+// position. The drawing (@oatf/diagrams, which also cuts what it shows of each message) runs
+// on the page, in a chunk of its own.
+import type { SequenceMatch, SequenceMessage } from "@oatf/diagrams";
 import { createTraceEvaluator, type Document, type TraceMessage, type TraceVerdict } from "oatf";
 
-/** Messages summarized from the start of the trace (the picture draws at most 400 rows). */
+/** Messages sent from the start of the trace (the picture draws at most 400 rows). */
 const FIRST = 400;
 
 export interface Exchange {
@@ -41,10 +43,14 @@ export function evaluateExchange(
   for (let index = 0; index < Math.min(FIRST, messages.length); index++) shown.add(index);
   const summaries = [...shown]
     .sort((a, b) => a - b)
-    .map((index) => {
-      const summary = summarizeMessage(messages[index] as TraceMessage, index);
-      if (!withLines) delete summary.line;
-      return summary;
+    .map((index): SequenceMessage => {
+      const { protocol, direction, operation, actor, content, line } = messages[
+        index
+      ] as TraceMessage;
+      const message: SequenceMessage = { protocol, direction, operation, content, index };
+      if (actor !== undefined) message.actor = actor;
+      if (withLines && line !== undefined) message.line = line;
+      return message;
     });
   return { verdict, exchange: { messages: summaries, matches, total: messages.length } };
 }

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { parse } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { timelineSvg } from "../src/index.js";
+import { CHAR } from "../src/svg.js";
+import { BOX_CHARS, GAP_CHARS, HEADER_CHARS } from "../src/timeline.js";
 import { all, parseSvg, texts } from "./xml.js";
 
 /** The shared benchmark documents (../shared/scenarios/, read in place, never copied). */
@@ -60,6 +62,14 @@ describe("timelineSvg on the shared scenarios", () => {
       });
     });
   }
+});
+
+describe("timelineSvg's text widths", () => {
+  it("fit the boxes, the arrows and the lane headers (260, 176 and 190 units wide)", () => {
+    expect([BOX_CHARS, GAP_CHARS, HEADER_CHARS]).toEqual(
+      [260 - 16, 176 - 16, 190 - 24].map((width) => Math.floor(width / CHAR)),
+    );
+  });
 });
 
 describe("timelineSvg draws what a phase holds", () => {
