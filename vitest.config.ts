@@ -47,8 +47,20 @@ const alias = [
     replacement: `${packagesDir}/evaluate/src/compile/index.ts`,
   },
   {
+    find: /^@oatf\/evaluate\/stream$/,
+    replacement: `${packagesDir}/evaluate/src/stream.ts`,
+  },
+  {
     find: /^@oatf\/evaluate\/internal$/,
     replacement: `${packagesDir}/evaluate/src/internal.ts`,
+  },
+  {
+    find: /^@oatf\/trace\/node$/,
+    replacement: `${packagesDir}/trace/src/node.ts`,
+  },
+  {
+    find: /^@oatf\/trace\/otlp$/,
+    replacement: `${packagesDir}/trace/src/otlp.ts`,
   },
   {
     find: /^oatf\/advanced$/,

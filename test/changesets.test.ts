@@ -70,6 +70,7 @@ describe("changesets with independent versions", () => {
       "@oatf/paths",
       "@oatf/redis-streams",
       "@oatf/run",
+      "@oatf/trace",
       "@oatf/validate",
       "oatf",
     ]);

@@ -6,12 +6,13 @@ const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { versio
 const define = { __OATF_VERSION__: JSON.stringify(version) };
 
 export default defineConfig([
-  // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to it).
-  // Splitting (CJS too): the main entry and `./advanced` share one copy of the wired entry
-  // points and of the default CEL evaluator they load.
+  // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to
+  // it; node/evaluate-jobs.ts finds the worker, dist/evaluate-worker.js, beside itself).
+  // Splitting (CJS too): the main entry, `./advanced` and `./node` share one copy of the wired
+  // entry points and of the default CEL evaluator they load.
   {
     ...libraryBuild,
-    entry: ["src/index.ts", "src/advanced.ts", "src/cel.ts"],
+    entry: ["src/index.ts", "src/advanced.ts", "src/cel.ts", "src/node.ts"],
     splitting: true,
     shims: true,
     define,
@@ -22,9 +23,9 @@ export default defineConfig([
     // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
     // import: its isolated mode locates its worker file next to its own build. So does
     // @oatf/redis-streams (installed by the user: `oatf monitor`/`publish` import it on demand).
-    // evaluate-worker.ts: the entry of `oatf evaluate --jobs`' worker threads (tinypool loads
-    // it by file, next to the CLI's own).
-    entry: { cli: "src/cli.ts", "evaluate-worker": "src/cli/evaluate-worker.ts" },
+    // evaluate-worker.ts: the entry of `evaluateInThreads`' worker threads (`oatf evaluate
+    // --jobs`, `oatf/node`): tinypool loads it by file, next to the CLI's own and `oatf/node`'s.
+    entry: { cli: "src/cli.ts", "evaluate-worker": "src/node/evaluate-worker.ts" },
     format: ["esm"],
     // Not minified, so a stack trace reads without source maps (which would double the tarball).
     sourcemap: false,

@@ -4,14 +4,8 @@
 // The SDK reader is line-based, so one message pasted pretty-printed (one JSON value over
 // several lines) would be read as broken lines. When the whole paste is one JSON value it is
 // read as that one line instead, in whatever format the value shows.
-import {
-  type Diagnostic,
-  type Document,
-  TraceDecoder,
-  type TraceFormat,
-  type TraceMessage,
-  type TraceRecord,
-} from "oatf";
+import { TraceDecoder, type TraceFormat, type TraceRecord } from "@oatf/trace";
+import type { Diagnostic, Document, TraceMessage } from "oatf";
 
 export interface TraceRead {
   /** The detected format; absent when the trace is empty or its format cannot be told. */

@@ -1,7 +1,6 @@
 // Benchmarks for @oatf/evaluate. Every number is a ratio against a baseline measured in
 // the same run, printed beside its goal. Run with `pnpm bench` (needs --expose-gc).
 import type { Document, Indicator, Value } from "@oatf/model";
-import { Bench } from "tinybench";
 import { compileRegex, parseTemplate } from "../src/compile/index.js";
 import {
   compileIndicator,
@@ -19,38 +18,10 @@ import {
   plainLoop,
   sdkLoop,
 } from "./library.js";
+import { heapMb, measure, report } from "./measure.js";
 import { monitorBench } from "./monitor.js";
-import { readersBench } from "./readers.js";
-import { readingBench } from "./reading.js";
 
 const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
-
-// The machine may be shared: each task is measured in several short rounds, interleaved
-// with the others, and its fastest round median is kept, so ratios compare like with like.
-async function measure(
-  tasks: Record<string, () => unknown>,
-  time = 150,
-  rounds = 7,
-): Promise<Record<string, number>> {
-  const best: Record<string, number> = {};
-  for (let round = 0; round < rounds; round++) {
-    const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
-    for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
-    await bench.run();
-    for (const task of bench.tasks) {
-      const median = task.result?.latency?.p50 ?? Number.NaN;
-      best[task.name] = Math.min(best[task.name] ?? Number.POSITIVE_INFINITY, median);
-    }
-  }
-  return best;
-}
-
-function report(name: string, ratio: number, goal: string, detail = ""): void {
-  const verdict = goal === "" ? "" : ` (goal ${goal})`;
-  console.log(
-    `${name.padEnd(58)} ${ratio.toFixed(2).padStart(7)}x${verdict}${detail ? `  ${detail}` : ""}`,
-  );
-}
 
 const ns = (ms: number, calls = INNER) => `${((ms / calls) * 1e6).toFixed(0)} ns/call`;
 
@@ -278,12 +249,6 @@ async function libraryBench(): Promise<void> {
 
 // ------------------------------------------------- 5. memory with 200k patterns
 
-function heapMb(): number {
-  globalThis.gc?.();
-  globalThis.gc?.();
-  return process.memoryUsage().heapUsed / 2 ** 20;
-}
-
 function memoryBench(): void {
   if (globalThis.gc === undefined) {
     console.log("\nmemory: skipped (run with --expose-gc, as `pnpm bench` does)");
@@ -335,7 +300,7 @@ async function hostileBench(): Promise<void> {
   report("coercion: 40-level DAG (cut at 16 Mi) vs flat JSON", r.dag! / r.flat!, "<= 2x");
 }
 
-// `pnpm bench -- reading monitor` runs only the named sections (the whole run takes minutes).
+// `pnpm bench -- library monitor` runs only the named sections (the whole run takes minutes).
 const SECTIONS: Record<string, () => unknown> = {
   pattern: patternBench,
   regex: regexBench,
@@ -343,8 +308,6 @@ const SECTIONS: Record<string, () => unknown> = {
   library: libraryBench,
   memory: memoryBench,
   hostile: hostileBench,
-  readers: () => readersBench(measure, report, heapMb),
-  reading: () => readingBench(measure, report),
   monitor: () => monitorBench(report, heapMb),
 };
 const chosen = process.argv.slice(2).filter((a) => a !== "--");

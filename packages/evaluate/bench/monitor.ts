@@ -11,8 +11,7 @@ import {
   generatedMessage,
   plainIndicators,
 } from "./library.js";
-
-type Report = (name: string, ratio: number, goal: string, detail?: string) => void;
+import type { Report } from "./measure.js";
 
 export const SESSIONS = 500;
 

@@ -7,7 +7,8 @@
 // snapshots and the `StreamSource` a broker adapter implements) and `mergeVerdicts`.
 // Elsewhere: the compilers and their switches (the regex engine, caches) on
 // `@oatf/evaluate/compilers`; the helpers and limits the SDK's packages share on
-// `./internal` (no semver promise).
+// `./internal` (no semver promise). Trace wire formats (readers, writers, session keys) are
+// @oatf/trace's.
 
 export type { TraceMessage } from "./base/message.js";
 export { traceMessageProblem } from "./base/message.js";
@@ -43,7 +44,6 @@ export type {
   StreamEvent,
   StreamSource,
 } from "./engine/stream-source.js";
-export { partitionKey, shardOf } from "./engine/stream-source.js";
 export type { EvaluateTraceOptions } from "./engine/trace.js";
 export { evaluateTrace } from "./engine/trace.js";
 export type {
@@ -69,21 +69,3 @@ export type { SynthesizeOutcome, SynthesizeRequest } from "./primitives/synthesi
 export { synthesize } from "./primitives/synthesize.js";
 export type { TriggerEvent } from "./primitives/trigger.js";
 export { evaluateTrigger } from "./primitives/trigger.js";
-export {
-  actorModes,
-  agUiOperation,
-  DEFAULT_MAX_LINE_LENGTH,
-  DETECTION_LINES,
-  formatOfLine,
-  MAX_PENDING_CHARS,
-  MAX_PENDING_REQUESTS,
-  MAX_REQUESTS_PER_ID,
-  type ReadTraceOptions,
-  readTrace,
-  readTraceText,
-  TRACE_FORMATS,
-  TraceDecoder,
-  type TraceFormat,
-  type TraceRecord,
-  type TraceSource,
-} from "./readers/index.js";

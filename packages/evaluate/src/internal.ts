@@ -3,6 +3,9 @@
 // bounds of the trace engine (assembled AG-UI text, open tool calls, sessions), the default
 // semantic threshold, indicator keys, the prompt preview length and the snapshot format's
 // parts. No semver promise beyond the SDK's own packages: a tool uses the main entry.
+
+// @oatf/trace's readers keep their tables in BoundedTable.
+export { BoundedTable } from "./base/bounded-table.js";
 export type { BoundedText } from "./base/json.js";
 export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./base/json.js";
 export type { AssemblerState } from "./engine/ag-ui-assemble.js";

@@ -5,7 +5,6 @@ import {
   createTraceEvaluator,
   evaluateIndicator,
   evaluateTrace,
-  readTraceText,
   type TraceMatch,
   type TraceMessage,
 } from "../src/index.js";
@@ -194,19 +193,6 @@ describe("AG-UI tool-call correlation (format §7.3.2)", () => {
       pattern: { target: "toolCallName", contains: "send_email" },
     },
   ]);
-
-  it("enriches events read from an SSE capture", () => {
-    const sse = [
-      'data: {"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"send_email"}',
-      "",
-      'data: {"type":"TOOL_CALL_ARGS","toolCallId":"c1","delta":"{}"}',
-      "",
-    ].join("\n");
-    const messages = readTraceText(sse).flatMap((r) => (r.kind === "message" ? [r.message] : []));
-    const verdict = evaluateTrace(document, messages);
-    expect(verdict.result).toBe("exploited");
-    expect(verdict.indicator_verdicts[0]!.evidence).toMatch(/^line 3 \(ag_ui tool_call_args/);
-  });
 
   it("forgets a toolCallId once its call ends", () => {
     const verdict = evaluateTrace(document, [

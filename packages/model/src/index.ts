@@ -48,6 +48,7 @@ export {
 } from "./parse/parse.js";
 export type { Result } from "./result.js";
 export {
+  type ConfigurationRuleId,
   type DiagnosticRule,
   EVALUATION_ERROR_KINDS_TABLE,
   EVALUATION_RULES,

@@ -386,10 +386,13 @@ export const EVALUATION_ERROR_KINDS_TABLE = {
  * could belong to, and a run gate fails unless the user accepts this
  * (`oatf evaluate --allow-uncorrelated`).
  */
+/** Where the trace readers' rules come from: SDK §4.1, the observed message they produce. */
+const READING = "SDK §4.1";
+
 export const TRACE_RULES = {
   "T-FORMAT": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "the trace format is given or shows in the first lines",
     stops: true,
   },
@@ -398,80 +401,85 @@ export const TRACE_RULES = {
     spec_ref: "format §12.1",
     check: "a line (an SSE event) stays within the length limit",
   },
-  "T-JSON": { severity: "error", spec_ref: "SDK §4.1", check: "a line is JSON" },
+  "T-JSON": { severity: "error", spec_ref: READING, check: "a line is JSON" },
   "T-SHAPE": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a line has the shape of its trace format",
   },
   "T-ACTOR": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a line's actor is an actor of the documents",
   },
   "T-ACTOR-MODES": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "the documents give a line's actor one mode",
   },
   "T-DUPLICATE-ID": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a request id is not reused before its response",
   },
   "T-UNCORRELATED": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a response has an earlier request of its id",
     unattributed: true,
   },
   "T-AMBIGUOUS-ID": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a response's id is carried by one pending request",
     unattributed: true,
   },
   "T-PROTOCOL": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a connection's methods belong to its protocol",
     unattributed: true,
   },
   "T-PENDING-LIMIT": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "requests awaiting a response and connections stay within their bounds",
     unattributed: true,
   },
   "T-HAR": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a HAR is whole JSON and its entries are objects (base64 bodies decode)",
   },
   "T-HAR-NO-BODY": {
     severity: "error",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a protocol entry's response body is in the HAR",
   },
   "T-HAR-TRAILING": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "nothing follows the HAR document",
   },
   "T-HAR-UNREAD": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a protocol entry's body is JSON or SSE",
   },
   "T-HAR-SKIPPED": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "a HAR entry carries an MCP, A2A or AG-UI message",
   },
   "T-HAR-SESSIONS": {
     severity: "warning",
-    spec_ref: "SDK §4.1",
+    spec_ref: READING,
     check: "sessions kept across HAR entries stay within their bound",
+  },
+  "T-OTLP": {
+    severity: "warning",
+    spec_ref: READING,
+    check: "a span is an MCP or A2A call and carries its content",
   },
   "T-A2A-ITEM": {
     severity: "warning",
@@ -480,11 +488,22 @@ export const TRACE_RULES = {
   },
 } as const satisfies Record<`T-${string}`, RuleInfo & { spec_ref: string }>;
 
+/**
+ * What a tool's user can configure wrong, reported as a diagnostic instead of thrown (issue
+ * 34): a broker URL (`@oatf/redis-streams`), a stream the broker cannot use. No spec section
+ * defines these: they are the SDK's tools' own.
+ */
+export const CONFIGURATION_RULES = {
+  "C-BROKER-URL": { severity: "error", check: "a broker URL names a server that answers" },
+  "C-BROKER-STREAM": { severity: "error", check: "a stream's shards and names suit its broker" },
+} as const satisfies Record<`C-${string}`, RuleInfo>;
+
 export type ValidationRuleId = keyof typeof VALIDATION_RULES;
 export type WarningRuleId = keyof typeof WARNING_RULES;
 export type ParseRuleId = keyof typeof PARSE_RULES;
 export type EvaluationRuleId = keyof typeof EVALUATION_RULES;
 export type TraceRuleId = keyof typeof TRACE_RULES;
+export type ConfigurationRuleId = keyof typeof CONFIGURATION_RULES;
 
 /** Every id a diagnostic's `rule` can hold: a closed union, checked by the compiler. */
 export type DiagnosticRule =
@@ -492,7 +511,8 @@ export type DiagnosticRule =
   | WarningRuleId
   | ParseRuleId
   | EvaluationRuleId
-  | TraceRuleId;
+  | TraceRuleId
+  | ConfigurationRuleId;
 
 export interface RuleInfo {
   /** The severity of every diagnostic that names the rule. */
@@ -512,6 +532,7 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
   PARSE_RULES,
   EVALUATION_RULES,
   TRACE_RULES,
+  CONFIGURATION_RULES,
 ];
 
 /** The ids of what `parse` and `validate` report about a document. */

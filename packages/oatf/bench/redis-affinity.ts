@@ -12,14 +12,15 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMonitor, readTrace, type TraceMessage } from "@oatf/evaluate";
+import { createMonitor, type TraceMessage } from "@oatf/evaluate";
+import { consumeStream } from "@oatf/evaluate/stream";
 import { normalize } from "@oatf/normalize";
 import { createRedisSource, publishToRedis } from "@oatf/redis-streams";
+import { readTrace } from "@oatf/trace";
 import { parse } from "yaml";
 import { startRedis } from "../../../test/redis/server.js";
 import { writeTrace } from "../../../test/redis/trace.js";
 import { connect } from "../../redis-streams/src/redis.js";
-import { runMonitor } from "../src/cli/monitor-run.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
@@ -40,8 +41,10 @@ try {
 
   // shards
   let t = performance.now();
-  const source = await createRedisSource({ url: redis.url, stream: "s", group: "g", drain: true });
-  const result = await runMonitor(source, { documents, files, print() {}, problem() {} });
+  const created = await createRedisSource({ url: redis.url, stream: "s", group: "g", drain: true });
+  if (!created.ok) throw new Error(created.error.message);
+  const source = created.value;
+  const result = await consumeStream(source, documents, { names: files, deliver() {} });
   await source.close();
   const sharded = performance.now() - t;
 

@@ -11,8 +11,6 @@
 // marked "no semver promise" (`@oatf/model/internal`, `@oatf/evaluate/internal`) are on neither.
 
 export {
-  actorModes,
-  agUiOperation,
   type BatchCommit,
   type CompiledCondition,
   type CompiledIndicator,
@@ -20,15 +18,8 @@ export {
   type CompileIndicatorOptions,
   compileCondition,
   compilePredicate,
-  DEFAULT_MAX_LINE_LENGTH,
-  DETECTION_LINES,
-  formatOfLine,
-  MAX_PENDING_CHARS,
-  MAX_PENDING_REQUESTS,
-  MAX_REQUESTS_PER_ID,
   type Outcome,
   type PartitionCheckpoint,
-  partitionKey,
   type SessionEndReason,
   type SessionSnapshot,
   type StreamEntry,
@@ -36,9 +27,7 @@ export {
   type StreamSource,
   type SynthesizeOutcome,
   type SynthesizeRequest,
-  shardOf,
   synthesize,
-  TRACE_FORMATS,
   traceMessageProblem,
 } from "@oatf/evaluate";
 export {
@@ -193,5 +182,18 @@ export {
   resolveEventQualifier,
   surfacesFor,
 } from "@oatf/registries";
+export {
+  actorModes,
+  agUiOperation,
+  DEFAULT_MAX_LINE_LENGTH,
+  DETECTION_LINES,
+  formatOfLine,
+  MAX_PENDING_CHARS,
+  MAX_PENDING_REQUESTS,
+  MAX_REQUESTS_PER_ID,
+  partitionKey,
+  shardOf,
+  TRACE_FORMATS,
+} from "@oatf/trace";
 export { SUPPORTED_VERSIONS, V014_SKIPPED, validateRecovered } from "@oatf/validate";
 export { compileIndicator } from "./evaluate.js";

@@ -1,6 +1,6 @@
-import { EXIT } from "./cli/context.js";
 import { runCli } from "./cli/main.js";
-import { safe } from "./cli/terminal.js";
+import { EXIT } from "./cli/shared/context.js";
+import { safe } from "./cli/shared/terminal.js";
 
 // A reader that stops early (`oatf evaluate … | head -c 100`) closes the pipe: Node reports
 // EPIPE as an 'error' event on the stream, which unhandled ends the process with exit 1, and

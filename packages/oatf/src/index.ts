@@ -31,19 +31,12 @@ export {
   type Monitor,
   type MonitorOptions,
   type MonitorSnapshot,
-  type ReadTraceOptions,
-  readTrace,
-  readTraceText,
   type SessionEnd,
   selectResponse,
-  TraceDecoder,
   type TraceEvaluator,
   type TraceEvaluatorOptions,
-  type TraceFormat,
   type TraceMatch,
   type TraceMessage,
-  type TraceRecord,
-  type TraceSource,
   type TraceVerdict,
   type TriggerEvent,
 } from "@oatf/evaluate";
@@ -136,6 +129,15 @@ export {
 } from "@oatf/model";
 export { normalize } from "@oatf/normalize";
 export { resolveSimplePath, resolveWildcardPath } from "@oatf/paths";
+export {
+  type ReadTraceOptions,
+  readTrace,
+  readTraceText,
+  TraceDecoder,
+  type TraceFormat,
+  type TraceRecord,
+  type TraceSource,
+} from "@oatf/trace";
 export type { ValidateOptions } from "@oatf/validate";
 export type { Finding, TextCheck } from "@oatf/validate/text";
 

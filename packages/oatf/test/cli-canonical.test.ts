@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { isScalar, parseDocument, visit } from "yaml";
 // The generated valid documents of @oatf/normalize's own tests.
 import { validDocument } from "../../normalize/test/arbitraries.js";
-import { canonicalDifference } from "../src/cli/canonical.js";
+import { canonicalDifference } from "../src/cli/normalize/canonical.js";
 
 /** `text` with a comment before every field, as a hand-written file might have. */
 function commented(text: string): string {

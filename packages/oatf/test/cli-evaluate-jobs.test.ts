@@ -1,17 +1,17 @@
 // `oatf evaluate --jobs N` (issue 24 §3): the trace sharded by session over N threads
 // gives the verdicts of one evaluation in this thread; `--jobs` is checked as a usage error.
-import fc from "fast-check";
+
+import { shardKey, shardOf } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "../src/cli/args.js";
-import { parseEvaluateArgs } from "../src/cli/evaluate.js";
-import { bucketThreads } from "../src/cli/evaluate-jobs.js";
+import { parseEvaluateArgs } from "../src/cli/evaluate/command.js";
 import {
   type EvaluateReport,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
-} from "../src/cli/evaluate-report.js";
-import { shardKey, shardOf } from "../src/cli/shard-key.js";
+} from "../src/cli/evaluate/report.js";
+import { parseArgs } from "../src/cli/shared/args.js";
+import { bucketThreads } from "../src/node/evaluate-jobs.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"
@@ -209,43 +209,6 @@ describe("oatf evaluate --jobs", () => {
     });
     expect(decided(named)).toEqual(decided(one));
     expect(named.serial).toBe(many.serial);
-  });
-
-  it("reads a line's shard key as JSON.parse reads its session, else actor", () => {
-    const expected = (line: string) => {
-      const value = JSON.parse(line) as { session?: unknown; actor?: unknown };
-      if (typeof value.session === "string") return value.session;
-      return typeof value.actor === "string" ? value.actor : "";
-    };
-    const cases = [
-      '{"content":{"session":"inner","actor":"x"},"actor":"a"}',
-      '{"session":"s1","session":"s2"}',
-      '{"session":"s1","session":7,"actor":"a"}',
-      '{"sess\\u0069on":"s\\u0031","actor":"a"}',
-      '{ "session" : "s\\"q\\\\" , "x": ["session", {"session": "no"}] }',
-      '{"x":"\\\\","session":"after a backslash"}',
-      '[{"session":"in an array"}]',
-      '{"actor":"a","list":[{"actor":"b"}],"y":"}{"}',
-    ];
-    for (const line of cases) expect(shardKey(line), line).toBe(expected(line));
-    const key = fc.oneof(
-      fc.constantFrom("session", "actor", "content"),
-      fc.string({ maxLength: 4 }),
-    );
-    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null));
-    const member: fc.Arbitrary<[string, unknown]> = fc.tuple(
-      key,
-      fc.oneof(value, fc.dictionary(key, value, { maxKeys: 3 }), fc.array(value, { maxLength: 3 })),
-    );
-    fc.assert(
-      fc.property(fc.array(member, { maxLength: 6 }), fc.boolean(), (members, spaced) => {
-        // Members written by hand, so that a name may repeat (JSON.parse keeps the last).
-        const gap = spaced ? " \t" : "";
-        const line = `{${members.map(([k, v]) => `${gap}${JSON.stringify(k)}${gap}:${gap}${JSON.stringify(v, null, spaced ? 1 : 0)}`).join(",")}}`;
-        expect(shardKey(line)).toBe(expected(line));
-      }),
-      { numRuns: 300 },
-    );
   });
 
   it("reads --jobs as a whole number from 1 to 64", () => {

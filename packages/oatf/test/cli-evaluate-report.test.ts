@@ -8,13 +8,13 @@ import {
   type EvaluateOptions,
   type EvaluateProgress,
   evaluateExitCode,
-  MAX_REPORTED,
   renderEvaluate,
   renderProgress,
   runEvaluate,
   type TraceInput,
-} from "../src/cli/evaluate-report.js";
+} from "../src/cli/evaluate/report.js";
 import { runCli } from "../src/cli/main.js";
+import { MAX_REPORTED } from "../src/cli/shared/trace-problems.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, contains: string) => `oatf: "0.1"

@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MAX_PENDING_REQUESTS } from "@oatf/evaluate";
+import { MAX_PENDING_REQUESTS } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/main.js";
 

@@ -1,17 +1,17 @@
 // Help text wraps at word boundaries to the terminal width: never mid-word, every word kept in
 // order, table rows continued under their description column.
 
-import { TRACE_FORMATS } from "@oatf/evaluate";
+import { TRACE_FORMATS } from "@oatf/trace";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVALUATE_USAGE } from "../src/cli/evaluate.js";
-import { terminalWidth, wrapText } from "../src/cli/help.js";
+import { EVALUATE_USAGE } from "../src/cli/evaluate/command.js";
 import { USAGE } from "../src/cli/main.js";
-import { MONITOR_USAGE } from "../src/cli/monitor.js";
-import { NORMALIZE_USAGE } from "../src/cli/normalize.js";
-import { PUBLISH_USAGE } from "../src/cli/publish.js";
-import { RECORD_USAGE } from "../src/cli/record.js";
-import { VALIDATE_USAGE } from "../src/cli/validate.js";
+import { MONITOR_USAGE } from "../src/cli/monitor/command.js";
+import { NORMALIZE_USAGE } from "../src/cli/normalize/command.js";
+import { PUBLISH_USAGE } from "../src/cli/publish/command.js";
+import { RECORD_USAGE } from "../src/cli/record/command.js";
+import { terminalWidth, wrapText } from "../src/cli/shared/help.js";
+import { VALIDATE_USAGE } from "../src/cli/validate/command.js";
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const HELP = [

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/main.js";
-import { loadRedisStreams } from "../src/cli/streams.js";
+import { loadRedisStreams } from "../src/cli/shared/streams.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 

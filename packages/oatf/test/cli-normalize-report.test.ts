@@ -8,7 +8,7 @@ import {
   normalizeExitCode,
   renderNormalize,
   runNormalize,
-} from "../src/cli/normalize-report.js";
+} from "../src/cli/normalize/report.js";
 import { checkText } from "../src/pipeline.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 

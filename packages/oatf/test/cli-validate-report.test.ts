@@ -1,7 +1,6 @@
 // `oatf validate` without a process (issue 26 item 4): the run over in-memory inputs, the exit
 // code policy, and each renderer (text, stylish, json, sarif) called directly.
 import { describe, expect, it } from "vitest";
-import { toSarif } from "../src/cli/sarif.js";
 import {
   renderValidate,
   runValidate,
@@ -11,7 +10,8 @@ import {
   type ValidatedFile,
   type ValidateReport,
   validateExitCode,
-} from "../src/cli/validate-report.js";
+} from "../src/cli/validate/report.js";
+import { toSarif } from "../src/cli/validate/sarif.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const VALID = `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n`;

@@ -1,6 +1,6 @@
 // In-memory inputs for the CLI's pure `run*` functions (validate, normalize, evaluate): each
 // file's read result given up front, and the order in which the run read them recorded.
-import type { ReadResult } from "../src/cli/files.js";
+import type { ReadResult } from "../src/cli/shared/files.js";
 
 export function memoryInputs(files: Record<string, ReadResult>): {
   list: { file: string; read: () => ReadResult }[];

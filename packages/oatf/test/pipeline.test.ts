@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CelEvaluator } from "@oatf/model";
 import { describe, expect, it } from "vitest";
-import { checkDocument } from "../src/cli/check.js";
+import { checkDocument } from "../src/cli/shared/check.js";
 import {
   celForText,
   defaultCelEvaluator,

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { REDACTED } from "@oatf/trace";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REDACTED } from "../src/cli/record-har.js";
 import setup from "./cli-build.js";
 import { close, listen, startProxy, stdioRecordArgs, tmp } from "./record-helpers.js";
 

@@ -2,6 +2,8 @@
 // group, a lease and a checkpoint per shard and the group's live members. Shard i of
 // stream `s` is the Redis stream `s:i`; the shard count is stored once at `s:shards`, so
 // producers and consumers cannot disagree on where a session's messages go.
+import type { Diagnostic } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 
 export interface StreamKeys {
   /** Holds the shard count (a decimal string). */
@@ -66,4 +68,9 @@ export function clusterKeysProblem(stream: string, alertsStream?: string): strin
   if (alertsStream !== undefined && hashTag(alertsStream) !== tag)
     return `on Redis Cluster the alerts stream needs the stream's hash tag '{${tag}}' (it is written in the same atomic commit): name it like '{${tag}}:alerts'`;
   return undefined;
+}
+
+/** A stream the broker cannot use (shard count, key names), as the configuration fault it is. */
+export function streamFault(message: string): { ok: false; error: Diagnostic } {
+  return { ok: false, error: diagnostic("C-BROKER-STREAM", message) };
 }

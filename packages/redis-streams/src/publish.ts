@@ -1,10 +1,12 @@
 // The producer side (issue 24 §4): trace messages appended to the shard of their partition
-// key (`shardOf(partitionKey(message), N)`), so each session's messages stay in one shard,
+// key (`shardOf(partitionKey(message), N)` of @oatf/trace), so each session's messages stay in one shard,
 // in order. Pipelined in chunks: one round trip per chunk, not per message.
-import { partitionKey, shardOf, type TraceMessage } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import type { Diagnostic, Result } from "@oatf/model";
+import { partitionKey, shardOf } from "@oatf/trace";
 import { encodeEntry } from "./entry.js";
-import { clusterKeysProblem, shardCountProblem, streamKeys } from "./keys.js";
-import { connect, type RedisClient } from "./redis.js";
+import { clusterKeysProblem, shardCountProblem, streamFault, streamKeys } from "./keys.js";
+import { openRedis, type RedisClient } from "./redis.js";
 
 export interface RedisPublishOptions {
   /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
@@ -40,80 +42,118 @@ export interface Published {
 const CHUNK = 1000;
 
 /**
- * Appends every message to its shard; rejects when Redis cannot be reached, the stream has
- * another shard count, or (on Redis Cluster) its name has no hash tag, before writing anything. Messages keep their `line` (their position in evidence and merging).
+ * Appends every message to its shard, or, before writing anything, gives back the fault of the
+ * configuration as a diagnostic: a URL whose server cannot be reached (`C-BROKER-URL`), a
+ * stream with another shard count or (on Redis Cluster) a name without a hash tag
+ * (`C-BROKER-STREAM`). Rejects when Redis fails while publishing. Messages keep their `line`
+ * (their position in evidence and merging).
  */
 export async function publishToRedis(
   options: RedisPublishOptions,
   messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>,
-): Promise<Published> {
-  const keys = streamKeys(options.stream);
-  const keyOf = options.key ?? partitionKey;
-  const redis = await connect(options.url, options.signal);
+): Promise<Result<Published, Diagnostic>> {
+  const opened = await openRedis(options.url, options.signal);
+  if (!opened.ok) return opened;
+  const redis = opened.value;
   try {
-    const refused = redis.isCluster ? clusterKeysProblem(options.stream) : undefined;
-    if (refused !== undefined) throw new Error(refused);
-    if (options.shards !== undefined) {
-      const problem = shardCountProblem(options.shards);
-      if (problem !== undefined) throw new Error(problem);
-    }
-    await redis.call("SET", keys.shards, String(options.shards ?? 1), "NX");
-    const shards = Number(await redis.call("GET", keys.shards));
-    if (shardCountProblem(shards) !== undefined)
-      throw new Error(`${keys.shards} is not a shard count`);
-    if (options.shards !== undefined && options.shards !== shards)
-      throw new Error(`the stream has ${shards} shard(s) (${keys.shards}), not ${options.shards}`);
-    const perShard = new Array<number>(shards).fill(0);
-    let pipeline = redis.pipeline();
-    // The commands in `pipeline`, to send again those redirected (resendRedirected).
-    let commands: string[][] = [];
-    let queued = 0;
+    const keys = streamKeys(options.stream);
+    const shards = await storedShards(redis, keys.shards, options);
+    if (!shards.ok) return shards;
+    const keyOf = options.key ?? partitionKey;
+    const perShard = new Array<number>(shards.value).fill(0);
+    const chunks = new Chunks(redis, options);
     let total = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Chunks are sent in order on the one connection; a failure rejects every later send.
-    let sending: Promise<void> = Promise.resolve();
-    let failure: { error: unknown } | undefined;
-    const flush = (): Promise<void> => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      if (queued === 0) return sending;
-      const chunk = pipeline;
-      const sent = commands;
-      const count = queued;
-      pipeline = redis.pipeline();
-      commands = [];
-      queued = 0;
-      sending = sending.then(async () => {
-        await resendRedirected(redis, sent, await chunk.exec());
-        options.onSent?.(count);
-      });
-      // A send started by the timer is awaited by the next flush; not an unhandled rejection.
-      sending.catch((error: unknown) => {
-        failure ??= { error };
-      });
-      return sending;
-    };
     try {
       for await (const message of messages) {
-        if (failure !== undefined) throw failure.error;
         const session = keyOf(message);
-        const shard = shardOf(session, shards);
-        const command = ["XADD", keys.shard(shard), "*", ...encodeEntry(session, message)];
-        pipeline.call(...(command as [string, ...string[]]));
-        commands.push(command);
+        const shard = shardOf(session, shards.value);
+        await chunks.add(["XADD", keys.shard(shard), "*", ...encodeEntry(session, message)]);
         perShard[shard]!++;
         total++;
-        if (++queued >= CHUNK) await flush();
-        else if (options.flushMs !== undefined && timer === undefined)
-          timer = setTimeout(() => void flush(), options.flushMs);
       }
-      await flush();
+      await chunks.flush();
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
+      chunks.stop();
     }
-    return { messages: total, shards, perShard };
+    return { ok: true, value: { messages: total, shards: shards.value, perShard } };
   } finally {
     await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
+/** The stream's shard count: stored by the first publisher (default 1), the same for all after. */
+async function storedShards(
+  redis: RedisClient,
+  key: string,
+  options: RedisPublishOptions,
+): Promise<Result<number, Diagnostic>> {
+  const refused = redis.isCluster ? clusterKeysProblem(options.stream) : undefined;
+  if (refused !== undefined) return streamFault(refused);
+  if (options.shards !== undefined) {
+    const problem = shardCountProblem(options.shards);
+    if (problem !== undefined) return streamFault(problem);
+  }
+  await redis.call("SET", key, String(options.shards ?? 1), "NX");
+  const shards = Number(await redis.call("GET", key));
+  if (shardCountProblem(shards) !== undefined) return streamFault(`${key} is not a shard count`);
+  if (options.shards !== undefined && options.shards !== shards)
+    return streamFault(`the stream has ${shards} shard(s) (${key}), not ${options.shards}`);
+  return { ok: true, value: shards };
+}
+
+/**
+ * Commands pipelined in chunks of CHUNK, one round trip each, sent in order on the one
+ * connection (a live source's part-filled chunk after `flushMs`); a failure rejects every
+ * later send, and the next `add` or `flush` throws it.
+ */
+class Chunks {
+  #pipeline: ReturnType<RedisClient["pipeline"]>;
+  /** The commands in the pipeline, to send again those redirected (resendRedirected). */
+  #commands: string[][] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sending: Promise<void> = Promise.resolve();
+  #failure: { error: unknown } | undefined;
+  readonly #redis: RedisClient;
+  readonly #options: RedisPublishOptions;
+
+  constructor(redis: RedisClient, options: RedisPublishOptions) {
+    this.#redis = redis;
+    this.#options = options;
+    this.#pipeline = redis.pipeline();
+  }
+
+  async add(command: string[]): Promise<void> {
+    if (this.#failure !== undefined) throw this.#failure.error;
+    this.#pipeline.call(...(command as [string, ...string[]]));
+    this.#commands.push(command);
+    if (this.#commands.length >= CHUNK) await this.flush();
+    else if (this.#options.flushMs !== undefined && this.#timer === undefined)
+      this.#timer = setTimeout(() => void this.flush(), this.#options.flushMs);
+  }
+
+  flush(): Promise<void> {
+    this.stop();
+    const count = this.#commands.length;
+    if (count === 0) return this.#sending;
+    const chunk = this.#pipeline;
+    const sent = this.#commands;
+    this.#pipeline = this.#redis.pipeline();
+    this.#commands = [];
+    this.#sending = this.#sending.then(async () => {
+      await resendRedirected(this.#redis, sent, await chunk.exec());
+      this.#options.onSent?.(count);
+    });
+    // A send started by the timer is awaited by the next flush; not an unhandled rejection.
+    this.#sending.catch((error: unknown) => {
+      this.#failure ??= { error };
+    });
+    return this.#sending;
+  }
+
+  /** No part-filled chunk waits for the timer any more. */
+  stop(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }
 

@@ -3,6 +3,8 @@
 // Cluster the URL names any node (a seed): the client is then an ioredis `Cluster`, which
 // sends each command, script and blocking read to the node owning its keys' slot and follows
 // MOVED / ASK redirections.
+import type { Diagnostic, Result } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
 import { Cluster, Redis, type RedisOptions } from "ioredis";
 
 /** A single Redis server or a whole Redis Cluster: the commands this package uses. */
@@ -83,6 +85,22 @@ export async function connect(url: string, signal?: AbortSignal): Promise<RedisC
     throw new Error(`cannot connect to ${serverOf(seed.options)}: ${why}`);
   }
   return client;
+}
+
+/**
+ * `connect`, a URL that names no server or a server that does not answer (or refuses the
+ * credentials) given back as a `C-BROKER-URL` diagnostic: the user's configuration, not a
+ * failure of the run.
+ */
+export async function openRedis(
+  url: string,
+  signal?: AbortSignal,
+): Promise<Result<RedisClient, Diagnostic>> {
+  try {
+    return { ok: true, value: await connect(url, signal) };
+  } catch (error) {
+    return { ok: false, error: diagnostic("C-BROKER-URL", (error as Error).message) };
+  }
 }
 
 /**

@@ -1,10 +1,9 @@
 // The consumer side (issue 24 §4): a StreamSource over the shards of a published stream, in
-// one consumer group. A consumer group alone hands entries to any consumer, while a
-// session's messages must meet one evaluation state in order; so each shard (a Redis stream
-// holding whole sessions) is owned by one consumer at a time through a lease key with a TTL,
-// read with XREADGROUP, and handed over when its owner dies (lease expired) or when the
-// group grows (each live consumer keeps about shards / consumers). The new owner resumes from
-// the shard's checkpoint and claims what the old one left pending (XAUTOCLAIM), in order.
+// one consumer group. Each shard (a Redis stream holding whole sessions) is owned by one
+// consumer at a time (lease.ts), read with XREADGROUP, and handed over when its owner dies or
+// the group grows; the new owner resumes from the shard's checkpoint and claims what the old
+// one left pending (XAUTOCLAIM), in order. A batch is committed with its checkpoint by one Lua
+// script that checks the lease (scripts.ts).
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type {
@@ -14,10 +13,18 @@ import type {
   StreamEvent,
   StreamSource,
 } from "@oatf/evaluate";
+import type { Diagnostic, Result } from "@oatf/model";
 import { decodeEntry } from "./entry.js";
-import { clusterKeysProblem, type GroupKeys, groupKeys, shardCountProblem } from "./keys.js";
-import { connect, type RedisClient } from "./redis.js";
-import { COMMIT, DELIVERED, HEARTBEAT, RELEASE, RENEW } from "./scripts.js";
+import {
+  clusterKeysProblem,
+  type GroupKeys,
+  groupKeys,
+  shardCountProblem,
+  streamFault,
+} from "./keys.js";
+import { type Owned, ShardLeases } from "./lease.js";
+import { openRedis, type RedisClient } from "./redis.js";
+import { COMMIT, DELIVERED } from "./scripts.js";
 
 export interface RedisSourceOptions {
   /** `redis://host:port[/db]` (or `rediss://`), or any node of a Redis Cluster. */
@@ -48,66 +55,104 @@ export const DEFAULT_LEASE_MS = 10_000;
 /** Entries read per shard at a time when none is given. */
 export const DEFAULT_BATCH = 500;
 
-interface Owned {
-  /** Entries left pending by a previous owner are claimed before new ones are read. */
-  claimed: boolean;
-  cursor: string;
-}
-
 /**
- * Connects and returns the consumer's StreamSource. Rejects when Redis cannot be reached, the
- * stream's shard count is unknown or differs from `options.shards`, or (on Redis Cluster) the
- * stream and alerts stream do not share one hash tag, before writing anything.
+ * Connects and returns the consumer's StreamSource, or, before writing anything, the fault of
+ * the configuration as a diagnostic: a URL whose server cannot be reached (`C-BROKER-URL`), a
+ * stream whose shard count is unknown or differs from `options.shards`, or (on Redis Cluster)
+ * a stream and alerts stream without one hash tag (`C-BROKER-STREAM`). Rejects only when
+ * Redis fails while it is being set up.
  */
-export async function createRedisSource(options: RedisSourceOptions): Promise<StreamSource> {
-  const leaseMs = Math.max(100, Math.floor(options.leaseMs ?? DEFAULT_LEASE_MS));
-  const batch = Math.max(1, Math.floor(options.batch ?? DEFAULT_BATCH));
-  const consumer = options.consumer ?? `${hostname()}-${process.pid}`;
-  // The lease names this process, not only the consumer: a restarted consumer of the same
-  // name waits for the old lease to expire rather than racing a process that may still live.
-  const token = `${consumer}#${randomUUID()}`;
-  const { group } = options;
-  const keys: GroupKeys = groupKeys(options.stream, group);
-  const redis = await connect(options.url);
-  let shards: number;
+export async function createRedisSource(
+  options: RedisSourceOptions,
+): Promise<Result<StreamSource, Diagnostic>> {
+  const keys: GroupKeys = groupKeys(options.stream, options.group);
+  const opened = await openRedis(options.url);
+  if (!opened.ok) return opened;
+  const redis = opened.value;
+  let shards: Result<number, Diagnostic>;
   try {
-    const refused = redis.isCluster
-      ? clusterKeysProblem(options.stream, options.alertsStream)
-      : undefined;
-    if (refused !== undefined) throw new Error(refused);
-    shards = await shardCount(redis, keys, options.shards);
-    for (let i = 0; i < shards; i++) {
-      try {
-        await redis.call("XGROUP", "CREATE", keys.shard(i), group, "0", "MKSTREAM");
-      } catch (error) {
-        if (!String((error as Error)?.message).startsWith("BUSYGROUP")) throw error;
-      }
-    }
+    shards = await prepare(redis, keys, options);
   } catch (error) {
     redis.disconnect();
     throw error;
   }
-  const shardOfKey = new Map(Array.from({ length: shards }, (_, i) => [keys.shard(i), i]));
-  const owned = new Map<number, Owned>();
-  let closed = false;
-  let stopped: Promise<void> | undefined;
-  let started = false;
-  let finished!: () => void;
-  const ended = new Promise<void>((resolve) => {
-    finished = resolve;
-  });
-  // Where this consumer starts looking for free shards: consumers spread over the shards.
-  let offset = 0;
-  for (const c of token) offset = (offset * 31 + c.charCodeAt(0)) % shards;
+  if (!shards.ok) {
+    redis.disconnect();
+    return shards;
+  }
+  return { ok: true, value: new RedisSource(redis, keys, shards.value, options) };
+}
 
-  const indexOf = (partition: string): number => {
-    const i = shardOfKey.get(partition);
+/** Checks the stream can be used and creates the group on each shard; the shard count. */
+async function prepare(
+  redis: RedisClient,
+  keys: GroupKeys,
+  options: RedisSourceOptions,
+): Promise<Result<number, Diagnostic>> {
+  const refused = redis.isCluster
+    ? clusterKeysProblem(options.stream, options.alertsStream)
+    : undefined;
+  if (refused !== undefined) return streamFault(refused);
+  const counted = await shardCount(redis, keys, options.shards);
+  if (!counted.ok) return counted;
+  const shards = counted.value;
+  for (let i = 0; i < shards; i++) {
+    try {
+      await redis.call("XGROUP", "CREATE", keys.shard(i), options.group, "0", "MKSTREAM");
+    } catch (error) {
+      if (!String((error as Error)?.message).startsWith("BUSYGROUP")) throw error;
+    }
+  }
+  return counted;
+}
+
+/** One consumer of a group: its leases, what it reads of the shards it owns, its commits. */
+class RedisSource implements StreamSource {
+  readonly #redis: RedisClient;
+  readonly #keys: GroupKeys;
+  readonly #shards: number;
+  readonly #options: RedisSourceOptions;
+  readonly #leaseMs: number;
+  readonly #batch: number;
+  readonly #consumer: string;
+  readonly #leases: ShardLeases;
+  readonly #shardOfKey: Map<string, number>;
+  readonly #events: AsyncGenerator<StreamEvent>;
+  #closed = false;
+  #stopped: Promise<void> | undefined;
+  #started = false;
+  #finished!: () => void;
+  readonly #ended = new Promise<void>((resolve) => {
+    this.#finished = resolve;
+  });
+
+  constructor(redis: RedisClient, keys: GroupKeys, shards: number, options: RedisSourceOptions) {
+    this.#redis = redis;
+    this.#keys = keys;
+    this.#shards = shards;
+    this.#options = options;
+    this.#leaseMs = Math.max(100, Math.floor(options.leaseMs ?? DEFAULT_LEASE_MS));
+    this.#batch = Math.max(1, Math.floor(options.batch ?? DEFAULT_BATCH));
+    this.#consumer = options.consumer ?? `${hostname()}-${process.pid}`;
+    const token = `${this.#consumer}#${randomUUID()}`;
+    this.#leases = new ShardLeases(redis, keys, token, this.#leaseMs, shards);
+    this.#shardOfKey = new Map(Array.from({ length: shards }, (_, i) => [keys.shard(i), i]));
+    this.#events = this.#read();
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<StreamEvent> {
+    this.#started = true;
+    return this.#events;
+  }
+
+  #indexOf(partition: string): number {
+    const i = this.#shardOfKey.get(partition);
     if (i === undefined) throw new Error(`unknown partition ${partition}`);
     return i;
-  };
+  }
 
-  async function checkpointOf(i: number): Promise<PartitionCheckpoint> {
-    const saved = (await redis.call("HGETALL", keys.checkpoint(i))) as string[];
+  async #checkpointOf(i: number): Promise<PartitionCheckpoint> {
+    const saved = (await this.#redis.call("HGETALL", this.#keys.checkpoint(i))) as string[];
     const h = new Map<string, string>();
     for (let k = 0; k + 1 < saved.length; k += 2) h.set(saved[k]!, saved[k + 1]!);
     const sequence = Number(h.get("seq") ?? 0);
@@ -118,48 +163,17 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
     return { ...(snapshot === undefined ? {} : { snapshot }), undelivered, sequence };
   }
 
-  async function* release(i: number): AsyncGenerator<StreamEvent> {
-    owned.delete(i);
-    await redis.call("EVAL", RELEASE, 1, keys.lease(i), token);
-    yield { kind: "revoked", partition: keys.shard(i) };
-  }
-
-  /** Heartbeat, renew, give up extra shards, take free ones up to this consumer's share. */
-  async function* maintain(): AsyncGenerator<StreamEvent> {
-    const live = Number(await redis.call("EVAL", HEARTBEAT, 1, keys.members, token, leaseMs));
-    for (const i of [...owned.keys()]) {
-      const renewed = Number(await redis.call("EVAL", RENEW, 1, keys.lease(i), token, leaseMs));
-      if (renewed !== 1) {
-        owned.delete(i);
-        yield { kind: "revoked", partition: keys.shard(i) };
-      }
-    }
-    const share = Math.ceil(shards / Math.max(1, live));
-    for (const i of [...owned.keys()].sort((a, b) => b - a)) {
-      if (owned.size <= share) break;
-      yield* release(i);
-    }
-    for (let k = 0; k < shards && owned.size < share; k++) {
-      const i = (offset + k) % shards;
-      if (owned.has(i)) continue;
-      const taken = await redis.call("SET", keys.lease(i), token, "NX", "PX", leaseMs);
-      if (taken !== "OK") continue;
-      owned.set(i, { claimed: false, cursor: "0-0" });
-      yield { kind: "assigned", partition: keys.shard(i), checkpoint: await checkpointOf(i) };
-    }
-  }
-
   /** One batch of what a previous owner left pending in shard i, or undefined when none is left. */
-  async function claim(i: number, state: Owned): Promise<StreamEvent | undefined> {
-    const [cursor, claimed, deleted] = (await redis.call(
+  async #claim(i: number, state: Owned): Promise<StreamEvent | undefined> {
+    const [cursor, claimed, deleted] = (await this.#redis.call(
       "XAUTOCLAIM",
-      keys.shard(i),
-      group,
-      consumer,
+      this.#keys.shard(i),
+      this.#options.group,
+      this.#consumer,
       0,
       state.cursor,
       "COUNT",
-      batch,
+      this.#batch,
     )) as [string, [string, unknown][], string[] | undefined];
     state.cursor = cursor;
     if (cursor === "0-0") state.claimed = true;
@@ -173,14 +187,17 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
         problem: "deleted from the stream before it was processed",
       });
     entries.sort((a, b) => compareIds(a.id, b.id));
-    return entries.length === 0 ? undefined : { kind: "batch", partition: keys.shard(i), entries };
+    return entries.length === 0
+      ? undefined
+      : { kind: "batch", partition: this.#keys.shard(i), entries };
   }
 
-  async function drained(): Promise<boolean> {
-    for (let i = 0; i < shards; i++) {
-      const info = flat((await redis.call("XINFO", "STREAM", keys.shard(i))) as unknown[]);
-      const groups = (await redis.call("XINFO", "GROUPS", keys.shard(i))) as unknown[][];
-      const mine = groups.map(flat).find((g) => g.get("name") === group);
+  async #drained(): Promise<boolean> {
+    for (let i = 0; i < this.#shards; i++) {
+      const shard = this.#keys.shard(i);
+      const info = flat((await this.#redis.call("XINFO", "STREAM", shard)) as unknown[]);
+      const groups = (await this.#redis.call("XINFO", "GROUPS", shard)) as unknown[][];
+      const mine = groups.map(flat).find((g) => g.get("name") === this.#options.group);
       if (mine === undefined) return false;
       if (Number(mine.get("pending")) !== 0) return false;
       if (mine.get("last-delivered-id") !== info.get("last-generated-id")) return false;
@@ -194,18 +211,18 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
    * moved to another node (a cluster resharding the slot) or was deleted. That is null too:
    * the next read follows the key to its node, or says it is gone (NOGROUP).
    */
-  async function readGroup(
+  async #readGroup(
     streams: string[],
     blockMs: number,
   ): Promise<[string, [string, unknown][]][] | null> {
     try {
-      return (await redis.call(
+      return (await this.#redis.call(
         "XREADGROUP",
         "GROUP",
-        group,
-        consumer,
+        this.#options.group,
+        this.#consumer,
         "COUNT",
-        batch,
+        this.#batch,
         "BLOCK",
         blockMs,
         "STREAMS",
@@ -218,134 +235,137 @@ export async function createRedisSource(options: RedisSourceOptions): Promise<St
     }
   }
 
-  async function* events(): AsyncGenerator<StreamEvent> {
+  /** The events: lease changes every third of the lease time, claimed, then new entries. */
+  async *#read(): AsyncGenerator<StreamEvent> {
+    const owned = this.#leases.owned;
     let due = 0;
-    const tick = Math.max(50, Math.floor(leaseMs / 3));
+    const tick = Math.max(50, Math.floor(this.#leaseMs / 3));
     try {
-      while (!closed) {
+      while (!this.#closed) {
         if (Date.now() >= due) {
-          yield* maintain();
+          yield* this.#leases.maintain((i) => this.#checkpointOf(i));
           due = Date.now() + tick;
         }
         let pendingLeft = false;
         for (const [i, state] of owned) {
-          if (state.claimed || closed) continue;
-          const event = await claim(i, state);
+          if (state.claimed || this.#closed) continue;
+          const event = await this.#claim(i, state);
           if (event !== undefined) {
             pendingLeft = true;
             yield event;
           }
         }
-        if (pendingLeft || closed) continue;
-        const streams = [...owned.keys()].map((i) => keys.shard(i));
+        if (pendingLeft || this.#closed) continue;
+        const streams = [...owned.keys()].map((i) => this.#keys.shard(i));
         if (streams.length === 0) {
-          if (options.drain && (await drained())) return;
+          if (this.#options.drain && (await this.#drained())) return;
           await sleep(Math.min(tick, 200));
           continue;
         }
-        const reply = await readGroup(streams, Math.min(tick, 1000));
+        const reply = await this.#readGroup(streams, Math.min(tick, 1000));
         if (reply === null) {
-          if (options.drain && (await drained())) return;
+          if (this.#options.drain && (await this.#drained())) return;
           continue;
         }
         for (const [partition, items] of reply) {
-          if (!owned.has(indexOf(partition))) continue; // given up meanwhile: the next owner claims them
+          // Given up meanwhile: the next owner claims them.
+          if (!owned.has(this.#indexOf(partition))) continue;
           const entries = items.map(([id, fields]) => decodeEntry(id, fields));
           if (entries.length > 0) yield { kind: "batch", partition, entries };
         }
       }
     } finally {
-      for (const i of [...owned.keys()]) {
-        owned.delete(i);
-        await redis.call("EVAL", RELEASE, 1, keys.lease(i), token).catch(() => {});
-      }
-      await redis.call("ZREM", keys.members, token).catch(() => {});
-      finished();
+      await this.#leases.releaseAll();
+      this.#finished();
     }
   }
 
-  const iterator = events();
-  return {
-    [Symbol.asyncIterator]: () => {
-      started = true;
-      return iterator;
-    },
-    async acknowledge(partition, entries, commit: BatchCommit) {
-      const i = indexOf(partition);
-      if (!owned.has(i) || entries.length === 0) return undefined;
-      const ids = entries.map((e) => e.id);
-      const last = ids.reduce((a, b) => (compareIds(a, b) >= 0 ? a : b));
-      const streamKeys = [keys.lease(i), keys.shard(i), keys.checkpoint(i)];
-      if (options.alertsStream !== undefined) streamKeys.push(options.alertsStream);
-      const outbox = commit.alerts.join("\n");
-      const seq = Number(
-        await redis.call(
-          "EVAL",
-          COMMIT,
-          streamKeys.length,
-          ...streamKeys,
-          token,
-          group,
-          last,
-          commit.snapshot,
-          outbox,
-          ids.length,
-          ...ids,
-          ...(options.alertsStream === undefined ? [] : commit.alerts),
-        ),
-      );
-      if (seq > 0) return seq;
-      owned.delete(i); // the lease is gone: the new owner resumes from the last checkpoint
-      return undefined;
-    },
-    async delivered(partition, sequence) {
-      await redis.call("EVAL", DELIVERED, 1, keys.checkpoint(indexOf(partition)), sequence);
-    },
-    async snapshots() {
-      const out: string[] = [];
-      for (let i = 0; i < shards; i++) {
-        const snapshot = await redis.call("HGET", keys.checkpoint(i), "snapshot");
-        if (typeof snapshot === "string") out.push(snapshot);
-      }
-      return out;
-    },
-    // The events end at the consumer's next pull (after the batch in hand is committed,
-    // printed and marked: a signal mid-batch must not cut the connection under it); only then
-    // is the connection closed. A loop that stopped pulling (it threw) has ended the events
-    // already: `for await` returns the iterator.
-    close() {
-      closed = true;
-      stopped ??= (async () => {
-        if (started) await ended;
-        await redis.quit().catch(() => redis.disconnect());
-      })();
-      return stopped;
-    },
-  };
+  async acknowledge(
+    partition: string,
+    entries: readonly StreamEntry[],
+    commit: BatchCommit,
+  ): Promise<number | undefined> {
+    const i = this.#indexOf(partition);
+    const owned = this.#leases.owned;
+    if (!owned.has(i) || entries.length === 0) return undefined;
+    const ids = entries.map((e) => e.id);
+    const last = ids.reduce((a, b) => (compareIds(a, b) >= 0 ? a : b));
+    const { alertsStream } = this.#options;
+    const keys = [this.#keys.lease(i), this.#keys.shard(i), this.#keys.checkpoint(i)];
+    if (alertsStream !== undefined) keys.push(alertsStream);
+    const outbox = commit.alerts.join("\n");
+    const seq = Number(
+      await this.#redis.call(
+        "EVAL",
+        COMMIT,
+        keys.length,
+        ...keys,
+        this.#leases.token,
+        this.#options.group,
+        last,
+        commit.snapshot,
+        outbox,
+        ids.length,
+        ...ids,
+        ...(alertsStream === undefined ? [] : commit.alerts),
+      ),
+    );
+    if (seq > 0) return seq;
+    owned.delete(i); // the lease is gone: the new owner resumes from the last checkpoint
+    return undefined;
+  }
+
+  async delivered(partition: string, sequence: number): Promise<void> {
+    const checkpoint = this.#keys.checkpoint(this.#indexOf(partition));
+    await this.#redis.call("EVAL", DELIVERED, 1, checkpoint, sequence);
+  }
+
+  async snapshots(): Promise<string[]> {
+    const out: string[] = [];
+    for (let i = 0; i < this.#shards; i++) {
+      const snapshot = await this.#redis.call("HGET", this.#keys.checkpoint(i), "snapshot");
+      if (typeof snapshot === "string") out.push(snapshot);
+    }
+    return out;
+  }
+
+  // The events end at the consumer's next pull (after the batch in hand is committed,
+  // printed and marked: a signal mid-batch must not cut the connection under it); only then
+  // is the connection closed. A loop that stopped pulling (it threw) has ended the events
+  // already: `for await` returns the iterator.
+  close(): Promise<void> {
+    this.#closed = true;
+    this.#stopped ??= (async () => {
+      if (this.#started) await this.#ended;
+      await this.#redis.quit().catch(() => this.#redis.disconnect());
+    })();
+    return this.#stopped;
+  }
 }
 
+/** The stream's shard count, stored once (by the first producer or consumer that gives one). */
 async function shardCount(
   redis: RedisClient,
   keys: GroupKeys,
   wanted: number | undefined,
-): Promise<number> {
+): Promise<Result<number, Diagnostic>> {
   const stored = await redis.call("GET", keys.shards);
   if (stored === null) {
     if (wanted === undefined)
-      throw new Error(
+      return streamFault(
         `the stream has no shard count (${keys.shards}): publish first or give the shard count`,
       );
     const problem = shardCountProblem(wanted);
-    if (problem !== undefined) throw new Error(problem);
+    if (problem !== undefined) return streamFault(problem);
     await redis.call("SET", keys.shards, String(wanted), "NX");
     return shardCount(redis, keys, wanted);
   }
   const n = Number(stored);
   const problem = shardCountProblem(n);
-  if (problem !== undefined) throw new Error(`${keys.shards}: ${problem}`);
+  if (problem !== undefined) return streamFault(`${keys.shards}: ${problem}`);
   if (wanted !== undefined && wanted !== n)
-    throw new Error(`the stream has ${n} shard(s) (${keys.shards}), not ${wanted}`);
-  return n;
+    return streamFault(`the stream has ${n} shard(s) (${keys.shards}), not ${wanted}`);
+  return { ok: true, value: n };
 }
 
 /** Orders stream ids (`ms-seq`) numerically. */

@@ -8,9 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createCelEvaluator } from "@oatf/cel-default";
-import { evaluateTrace, readTraceText, type TraceMessage } from "@oatf/evaluate";
+import { evaluateTrace, type TraceMessage } from "@oatf/evaluate";
 import { parse } from "@oatf/model";
 import { normalize } from "@oatf/normalize";
+import { readTraceText } from "@oatf/trace";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAttack } from "../src/index.js";
 import {

@@ -1,11 +1,12 @@
 // Monitoring a partitioned message stream (issue 24 §4): the contract between a broker
 // adapter (Redis Streams in @oatf/redis-streams; Kafka would be another) and the consumer
-// loop that keeps one monitor per partition (`oatf monitor`). Types and two pure helpers
-// only, browser-safe: an adapter owns the broker client, the loop owns the evaluation.
+// loop that keeps one monitor per partition (`oatf monitor`). Types only, browser-safe: an
+// adapter owns the broker client, the loop owns the evaluation; the partition key of a
+// message is @oatf/trace's `partitionKey`.
 //
 // The rules every adapter keeps:
 // - A partition is delivered to one consumer at a time, in order, so each session (all of
-//   whose messages the producer put in one partition, see `partitionKey`) meets one
+//   whose messages the producer put in one partition, see @oatf/trace's `partitionKey`) meets one
 //   evaluation state in order.
 // - `acknowledge` stores the partition's checkpoint (monitor snapshot and the alerts the
 //   batch raised) together with the acknowledgement of the batch, atomically; a partition
@@ -17,7 +18,7 @@ import type { TraceMessage } from "../base/message.js";
 export interface StreamEntry {
   /** The broker's id of the entry (a Redis stream id, a Kafka offset), reported with alerts. */
   id: string;
-  /** The partition key it was published under (see `partitionKey`). */
+  /** The partition key it was published under (@oatf/trace's `partitionKey`). */
   session: string;
   /**
    * Its position across the whole published trace (the trace line when the producer read a
@@ -77,29 +78,4 @@ export interface StreamSource extends AsyncIterable<StreamEvent> {
   snapshots(): Promise<string[]>;
   /** Stops the events after the current batch and lets the partitions go. */
   close(): Promise<void>;
-}
-
-/**
- * The partition key of a message: its `session` (proxy connection id, MCP session id, A2A
- * `contextId`, AG-UI `threadId`), else its `actor` (a connection of a multi-actor run), else
- * `""`. Never a message id or a direction: request/response correlation and AG-UI tool-call
- * naming are per connection, so a connection's messages must stay together and in order.
- */
-export function partitionKey(message: TraceMessage): string {
-  const { session, actor } = message ?? {};
-  if (typeof session === "string") return session;
-  return typeof actor === "string" ? actor : "";
-}
-
-/**
- * The shard (0 … shards-1) of a partition key: FNV-1a (32 bit) of its UTF-16 code units,
- * mod `shards`. Producers and consumers of one stream must use the same function.
- */
-export function shardOf(key: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % Math.max(1, Math.floor(shards));
 }

@@ -1,19 +1,19 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./args.js";
-import { type CliContext, type CliStreams, EXIT, type OutStream } from "./context.js";
-import { EVALUATE_USAGE, evaluateCommand } from "./evaluate.js";
-import { terminalWidth, wrapText } from "./help.js";
-import { LSP_USAGE, lspCommand } from "./lsp.js";
-import { MONITOR_USAGE, monitorCommand } from "./monitor.js";
-import { NORMALIZE_USAGE, normalizeCommand } from "./normalize.js";
-import { PUBLISH_USAGE, publishCommand } from "./publish.js";
-import { RECORD_USAGE, recordCommand } from "./record.js";
-import { SCHEMA_USAGE, schemaCommand } from "./schema.js";
-import { safe } from "./terminal.js";
-import { VALIDATE_USAGE, validateCommand } from "./validate.js";
+import { EVALUATE_USAGE, evaluateCommand } from "./evaluate/command.js";
+import { LSP_USAGE, lspCommand } from "./lsp/command.js";
+import { MONITOR_USAGE, monitorCommand } from "./monitor/command.js";
+import { NORMALIZE_USAGE, normalizeCommand } from "./normalize/command.js";
+import { PUBLISH_USAGE, publishCommand } from "./publish/command.js";
+import { RECORD_USAGE, recordCommand } from "./record/command.js";
+import { SCHEMA_USAGE, schemaCommand } from "./schema/command.js";
+import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./shared/args.js";
+import { type CliContext, type CliStreams, EXIT, type OutStream } from "./shared/context.js";
+import { terminalWidth, wrapText } from "./shared/help.js";
+import { safe } from "./shared/terminal.js";
+import { VALIDATE_USAGE, validateCommand } from "./validate/command.js";
 
-export type { CliStreams } from "./context.js";
+export type { CliStreams } from "./shared/context.js";
 
 export const USAGE = `Usage: oatf <command> [options]
 
@@ -67,6 +67,7 @@ const COMMANDS: Record<string, Command> = {
       "--out",
       "--listen",
       "--upstream",
+      "--otlp",
       "--format",
       "--max-body",
       "--redis",

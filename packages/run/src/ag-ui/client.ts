@@ -6,8 +6,9 @@
 // events enriched with `toolCallName` first (format §7.3.2). Client-side tool calls the
 // agent leaves open (tools the input declares) are answered from `tool_responses` in a
 // follow-up run, as AG-UI's HTTP transport does it.
-import { agUiOperation } from "@oatf/evaluate";
+
 import type { Value } from "@oatf/model";
+import { agUiOperation } from "@oatf/trace";
 import { runEntryActions } from "../entry-actions.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";

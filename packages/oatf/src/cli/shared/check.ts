@@ -1,0 +1,41 @@
+// One document checked for the CLI (shared by every command): the check pipeline of
+// pipeline.ts, its problems as positioned diagnostics sorted by position.
+import { DEFAULT_LIMITS, type Diagnostic, type Document } from "@oatf/model";
+import { diagnostic } from "@oatf/model/internal";
+import { checkTextLoadingCel } from "../../pipeline.js";
+
+/** A valid document comes with its parsed (not normalized) form. */
+export type Checked =
+  | { valid: true; document: Document; diagnostics: Diagnostic[] }
+  | { valid: false; diagnostics: Diagnostic[] };
+
+export async function checkDocument(text: string): Promise<Checked> {
+  const { document, errors, warnings } = await checkTextLoadingCel(text, DEFAULT_LIMITS);
+  const diagnostics = [...errors, ...warnings].map(plain);
+  const line = (d: Diagnostic) => d.range?.start.line ?? 0;
+  const column = (d: Diagnostic) => d.range?.start.column ?? 0;
+  diagnostics.sort((a, b) => line(a) - line(b) || column(a) - column(b));
+  return document !== undefined
+    ? { valid: true, document, diagnostics }
+    : { valid: false, diagnostics };
+}
+
+/** The diagnostic of a file over the size limit, which is never read in full. */
+export function tooLargeDiagnostic(limit: number): Diagnostic {
+  const message = `the file is larger than ${limit} bytes (the input size limit)`;
+  return diagnostic("parse/too-large", message, { path: "" });
+}
+
+/** The fields of the one diagnostic shape, in a fixed order (a ParseError's `kind`, `line` and `column` left out: `range` has them). */
+function plain(d: Diagnostic): Diagnostic {
+  return {
+    severity: d.severity,
+    rule: d.rule,
+    code: d.code,
+    message: d.message,
+    ...(d.path !== undefined && { path: d.path }),
+    ...(d.spec_ref !== undefined && { spec_ref: d.spec_ref }),
+    ...(d.range !== undefined && { range: d.range }),
+    ...(d.source !== undefined && { source: d.source }),
+  };
+}

@@ -1,0 +1,89 @@
+// `oatf record`'s arguments (its wire-format parts are @oatf/trace's: test/writers.test.ts there).
+import { describe, expect, it } from "vitest";
+import { parseRecordArgs } from "../src/cli/record/command.js";
+import { parseArgs, UsageError } from "../src/cli/shared/args.js";
+
+const VALUED = [
+  "--out",
+  "--listen",
+  "--upstream",
+  "--format",
+  "--max-body",
+  "--redis",
+  "--stream",
+  "--shards",
+];
+const parse = (argv: string[]) =>
+  parseRecordArgs(parseArgs(argv, VALUED, ["--evaluate", "--keep-credentials"]));
+
+describe("oatf record arguments", () => {
+  it("reads stdio and HTTP recordings, documents before '--' with --evaluate", () => {
+    expect(
+      parse(["--out", "t.jsonl", "--evaluate", "a.yaml", "b/", "--", "node", "s.js", "--help"]),
+    ).toEqual({
+      out: "t.jsonl",
+      format: "jsonl",
+      maxBody: 16 * 1024 * 1024,
+      keepCredentials: false,
+      evaluate: ["a.yaml", "b/"],
+      command: ["node", "s.js", "--help"],
+    });
+    const http = parse([
+      "--listen",
+      "[::1]:0",
+      "--upstream",
+      "http://h/mcp",
+      "--out",
+      "c.HAR",
+      "--max-body",
+      "10",
+    ]);
+    expect(http).toMatchObject({
+      format: "har",
+      maxBody: 10,
+      keepCredentials: false,
+      listen: { host: "::1", port: 0 },
+    });
+    expect(
+      parse(["--listen", "h:1", "--upstream", "http://h", "--out", "c.har", "--keep-credentials"]),
+    ).toMatchObject({ keepCredentials: true });
+    expect(http.upstream?.href).toBe("http://h/mcp");
+    expect(
+      parse([
+        "--listen",
+        "127.0.0.1:8080",
+        "--upstream",
+        "https://h/",
+        "--out",
+        "c.har",
+        "--format",
+        "jsonl",
+      ]).format,
+    ).toBe("jsonl");
+  });
+
+  it("refuses what does not go together, as usage errors", () => {
+    const bad = [
+      ["--", "node"],
+      ["--out", "t.jsonl"],
+      ["--out", "t.jsonl", "doc.yaml", "--", "node"],
+      ["--out", "t.jsonl", "--evaluate", "--", "node"],
+      ["--out", "t.har", "--", "node"],
+      ["--out", "t.jsonl", "--upstream", "http://h", "--", "node"],
+      ["--out", "t.jsonl", "--listen", "h:1"],
+      ["--out", "t.jsonl", "--listen", "h", "--upstream", "http://h"],
+      ["--out", "t.jsonl", "--listen", "h:99999", "--upstream", "http://h"],
+      ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "file:///etc/passwd"],
+      ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "http://h", "--", "node"],
+      ["--out", "t.jsonl", "--max-body", "0", "--", "node"],
+      ["--out", "t.jsonl", "--keep-credentials", "--", "node"],
+      ["--out", "t.jsonl", "--listen", "h:1", "--upstream", "http://h", "--keep-credentials"],
+      ["--out", "t.jsonl", "--format", "pcap", "--", "node"],
+      ["--out", "t.jsonl", "--redis", "redis://h", "--", "node"],
+      ["--out", "t.jsonl", "--stream", "s", "--", "node"],
+      ["--out", "t.jsonl", "--shards", "2", "--", "node"],
+      ["--out", "t.jsonl", "--redis", "redis://h", "--stream", "s", "--shards", "0", "--", "node"],
+    ];
+    for (const argv of bad) expect(() => parse(argv), argv.join(" ")).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,138 @@
+// The JSON-RPC requests awaiting their response (SDK §4.1 correlation; issue 23). A request
+// with an id waits under its side, id, scope and actor (pending-ids.ts) until answered:
+//
+//   waiting ──a response from the other side (or an unknown one)──▶ taken
+//   waiting (streaming: A2A `message/stream`) ──an item──▶ answered ──its last item──▶ taken
+//   answered ──a new request of its id and method──▶ replaced
+//   waiting ──another request of its id──▶ kept beside it (T-DUPLICATE-ID: the answer is each's)
+//
+// Bounded: MAX_PENDING_REQUESTS ids, MAX_REQUESTS_PER_ID each, MAX_PENDING_CHARS in all; the
+// oldest is forgotten first, and said (T-PENDING-LIMIT, unattributed).
+import type { Value } from "@oatf/model";
+import { problem, type TraceRecord, unattributed } from "../record.js";
+import { type Key, type Named, PendingIds, type Waiting } from "./pending-ids.js";
+
+/** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
+export const MAX_PENDING_REQUESTS = 10_000;
+/**
+ * UTF-16 code units the awaiting requests may keep in all (ids, methods, and the `params`
+ * kept for enrichment, charged at their line's length): 32 Mi, oldest forgotten first.
+ */
+export const MAX_PENDING_CHARS = 32 * 1024 * 1024;
+/** Requests of one id awaiting a response at once (an id reused before its response). */
+export const MAX_REQUESTS_PER_ID = 8;
+
+/** The two sides of a recorded connection ("": not said); a response travels the other way. */
+export type Side = "out" | "in" | "";
+
+export interface Request {
+  /** The binding's operation (an A2A v1.0 method's v0.3 name). */
+  method: string;
+  /** The method as sent, when the binding names it otherwise (A2A v1.0). */
+  native: string | undefined;
+  /** Answered by a stream of items (A2A `message/stream`): kept until its last item. */
+  streaming: boolean;
+  /** A streaming request that had an item already: a new request of its id replaces it. */
+  answered: boolean;
+  /** Kept only when the response will be enriched with it. */
+  params: Value | undefined;
+  protocol: string;
+  cost: number;
+  /** The key it waits under (`slotKey`), and the side that sent it. */
+  key: Key;
+  side: Side;
+  /** Its key's parts, when the line named an actor or a scope (see `PendingIds`). */
+  named: Named | undefined;
+}
+
+/** The requests of one log awaiting their response. */
+export interface Correlation {
+  /** A request with an id: it waits for its response. */
+  remember(request: Request, line: number, out: TraceRecord[]): void;
+  /**
+   * The requests a response from `side` answers (sent the other way, or of unknown sender)
+   * and where they wait. SSE comes from the server: its response may answer a bare request
+   * (sender unknown), and a bare response may answer a request the server sent over SSE.
+   * A line that leaves out its session/connection or actor may be on any connection, and a
+   * request that left them out may be on the response's: each answers the other. When more
+   * than one list matches, the response is read as each (ambiguous, said), never silently
+   * given to one (a peer's request of the same id must not hide the response to another).
+   */
+  answered(scope: string, actor: string, side: Side, id: string | number): Waiting<Request>[];
+  /** The response was read: its requests are taken (`final`), or stay open for the next item. */
+  settle(waiting: readonly Waiting<Request>[], requests: readonly Request[], final: boolean): void;
+}
+
+export function correlation(): Correlation {
+  const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
+
+  function forget(count: number, line: number, out: TraceRecord[]): void {
+    if (count === 0) return;
+    unattributed(
+      out,
+      line,
+      "T-PENDING-LIMIT",
+      `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow: the oldest is forgotten, so its response cannot be correlated`,
+    );
+  }
+
+  function remember(request: Request, line: number, out: TraceRecord[]): void {
+    const { key } = request;
+    const before = pending.get(key);
+    if (before === undefined) {
+      forget(pending.set(key, [request], request.cost, true), line, out);
+      return;
+    }
+    // A stream that had its items is over once its id is used again for the same method; a
+    // request of another method is kept beside it, as any reused id is (said, and ambiguous).
+    const list = before.filter(
+      (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
+    );
+    if (list.length > 0) {
+      problem(
+        out,
+        line,
+        "T-DUPLICATE-ID",
+        `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
+      );
+    }
+    const kept = [...list, request];
+    if (kept.length > MAX_REQUESTS_PER_ID) {
+      kept.shift();
+      unattributed(
+        out,
+        line,
+        "T-PENDING-LIMIT",
+        `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response: the oldest is forgotten`,
+      );
+    }
+    const cost = kept.reduce((sum, r) => sum + r.cost, 0);
+    forget(pending.set(key, kept, cost, false), line, out);
+  }
+
+  function answered(scope: string, a: string, side: Side, id: string | number): Waiting<Request>[] {
+    const found: Waiting<Request>[] = [];
+    pending.matching(
+      found,
+      side === "out" ? "in" : side === "in" ? "out" : "",
+      id,
+      scope,
+      a,
+      MAX_REQUESTS_PER_ID,
+    );
+    if (side !== "out")
+      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
+    return found;
+  }
+
+  function settle(
+    waiting: readonly Waiting<Request>[],
+    requests: readonly Request[],
+    final: boolean,
+  ) {
+    if (final) for (const w of waiting) pending.take(w.key);
+    else for (const request of requests) request.answered = true;
+  }
+
+  return { remember, answered, settle };
+}

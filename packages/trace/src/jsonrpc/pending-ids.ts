@@ -1,0 +1,177 @@
+// The JSON-RPC requests awaiting a response (SDK §4.1 correlation), keyed by (side, id,
+// scope, actor) in a bounded table, with an index by (side, id) so that a response whose
+// line lacks the scope (session/connection) or the actor of a request can still be matched
+// with it: a line that does not say its connection may be on any, so it answers every
+// request of its id it could belong to (issue 23: a peer's request of the same id on
+// another, unnamed connection must never silently take the response to the exploit's).
+import { BoundedTable } from "@oatf/evaluate/internal";
+
+/** The parts of a slot that names an actor or a scope (the index needs them). */
+export interface Named {
+  /** The sender side and id (`idBase`). */
+  base: string;
+  /** "" when the line named no actor, else `a` + the actor. */
+  actor: string;
+  /** "" when the line named no session or connection. */
+  scope: string;
+}
+
+/** What waits in a slot: its key, and its parts when it names an actor or a scope. */
+export interface Waiter {
+  key: Key;
+  /** The side that sent it ("", "in" or "out"). */
+  side: string;
+  named?: Named | undefined;
+}
+
+/** A slot's key: a number for the common slot (see `slotKey`), else a string. */
+export type Key = string | number;
+
+const SIDES: Record<string, number> = { "": 0, in: 1, out: 2 };
+const MAX_NUMBER_ID = 2 ** 50;
+
+/**
+ * The key of an id on a side, scope and actor, built in one go (reading costs a key per
+ * message). A slot that names neither actor nor scope, of a small non-negative integer id
+ * (most MCP traffic), is the number `id * 3 + side`: no string is built or hashed. Otherwise
+ * a string, where no two alias: the side has no `|`, the id's type and length come before it,
+ * the scope is length-prefixed (or empty), and the actor is last. Numbers never equal strings
+ * as Map keys.
+ */
+export function slotKey(side: string, id: string | number, scope: string, actor: string): Key {
+  if (
+    typeof id === "number" &&
+    scope === "" &&
+    actor === "" &&
+    Number.isInteger(id) &&
+    id >= 0 &&
+    id < MAX_NUMBER_ID
+  )
+    return id * 3 + SIDES[side]!;
+  const text = String(id);
+  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
+}
+
+/** The (side, id) part of a slot key. */
+export function idBase(side: string, id: string | number): string {
+  const text = String(id);
+  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}`;
+}
+
+/** A found list of requests and the key it waits under. */
+export interface Waiting<R> {
+  key: Key;
+  requests: R[];
+}
+
+export class PendingIds<R extends Waiter> {
+  readonly #table: BoundedTable<R[], Key>;
+  // The slots that name an actor or a scope (kept in step with the table), by what a
+  // response may leave out: every slot of an id, of an id and scope, of an id and actor.
+  // A slot naming neither is found by its key, so a log that names nothing pays nothing.
+  readonly #byBase = new Map<string, Map<Key, Named>>();
+  readonly #byScope = new Map<string, Map<Key, Named>>();
+  readonly #byActor = new Map<string, Map<Key, Named>>();
+  // Keys held per sender side: a side with none is not searched (most logs say every
+  // line's direction, so a response's unknown-sender lookup is skipped).
+  readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
+
+  constructor(maxEntries: number, maxChars: number) {
+    this.#table = new BoundedTable<R[], Key>(maxEntries, maxChars, (key, requests) =>
+      this.#unindex(key, requests[0]!),
+    );
+  }
+
+  get(key: Key): R[] | undefined {
+    return this.#table.get(key);
+  }
+
+  /**
+   * Stores the requests of a key (the first one's `named` and `side` are the key's), `fresh`
+   * when the key holds nothing yet; returns how many entries were forgotten.
+   */
+  set(key: Key, requests: R[], cost: number, fresh: boolean): number {
+    const first = requests[0]!;
+    const named = first.named;
+    if (fresh) this.#sides[first.side]!++;
+    if (named !== undefined && fresh) {
+      add(this.#byBase, named.base, key, named);
+      add(this.#byScope, `${named.base}|${named.scope}`, key, named);
+      add(this.#byActor, `${named.base}|${named.actor}`, key, named);
+    }
+    return this.#table.set(key, requests, cost);
+  }
+
+  take(key: Key): void {
+    const requests = this.#table.take(key);
+    if (requests !== undefined) this.#unindex(key, requests[0]!);
+  }
+
+  /**
+   * Adds to `found` the waiting lists of the id sent from `side` that a response on
+   * (scope, actor) may answer: a part the response or the request leaves out matches any.
+   * At most `limit + 1` lists in all (enough to tell there are too many): every set searched
+   * holds only matching slots, so a response costs O(limit) whatever the number of sessions.
+   */
+  matching(
+    found: Waiting<R>[],
+    side: string,
+    id: string | number,
+    scope: string,
+    actor: string,
+    limit: number,
+  ): void {
+    if (this.#sides[side] === 0) return;
+    const start = found.length;
+    this.#add(found, slotKey(side, id, scope, actor), limit);
+    if (scope !== "" && actor !== "") this.#add(found, slotKey(side, id, "", ""), limit);
+    if (scope !== "") this.#add(found, slotKey(side, id, "", actor), limit);
+    if (actor !== "") this.#add(found, slotKey(side, id, scope, ""), limit);
+    if (this.#byBase.size === 0 || (scope !== "" && actor !== "")) return;
+    // What the response leaves out, any request's value matches.
+    const base = idBase(side, id);
+    const sets =
+      scope === "" && actor === ""
+        ? [this.#byBase.get(base)]
+        : scope === ""
+          ? [this.#byActor.get(`${base}|${actor}`), this.#byActor.get(`${base}|`)]
+          : [this.#byScope.get(`${base}|${scope}`), this.#byScope.get(`${base}|`)];
+    for (const set of sets) {
+      if (set === undefined) continue;
+      for (const key of set.keys()) {
+        if (found.length > limit) return;
+        let seen = false;
+        for (let i = start; i < found.length; i++) if (found[i]!.key === key) seen = true;
+        if (!seen) this.#add(found, key, limit);
+      }
+    }
+  }
+
+  #add(found: Waiting<R>[], key: Key, limit: number): void {
+    if (found.length > limit) return;
+    const requests = this.#table.get(key);
+    if (requests !== undefined) found.push({ key, requests });
+  }
+
+  #unindex(key: Key, waiter: Waiter): void {
+    this.#sides[waiter.side]!--;
+    const { named } = waiter;
+    if (named === undefined) return;
+    remove(this.#byBase, named.base, key);
+    remove(this.#byScope, `${named.base}|${named.scope}`, key);
+    remove(this.#byActor, `${named.base}|${named.actor}`, key);
+  }
+}
+
+function add(index: Map<string, Map<Key, Named>>, at: string, key: Key, named: Named) {
+  const slots = index.get(at);
+  if (slots === undefined) index.set(at, new Map([[key, named]]));
+  else slots.set(key, named);
+}
+
+function remove(index: Map<string, Map<Key, Named>>, at: string, key: Key): void {
+  const slots = index.get(at);
+  if (slots === undefined) return;
+  slots.delete(key);
+  if (slots.size === 0) index.delete(at);
+}
