@@ -45,7 +45,7 @@ export function analyse(
     });
     return;
   }
-  const { verdict, exchange } = evaluateExchange(normalized, trace.messages, !trace.singleValue);
+  const { verdict, exchange } = evaluateExchange(normalized, trace.messages);
   report({
     id,
     kind: "trace",

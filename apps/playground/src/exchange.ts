@@ -17,40 +17,26 @@ export interface Exchange {
   total: number;
 }
 
-/**
- * `evaluateTrace` with the exchange beside it. `withLines`: the messages' `line` tells them
- * apart (false when the paste was one JSON value, whose messages are all on line 1).
- */
+/** `evaluateTrace` with the exchange beside it. */
 export function evaluateExchange(
   document: Document,
   messages: readonly TraceMessage[],
-  withLines: boolean,
 ): { verdict: TraceVerdict; exchange: Exchange } {
   const matches: SequenceMatch[] = [];
   let position = 0;
   const evaluator = createTraceEvaluator([document], {
     source: "oatf-playground",
-    onMatch: ({ verdict }) => {
-      const match: SequenceMatch = { indicator_id: verdict.indicator_id, message: position };
-      if (verdict.evidence !== undefined) match.evidence = verdict.evidence;
-      matches.push(match);
-    },
+    onMatch: ({ verdict: { indicator_id, evidence } }) =>
+      matches.push({ indicator_id, message: position, evidence }),
   });
   for (; position < messages.length && !evaluator.done; position++)
     evaluator.push(messages[position] as TraceMessage);
   const verdict = evaluator.verdicts()[0] as TraceVerdict;
   const shown = new Set(matches.map((match) => match.message));
   for (let index = 0; index < Math.min(FIRST, messages.length); index++) shown.add(index);
-  const summaries = [...shown]
+  // Each with its trace position; the page's chunk cuts what it shows of them.
+  const selected = [...shown]
     .sort((a, b) => a - b)
-    .map((index): SequenceMessage => {
-      const { protocol, direction, operation, actor, content, line } = messages[
-        index
-      ] as TraceMessage;
-      const message: SequenceMessage = { protocol, direction, operation, content, index };
-      if (actor !== undefined) message.actor = actor;
-      if (withLines && line !== undefined) message.line = line;
-      return message;
-    });
-  return { verdict, exchange: { messages: summaries, matches, total: messages.length } };
+    .map((index): SequenceMessage => ({ ...(messages[index] as TraceMessage), index }));
+  return { verdict, exchange: { messages: selected, matches, total: messages.length } };
 }

@@ -127,7 +127,9 @@ function showTraceReport(report: TraceReport): void {
   showTraceDiagnostics(traceEditor, report.traceDiagnostics ?? [], report.singleValue === true);
   renderVerdict(verdictView, report);
   const parsed = lastDocument;
-  void pictures().then((p) => p.showSequence(sequenceView, report.exchange, parsed, verdictView));
+  void pictures().then((p) =>
+    p.showSequence(sequenceView, report.exchange, parsed, verdictView, report.singleValue === true),
+  );
   setStatus(report.verdict ? `Verdict: ${report.verdict.result}.` : "Ready.");
 }
 

@@ -26,13 +26,15 @@ export function showTimeline(container: HTMLElement, parsed: Document | undefine
 
 /**
  * The exchange, drawn against `parsed` (its actors' roles); the verdict table's rows (in
- * `evidence`) get the ids the marked messages link to.
+ * `evidence`) get the ids the marked messages link to. `singleValue`: the paste was one JSON
+ * value, whose messages are all on its line 1, so they are told apart by position instead.
  */
 export function showSequence(
   container: HTMLElement,
   exchange: Exchange | undefined,
   parsed: Document | undefined,
   evidence: HTMLElement,
+  singleValue: boolean,
 ): void {
   followEvidenceLinks(container);
   if (!exchange) {
@@ -41,7 +43,10 @@ export function showSequence(
   }
   for (const row of evidence.querySelectorAll<HTMLElement>("tr[data-indicator]"))
     row.id = evidenceId(row.dataset.indicator ?? "");
-  const { messages, matches, total } = exchange;
+  const { matches, total } = exchange;
+  const messages = singleValue
+    ? exchange.messages.map(({ line: _, ...message }) => message)
+    : exchange.messages;
   place(container, sequenceSvg(messages, { document: parsed, matches, total }));
 }
 
