@@ -26,12 +26,13 @@ export default defineConfig({
   base: "./",
   plugins: [contentSecurityPolicy],
   worker: { format: "es" },
-  // terser: about 2% smaller than esbuild's minifier on the SDK-heavy worker, for a few seconds of build.
   build: {
     target: "es2022",
-    minify: "terser",
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // terser (a devDependency already) packs the page and the worker 0.3% tighter than
+    // esbuild's minifier: 1.3 KB of the worker's 436 KB and 1.8 KB of page + worker's 800 KB.
+    minify: "terser",
   },
   server: { fs: { allow: ["../.."] } },
 });

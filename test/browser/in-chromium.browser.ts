@@ -126,6 +126,22 @@ describe("oatf in headless Chromium", () => {
     expect(inChromium).toEqual(inNode);
   });
 
+  it("draws @oatf/diagrams' pictures as SVG that Chromium's XML parser reads", async () => {
+    const { timeline, sequence, messages } = inBrowser().pictures;
+    const page = await (context as BrowserContext).newPage();
+    const counted = await page.evaluate(
+      (svgs) =>
+        svgs.map((markup) => {
+          const parsed = new DOMParser().parseFromString(markup, "image/svg+xml");
+          if (parsed.querySelector("parsererror")) return "not well-formed";
+          return parsed.querySelectorAll("g.oatf-lane, g.oatf-message").length;
+        }),
+      [timeline, sequence],
+    );
+    await page.close();
+    expect(counted).toEqual([1, messages]);
+  });
+
   it("parses and validates the example", () => {
     expect(inBrowser().parse).toEqual({ errors: 0, warnings: 0 });
   });

@@ -1,5 +1,7 @@
 // What the browser suite runs: every public entry point on the example documents, through the
-// published `oatf` entry. The same function runs in Node and in Chromium; the suite compares.
+// published `oatf` entry, and @oatf/diagrams' pictures. The same function runs in Node and in
+// Chromium; the suite compares.
+import { sequenceSvg, timelineSvg } from "@oatf/diagrams";
 import {
   evaluateIndicator,
   evaluateTrace,
@@ -45,6 +47,17 @@ export async function runScenarios(inputs: Inputs) {
     ]),
     patternTrace: traceVerdict(inputs.patternDocument, inputs.patternTrace),
     celTrace: traceVerdict(inputs.celDocument, inputs.celTrace),
+    pictures: pictures(inputs.patternDocument, inputs.patternTrace),
+  };
+}
+
+/** The document's timeline and the trace's sequence diagram, as SVG markup. */
+function pictures(document: string, trace: string) {
+  const drawn = parsed(document);
+  return {
+    timeline: timelineSvg(drawn),
+    sequence: sequenceSvg(messages(trace), { document: drawn }),
+    messages: messages(trace).length,
   };
 }
 

@@ -13,7 +13,15 @@ const KB = 1024;
 // issue 24's monitor and per-session correlation).
 // The language worker (hover and completion, @oatf/language-service) starts on the first hover
 // or completion; it carries its own copy of the SDK parts it needs.
-const BUDGETS = { page: 700 * KB, worker: 436 * KB, "language worker": 420 * KB };
+// Page + worker (issue 32): at most 800 KB, what a visitor's browser fetches before the first
+// verdict. Hover and completion (language.ts, with CodeMirror's autocompletion) load on the first
+// use of the document editor, and the pictures (@oatf/diagrams) with the first report.
+const BUDGETS = {
+  page: 700 * KB,
+  worker: 436 * KB,
+  "page + worker": 800 * KB,
+  "language worker": 420 * KB,
+};
 const assets = join(import.meta.dirname, "..", "dist", "assets");
 const chunks = readdirSync(assets).filter((file) => file.endsWith(".js"));
 const source = (name) => readFileSync(join(assets, name), "utf8");
@@ -53,6 +61,7 @@ for (const root of lazyRoots) {
     if (!page.has(chunk) && !worker.has(chunk) && !languageWorker.has(chunk)) lazy.add(chunk);
 }
 const groups = { page, worker, "language worker": languageWorker, "on demand": lazy };
+const budgeted = { ...groups, "page + worker": new Set([...page, ...worker]) };
 const total = (set) => [...set].reduce((sum, name) => sum + size(name), 0);
 for (const [group, set] of Object.entries(groups)) {
   for (const name of set)
@@ -69,7 +78,7 @@ console.log(
 );
 let failed = unattributed.length > 0;
 for (const [part, budget] of Object.entries(BUDGETS)) {
-  const bytes = total(groups[part]);
+  const bytes = total(budgeted[part]);
   const verdict = bytes === 0 ? "missing" : bytes > budget ? "OVER BUDGET" : "ok";
   console.log(`${part}: ${kb(bytes)} of ${kb(budget)}: ${verdict}`);
   if (verdict !== "ok") failed = true;

@@ -1,7 +1,8 @@
 // What the worker computes for a document and a trace: diagnostics and the normalized form
 // (SDK §3.2, §3.3), then the trace's verdict (format §6, §9).
-import { evaluateTrace, normalize, ruleInfo, serialize } from "oatf";
+import { type Diagnostic, normalize, ruleInfo, serialize } from "oatf";
 import { diagnose } from "./diagnostics.js";
+import { evaluateExchange } from "./exchange.js";
 import type { AnalyseRequest, DocumentReport, TraceReport } from "./protocol.js";
 import { readTrace } from "./trace-input.js";
 
@@ -16,7 +17,7 @@ export function analyse(
     id,
     kind: "document",
     diagnostics,
-    ...(normalized ? { normalized: serialize(normalized) } : {}),
+    ...(normalized ? { normalized: serialize(normalized), document } : {}),
   });
   if (!normalized) {
     report({ id, kind: "trace", problem: "fix the document's errors to evaluate the trace" });
@@ -27,8 +28,11 @@ export function analyse(
     return;
   }
   const trace = readTrace(request.trace, [normalized]);
-  // A problem that stopped reading (T-FORMAT: its table entry says `stops`).
-  const fatal = trace.diagnostics.find((d) => ruleInfo(d.rule)?.stops === true);
+  // Problems that stopped reading (T-FORMAT: its table entry says `stops`), told to the page
+  // so that it needs no rule table of its own.
+  const stops = (d: Diagnostic) => ruleInfo(d.rule)?.stops === true;
+  const stoppingRules = [...new Set(trace.diagnostics.filter(stops).map((d) => d.rule))];
+  const fatal = trace.diagnostics.find(stops);
   if (fatal) {
     const where = fatal.range === undefined ? "" : `line ${fatal.range.start.line}: `;
     report({
@@ -36,18 +40,21 @@ export function analyse(
       kind: "trace",
       problem: `trace ${where}${fatal.message}`,
       traceDiagnostics: trace.diagnostics,
+      stoppingRules,
       singleValue: trace.singleValue,
     });
     return;
   }
-  const verdict = evaluateTrace(normalized, trace.messages, { source: "oatf-playground" });
+  const { verdict, exchange } = evaluateExchange(normalized, trace.messages);
   report({
     id,
     kind: "trace",
     verdict,
+    exchange,
     format: trace.singleValue ? `${trace.format} (one JSON value)` : trace.format,
     messageCount: trace.messages.length,
     traceDiagnostics: trace.diagnostics,
+    stoppingRules,
     singleValue: trace.singleValue,
   });
 }

@@ -5,7 +5,7 @@ import { history, historyKeymap, standardKeymap } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, type Diagnostic as Mark, setDiagnostics } from "@codemirror/lint";
-import { EditorState, type Extension } from "@codemirror/state";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import {
   EditorView,
   highlightActiveLine,
@@ -15,7 +15,6 @@ import {
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import type { Diagnostic } from "oatf";
-import { languageFeatures } from "./language.js";
 import { messageNodes } from "./message-text.js";
 
 const highlight = HighlightStyle.define([
@@ -64,18 +63,40 @@ function base(label: string, onChange: () => void, language: Extension[]): Exten
   ];
 }
 
+/**
+ * Hover and completion (language.ts, with CodeMirror's autocompletion) are loaded on the first
+ * pointer or focus in the document editor, off the page's first load; the editor says
+ * `data-language-features="ready"` once they answer.
+ */
+function loadLanguageFeaturesOnUse(view: EditorView, slot: Compartment): void {
+  const load = () => {
+    parent.removeEventListener("pointerover", load);
+    parent.removeEventListener("focusin", load);
+    void import("./language.js").then(({ languageFeatures }) => {
+      view.dispatch({ effects: slot.reconfigure(languageFeatures()) });
+      parent.dataset.languageFeatures = "ready";
+    });
+  };
+  const parent = view.dom;
+  parent.addEventListener("pointerover", load);
+  parent.addEventListener("focusin", load);
+}
+
 export function createDocumentEditor(parent: HTMLElement, onChange: () => void): EditorView {
+  const slot = new Compartment();
   const language = [
     yaml(),
     syntaxHighlighting(highlight),
     lintGutter(),
     EditorView.lineWrapping,
-    languageFeatures(),
+    slot.of([]),
   ];
-  return new EditorView({
+  const view = new EditorView({
     parent,
     state: EditorState.create({ extensions: base("OATF document (YAML)", onChange, language) }),
   });
+  loadLanguageFeaturesOnUse(view, slot);
+  return view;
 }
 
 export function createTraceEditor(parent: HTMLElement, onChange: () => void): EditorView {

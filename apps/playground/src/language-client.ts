@@ -5,12 +5,14 @@ import type { LanguageReply, LanguageRequest } from "./language-protocol.js";
 
 const TIME_LIMIT_MS = 2_000;
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 export class LanguageClient {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, (reply: LanguageReply | undefined) => void>();
 
-  request(input: Omit<LanguageRequest, "id">): Promise<LanguageReply | undefined> {
+  request(input: DistributiveOmit<LanguageRequest, "id">): Promise<LanguageReply | undefined> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -23,7 +25,7 @@ export class LanguageClient {
         clearTimeout(timer);
         resolve(reply);
       });
-      worker.postMessage({ id, ...input } satisfies LanguageRequest);
+      worker.postMessage({ id, ...input } as LanguageRequest);
     });
   }
 
@@ -46,3 +48,6 @@ export class LanguageClient {
     this.pending.clear();
   }
 }
+
+/** The page's one language worker client (hover, completion, quick fixes). */
+export const languageClient = new LanguageClient();

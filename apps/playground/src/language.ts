@@ -1,28 +1,17 @@
 // Hover and completion in the document editor, from @oatf/language-service through the
-// language worker: the same answers `oatf lsp` gives an editor.
+// language worker: the same answers `oatf lsp` gives an editor. Loaded on the first
+// interaction with the editor (editors.ts), so CodeMirror's autocompletion is not part of
+// the page's first load.
 import {
   autocompletion,
   type CompletionContext,
   type CompletionResult,
 } from "@codemirror/autocomplete";
 import { forEachDiagnostic } from "@codemirror/lint";
-import type { EditorState, Extension, Text } from "@codemirror/state";
+import type { EditorState, Extension } from "@codemirror/state";
 import { hoverTooltip } from "@codemirror/view";
-import { LanguageClient } from "./language-client.js";
-import type { Span } from "./language-protocol.js";
-
-const client = new LanguageClient();
-
-function position(doc: Text, offset: number): { line: number; character: number } {
-  const line = doc.lineAt(offset);
-  return { line: line.number - 1, character: offset - line.from };
-}
-
-function offset(doc: Text, at: Span["start"]): number {
-  if (at.line + 1 > doc.lines) return doc.length;
-  const line = doc.line(at.line + 1);
-  return Math.min(line.from + at.character, line.to);
-}
+import { languageClient as client } from "./language-client.js";
+import { offset, position } from "./lsp-position.js";
 
 /** Markdown as DOM: paragraphs, `code` and **bold**; text only, never HTML from the string. */
 function render(markdown: string): HTMLElement {

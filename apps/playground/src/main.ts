@@ -12,8 +12,10 @@ import {
 } from "./editors.js";
 import { EvaluationClient } from "./evaluation-client.js";
 import { EXAMPLES } from "./examples.js";
+import type { Fix } from "./language-protocol.js";
 import { messageNodes } from "./message-text.js";
 import type { DocumentReport, TraceReport, WorkerReply } from "./protocol.js";
+import { applyFix, quickFixes } from "./quick-fixes.js";
 import { decodeShare, encodeShare } from "./share.js";
 import { renderVerdict } from "./verdict-view.js";
 
@@ -29,6 +31,12 @@ const diagnosticsCount = byId<HTMLElement>("diagnostics-count");
 const normalizedView = byId<HTMLElement>("normalized");
 const verdictView = byId<HTMLElement>("verdict");
 const shareLink = byId<HTMLInputElement>("share-link");
+const timelineView = byId<HTMLElement>("timeline");
+const sequenceView = byId<HTMLElement>("sequence");
+/** The pictures' code (with @oatf/diagrams) is its own chunk, fetched with the first report. */
+const pictures = () => import("./pictures.js");
+/** The document of the latest report: the sequence diagram reads its actors' roles. */
+let lastDocument: DocumentReport["document"];
 
 let debounce: ReturnType<typeof setTimeout> | undefined;
 const scheduleEvaluation = () => {
@@ -77,7 +85,9 @@ function showDocumentReport(report: DocumentReport): void {
   const errors = report.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = report.diagnostics.length - errors;
   diagnosticsCount.textContent = `${errors} error(s), ${warnings} warning(s)`;
-  diagnosticsList.replaceChildren(...report.diagnostics.map(diagnosticItem));
+  const items = report.diagnostics.map(diagnosticItem);
+  diagnosticsList.replaceChildren(...items);
+  void offerFixes(report, items);
   if (report.diagnostics.length === 0) {
     const none = document.createElement("li");
     none.className = "muted";
@@ -86,11 +96,40 @@ function showDocumentReport(report: DocumentReport): void {
   }
   normalizedView.textContent =
     report.normalized ?? "The normalized form appears once the document has no errors.";
+  lastDocument = report.document;
+  void pictures().then((p) => p.showTimeline(timelineView, report.document));
+}
+
+/** Adds the language service's quick fixes to the diagnostics' entries, while they are current. */
+async function offerFixes(report: DocumentReport, items: HTMLLIElement[]): Promise<void> {
+  const textAsked = text(documentEditor);
+  const fixes = await quickFixes(documentEditor, report.diagnostics);
+  if (text(documentEditor) !== textAsked) return; // edited meanwhile: a new report follows
+  fixes.forEach((list, i) => {
+    for (const fix of list) items[i]?.append(fixButton(fix));
+  });
+}
+
+function fixButton(fix: Fix): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "fix";
+  button.dataset.testid = "quick-fix";
+  button.append("Fix: ", ...messageNodes(fix.title));
+  button.addEventListener("click", () => {
+    applyFix(documentEditor, fix);
+    documentEditor.focus();
+  });
+  return button;
 }
 
 function showTraceReport(report: TraceReport): void {
   showTraceDiagnostics(traceEditor, report.traceDiagnostics ?? [], report.singleValue === true);
   renderVerdict(verdictView, report);
+  const parsed = lastDocument;
+  void pictures().then((p) =>
+    p.showSequence(sequenceView, report.exchange, parsed, verdictView, report.singleValue === true),
+  );
   setStatus(report.verdict ? `Verdict: ${report.verdict.result}.` : "Ready.");
 }
 

@@ -1,5 +1,6 @@
 // Messages between the page and the evaluation worker.
-import type { AttackVerdict, Diagnostic, IndicatorCoverage } from "oatf";
+import type { AttackVerdict, Diagnostic, Document, IndicatorCoverage } from "oatf";
+import type { Exchange } from "./exchange.js";
 
 export interface AnalyseRequest {
   id: number;
@@ -14,6 +15,8 @@ export interface DocumentReport {
   diagnostics: Diagnostic[];
   /** The normalized document as YAML, when the document is valid. */
   normalized?: string;
+  /** The document as parsed, when it is valid: the timeline draws it. */
+  document?: Document;
 }
 
 /** Second reply: the trace's verdict, or why there is none. */
@@ -27,9 +30,13 @@ export interface TraceReport {
   messageCount?: number;
   /** The trace reader's diagnostics: lines that are not (entirely) messages. */
   traceDiagnostics?: Diagnostic[];
+  /** The rules among `traceDiagnostics` that stopped reading (shown as fatal). */
+  stoppingRules?: string[];
   /** The paste was read as one JSON value: its diagnostics' line 1 is the whole text. */
   singleValue?: boolean;
   problem?: string;
+  /** What the sequence diagram draws, with the verdict. */
+  exchange?: Exchange;
 }
 
 export type WorkerReply = DocumentReport | TraceReport;

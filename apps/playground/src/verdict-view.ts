@@ -1,7 +1,7 @@
 // Rendering of the attack verdict (format §9): result, max_tier, the evaluation summary and
 // one row per indicator with its evidence and coverage, and a warning for each indicator whose
 // target never resolved in the messages it was evaluated on (issue 22 §5).
-import { type Diagnostic, ruleInfo } from "oatf";
+import type { Diagnostic } from "oatf";
 import type { TraceReport } from "./protocol.js";
 
 export function renderVerdict(container: HTMLElement, report: TraceReport): void {
@@ -38,7 +38,9 @@ export function renderVerdict(container: HTMLElement, report: TraceReport): void
   const unread = (report.traceDiagnostics ?? []).filter((d) => d.severity !== "warning").length;
   if (unread > 0) container.append(unreadWarning(unread));
   if (report.traceDiagnostics?.length)
-    container.append(traceDiagnosticList(report.traceDiagnostics));
+    container.append(
+      traceDiagnosticList(report.traceDiagnostics, new Set(report.stoppingRules ?? [])),
+    );
   for (const d of verdict.diagnostics ?? []) {
     container.append(paragraph(`${d.severity}: ${d.message}`, "muted"));
   }
@@ -84,7 +86,7 @@ function indicatorTable(report: TraceReport): HTMLTableElement {
 }
 
 /** The reader's diagnostics: lines of the trace that were not read as messages. */
-function traceDiagnosticList(diagnostics: Diagnostic[]): HTMLUListElement {
+function traceDiagnosticList(diagnostics: Diagnostic[], stopping: Set<string>): HTMLUListElement {
   const list = document.createElement("ul");
   list.className = "trace-diagnostics";
   list.dataset.testid = "trace-diagnostics";
@@ -93,7 +95,7 @@ function traceDiagnosticList(diagnostics: Diagnostic[]): HTMLUListElement {
     item.dataset.code = d.rule;
     const where = d.range === undefined ? "" : `line ${d.range.start.line}: `;
     // A problem that stopped reading is shown as fatal, as it always was.
-    const level = ruleInfo(d.rule)?.stops === true ? "fatal" : d.severity;
+    const level = stopping.has(d.rule) ? "fatal" : d.severity;
     item.textContent = `${level} ${d.rule}: ${where}${d.message}`;
     list.append(item);
   }

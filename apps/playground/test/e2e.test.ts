@@ -129,8 +129,12 @@ describe("playground", () => {
     // The rule id once (CodeMirror's own `source` line would repeat it).
     expect((await tooltip.textContent())?.match(/V-005/g)).toHaveLength(1);
     // The list shows line and column, and backtick-quoted names as code, not raw backticks.
+    // (The entry's first button; quick fixes, when the service has one, follow it.)
     const listed = await items.evaluateAll((list) =>
-      list.map((li) => ({ text: li.textContent, code: li.querySelectorAll("code").length })),
+      list.map((li) => {
+        const entry = li.querySelector("button");
+        return { text: entry?.textContent, code: entry?.querySelectorAll("code").length };
+      }),
     );
     expect(listed).toEqual(
       errors.map((e) => ({
@@ -138,7 +142,11 @@ describe("playground", () => {
         code: (e.message.match(/`[^`\n]+`/g) ?? []).length,
       })),
     );
-    expect(listed.some((l) => l.code > 0)).toBe(true);
+    expect(listed.some((l) => (l.code ?? 0) > 0)).toBe(true);
+    // The language service's fix for the missing field (pictures.e2e.test.ts applies one).
+    await expect
+      .poll(() => page.locator('li[data-rule="parse/missing-field"] .fix').textContent())
+      .toBe("Fix: Add required field target");
     await expect.poll(() => page.locator("#verdict").textContent()).toMatch(/fix the document/);
     await page.screenshot({ path: join(output, "02-diagnostics.png"), fullPage: true });
   });

@@ -38,6 +38,8 @@ beforeAll(async () => {
   });
   await page.goto(`${server.origin}/`);
   await page.locator("#document-editor .cm-content").click();
+  // Hover and completion load on the first use of the editor (off the page's first load).
+  await page.locator('#document-editor [data-language-features="ready"]').waitFor();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText(DOCUMENT);
 });
