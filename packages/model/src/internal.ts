@@ -28,7 +28,6 @@ export {
 export { err, ok } from "./result.js";
 // TRACE_RULES here too, so @oatf/trace reaches the table without the main entry's YAML engine.
 export { type DocumentRuleId, documentRuleInfo, TRACE_RULES } from "./rule-ids.js";
-export { DIRECTIONS } from "./types.js";
 export { parentPath, positionOrAncestor, rangeOrAncestor } from "./source-info.js";
 export {
   didYouMean,
@@ -36,3 +35,4 @@ export {
   type SuggestOptions,
   suggestionSuffix,
 } from "./suggest.js";
+export { DIRECTIONS } from "./types.js";
