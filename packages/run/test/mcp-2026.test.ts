@@ -103,9 +103,15 @@ const SAMPLING = asking(
 
 type Transport = "http" | "stdio";
 
-async function run2026(document: string, actor: string, policy: string, transport: Transport) {
+async function run2026(
+  document: string,
+  actor: string,
+  policy: string,
+  transport: Transport,
+  ext = "jsonl",
+) {
   const base = join(tmpdir(), `oatf-run-2026-${process.pid}-${actor}-${policy}-${transport}`);
-  const [config, out] = [`${base}.json`, `${base}.jsonl`];
+  const [config, out] = [`${base}.json`, `${base}.${ext}`];
   rmSync(out, { force: true });
   const agent = await startAgent({
     policy: policy as "obedient" | "careful",
@@ -215,6 +221,30 @@ describe.each(["http", "stdio"] as const)("MCP 2026-07-28 over %s", (transport) 
       ]);
       if (policy === "careful") expect(run.verdict.result).toBe("not_exploited");
       else expect(run.verdict.result).toBe("exploited");
+    },
+    120_000,
+  );
+});
+
+describe("MCP 2026-07-28 in a HAR", () => {
+  it.each(["obedient", "careful"] as const)(
+    "the run's HAR (the 2026 wire), read by @oatf/trace, judges as the run did, %s",
+    async (policy) => {
+      const { report, recorded } = await run2026(ELICITATION, "weather", policy, "http", "har");
+      const [run] = report.runs;
+      const parsed = parse(ELICITATION);
+      if (!parsed.ok) throw new Error("document does not parse");
+      const records = readTraceText(recorded, { format: "har" });
+      expect(records.filter((r) => r.kind !== "message")).toEqual([]);
+      const messages = records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
+      // The wire carried input_required; the reader maps it back to the binding's requests.
+      expect(recorded).toContain("input_required");
+      expect(messages.map((m) => m.operation)).toContain("elicitation/create");
+      const later = evaluateTrace(normalize(parsed.value), messages as TraceMessage[], {
+        cel: createCelEvaluator(),
+      });
+      expect(later.result).toBe(run!.verdict.result);
+      expect(later.max_tier).toBe(run!.verdict.max_tier);
     },
     120_000,
   );
