@@ -171,6 +171,12 @@ describe.each(["http", "stdio"] as const)("MCP 2026-07-28 over %s", (transport) 
       expect(seen).toContain("request server/discover");
       expect(seen).not.toContain("request initialize");
       expect(seen).toContain("request subscriptions/listen");
+      // Without a session id, one client is one session of the recording (its client info),
+      // across the HTTP exchanges it made (over stdio, the SDK probes on a second spawn).
+      if (transport === "http") {
+        const sessions = run.messages.filter((m) => m.actor === "mcp_rug").map((m) => m.session);
+        expect(new Set(sessions).size).toBe(1);
+      }
       const swap = run.phases.find((p) => p.phase === "swap_definition")!;
       const all = run.messages.map((m) => `${m.actor} ${m.direction} ${m.operation}`);
       expect(all[swap.after_messages - 1]).toBe("mcp_rug response tools/call");

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
 import { plain, readRpcPost, SseStream, sendJson } from "../http.js";
 import { errorMessage, INVALID_REQUEST, type Incoming } from "../jsonrpc.js";
-import { MODERN_REVISION } from "./revision-2026.js";
+import { clientSession, MODERN_REVISION } from "./revision-2026.js";
 import type { McpServerActor } from "./server.js";
 import { McpSession, type Outlet } from "./session.js";
 
@@ -91,7 +91,9 @@ export class McpHttpTransport {
       req.headers[SESSION_HEADER] === undefined &&
       req.headers["mcp-protocol-version"] === MODERN_REVISION
     ) {
-      entry = { session: new McpSession(`2026-${randomUUID()}`), stream: undefined, queue: [] };
+      const first = messages.find((m) => m.kind === "request" || m.kind === "notification");
+      const session = new McpSession(clientSession(first?.params));
+      entry = { session, stream: undefined, queue: [] };
       const listen = messages.find(
         (m) => m.kind === "request" && m.method === "subscriptions/listen",
       );

@@ -16,7 +16,7 @@
 // The retried call is one exchange: its request is recorded once (the first leg), each input
 // request as the binding's request from the server, each input response as its answer, and the
 // call's result once; triggers see one event, after the retry.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Value } from "@oatf/model";
 import { field, isObject, type Obj, without } from "../state.js";
 
@@ -28,6 +28,17 @@ export const SUBSCRIPTION_META = "io.modelcontextprotocol/subscriptionId";
 export function isModern(params: Value | undefined): boolean {
   const meta = field(params, "_meta");
   return isObject(meta) && meta[META_VERSION] === MODERN_REVISION;
+}
+
+/**
+ * The recording's session of a 2026 request, which names none: its client (the `_meta` client
+ * info every request carries), so one client's requests stay one session across the HTTP
+ * exchanges and sockets it uses (two clients naming themselves alike share one).
+ */
+export function clientSession(params: Value | undefined): string {
+  const info = field(field(params, "_meta"), "io.modelcontextprotocol/clientInfo");
+  const digest = createHash("sha256").update(JSON.stringify(info ?? null));
+  return `2026-${digest.digest("hex").slice(0, 16)}`;
 }
 
 /** The fields a retry adds to the call it continues, left out of what the document sees. */

@@ -470,6 +470,15 @@ export class McpServerActor {
               session: session.id,
             });
             outlet(requestMessage(method, params));
+          } else if (session.subscriptionId !== undefined) {
+            // 2026-07-28 has no server-to-client requests outside a call's input_required.
+            m.context.diagnostics.report({
+              severity: "warning",
+              code: "run/unsupported",
+              message: `on_enter send ${method}: a 2026-07-28 client takes no request from the server outside a call; not sent`,
+              actor: m.name,
+              phase: m.phaseName,
+            });
           } else void m.busy(() => this.ask(session, method, params, outlet));
         }
       },
