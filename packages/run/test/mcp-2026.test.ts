@@ -335,3 +335,76 @@ describe("MCP 2026-07-28 on the wire", () => {
     ]);
   }, 60_000);
 });
+
+describe("MCP 2026-07-28 and on_enter", () => {
+  const DOC = `
+oatf: "0.1"
+attack:
+  id: ENTER-2026
+  name: A phase that sends on entry
+  execution:
+    actors:
+      - name: srv
+        mode: mcp_server
+        phases:
+          - name: serve
+            state:
+              tools: []
+            trigger:
+              event: tools/list
+              count: 1
+          - name: after
+            on_enter:
+              - send:
+                  method: "notifications/tools/list_changed"
+              - send:
+                  method: "roots/list"
+  indicators:
+    - id: ENTER-2026-01
+      protocol: mcp
+      surface: tools/list
+      direction: response
+      target: tools
+      pattern:
+        contains: "x"
+`;
+  it("sends notifications on the listen stream and says a request cannot go", async () => {
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+    };
+    const params = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } };
+    let streamed = "";
+    const report = await runAttack(DOC, {
+      gracePeriod: 50,
+      onReady: async ({ endpoints }) => {
+        const url = endpoints.mcp.srv!;
+        const body = (id: number | string, method: string) =>
+          JSON.stringify({ jsonrpc: "2.0", id, method, params });
+        const listen = await fetch(url, {
+          method: "POST",
+          headers,
+          body: body("listen:0", "subscriptions/listen"),
+        });
+        const reader = listen.body!.getReader();
+        const decoder = new TextDecoder();
+        const next = async () => {
+          streamed += decoder.decode((await reader.read()).value);
+        };
+        await next(); // the acknowledgement
+        await fetch(url, { method: "POST", headers, body: body(1, "tools/list") });
+        while (!streamed.includes("list_changed")) await next();
+        await reader.cancel();
+      },
+    });
+    expect(streamed).toContain("notifications/subscriptions/acknowledged");
+    expect(streamed).toContain('"method":"notifications/tools/list_changed"');
+    expect(streamed).not.toContain("roots/list");
+    const [run] = report.runs;
+    const unsupported = run!.diagnostics.filter((d) => d.code === "run/unsupported");
+    expect(unsupported.map((d) => d.message)).toEqual([
+      expect.stringContaining("on_enter send roots/list"),
+    ]);
+  }, 60_000);
+});
