@@ -145,12 +145,12 @@ describe("oatf evaluate --jobs", () => {
     // The worker checks the later half: an invalid document, CEL (the evaluator loaded to
     // check it), and the first unreadable file, which stops the reading there.
     const cel = doc("CEL-001", "content[*].text", "x").replace(
-      "      pattern: { contains: \"x\" }",
-      '      expression: { cel: "value.exists(c, c.text.contains(\'PRIVATE KEY\'))" }',
+      '      pattern: { contains: "x" }',
+      "      expression: { cel: \"value.exists(c, c.text.contains('PRIVATE KEY'))\" }",
     );
     const library = {
       ...DOCUMENTS,
-      "broken.yaml": text("oatf: \"0.1\"\nattack: { id: 1 }\n"),
+      "broken.yaml": text('oatf: "0.1"\nattack: { id: 1 }\n'),
       "more.yaml": text(doc("MORE-001", "content[*].text", "PRIVATE KEY")),
       "cel.yaml": text(cel),
     };
