@@ -15,7 +15,8 @@
 // (or with an unknown operation, which reaches every surface), with an `unattributed`
 // diagnostic that makes a run gate fail.
 
-import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import { traceMessageProblem } from "@oatf/evaluate/internal";
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import {
