@@ -14,6 +14,8 @@ export {
   evaluationError,
   lineRange,
 } from "./diagnostics.js";
+// And what @oatf/evaluate needs at run time, for the same reason: evaluate's bundle without yaml.
+export { parseDuration } from "./duration.js";
 export { carryExtensionAnchors, extensionAnchors } from "./key-order.js";
 export { MAX_DEPTH } from "./limits.js";
 export { LruCache } from "./lru.js";
@@ -27,7 +29,13 @@ export {
 } from "./plain-tree.js";
 export { err, ok } from "./result.js";
 // TRACE_RULES here too, so @oatf/trace reaches the table without the main entry's YAML engine.
-export { type DocumentRuleId, documentRuleInfo, TRACE_RULES } from "./rule-ids.js";
+export {
+  type DocumentRuleId,
+  documentRuleInfo,
+  EVALUATION_RULES,
+  TRACE_RULES,
+  WARNING_RULES,
+} from "./rule-ids.js";
 export { parentPath, positionOrAncestor, rangeOrAncestor } from "./source-info.js";
 export {
   didYouMean,
@@ -35,4 +43,4 @@ export {
   type SuggestOptions,
   suggestionSuffix,
 } from "./suggest.js";
-export { DIRECTIONS } from "./types.js";
+export { DIRECTIONS, INDICATOR_METHODS, INDICATOR_RESULTS, TIERS } from "./types.js";

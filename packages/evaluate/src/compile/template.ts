@@ -1,8 +1,7 @@
 // Template interpolation (SDK §5.5, §5.5a): `{{name}}`, `{{actor.name}}`,
 // `{{request.path}}`, `{{response.path}}`, and `\{{` for a literal `{{`.
 import type { Diagnostic, Result, Value } from "@oatf/model";
-import { WARNING_RULES } from "@oatf/model";
-import { diagnosticOf, err, ok } from "@oatf/model/internal";
+import { diagnosticOf, err, ok, WARNING_RULES } from "@oatf/model/internal";
 import { resolveSimplePath } from "@oatf/paths";
 import { boundedJson, MAX_TEXT_LENGTH } from "../base/json.js";
 import { registeredLru } from "../base/lru.js";

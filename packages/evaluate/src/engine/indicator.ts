@@ -1,21 +1,20 @@
 // Indicator evaluation (SDK §4.2–§4.4): an indicator is compiled once into a program
 // (paths, condition, regexes), then run against any number of messages.
-import {
-  type CelEvaluator,
-  type EvaluationError,
-  type ExpressionMatch,
-  INDICATOR_METHODS,
-  type Indicator,
-  type IndicatorMethod,
-  type IndicatorResult,
-  type IndicatorVerdict,
-  type PatternMatch,
-  type Result,
-  type SemanticEvaluator,
-  type SemanticMatch,
-  type Value,
+import type {
+  CelEvaluator,
+  EvaluationError,
+  ExpressionMatch,
+  Indicator,
+  IndicatorMethod,
+  IndicatorResult,
+  IndicatorVerdict,
+  PatternMatch,
+  Result,
+  SemanticEvaluator,
+  SemanticMatch,
+  Value,
 } from "@oatf/model";
-import { err, evaluationError, ok } from "@oatf/model/internal";
+import { err, evaluationError, INDICATOR_METHODS, ok } from "@oatf/model/internal";
 import { patternCondition } from "@oatf/model/rules";
 import { compileSimplePath, compileWildcardPath, findResolved } from "@oatf/paths";
 import { toText } from "../base/json.js";

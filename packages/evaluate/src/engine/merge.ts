@@ -4,8 +4,8 @@
 // wins (by the deciding message's `coverage.position`), else the earliest error, else
 // `not_matched`; coverage counts are summed; the attack verdict is computed again. Per run:
 // a run's verdicts in several parts merge, two runs never do (runs.ts).
-import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import type { Diagnostic, Document, Result } from "@oatf/model";
+import { diagnosticOf, EVALUATION_RULES } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";

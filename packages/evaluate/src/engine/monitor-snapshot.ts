@@ -2,14 +2,8 @@
 // JSON-safe data, so a consumer can checkpoint it with its committed offsets and resume after
 // a crash. A snapshot is untrusted input on restore: every field is checked, re-entered
 // through the same bounds a trace has, and applied only once all of it is valid.
-import {
-  type Diagnostic,
-  EVALUATION_RULES,
-  INDICATOR_RESULTS,
-  type IndicatorVerdict,
-  type Result,
-} from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import type { Diagnostic, IndicatorVerdict, Result } from "@oatf/model";
+import { diagnosticOf, EVALUATION_RULES, INDICATOR_RESULTS } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import { Observed, type ObservedTraffic } from "./observed.js";
 import { MAX_RUNS } from "./runs.js";

@@ -4,7 +4,8 @@
 // leaking never make one `exploited`; transport keys (`session`) only correlate messages. The
 // summary of the runs is the verdict of the run that decides it: the first exploited run
 // (highest `max_tier` first), else partial, else error, else not_exploited.
-import { TIERS, type Tier } from "@oatf/model";
+import type { Tier } from "@oatf/model";
+import { TIERS } from "@oatf/model/internal";
 import type { RunVerdict, TraceVerdict } from "./coverage.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import { Tallies, verdictsOf } from "./trace-state.js";

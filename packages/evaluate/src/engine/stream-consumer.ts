@@ -7,8 +7,8 @@
 // owner delivers the outbox not marked delivered. No alert is lost, and one is delivered twice
 // only when the process dies between delivering a batch and the mark. Browser-safe: the
 // adapter owns the broker client, this loop the evaluation (`oatf monitor` runs it).
-import { type Diagnostic, type Document, EVALUATION_RULES, type Result } from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import type { Diagnostic, Document, Result } from "@oatf/model";
+import { diagnosticOf, EVALUATION_RULES } from "@oatf/model/internal";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
 import { mergeVerdicts } from "./merge.js";

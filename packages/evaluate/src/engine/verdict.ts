@@ -1,20 +1,17 @@
 // SDK §4.5 compute_verdict: indicator verdicts → attack verdict (format §9.2), with
 // the evaluation summary and `max_tier` (seeds/001 §4.5).
-import {
-  type Attack,
-  type AttackResult,
-  type AttackVerdict,
-  type Diagnostic,
-  EVALUATION_RULES,
-  type EvaluationRuleId,
-  type EvaluationSummary,
-  INDICATOR_RESULTS,
-  type Indicator,
-  type IndicatorVerdict,
-  TIERS,
-  type Tier,
+import type {
+  Attack,
+  AttackResult,
+  AttackVerdict,
+  Diagnostic,
+  EvaluationRuleId,
+  EvaluationSummary,
+  Indicator,
+  IndicatorVerdict,
+  Tier,
 } from "@oatf/model";
-import { diagnosticOf } from "@oatf/model/internal";
+import { diagnosticOf, EVALUATION_RULES, INDICATOR_RESULTS, TIERS } from "@oatf/model/internal";
 import { indicatorIdAt } from "@oatf/model/rules";
 import { nowIso } from "../base/timestamp.js";
 import { describeThrown } from "../compile/compile-error.js";

@@ -1,12 +1,7 @@
 // SDK §5.8 evaluate_trigger, with the event-qualifier extension of seeds/003 §5.8
 // step 2c (`tools/call:calculator`).
-import {
-  type ProtocolEvent,
-  parseDuration,
-  type Trigger,
-  type TriggerResult,
-  type TriggerState,
-} from "@oatf/model";
+import type { ProtocolEvent, Trigger, TriggerResult, TriggerState } from "@oatf/model";
+import { parseDuration } from "@oatf/model/internal";
 import { parseEventQualifier, resolveEventQualifier } from "@oatf/registries";
 import { registeredLru } from "../base/lru.js";
 import { compilePredicate } from "./predicate.js";
