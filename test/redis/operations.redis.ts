@@ -127,7 +127,7 @@ describe("oatf monitor and publish under big messages and a hostile Redis (issue
         const g = groups[0]!;
         expect(g[g.indexOf("pending") + 1]).toBeGreaterThan(0);
         // Parts before the first alert were committed (reads start small); none with an alert.
-      expect(await client.hget(`${stream}:0:checkpoint:g`, "outbox")).toBeFalsy();
+        expect(await client.hget(`${stream}:0:checkpoint:g`, "outbox")).toBeFalsy();
       } finally {
         client.disconnect();
       }

@@ -35,8 +35,8 @@ import {
   type TraceProblems,
 } from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
-import { coverageWarnings, toText, warningsOf } from "./text.js";
 import { evaluateSarif } from "./sarif.js";
+import { coverageWarnings, toText, warningsOf } from "./text.js";
 
 export const EVALUATE_FORMATS = ["text", "json", "junit", "sarif"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
