@@ -10,7 +10,8 @@ import { join } from "node:path";
 const KB = 1024;
 // The worker's ceiling is today's size plus a margin: it holds the SDK, whose growth should show
 // (432.6 KB measured after issue 22's SSE, A2A and HAR readers, A2A v1.0 content mapping, and
-// issue 24's monitor and per-session correlation).
+// issue 24's monitor and per-session correlation). The trace readers (@oatf/trace, trace-input.ts)
+// load on demand with the first pasted trace (issue 32): 446.4 -> 409.0 KB, 37.5 KB on demand.
 // The language worker (hover and completion, @oatf/language-service) starts on the first hover
 // or completion; it carries its own copy of the SDK parts it needs.
 // Page + worker (issue 32): at most 800 KB, what a visitor's browser fetches before the first

@@ -4,12 +4,20 @@ import { type Diagnostic, normalize, ruleInfo, serialize } from "oatf";
 import { diagnose } from "./diagnostics.js";
 import { evaluateExchange } from "./exchange.js";
 import type { AnalyseRequest, DocumentReport, TraceReport } from "./protocol.js";
-import { readTrace } from "./trace-input.js";
+import type { readTrace } from "./trace-input.js";
 
-export function analyse(
+/** Trace reading (@oatf/trace's decoders), loaded by the caller the first time a trace is read. */
+export type TraceReaderLoader = () => Promise<typeof readTrace>;
+
+/**
+ * Reports the document first, then the trace. Trace reading is asked for only when there is a
+ * trace to read, so a visitor who only edits a document never loads the wire-format readers.
+ */
+export async function analyse(
   request: AnalyseRequest,
   report: (reply: DocumentReport | TraceReport) => void,
-): void {
+  loadTraceReader: TraceReaderLoader,
+): Promise<void> {
   const { id } = request;
   const { diagnostics, document } = diagnose(request.document);
   const normalized = document ? normalize(document) : undefined;
@@ -27,6 +35,7 @@ export function analyse(
     report({ id, kind: "trace", problem: "paste a trace to evaluate the indicators" });
     return;
   }
+  const readTrace = await loadTraceReader();
   const trace = readTrace(request.trace, [normalized]);
   // Problems that stopped reading (T-FORMAT: its table entry says `stops`), told to the page
   // so that it needs no rule table of its own.

@@ -4,10 +4,12 @@
 // semantic threshold, indicator keys, the prompt preview length and the snapshot format's
 // parts. No semver promise beyond the SDK's own packages: a tool uses the main entry.
 
-// @oatf/trace's readers keep their tables in BoundedTable.
 export { BoundedTable } from "./base/bounded-table.js";
 export type { BoundedText } from "./base/json.js";
 export { boundedJson, coerceToString, deepEqual, MAX_TEXT_LENGTH, toText } from "./base/json.js";
+// @oatf/trace's readers keep their tables in BoundedTable, and check messages with
+// traceMessageProblem (here as well as in the main entry, which brings the YAML engine along).
+export { traceMessageProblem } from "./base/message.js";
 export type { AssemblerState } from "./engine/ag-ui-assemble.js";
 export {
   MAX_ASSEMBLED_TEXT_LENGTH,

@@ -26,7 +26,8 @@ export {
   type PlainTreeProblem,
 } from "./plain-tree.js";
 export { err, ok } from "./result.js";
-export { type DocumentRuleId, documentRuleInfo } from "./rule-ids.js";
+// TRACE_RULES here too, so @oatf/trace reaches the table without the main entry's YAML engine.
+export { type DocumentRuleId, documentRuleInfo, TRACE_RULES } from "./rule-ids.js";
 export { parentPath, positionOrAncestor, rangeOrAncestor } from "./source-info.js";
 export {
   didYouMean,
@@ -34,3 +35,4 @@ export {
   type SuggestOptions,
   suggestionSuffix,
 } from "./suggest.js";
+export { DIRECTIONS } from "./types.js";

@@ -141,6 +141,48 @@ describe("oatf evaluate --jobs", () => {
     expect(one.documents[0]?.coverage?.[0]?.eligible).toBe(60);
   });
 
+  it("checks the documents as --jobs 1 does, half of them in a worker", async () => {
+    // The worker checks the later half: an invalid document, CEL (the evaluator loaded to
+    // check it), and the first unreadable file, which stops the reading there.
+    const cel = doc("CEL-001", "content[*].text", "x").replace(
+      '      pattern: { contains: "x" }',
+      "      expression: { cel: \"value.exists(c, c.text.contains('PRIVATE KEY'))\" }",
+    );
+    const library = {
+      ...DOCUMENTS,
+      "broken.yaml": text('oatf: "0.1"\nattack: { id: 1 }\n'),
+      "more.yaml": text(doc("MORE-001", "content[*].text", "PRIVATE KEY")),
+      "cel.yaml": text(cel),
+    };
+    const lines = traceLines();
+    const one = await runEvaluate(memoryInputs(library).list, trace(lines), {});
+    const two = await runEvaluate(memoryInputs(library).list, trace(lines), { jobs: 2 });
+    expect(one.documents.map((d) => d.invalid !== undefined)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(one.documents[5]?.verdict?.result).toBeDefined();
+    expect(decided(two)).toEqual(decided(one));
+
+    const unreadable = {
+      ...library,
+      "gone.yaml": { ok: false as const, reason: "no such file" },
+      "after.yaml": text(doc("AFTER-001", "content[*].text", "x")),
+    };
+    const inputs = memoryInputs(unreadable);
+    const oneStop = await runEvaluate(memoryInputs(unreadable).list, trace(lines), {});
+    const twoStop = await runEvaluate(inputs.list, trace(lines), { jobs: 2 });
+    expect(oneStop.unreadable?.file).toBe("gone.yaml");
+    expect(twoStop.unreadable).toEqual(oneStop.unreadable);
+    expect(twoStop.documents).toEqual(oneStop.documents);
+    expect(evaluateExitCode(twoStop)).toBe(evaluateExitCode(oneStop));
+    expect(inputs.read).not.toContain("after.yaml");
+  });
+
   it("reads bytes cut anywhere, a byte-order mark and CRLF endings as --jobs 1 does", async () => {
     // Non-ASCII text in the matching line, and sessions whose keys are written with escapes.
     const lines = traceLines().map((l, i) =>

@@ -1,6 +1,7 @@
 // The SDK's own trace shape, one TraceMessage per line (JSON Lines): what `evaluateTrace`
 // takes, with `line` added. `{"protocol":"mcp","direction":"request","operation":...}`
-import { type TraceMessage, traceMessageProblem } from "@oatf/evaluate";
+import type { TraceMessage } from "@oatf/evaluate";
+import { traceMessageProblem } from "@oatf/evaluate/internal";
 import { type LineDecoder, parseLine, problem } from "./record.js";
 
 export function oatfDecoder(): LineDecoder {

@@ -2,8 +2,8 @@
 // each with its 1-based source line, and diagnostics for the lines that are not messages.
 import type { TraceMessage } from "@oatf/evaluate";
 import { boundedJson } from "@oatf/evaluate/internal";
-import { type Diagnostic, TRACE_RULES, type TraceRuleId } from "@oatf/model";
-import { diagnosticOf, lineRange } from "@oatf/model/internal";
+import type { Diagnostic, TraceRuleId } from "@oatf/model";
+import { diagnosticOf, lineRange, TRACE_RULES } from "@oatf/model/internal";
 
 /** The trace formats the readers understand. */
 export const TRACE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack", "har"] as const;

@@ -1,6 +1,7 @@
 // The observed protocol message (SDK §4.1): the one type the trace readers produce and the
 // trace engine consumes, so it sits below both and neither depends on the other through it.
-import { DIRECTIONS, type Direction, type Value } from "@oatf/model";
+import type { Direction, Value } from "@oatf/model";
+import { DIRECTIONS } from "@oatf/model/internal";
 
 /**
  * One observed protocol message. `content` is what an indicator evaluates: the JSON-RPC

@@ -13,37 +13,24 @@ import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
+import { type SessionEnd, sessionTable } from "./monitor-sessions.js";
 import {
   type MonitorSnapshot,
   type MonitorState,
   restoreSnapshot,
-  type SessionRecord,
   type SessionSnapshot,
   saveMonitor,
   saveSession,
   stateKey,
 } from "./monitor-snapshot.js";
 import { MAX_RUNS, runVerdicts } from "./runs.js";
-import { compileTrace } from "./trace-compile.js";
-import { type Reporting, Tallies, type TraceMatch, TraceState, verdictsOf } from "./trace-state.js";
+import { type CompiledTrace, compileTrace } from "./trace-compile.js";
+import { type Reporting, Tallies, type TraceMatch, verdictsOf } from "./trace-state.js";
 
 /** Sessions kept at once when `maxSessions` is not given. */
 export const DEFAULT_MAX_SESSIONS = 10_000;
 
-/** Why a session's state ended. */
-export type SessionEndReason = "idle" | "capacity" | "window" | "reset" | "closed";
-
-/** A session whose state ended, with its final verdicts (as `onEvict` reports it). */
-export interface SessionEnd {
-  session: string;
-  /** The session's run, when it has a name. */
-  run?: string;
-  reason: SessionEndReason;
-  /** Messages the session's state evaluated. */
-  messages: number;
-  /** The session's attack verdict per document, as a trace of its own messages. */
-  verdicts: TraceVerdict[];
-}
+export type { SessionEnd, SessionEndReason } from "./monitor-sessions.js";
 
 export interface MonitorOptions extends IndicatorEvaluators {
   /** Verdict `source`: the tool producing the verdicts. */
@@ -144,35 +131,59 @@ function defaultKey(message: TraceMessage): string | undefined {
 const positive = (n: unknown, fallback: number): number =>
   typeof n === "number" && n > 0 ? n : fallback;
 
-/**
- * Compiles `documents` once and returns a monitor keeping one evaluation state per session
- * (format §6 per session, SDK §4.5 verdicts).
- */
-export function createMonitor(
-  documents: readonly Document[],
-  options: MonitorOptions = {},
-): Monitor {
-  const o = readOptions(options, [
-    "source",
-    "run",
-    "cel",
-    "semantic",
-    "key",
-    "maxSessions",
-    "idleMs",
-    "windowMs",
-    "alerts",
-    "onMatch",
-    "onEvict",
-  ]);
-  const maxSessions = Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1;
-  const idleMs = positive(o.idleMs, Number.POSITIVE_INFINITY);
-  const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
-  const alerts: "first" | "every" = o.alerts === "first" ? "first" : "every";
-  const keyOf = typeof o.key === "function" ? o.key : defaultKey;
-  const defaultRun = typeof o.run === "string" ? o.run : "";
-  const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
-  const m: MonitorState = {
+/** A message's session key; a throwing key function: the message still counts, in the default session. */
+function readKey(
+  keyOf: (message: TraceMessage) => string | undefined,
+  message: TraceMessage,
+): string {
+  try {
+    const key = keyOf(message);
+    return typeof key === "string" ? key : "";
+  } catch {
+    return "";
+  }
+}
+
+/** A message's run; an unreadable run key: the message still counts, in the default run. */
+function readRun(message: TraceMessage, defaultRun: string): string {
+  try {
+    const run = message?.run;
+    return typeof run === "string" ? run : defaultRun;
+  } catch {
+    return defaultRun;
+  }
+}
+
+/** The verdicts of every run: its ended sessions' tallies and its live ones' (runs.ts). */
+function monitorVerdicts(m: MonitorState): TraceVerdict[] {
+  const runs = new Map<string, Tallies>();
+  for (const [run, past] of m.past) {
+    const all = new Tallies(m.compiled.scans.length);
+    all.absorb(past);
+    runs.set(run, all);
+  }
+  for (const record of m.sessions.values()) runs.get(record.run)!.absorb(record.state.tallies);
+  return runVerdicts(m.compiled, runs, m.overflow);
+}
+
+/** The options a monitor reads (the others are refused, base/options.ts). */
+const MONITOR_OPTIONS = [
+  "source",
+  "run",
+  "cel",
+  "semantic",
+  "key",
+  "maxSessions",
+  "idleMs",
+  "windowMs",
+  "alerts",
+  "onMatch",
+  "onEvict",
+] as const;
+
+/** A monitor's state before its first message. */
+function monitorState(compiled: CompiledTrace): MonitorState {
+  return {
     compiled,
     count: 0,
     clock: Number.NEGATIVE_INFINITY,
@@ -181,6 +192,25 @@ export function createMonitor(
     ended: 0,
     sessions: new Map(),
   };
+}
+
+/**
+ * Compiles `documents` once and returns a monitor keeping one evaluation state per session
+ * (format §6 per session, SDK §4.5 verdicts).
+ */
+export function createMonitor(
+  documents: readonly Document[],
+  options: MonitorOptions = {},
+): Monitor {
+  const o = readOptions(options, MONITOR_OPTIONS);
+  const maxSessions = Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1;
+  const idleMs = positive(o.idleMs, Number.POSITIVE_INFINITY);
+  const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
+  const alerts: "first" | "every" = o.alerts === "first" ? "first" : "every";
+  const keyOf = typeof o.key === "function" ? o.key : defaultKey;
+  const defaultRun = typeof o.run === "string" ? o.run : "";
+  const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
+  const m = monitorState(compiled);
 
   const reporting = (session: string, run: string): Reporting => ({
     alerts,
@@ -191,91 +221,21 @@ export function createMonitor(
   // Message time is read only when something is timed by it.
   const timed = idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY;
 
-  function end(record: SessionRecord, reason: SessionEndReason): TraceVerdict[] | undefined {
-    const { key, run, state } = record;
-    m.sessions.delete(stateKey(run, key));
-    m.past.get(run)!.absorb(state.tallies);
-    m.ended++;
-    if (o.onEvict === undefined && reason !== "closed") return undefined;
-    const verdicts = verdictsOf(compiled, state.tallies);
-    const session = { session: key, ...(run === "" ? {} : { run }) };
-    try {
-      o.onEvict?.({ ...session, reason, messages: state.count, verdicts });
-    } catch {} // a throwing callback must not stop the monitor
-    return verdicts;
-  }
-
-  function sweep(now = m.clock): number {
-    if (idleMs === Number.POSITIVE_INFINITY || !Number.isFinite(now)) return 0;
-    let swept = 0;
-    // Activity order: stop at the first session still active.
-    for (const record of m.sessions.values()) {
-      // Seen only before any message time was known: its idle time starts now.
-      if (record.lastSeen === Number.NEGATIVE_INFINITY) {
-        record.lastSeen = now;
-        continue;
-      }
-      if (!(now - record.lastSeen > idleMs)) break;
-      end(record, "idle");
-      swept++;
-    }
-    return swept;
-  }
-
-  function readKey(message: TraceMessage): string {
-    try {
-      const key = keyOf(message);
-      return typeof key === "string" ? key : "";
-    } catch {
-      return ""; // a throwing key function: the message still counts, in the default session
-    }
-  }
-
-  function readRun(message: TraceMessage): string {
-    try {
-      const run = message?.run;
-      return typeof run === "string" ? run : defaultRun;
-    } catch {
-      return defaultRun; // an unreadable run key: the message still counts, in the default run
-    }
-  }
+  const { end, sweep, enter, trim } = sessionTable(m, maxSessions, idleMs, windowMs, o.onEvict);
 
   function push(message: TraceMessage): void {
     const index = m.count++;
     const time = timed ? timeOf(message) : Number.NaN;
     if (time > m.clock) m.clock = time;
     if (idleMs !== Number.POSITIVE_INFINITY) sweep();
-    const key = readKey(message);
-    const run = readRun(message);
+    const key = readKey(keyOf, message);
+    const run = readRun(message, defaultRun);
     if (!m.past.has(run)) {
       // A run past the bound is not evaluated: its messages are counted, and said (runs.ts).
       if (m.past.size >= MAX_RUNS) return void m.overflow++;
       m.past.set(run, new Tallies(compiled.scans.length));
     }
-    const at = stateKey(run, key);
-    let record = m.sessions.get(at);
-    const fresh = (windowStart: number | undefined): SessionRecord => ({
-      key,
-      run,
-      state: new TraceState(compiled),
-      lastSeen: m.clock,
-      windowStart,
-    });
-    if (record === undefined) {
-      const first = m.sessions.values().next();
-      if (m.sessions.size >= maxSessions && !first.done) end(first.value, "capacity");
-      record = fresh(undefined);
-    } else m.sessions.delete(at); // re-inserted last: most recently active
-    m.sessions.set(at, record);
-    record.lastSeen = m.clock;
-    if (Number.isFinite(time)) {
-      if (record.windowStart === undefined) record.windowStart = time;
-      else if (time - record.windowStart >= windowMs) {
-        end(record, "window");
-        record = fresh(time);
-        m.sessions.set(at, record);
-      }
-    }
+    const record = enter(key, run, time);
     record.reporting ??= reporting(key, run);
     record.state.push(message, record.reporting, index);
   }
@@ -327,26 +287,13 @@ export function createMonitor(
       const record = live(session, run);
       return record === undefined ? undefined : verdictsOf(compiled, record.state.tallies);
     },
-    verdicts() {
-      const runs = new Map<string, Tallies>();
-      for (const [run, past] of m.past) {
-        const all = new Tallies(compiled.scans.length);
-        all.absorb(past);
-        runs.set(run, all);
-      }
-      for (const record of m.sessions.values()) runs.get(record.run)!.absorb(record.state.tallies);
-      return runVerdicts(compiled, runs, m.overflow);
-    },
+    verdicts: () => monitorVerdicts(m),
     snapshot,
     restore(saved) {
       const restored = restoreSnapshot(m, saved, maxSessions);
       if (!restored.ok) return restored;
       restored.value();
-      // A restored session past the bound ends the least recently active one, as a new one would.
-      for (const record of m.sessions.values()) {
-        if (m.sessions.size <= maxSessions) break;
-        end(record, "capacity");
-      }
+      trim();
       return { ok: true, value: undefined };
     },
   };

@@ -55,7 +55,9 @@ export function indicatorKeys(attack: Attack): string[] {
   });
 }
 
-const RESULTS: ReadonlySet<string> = new Set(INDICATOR_RESULTS);
+// Pure: a bundle that uses nothing of this module (such as @oatf/trace) leaves the table, and
+// the main @oatf/model entry with its YAML engine, out.
+const RESULTS: ReadonlySet<string> = /* @__PURE__ */ new Set(INDICATOR_RESULTS);
 
 // Several verdicts for one indicator (a list with one per message, say) combine as the
 // trace rule does (format §6 step 5): matched if any matched; else error if any failed;

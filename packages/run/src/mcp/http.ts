@@ -4,11 +4,15 @@
 // POST carries client messages (a request answered as JSON, or on an SSE stream when the
 // server asks the client something first); GET opens the session's own stream, where phase
 // `on_enter` notifications go (queued, bounded, until it opens); DELETE ends a session.
+// A 2026-07-28 request (its `MCP-Protocol-Version` header, no session id) is served without
+// a session: each POST its own exchange, a `subscriptions/listen` POST an SSE stream that
+// stays open and carries the phases' notifications (mcp/revision-2026.ts).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
 import { plain, readRpcPost, SseStream, sendJson } from "../http.js";
 import { errorMessage, INVALID_REQUEST, type Incoming } from "../jsonrpc.js";
+import { clientSession, MODERN_REVISION } from "./revision-2026.js";
 import type { McpServerActor } from "./server.js";
 import { McpSession, type Outlet } from "./session.js";
 
@@ -23,6 +27,8 @@ interface HttpSession {
 export class McpHttpTransport {
   readonly #actor: McpServerActor;
   readonly #sessions = new Map<string, HttpSession>();
+  /** The open 2026 `subscriptions/listen` streams. */
+  readonly #listening = new Set<SseStream>();
 
   constructor(actor: McpServerActor) {
     this.#actor = actor;
@@ -44,6 +50,8 @@ export class McpHttpTransport {
   close(): void {
     for (const s of this.#sessions.values()) s.stream?.end();
     this.#sessions.clear();
+    for (const stream of this.#listening) stream.end();
+    this.#listening.clear();
   }
 
   get #m() {
@@ -79,6 +87,17 @@ export class McpHttpTransport {
       }
       entry = this.#open();
       headers[SESSION_HEADER] = entry.session.id;
+    } else if (
+      req.headers[SESSION_HEADER] === undefined &&
+      req.headers["mcp-protocol-version"] === MODERN_REVISION
+    ) {
+      const first = messages.find((m) => m.kind === "request" || m.kind === "notification");
+      const session = new McpSession(clientSession(first?.params));
+      entry = { session, stream: undefined, queue: [] };
+      const listen = messages.find(
+        (m) => m.kind === "request" && m.method === "subscriptions/listen",
+      );
+      if (listen !== undefined) return this.#listen(req, res, entry, listen);
     } else {
       const id = req.headers[SESSION_HEADER];
       if (typeof id !== "string") {
@@ -122,6 +141,37 @@ export class McpHttpTransport {
     if (stream) stream.end();
     else if (batch) sendJson(res, 200, JSON.stringify(answers), headers);
     else if (!res.headersSent) sendJson(res, 200, JSON.stringify(answers[0] ?? null), headers);
+  }
+
+  /**
+   * A 2026 `subscriptions/listen` stream: open until the client closes it, the actor's way to
+   * this client for the phases' notifications meanwhile.
+   */
+  async #listen(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: HttpSession,
+    listen: Incoming,
+  ): Promise<void> {
+    const { limits } = this.#m.context;
+    if (this.#actor.sessions.size >= limits.maxSessions) {
+      this.#wire(`a listen stream refused: ${limits.maxSessions} are open (limits.maxSessions)`);
+      plain(res, 503, "too many sessions");
+      return;
+    }
+    if (!String(req.headers.accept ?? "").includes("text/event-stream")) {
+      plain(res, 406, "subscriptions/listen needs Accept: text/event-stream");
+      return;
+    }
+    const stream = new SseStream(res);
+    const outlet: Outlet = (message) => void stream.send(JSON.stringify(message));
+    this.#listening.add(stream);
+    stream.onClose(() => {
+      this.#listening.delete(stream);
+      this.#actor.detach(entry.session);
+    });
+    this.#actor.attach(entry.session, outlet);
+    await this.#actor.handle(entry.session, listen, outlet);
   }
 
   #get(req: IncomingMessage, res: ServerResponse): void {

@@ -4,13 +4,14 @@
 // extension keys left out), `responses` dispatched first match wins, `elicitations` (and the
 // `sampling_requests` extension) sent during a call, `on_enter` actions sent on phase entry.
 // Protocol revision 2025-11-25 (the binding's default) and the earlier ones clients
-// negotiate; 2026-07-28 is to come through the traffic issue's mapping table (see README).
+// negotiate, and 2026-07-28 through the mapping of mcp/revision-2026.ts.
 
 import { evaluatePredicate } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
 import { runEntryActions } from "../entry-actions.js";
 import {
   errorMessage,
+  type Id,
   INVALID_PARAMS,
   type Incoming,
   METHOD_NOT_FOUND,
@@ -20,6 +21,15 @@ import {
 import type { PhaseMachine } from "../phase-machine.js";
 import { dispatch, entries, field, isObject, type Obj, without } from "../state.js";
 import { enriched } from "./enrich.js";
+import {
+  type Ask,
+  discoverResult,
+  isModern,
+  PendingInputs,
+  SUBSCRIPTION_META,
+  stamped,
+  withoutRetry,
+} from "./revision-2026.js";
 import type { Answer, McpSession, Outlet } from "./session.js";
 
 /** Format §7.1.4 defaults. */
@@ -32,19 +42,30 @@ export const DEFAULT_CAPABILITIES: Obj = {
   prompts: { listChanged: true },
 };
 
-/** A request answered with a result, or with a JSON-RPC error. */
-type Reply = { result: Value } | { error: { code: number; message: string } };
+/**
+ * A request answered with a result, or with a JSON-RPC error; `inputRequired` marks a 2026
+ * `input_required` result (the first leg of a call its retry completes).
+ */
+type Reply = { result: Value; inputRequired?: true } | { error: { code: number; message: string } };
 
 /** Which request a server-initiated request belongs to, and how it is written. */
 interface Exchange {
   session: McpSession;
   related: Outlet;
+  /** A 2026-07-28 request: asks travel in an `input_required` result, not as requests. */
+  modern: boolean;
+  /** A 2026 retry: the input requests it answers, with their answers. */
+  answered: { ask: Ask; answer: Value }[] | undefined;
 }
+
+/** 2026 `input_required` results awaiting their retry, per actor. */
+const MAX_PENDING_INPUTS = 1024;
 
 export class McpServerActor {
   readonly machine: PhaseMachine;
   /** The connected sessions and where their unrelated messages go (their own stream). */
   readonly sessions = new Map<McpSession, Outlet>();
+  readonly #inputs = new PendingInputs(MAX_PENDING_INPUTS);
 
   constructor(machine: PhaseMachine) {
     this.machine = machine;
@@ -66,6 +87,7 @@ export class McpServerActor {
   asksFirst(incoming: Incoming): boolean {
     if (incoming.kind !== "request") return false;
     if (incoming.method !== "tools/call" && incoming.method !== "prompts/get") return false;
+    if (isModern(incoming.params)) return false; // asks go in an `input_required` result
     return this.#asks(this.machine.state, incoming.params ?? {}).length > 0;
   }
 
@@ -88,27 +110,52 @@ export class McpServerActor {
       return;
     }
     if (incoming.kind === "invalid") return; // the transport said it
-    const params = incoming.params ?? {};
-    m.record({
-      protocol: "mcp",
-      direction: "request",
-      operation: incoming.method,
-      content: params,
-      session: session.id,
-    });
+    const modern = incoming.kind === "request" && isModern(incoming.params);
+    // A 2026 retry continues a call already recorded: its request is not a new one.
+    const answered = modern ? this.#inputs.take(incoming.params ?? {}) : undefined;
+    const params = answered ? withoutRetry(incoming.params ?? {}) : (incoming.params ?? {});
+    if (modern && answered === undefined && field(params, "requestState") !== undefined)
+      m.context.diagnostics.report({
+        severity: "warning",
+        code: "run/wire",
+        message: `${incoming.method}: a requestState no input_required result of ours waits for (replayed or made up): served as a new call`,
+        actor: m.name,
+      });
+    if (answered === undefined)
+      m.record({
+        protocol: "mcp",
+        direction: "request",
+        operation: incoming.method,
+        content: params,
+        session: session.id,
+      });
     if (incoming.kind === "notification") {
       m.event(incoming.method, params);
+      return;
+    }
+    if (incoming.method === "subscriptions/listen") {
+      this.#listen(session, incoming.id, params, related);
       return;
     }
     await m.busy(async () => {
       // The phase in force when the request arrived answers it (a trigger it fires changes
       // what comes after, not this answer).
       const state = m.state;
-      const reply = await this.#answer(incoming.method, params, state, { session, related });
+      const exchange = { session, related, modern, answered };
+      const reply = await this.#answer(incoming.method, params, state, exchange);
       const message =
         "result" in reply
-          ? resultMessage(incoming.id, reply.result)
+          ? resultMessage(
+              incoming.id,
+              modern && !reply.inputRequired
+                ? stamped(incoming.method, reply.result)
+                : reply.result,
+            )
           : errorMessage(incoming.id, reply.error.code, reply.error.message);
+      if ("result" in reply && reply.inputRequired) {
+        related(message); // the call goes on with its retry: one exchange, one event
+        return;
+      }
       const content =
         "result" in reply
           ? enriched(incoming.method, params, reply.result)
@@ -145,6 +192,8 @@ export class McpServerActor {
     switch (method) {
       case "initialize":
         return { result: interpolate(this.#initializeResult(state)) };
+      case "server/discover":
+        return { result: discoverResult(interpolate(this.#initializeResult(state)) as Obj) };
       case "ping":
         return { result: {} };
       case "tools/list":
@@ -193,23 +242,68 @@ export class McpServerActor {
     params: Value,
     state: Value | undefined,
     exchange: Exchange,
-  ): Promise<{ found: Obj } | { error: Reply }> {
+  ): Promise<{ found: Obj } | { early: Reply }> {
     const name = field(params, "name");
     const found = entries(state, list).find((entry) => entry.name === name);
     if (found === undefined) {
       const what = list === "tools" ? "tool" : "prompt";
       return {
-        error: { error: { code: INVALID_PARAMS, message: `Unknown ${what}: ${String(name)}` } },
+        early: { error: { code: INVALID_PARAMS, message: `Unknown ${what}: ${String(name)}` } },
       };
     }
-    await this.#sendAsks(state, params, exchange);
-    return { found };
+    if (!exchange.modern) {
+      await this.#sendAsks(state, params, exchange);
+      return { found };
+    }
+    if (exchange.answered !== undefined) {
+      this.#recordAnswers(exchange.session, exchange.answered);
+      return { found };
+    }
+    const asks = this.#asks(state, params).map((ask) => ({
+      method: ask.method,
+      params: this.machine.interpolate(ask.params, params),
+    }));
+    if (asks.length === 0) return { found };
+    for (const ask of asks)
+      this.#recordMessage(exchange.session, "request", ask.method, ask.params);
+    return { early: { result: this.#inputs.ask(asks), inputRequired: true } };
+  }
+
+  /** A 2026 retry's input responses, recorded as the answers to the binding's requests. */
+  #recordAnswers(session: McpSession, answered: { ask: Ask; answer: Value }[]): void {
+    for (const { ask, answer } of answered) {
+      const content = isObject(answer) && isObject(answer.error) ? answer.error : answer;
+      this.#recordMessage(session, "response", ask.method, content);
+    }
+  }
+
+  #recordMessage(
+    session: McpSession,
+    direction: "request" | "response",
+    operation: string,
+    content: Value,
+  ): void {
+    this.machine.record({ protocol: "mcp", direction, operation, content, session: session.id });
+  }
+
+  /**
+   * 2026 `subscriptions/listen`: acknowledged on the stream it opens, which then carries the
+   * phases' `on_enter` notifications (the transport attached the session to it).
+   */
+  #listen(session: McpSession, id: Id, params: Value, related: Outlet): void {
+    const m = this.machine;
+    session.subscriptionId = id;
+    const notifications = field(params, "notifications") ?? {};
+    const ack = { notifications, _meta: { [SUBSCRIPTION_META]: id } };
+    this.#recordMessage(session, "request", "notifications/subscriptions/acknowledged", ack);
+    related(requestMessage("notifications/subscriptions/acknowledged", ack));
+    m.event("subscriptions/listen", params);
   }
 
   async #callTool(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
     const m = this.machine;
     const named = await this.#named("tools", params, state, exchange);
-    if ("error" in named) return named.error;
+    if ("early" in named) return named.early;
     const tool = named.found;
     const entry = dispatch(tool.responses, params, m.context.synthesizer.available);
     if (entry === undefined) return { result: { content: [] } };
@@ -243,7 +337,7 @@ export class McpServerActor {
   async #getPrompt(params: Value, state: Value | undefined, exchange: Exchange): Promise<Reply> {
     const m = this.machine;
     const named = await this.#named("prompts", params, state, exchange);
-    if ("error" in named) return named.error;
+    if ("early" in named) return named.early;
     const prompt = named.found;
     const entry = dispatch(prompt.responses, params, m.context.synthesizer.available, [
       "messages",
@@ -376,6 +470,15 @@ export class McpServerActor {
               session: session.id,
             });
             outlet(requestMessage(method, params));
+          } else if (session.subscriptionId !== undefined) {
+            // 2026-07-28 has no server-to-client requests outside a call's input_required.
+            m.context.diagnostics.report({
+              severity: "warning",
+              code: "run/unsupported",
+              message: `on_enter send ${method}: a 2026-07-28 client takes no request from the server outside a call; not sent`,
+              actor: m.name,
+              phase: m.phaseName,
+            });
           } else void m.busy(() => this.ask(session, method, params, outlet));
         }
       },

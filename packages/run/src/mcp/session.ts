@@ -15,6 +15,8 @@ export class McpSession {
   readonly id: string;
   /** The revision this session was initialized with (what `initialize` answered). */
   protocolVersion: string | undefined;
+  /** A 2026 `subscriptions/listen` stream's id, once this connection opened one. */
+  subscriptionId: Id | undefined;
   readonly #pending = new Map<Id, (answer: Answer) => void>();
   #nextId = 0;
 

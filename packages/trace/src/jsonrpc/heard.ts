@@ -1,0 +1,68 @@
+// What a JSON-RPC line says around its message (who sent it, when, on which connection),
+// the decoder's state the request and response readers share, and the emitting of a message
+// with its line's place.
+import type { TraceMessage } from "@oatf/evaluate";
+import type { Value } from "@oatf/model";
+import type { TraceRecord } from "../record.js";
+import type { Connection, Connections } from "./connections.js";
+import type { Correlation, Side } from "./correlation.js";
+import type { InputRequests } from "./input-required.js";
+
+/** One decoder's state: its connections' protocols, the requests awaiting, the input requests. */
+export interface DecoderState extends Connections, Correlation {
+  inputs: InputRequests;
+}
+
+export /** What a line says around its JSON-RPC message: who sent it, when, on which connection. */
+interface Heard {
+  line: number;
+  side: Side;
+  actor: string | undefined;
+  /** The actor as correlation keys it: "" for none, else `a` + the actor. */
+  actorKey: string;
+  /** The scope's key ("" for none) and its session or connection id. */
+  scope: string;
+  session: string | undefined;
+  timestamp: string | undefined;
+  /** The line's own `protocol`, which wins over the connection's. */
+  given: string | undefined;
+  connection: Connection;
+}
+
+export const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
+
+export /**
+ * Emits a message with its line's actor, session, timestamp and line (absent fields left
+ * out); returns it.
+ */
+function located(
+  out: TraceRecord[],
+  message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
+  { actor, session, timestamp, line }: Heard,
+): TraceMessage & { line: number } {
+  const m = message as TraceMessage & { line: number };
+  if (actor !== undefined) m.actor = actor;
+  if (session !== undefined) m.session = session;
+  if (timestamp !== undefined) m.timestamp = timestamp;
+  m.line = line;
+  out.push({ kind: "message", message: m });
+  return m;
+}
+
+/**
+ * MCP 2026-07-28: an `input_required` result's input requests are the server's requests of
+ * the binding (`elicitation/create`, `sampling/createMessage`, `roots/list`).
+ */
+export function asked(state: DecoderState, result: Value, heard: Heard, out: TraceRecord[]) {
+  for (const input of state.inputs.asked(result, heard.line, out))
+    located(
+      out,
+      {
+        protocol: "mcp",
+        direction: "request",
+        operation: input.method,
+        content: input.content as Value,
+      },
+      heard,
+    );
+}

@@ -1,0 +1,170 @@
+// A JSON-RPC response read from a log (SDK §4.1 correlation; issue 23), by what correlation.ts
+// finds waiting for its id:
+//
+//   no request (or one forgotten) ──▶ a response of operation "" (every surface),
+//       T-UNCORRELATED; an A2A-looking result tells a default connection it is A2A
+//   more than MAX_REQUESTS_PER_ID requests ──▶ the same, T-AMBIGUOUS-ID
+//   several requests ──▶ a response to each, T-AMBIGUOUS-ID
+//   one request, named otherwise (actor, session) ──▶ its response, T-AMBIGUOUS-ID
+//   one request ──▶ its response, `{...params, ...result}` for MCP tools/call and prompts/get
+//
+// A stream's item (A2A `message/stream`) leaves its request waiting until its last item; an
+// MCP 2026-07-28 `input_required` result asks its input requests.
+import type { Value } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
+import { preview, problem, type TraceRecord, unattributed } from "../record.js";
+import { a2aResult, a2aV1, looksLikeA2aResult } from "./a2a.js";
+import { MAX_REQUESTS_PER_ID, type Request } from "./correlation.js";
+import { asked, type DecoderState, type Heard, isId, located } from "./heard.js";
+import type { Waiting } from "./pending-ids.js";
+
+/**
+ * `{...params, ...result}` (SDK §4.1 enrichment). `Object.assign` copies several times
+ * faster than spread on the parsed objects of a log, but it assigns: an own `__proto__` key
+ * (JSON.parse makes one) would become the prototype, so such objects are copied key by key,
+ * the key defined as data.
+ */
+function merged(params: object, result: object): Value {
+  if (!Object.hasOwn(params, "__proto__") && !Object.hasOwn(result, "__proto__"))
+    return Object.assign({}, params, result) as Value;
+  const m: Record<string, unknown> = {};
+  for (const from of [params, result] as Record<string, unknown>[])
+    for (const key of Object.keys(from))
+      Object.defineProperty(m, key, {
+        value: from[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return m as Value;
+}
+
+/** A response, read as the response of the requests of its id it answers. */
+export function readResponse(
+  state: DecoderState,
+  rpc: Record<string, unknown>,
+  heard: Heard,
+  out: TraceRecord[],
+) {
+  const { line, side, actorKey, scope } = heard;
+  const isResult = Object.hasOwn(rpc, "result");
+  if (!isResult && !Object.hasOwn(rpc, "error")) {
+    return problem(out, line, "T-SHAPE", "a JSON-RPC message needs a method, a result or an error");
+  }
+  // JSON-RPC 2.0 §5: an error whose request's id could not be read (an MCP server's 405 to
+  // an HTTP GET) answers no request: said as such, not evaluated as anyone's response.
+  if (rpc.id === null && !isResult)
+    return problem(
+      out,
+      line,
+      "T-ID-NULL",
+      `an error answering no request (id null): ${preview(rpc.error)}`,
+    );
+  const waiting = isId(rpc.id) ? state.answered(scope, actorKey, side, rpc.id) : [];
+  const requests = waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
+  const content = (isResult ? rpc.result : rpc.error) as Value;
+  // Past the per-id bound (lists of several connections), it is read as no one's: still
+  // evaluated against every surface, and said, but never multiplied into that many messages.
+  const tooMany = requests.length > MAX_REQUESTS_PER_ID;
+  if (waiting.length === 0 || tooMany)
+    return uncorrelated(state, rpc.id, tooMany, isResult, content, heard, out);
+  correlated(state, rpc.id, waiting, requests, isResult, content, heard, out);
+}
+
+/** A response no request (or too many) of its id awaits: of operation "", said. */
+function uncorrelated(
+  state: DecoderState,
+  id: unknown,
+  tooMany: boolean,
+  isResult: boolean,
+  content: Value,
+  heard: Heard,
+  out: TraceRecord[],
+): void {
+  const { line, given, connection } = heard;
+  if (tooMany)
+    unattributed(
+      out,
+      line,
+      "T-AMBIGUOUS-ID",
+      `response to id ${preview(id)}, which more than ${MAX_REQUESTS_PER_ID} requests on the connections it may belong to carry: its operation is unknown (""), so it is evaluated against every surface`,
+    );
+  else
+    unattributed(
+      out,
+      line,
+      "T-UNCORRELATED",
+      `response to id ${preview(id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
+    );
+  // A Task, Message or stream event tells an A2A connection, as an A2A method would.
+  if (given === undefined && connection.by === "default" && isResult && looksLikeA2aResult(content))
+    state.protocolFor(connection, "message/stream", line, out);
+  const protocol = given ?? connection.protocol;
+  located(out, { protocol, direction: "response", operation: "", content }, heard);
+  if (protocol === "mcp" && isResult) asked(state, content, heard, out);
+}
+
+/** A response to the requests of its id that await it: a response message to each. */
+function correlated(
+  state: DecoderState,
+  id: unknown,
+  waiting: Waiting<Request>[],
+  requests: readonly Request[],
+  isResult: boolean,
+  content: Value,
+  heard: Heard,
+  out: TraceRecord[],
+): void {
+  const { line, actorKey, scope } = heard;
+  // One item of a stream answers; the stream stays open for the next until its last item.
+  const items = isResult && requests.every((r) => r.streaming);
+  if (requests.length > 1) {
+    unattributed(
+      out,
+      line,
+      "T-AMBIGUOUS-ID",
+      `response to id ${preview(id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
+    );
+  } else {
+    const named = requests[0]!.named;
+    if ((named?.scope ?? "") !== scope || (named?.actor ?? "") !== actorKey)
+      unattributed(
+        out,
+        line,
+        "T-AMBIGUOUS-ID",
+        `response to id ${preview(id)} and its request ${preview(requests[0]!.method)} do not both name their actor and session/connection: read as its response, but it may be another connection's`,
+      );
+  }
+  let projected: { operation: string; content: Value } | undefined;
+  let final = !items;
+  for (const request of requests) {
+    let body = content;
+    if (request.protocol === "a2a" && isResult) {
+      const read = a2aResult(request.method, content, request.native !== undefined);
+      body = read.content;
+      final ||= read.final;
+      if (read.problem !== undefined) problem(out, line, "T-A2A-ITEM", read.problem);
+      if (read.projected !== undefined)
+        projected = { operation: read.projected, content: read.content };
+    }
+    const params = request.params;
+    const enrich = isResult && isObject(body) && isObject(params);
+    const message = located(
+      out,
+      {
+        protocol: request.protocol,
+        direction: "response",
+        operation: request.method,
+        content: enrich ? merged(params as object, body as object) : body,
+      },
+      heard,
+    );
+    if (request.native !== undefined) a2aV1(message, request.native, { wire: content, isResult });
+  }
+  // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
+  // `task/artifact`, a message of its own on the same line (one operation per message).
+  if (projected !== undefined)
+    located(out, { protocol: "a2a", direction: "response", ...projected }, heard);
+  state.settle(waiting, requests, final);
+  if (isResult && requests.some((r) => r.protocol === "mcp")) asked(state, content, heard, out);
+}
