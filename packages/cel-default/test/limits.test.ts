@@ -1,8 +1,9 @@
 // Each limit of the README's "Limits" section. No test asserts elapsed time (a hang would
-// still fail the test by its timeout); bench/calibration.bench.ts measures the times.
+// still fail the test by its timeout); bench/calibration.bench.ts measures the times, and
+// bench/regex.bench.ts RE2's linear time as a ratio.
 import { createCelEvaluator, DEFAULT_OPTIONS } from "@oatf/cel-default";
 import { describe, expect, it } from "vitest";
-import { evaluator, list, outcome, overBudget } from "./helpers.js";
+import { costOf, evaluator, list, outcome, overBudget } from "./helpers.js";
 
 const list30 = list(30);
 /** Comprehensions nested `depth` deep over `size`-element lists: size^depth iterations. */
@@ -189,14 +190,31 @@ describe("maxConcatSize", () => {
 });
 
 describe("matches uses RE2 (linear time)", () => {
-  it("catastrophic-backtracking patterns finish", () => {
+  const PATHOLOGICAL = ["^(a+)+$", "(a|aa)*b", "^(a*)*$", "^(a|a?)+$"];
+  /** The budget alone decides, no clock backstop: the same outcome on any machine. */
+  const unclocked = () => createCelEvaluator({ timeoutMs: Number.POSITIVE_INFINITY });
+
+  it("catastrophic-backtracking patterns finish under the budget, without the clock", () => {
     const x = `${"a".repeat(50_000)}!`;
-    const cel = evaluator();
-    for (const pattern of ["^(a+)+$", "(a|aa)*b", "^(a*)*$", "^(a|a?)+$"]) {
+    const cel = unclocked();
+    for (const pattern of PATHOLOGICAL) {
       expect(cel.evaluate(`x.matches('${pattern}')`, { x }), pattern).toEqual({
         ok: true,
         value: false,
       });
+    }
+  });
+
+  it("a match is charged linearly in its input, the same for a pathological pattern as a plain one", () => {
+    // Each further 10k characters cost the same units, whatever the pattern: the charge (and
+    // so the budget's bound) follows RE2's linear time; bench/regex.bench.ts measures it.
+    const cost = (pattern: string, n: number) =>
+      costOf(`x.matches('${pattern}')`, { x: `${"a".repeat(n)}!` });
+    const step = cost("^a+$", 20_000) - cost("^a+$", 10_000);
+    expect(step).toBeGreaterThan(10_000);
+    for (const pattern of PATHOLOGICAL) {
+      const [c1, c2, c3] = [10_000, 20_000, 30_000].map((n) => cost(pattern, n));
+      expect([c2! - c1!, c3! - c2!], pattern).toEqual([step, step]);
     }
   });
 

@@ -163,7 +163,14 @@ describe("consumeStream", () => {
     expect(stopped.stopped).toMatch(/^the checkpoint of p0 cannot be resumed: it is not JSON/);
     expect(mergeStreamVerdicts(["{"], [DOCUMENT])).toEqual({
       ok: false,
-      error: { message: "a checkpoint cannot be read: it is not JSON", path: "snapshots[0]" },
+      error: {
+        code: "E-STATE",
+        rule: "E-STATE",
+        severity: "error",
+        spec_ref: "SDK §4.5",
+        message: "a checkpoint cannot be read: it is not JSON",
+        path: "snapshots[0]",
+      },
     });
     const problems: string[] = [];
     const fresh = new Broker();

@@ -138,9 +138,13 @@ describe("action.yml", () => {
 
   it("passes below --fail-on-tier, and only validates without a trace", () => {
     const dir = workspace();
+    // The rug pull up to its local_action indicator (exploited below the gate). An AG-UI
+    // document against this MCP trace no longer passes: it sees nothing, so it is `error`.
+    const lines = readFileSync(join(dir, "mcp-rug-pull.trace.jsonl"), "utf8").split("\n");
+    writeFileSync(join(dir, "partial.trace.jsonl"), `${lines.slice(0, 5).join("\n")}\n`);
     const gated = runAction(dir, {
-      documents: "ag-ui-injection.yaml",
-      trace: "mcp-rug-pull.trace.jsonl",
+      documents: "mcp-rug-pull.yaml",
+      trace: "partial.trace.jsonl",
       "fail-on-tier": "boundary_breach",
       upload: "false",
     });

@@ -4,9 +4,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TraceMessage } from "@oatf/evaluate";
 import type { AttackVerdict } from "@oatf/model";
 import { afterEach, describe, expect, it } from "vitest";
 import { escapeHtml, scorecardHtml } from "../src/cli/benchmark/html.js";
+import { REPORT_PICTURES } from "../src/cli/benchmark/pictures.js";
 import {
   type BenchmarkEntry,
   BenchmarkResults,
@@ -127,6 +129,47 @@ describe("the HTML report", () => {
     ]);
     expect(html).toContain(`<svg class="seq-d0r1-"></svg>`);
     expect(html).not.toContain("No pictures");
+  });
+
+  it("draws @oatf/diagrams' timeline and sequence pictures, hostile text escaped in both", () => {
+    const document = {
+      oatf: "0.1",
+      attack: {
+        id: `OATF-${HOSTILE}`,
+        name: HOSTILE,
+        execution: {
+          actors: [
+            {
+              name: `actor-${HOSTILE}`,
+              mode: "mcp_server",
+              phases: [{ name: `phase-${HOSTILE}`, state: { tools: [{ name: HOSTILE }] } }],
+            },
+          ],
+        },
+      },
+    };
+    const card = scorecardOf("agent", "/tmp/b", [entry()]);
+    const html = scorecardHtml(card, {
+      documentOf: () => document,
+      messagesOf: (): TraceMessage[] => [
+        { protocol: "mcp", direction: "request", operation: "tools/call", content: {} },
+        { protocol: "mcp", direction: "request", operation: HOSTILE, content: { x: HOSTILE } },
+      ],
+      pictures: REPORT_PICTURES,
+    });
+    expect(html.match(/<svg[^>]*class="oatf-diagram oatf-timeline/g)).toHaveLength(1);
+    expect(html.match(/<svg[^>]*class="oatf-diagram oatf-sequence/g)).toHaveLength(2);
+    expect(html).toContain('data-operation="tools/call"');
+    expect(html).toContain(`data-actor="actor-${escapeHtml(HOSTILE)}"`);
+    expect(html).not.toContain("No pictures");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("</style></title>");
+    // The hostile text is inside attributes and text only: no tag of its own, in or out of SVG.
+    const tags = new Set([...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!));
+    expect([...tags].filter((t) => /^(script|img|iframe|object|foreignObject)$/i.test(t))).toEqual(
+      [],
+    );
   });
 
   it("says when it has no pictures", () => {

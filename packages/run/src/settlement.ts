@@ -1,4 +1,4 @@
-// When a run ends, and why (format §4.2 `grace_period`, §11.3). The run settles when every
+// When a run ends, and why (format §4.2 `grace_period`, format §11.3). The run settles when every
 // actor is settled, the agent is driven, and the observation window passes without traffic.
 // The states, and what moves them:
 //

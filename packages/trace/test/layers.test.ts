@@ -1,7 +1,9 @@
 // What the wire formats may import (issue 34): the packages below them (model, registries,
 // evaluate's public and internal entries) and each other, never the evaluation engine's
 // sources; and Node built-ins only in `src/node/` and the `./node` entry, so the main entry
-// stays browser-safe (the playground reads traces through it).
+// stays browser-safe (the playground reads traces through it). The one heavy dependency, the
+// protobuf runtime, sits in `otlp/protobuf.ts`: a chunk the `./otlp` entry loads on demand,
+// which neither the main nor the `./node` entry reaches.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,10 +13,17 @@ const SRC = fileURLToPath(new URL("../src", import.meta.url));
 const PACKAGES = [
   "@oatf/model",
   "@oatf/model/internal",
+  "@oatf/model/rules",
   "@oatf/registries",
   "@oatf/evaluate",
   "@oatf/evaluate/internal",
 ];
+
+/** Third-party modules, each allowed in one module of the package only. */
+const HEAVY: Record<string, string> = {
+  "@bufbuild/protobuf": "otlp/protobuf.ts",
+  "@bufbuild/protobuf/wkt": "otlp/protobuf.ts",
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -35,12 +44,37 @@ export function specifiers(source: string): string[] {
   ].map((match) => match[1]!);
 }
 
+/** The modules a source imports statically (what its bundle carries, not a lazy chunk). */
+function staticSpecifiers(source: string): string[] {
+  const lazy = new Set([...source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!));
+  return specifiers(source).filter((s) => !lazy.has(s));
+}
+
 const isNode = (module: string) => module === "node.ts" || module.startsWith("node/");
 
-const imports = sourceFiles(SRC).map((file) => ({
-  module: relative(SRC, file),
-  specifiers: specifiers(readFileSync(file, "utf8")),
-}));
+const imports = sourceFiles(SRC).map((file) => {
+  const text = readFileSync(file, "utf8");
+  return {
+    module: relative(SRC, file),
+    specifiers: specifiers(text),
+    eager: staticSpecifiers(text),
+  };
+});
+
+/** Every module of the package an entry carries: its static imports, followed. */
+function closure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    const found = imports.find((i) => i.module === module);
+    for (const s of found?.eager ?? [])
+      if (s.startsWith("."))
+        visit(relative(SRC, resolve(dirname(join(SRC, module)), s)).replace(/\.js$/, ".ts"));
+  };
+  visit(entry);
+  return seen;
+}
 
 describe("the imports of @oatf/trace", () => {
   it("reads every module", () => {
@@ -53,9 +87,22 @@ describe("the imports of @oatf/trace", () => {
       specifiers
         .filter((s) => !s.startsWith("."))
         .filter((s) => !PACKAGES.includes(s) && !(isNode(module) && s.startsWith("node:")))
+        .filter((s) => HEAVY[s] !== module)
         .map((s) => `${module} → ${s}`),
     );
     expect(outside).toEqual([]);
+  });
+
+  it("keep OTLP off the main and node entries, and the protobuf runtime a lazy chunk of ./otlp", () => {
+    const main = [...closure("index.ts"), ...closure("node.ts")];
+    expect(main.length).toBeGreaterThan(15);
+    expect(main.filter((module) => module.startsWith("otlp"))).toEqual([]);
+    const otlp = closure("otlp.ts");
+    expect(otlp).toContain("otlp/read.ts");
+    expect(otlp).not.toContain("otlp/protobuf.ts");
+    expect(imports.find((i) => i.module === "otlp/source.ts")?.specifiers).toContain(
+      "./protobuf.js",
+    );
   });
 
   it("never reach out of the package by a relative path", () => {
@@ -75,5 +122,7 @@ describe("the imports of @oatf/trace", () => {
     expect(PACKAGES).not.toContain("@oatf/evaluate/src/engine/trace.js");
     expect(isNode("har/write.ts")).toBe(false);
     expect(isNode("node/har-file.ts")).toBe(true);
+    expect(staticSpecifiers('const p = () => import("./protobuf.js");')).toEqual([]);
+    expect(HEAVY["@bufbuild/protobuf"]).not.toBe("otlp/read.ts");
   });
 });

@@ -51,7 +51,7 @@ export function readResponse(
   if (!isResult && !Object.hasOwn(rpc, "error")) {
     return problem(out, line, "T-SHAPE", "a JSON-RPC message needs a method, a result or an error");
   }
-  // JSON-RPC 2.0 §5: an error whose request's id could not be read (an MCP server's 405 to
+  // JSON-RPC 2.0 (its section 5): an error whose request's id could not be read (an MCP server's 405 to
   // an HTTP GET) answers no request: said as such, not evaluated as anyone's response.
   if (rpc.id === null && !isResult)
     return problem(

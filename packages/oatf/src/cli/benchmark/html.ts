@@ -1,20 +1,22 @@
 // The benchmark's HTML report: one self-contained file (inline style, no script, nothing
 // fetched) a person opens or a CI system keeps as an artifact. Per document: its verdict,
 // tier, success rate, each run's indicator verdicts with their evidence, the runner's
-// problems, and, when pictures are given, each run's recorded exchange as a sequence diagram
-// (`pictures.sequence`, @oatf/diagrams' `sequenceSvg`). Everything that comes from documents,
+// problems, and, when pictures are given, the document's actors and phases as a timeline
+// (`pictures.timeline`, @oatf/diagrams' `timelineSvg`) and each run's recorded exchange as a
+// sequence diagram (`pictures.sequence`, `sequenceSvg`). Everything that comes from documents,
 // traces or the command line is untrusted (format §12.1) and goes through `escapeHtml`; the
 // page's Content-Security-Policy forbids scripts besides, so a missed escape cannot run.
 import type { TraceMessage } from "@oatf/evaluate";
 import type { BenchmarkEntry } from "./results.js";
 import type { Scorecard } from "./scorecard.js";
 
-/** Draws a run's recorded exchange as SVG markup (its text escaped by the drawer). */
+/** Draws SVG markup (its text escaped by the drawer): a run's recorded exchange, a document. */
 export interface ReportPictures {
   sequence(
     messages: readonly TraceMessage[],
     options: { document?: unknown; idPrefix: string },
   ): string;
+  timeline?(document: unknown): string;
 }
 
 export interface HtmlReportOptions {
@@ -98,10 +100,15 @@ function documentSection(
       ? ""
       : `<ul class="evidence">${entry.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`;
   const runs = entry.runs.map((_, i) => runSection(entry, i, docIndex, options)).join("\n");
+  const document = options.pictures?.timeline ? options.documentOf?.(entry) : undefined;
+  const timeline =
+    document === undefined
+      ? ""
+      : `<figure>${options.pictures!.timeline!(document)}<figcaption class="muted">the attack's actors and phases</figcaption></figure>\n`;
   return `<section class="doc" id="doc-${docIndex}">
 <h2>${escapeHtml(title || entry.file)}</h2>
 <p>${badge(result)} max tier <b>${escapeHtml(entry.max_tier ?? "-")}</b>, success rate <b>${percent(entry.success_rate)}</b> over ${entry.runs.length} run(s)${entry.resumed ? " (resumed)" : ""} <span class="muted">${escapeHtml(entry.file)}</span></p>
-${problems}${runs}
+${problems}${timeline}${runs}
 </section>`;
 }
 

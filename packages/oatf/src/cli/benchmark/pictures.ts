@@ -1,8 +1,10 @@
-// The HTML report's pictures of each run's recorded exchange. @oatf/diagrams (the
-// playground's sequence view) is not on main yet: until it is, the report has no pictures and
-// says so. With it, this module is one call:
-//   import { sequenceSvg } from "@oatf/diagrams";
-//   export const REPORT_PICTURES: ReportPictures = { sequence: (messages, o) => sequenceSvg(messages, o) };
+// The HTML report's pictures, drawn by @oatf/diagrams (the playground's views): each
+// document's actors and phases as a timeline, each run's recorded exchange as a sequence
+// diagram. Both escape and bound every text from the document and the trace themselves.
+import { sequenceSvg, timelineSvg } from "@oatf/diagrams";
 import type { ReportPictures } from "./html.js";
 
-export const REPORT_PICTURES: ReportPictures | undefined = undefined;
+export const REPORT_PICTURES: ReportPictures = {
+  sequence: (messages, options) => sequenceSvg(messages, options),
+  timeline: (document) => timelineSvg(document),
+};
