@@ -1,7 +1,7 @@
 // textDocument/hover: for a field, its SDK §2 table row and section; for an enum value,
 // the allowed values; for a surface or event, its binding (surface-info); for a
 // diagnostic under the cursor, its rule and what the rule checks.
-import { documentRuleInfo } from "@oatf/model/internal";
+import { documentRuleCheck, documentRuleInfo } from "@oatf/model/internal";
 import type { Hover, Position } from "vscode-languageserver-types";
 import type { Analysis } from "./analysis.js";
 import { MarkupKind } from "./lsp-constants.js";
@@ -29,10 +29,10 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const to = d.range?.end.offset;
     if (from === undefined || to === undefined || from > offset || offset > Math.max(to, from))
       continue;
-    const info = documentRuleInfo(d.rule);
-    const ref = d.spec_ref ?? info?.spec_ref;
+    const ref = d.spec_ref ?? documentRuleInfo(d.rule)?.spec_ref;
+    const check = documentRuleCheck(d.rule);
     parts.push(
-      `**${d.rule}**${ref ? ` (${ref})` : ""}${info ? `: ${info.check}` : ""}\n\n${d.message}`,
+      `**${d.rule}**${ref ? ` (${ref})` : ""}${check ? `: ${check}` : ""}\n\n${d.message}`,
     );
   }
   if (parts.length === 0) return null;

@@ -28,6 +28,7 @@ export {
   type PlainTreeProblem,
 } from "./plain-tree.js";
 export { err, ok } from "./result.js";
+export { documentRuleCheck } from "./rule-checks.js";
 // TRACE_RULES here too, so @oatf/trace reaches the table without the main entry's YAML engine.
 export {
   type DocumentRuleId,

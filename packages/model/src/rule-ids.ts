@@ -3,6 +3,8 @@
 // closed union, so parse, validate, evaluate and every formatter agree on the ids.
 // Each rule has its severity here, so a diagnostic's severity follows from its rule.
 // A `spec_ref` starting with `SDK` names a section of the SDK specification; otherwise the format specification.
+
+import { DOCUMENT_RULE_CHECKS } from "./rule-checks.js";
 import type { DiagnosticSeverity, EvaluationErrorKind } from "./types.js";
 
 /** SDK §3.2: V-001..V-049. */
@@ -10,213 +12,170 @@ export const VALIDATION_RULES = {
   "V-001": {
     severity: "error",
     spec_ref: "§11.1.1",
-    check: '`oatf` is present and is a supported version ("0.1")',
   },
   "V-002": {
     severity: "error",
     spec_ref: "§11.1.2",
-    check: "`oatf` is the first key (reported as warning W-001)",
   },
-  "V-003": { severity: "error", spec_ref: "§11.1.3", check: "exactly one `attack` object" },
-  "V-004": { severity: "error", spec_ref: "§11.1.4", check: "`attack.execution` is present" },
+  "V-003": { severity: "error", spec_ref: "§11.1.3" },
+  "V-004": { severity: "error", spec_ref: "§11.1.4" },
   "V-005": {
     severity: "error",
     spec_ref: "§11.1.5",
-    check: "closed enumeration values (including `indicator.tier`)",
   },
   "V-006": {
     severity: "error",
     spec_ref: "§11.1.9",
-    check: "`indicators`, when present, is not empty",
   },
   "V-007": {
     severity: "error",
     spec_ref: "§11.1.7, §11.1.8",
-    check: "phase and actor lists are not empty",
   },
   "V-008": {
     severity: "error",
     spec_ref: "§11.1.7",
-    check: "at most one terminal phase per actor, and it is last",
   },
   "V-009": {
     severity: "error",
     spec_ref: "§11.1.7",
-    check: "the first phase of each actor has `state`",
   },
   "V-010": {
     severity: "error",
     spec_ref: "§11.1.10",
-    check: "indicator ids are unique, explicit and generated (N-003) alike",
   },
   "V-011": {
     severity: "error",
     spec_ref: "§11.1.7",
-    check: "phase names are unique per actor, explicit and generated alike",
   },
   "V-012": {
     severity: "error",
     spec_ref: "§11.1.11",
-    check: "each indicator has exactly one detection key",
   },
-  "V-013": { severity: "error", spec_ref: "§6.2", check: "regular expressions are valid RE2" },
-  "V-014": { severity: "error", spec_ref: "§6.3", check: "CEL expressions parse" },
-  "V-015": { severity: "error", spec_ref: "§5.5", check: "JSONPath selectors parse" },
+  "V-013": { severity: "error", spec_ref: "§6.2" },
+  "V-014": { severity: "error", spec_ref: "§6.3" },
+  "V-015": { severity: "error", spec_ref: "§5.5" },
   "V-016": {
     severity: "error",
     spec_ref: "§5.7",
-    check: "template references are well formed (no unclosed `{{`)",
   },
   "V-017": {
     severity: "error",
     spec_ref: "§4.3",
-    check: "`severity.confidence` is an integer in 0..100",
   },
   "V-018": {
     severity: "warning",
     spec_ref: "§7",
-    check: "indicator `surface` is an operation of its protocol (warning)",
   },
   "V-019": {
     severity: "error",
     spec_ref: "§5.3",
-    check: "trigger `count` and `match` only appear with `event`",
   },
   "V-020": {
     severity: "error",
     spec_ref: "§11.1.1",
-    check: "no YAML anchors, aliases, merge keys or custom tags",
   },
   "V-021": {
     severity: "error",
     spec_ref: "§6.1, §6.2, §6.4",
-    check: "`target` fields are wildcard dot-paths",
   },
-  "V-022": { severity: "error", spec_ref: "§6.4", check: "`semantic.threshold` is in [0.0, 1.0]" },
+  "V-022": { severity: "error", spec_ref: "§6.4" },
   "V-023": {
     severity: "error",
     spec_ref: "§4.2",
-    check: "`attack.id` matches `^[A-Z][A-Z0-9-]*-[0-9]{3,}$`",
   },
   "V-024": {
     severity: "error",
     spec_ref: "§6.1",
-    check: "`indicator.id` is `{attack.id}-NN` when `attack.id` is set",
   },
   "V-025": {
     severity: "error",
     spec_ref: "§6.1",
-    check: "`indicator.confidence` is an integer in 0..100",
   },
   "V-026": {
     severity: "error",
     spec_ref: "§6.3",
-    check: "`expression.variables` values are simple dot-paths",
   },
   "V-027": {
     severity: "error",
     spec_ref: "SDK §5.4",
-    check: "match predicate keys are simple dot-paths",
   },
   "V-028": {
     severity: "error",
     spec_ref: "SDK §5.1",
-    check:
-      "without `execution.mode`: phases declare one shared mode, indicators declare `protocol`",
   },
   "V-029": {
     severity: "warning",
     spec_ref: "§7",
-    check: "trigger events are valid for the actor's mode (warning)",
   },
   "V-030": {
     severity: "error",
     spec_ref: "SDK §5.1",
-    check: "exactly one of `state`, `phases`, `actors`; `state` needs `mode`",
   },
   "V-031": {
     severity: "error",
     spec_ref: "SDK §5.1",
-    check: "actors: unique `[a-z][a-z0-9_]*` names, a `mode`, phases, unique phase names",
   },
   "V-032": {
     severity: "error",
     spec_ref: "SDK §5.5",
-    check: "`{{actor.extractor}}` names an existing actor",
   },
   "V-033": {
     severity: "error",
     spec_ref: "§11.1.14",
-    check: "at most one response entry omits `when`",
   },
   "V-034": {
     severity: "error",
     spec_ref: "SDK §5.1",
-    check: "modes match `[a-z][a-z0-9_]*_(server|client)`, protocols `[a-z][a-z0-9_]*`",
   },
-  "V-035": { severity: "error", spec_ref: "§4.2", check: "`attack.version` is an integer >= 1" },
+  "V-035": { severity: "error", spec_ref: "§4.2" },
   "V-036": {
     severity: "error",
     spec_ref: "SDK §5.2",
-    check: "`trigger.after` is a valid duration",
   },
   "V-037": {
     severity: "error",
     spec_ref: "SDK §5.5",
-    check: "extractor names match `[a-z][a-z0-9_]*`",
   },
   "V-038": {
     severity: "error",
     spec_ref: "§11.1.7",
-    check: "`phase.extractors`, when present, is not empty",
   },
   "V-039": {
     severity: "error",
     spec_ref: "§11.1.15",
-    check: "`expression.variables` keys are CEL identifiers",
   },
-  "V-040": { severity: "error", spec_ref: "§5.3", check: "a trigger has `event` or `after`" },
+  "V-040": { severity: "error", spec_ref: "§5.3" },
   "V-041": {
     severity: "error",
     spec_ref: "§11.1.16",
-    check: "an action object has exactly one non-`x-` key",
   },
-  "V-042": { severity: "error", spec_ref: "§5.5", check: "regex extractors have a capture group" },
+  "V-042": { severity: "error", spec_ref: "§5.5" },
   "V-043": {
     severity: "error",
     spec_ref: "§5.2",
-    check: "`phase.on_enter`, when present, is not empty",
   },
   "V-044": {
     severity: "error",
     spec_ref: "§5.2",
-    check: "in multi-actor form `phase.mode` equals `actor.mode`",
   },
-  "V-045": { severity: "error", spec_ref: "§4.2", check: "`attack.impact` has no duplicates" },
+  "V-045": { severity: "error", spec_ref: "§4.2" },
   "V-046": {
     severity: "error",
     spec_ref: "§4.2",
-    check: "`attack.grace_period` is a valid duration",
   },
   "V-047": {
     severity: "error",
     spec_ref: "SDK §2.3a",
-    check: "`correlation` only appears with `indicators`",
   },
   "V-048": {
     severity: "error",
     spec_ref: "§6.1",
-    check: "`indicator.actor` names an existing actor",
   },
   "V-049": {
     severity: "error",
     spec_ref: "§6.1",
-    check: "`indicator.method` matches the detection key present",
   },
-} as const satisfies Record<
-  `V-${string}`,
-  { severity: DiagnosticSeverity; spec_ref: string; check: string }
->;
+} as const satisfies Record<`V-${string}`, { severity: DiagnosticSeverity; spec_ref: string }>;
 
 /**
  * Warning codes. W-001..W-007 are SDK §7.0's. V-018 and V-029 are warnings by
@@ -228,60 +187,46 @@ export const WARNING_RULES = {
   "W-001": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "`oatf` is not the first key in the document (V-002)",
   },
   "W-002": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "a mode matches the pattern but no included binding defines it",
   },
   "W-003": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "a protocol matches the pattern but no included binding defines it",
   },
   "W-004": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "a template references an extractor that is not declared",
   },
   "W-005": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "an indicator's protocol has no actor in the execution profile",
   },
   "W-006": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "a `synthesize` block is present (reserved for a future version)",
   },
   "W-007": {
     severity: "warning",
     spec_ref: "SDK §7.0",
-    check: "an indicator uses the experimental `semantic` method",
   },
   "V-018": {
     severity: "warning",
     spec_ref: "§7",
-    check: "an indicator `surface` is not an operation of its (recognized) protocol",
   },
   "V-029": {
     severity: "warning",
     spec_ref: "§7",
-    check: "a trigger event is not defined for the actor's (recognized) mode",
   },
   "OATF-V014-SKIPPED": {
     severity: "warning",
-    check: "CEL expressions were not syntax-checked: no CEL checker was given",
   },
   "OATF-V014-FUNCTION": {
     severity: "warning",
-    check: "CEL calls name functions the evaluator declares",
   },
-} as const satisfies Record<
-  string,
-  { severity: DiagnosticSeverity; spec_ref?: string; check: string }
->;
+} as const satisfies Record<string, { severity: DiagnosticSeverity; spec_ref?: string }>;
 
 /**
  * Problems `parse` finds before any V-rule can be checked (SDK §3.1). A parse problem that is
@@ -291,42 +236,32 @@ export const PARSE_RULES = {
   "parse/syntax": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "the input is one well-formed YAML 1.2 document",
   },
   "parse/duplicate-key": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "no mapping repeats a key",
   },
   "parse/type-mismatch": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "every field has the type of its table",
   },
   "parse/missing-field": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "required fields are present",
   },
   "parse/unknown-field": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "no field outside the document shape",
   },
   "parse/unknown-variant": {
     severity: "error",
     spec_ref: "SDK §3.1",
-    check: "closed enumerations hold known values",
   },
   "parse/too-large": {
     severity: "error",
     spec_ref: "format §12.1",
-    check: "the input stays within the size, node-count, nesting and alias limits",
   },
-} as const satisfies Record<
-  `parse/${string}`,
-  { severity: DiagnosticSeverity; spec_ref: string; check: string }
->;
+} as const satisfies Record<`parse/${string}`, { severity: DiagnosticSeverity; spec_ref: string }>;
 
 /**
  * Errors and warnings of `computeVerdict` / `evaluateTrace` (SDK §4.5) that no table numbers,
@@ -531,7 +466,10 @@ export interface RuleInfo {
   unattributed?: true;
 }
 
-const TABLES: readonly Record<string, RuleInfo>[] = [
+/** A table's entry: a document rule's `check` is in rule-checks.ts (see there why). */
+type RuleEntry = Omit<RuleInfo, "check"> & { check?: string };
+
+const TABLES: readonly Record<string, RuleEntry>[] = [
   VALIDATION_RULES,
   WARNING_RULES,
   PARSE_RULES,
@@ -543,7 +481,7 @@ const TABLES: readonly Record<string, RuleInfo>[] = [
 /** The ids of what `parse` and `validate` report about a document. */
 export type DocumentRuleId = ValidationRuleId | WarningRuleId | ParseRuleId;
 
-const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
+const DOCUMENT_TABLES: readonly Record<string, RuleEntry>[] = [
   VALIDATION_RULES,
   WARNING_RULES,
   PARSE_RULES,
@@ -551,7 +489,9 @@ const DOCUMENT_TABLES: readonly Record<string, RuleInfo>[] = [
 
 /** The table entry of a rule id; undefined for a string that is not one. */
 export function ruleInfo(rule: string): RuleInfo | undefined {
-  return entryIn(TABLES, rule);
+  const entry = entryIn(TABLES, rule);
+  if (entry === undefined || entry.check !== undefined) return entry as RuleInfo | undefined;
+  return { ...entry, check: DOCUMENT_RULE_CHECKS[rule as DocumentRuleId] };
 }
 
 /**
@@ -559,11 +499,14 @@ export function ruleInfo(rule: string): RuleInfo | undefined {
  * documents looks its rules up here, so a bundle of it need not hold the trace and
  * evaluation tables.
  */
-export function documentRuleInfo(rule: string): RuleInfo | undefined {
+export function documentRuleInfo(rule: string): Omit<RuleInfo, "check"> | undefined {
   return entryIn(DOCUMENT_TABLES, rule);
 }
 
-function entryIn(tables: readonly Record<string, RuleInfo>[], rule: string): RuleInfo | undefined {
+function entryIn(
+  tables: readonly Record<string, RuleEntry>[],
+  rule: string,
+): RuleEntry | undefined {
   for (const table of tables) if (Object.hasOwn(table, rule)) return table[rule];
   return undefined;
 }
