@@ -27,6 +27,8 @@ export interface WorldOptions {
 }
 
 interface ServerState {
+  /** The configuration entry it was connected with. */
+  spec: string;
   session: McpSession;
   tools: Tool[];
   resources: Resource[];
@@ -95,10 +97,18 @@ export class Connections implements World {
     for (const problem of problems) this.options.log(`configuration: ${problem}`);
     this.config = config;
     for (const [name, server] of Object.entries(config.mcpServers)) {
-      if (this.servers.has(name)) continue;
+      // A server whose entry changed (a new run's port, say) is connected again, as MCP hosts
+      // do when their configuration is edited; an unchanged one keeps its session.
+      const spec = JSON.stringify(server);
+      const known = this.servers.get(name);
+      if (known?.spec === spec) continue;
+      if (known !== undefined) {
+        this.servers.delete(name);
+        await known.session.close().catch(() => {});
+      }
       try {
         const session = await connectMcp(this.options.mcpSdk, name, server, this.handlers);
-        this.servers.set(name, { session, tools: [], resources: [], prompts: [] });
+        this.servers.set(name, { spec, session, tools: [], resources: [], prompts: [] });
         this.options.log(
           `mcp ${name}: connected (${this.options.mcpSdk}, ${session.protocolVersion ?? "version not reported"})`,
         );
