@@ -186,3 +186,10 @@ describe("policy path properties", () => {
     );
   });
 });
+
+describe("policy paths in hostile data", () => {
+  it("an expression whose toString is not a function is reported, not thrown (fast-check counterexample)", () => {
+    const policy = { steps: [{ input_mapping: { "": { toString: 0 } } }] };
+    expect(Array.isArray(checkPolicyPaths(policy as unknown as ExecutionPolicy))).toBe(true);
+  });
+});

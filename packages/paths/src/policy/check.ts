@@ -134,6 +134,15 @@ export function checkPolicyPaths(policy: ExecutionPolicy): PolicyPathIssue[] {
   return issues;
 }
 
+/** An expression as text; hostile data (an object whose `toString` is not a function) never throws. */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return "[not a string]";
+  }
+}
+
 /** The per-expression rules. Returns the parsed path when it parsed. */
 function checkUse(
   use: Use,
@@ -141,7 +150,7 @@ function checkUse(
   issues: PolicyPathIssue[],
 ): PolicyPath | undefined {
   const { location } = use;
-  const expression = String(use.expression);
+  const expression = textOf(use.expression);
   const report = (code: PolicyPathErrorCode, message: string, position?: number) => {
     const issue: PolicyPathIssue = {
       code,
@@ -189,7 +198,7 @@ function checkBatchPrefixes(
     else if (prefix !== first.prefix) {
       issues.push({
         code: "mismatched_iteration_prefix",
-        expression: String(use.expression),
+        expression: textOf(use.expression),
         location: use.location,
         message: `${use.location}: iterates over '${prefix}.[]' but ${first.use.location} iterates over '${first.prefix}.[]'; all '.[]' fields of one batch mapping must share the array prefix`,
       });
