@@ -67,7 +67,8 @@ describe("oatf monitor and publish under big messages and a hostile Redis (issue
     expect(published.stderr).toContain(`${count} messages to big in 1 shard`);
     expect(published.code).toBe(0);
     const evaluated = await run(["evaluate", ...DOCUMENTS, "--trace", trace, "--format", "json"]);
-    expect(evaluated.code).toBe(1);
+    // The A2A and AG-UI documents see no message of this MCP trace: `error`, exit 3 (never blind).
+    expect(evaluated.code).toBe(3);
     const monitor = start(drainArgs(url, "big", "g", "--lease-ms", "3000"), {
       NODE_OPTIONS: "--max-old-space-size=128",
     });
@@ -78,7 +79,7 @@ describe("oatf monitor and publish under big messages and a hostile Redis (issue
     // A lease lost anyway (a machine paused past 3 s) is said and replayed, never given up.
     expect(m.stderr).not.toMatch(/heap|given up/);
     expect(m.signal).toBeNull();
-    expect(m.code).toBe(1);
+    expect(m.code).toBe(evaluated.code);
     const { alerts, verdicts } = parse(m.stdout);
     expect(alerts.length).toBeGreaterThan(0);
     const results = (v: unknown) =>
@@ -151,7 +152,8 @@ describe("oatf monitor and publish under big messages and a hostile Redis (issue
       client.disconnect();
     }
     const m = await run(drainArgs(url, "outbox", "g"));
-    expect(m.code).toBe(1);
+    // Exit 3: the A2A and AG-UI documents see no message of this MCP trace (never blind).
+    expect(m.code).toBe(3);
     expect(m.stdout).not.toMatch(/(?!\n)[\p{Cc}\p{Bidi_Control}]/u);
     expect(m.stdout).toContain("\\x1b]0;pwned\\x07\\x1b[2J");
     expect(m.stdout).toContain('{"document":"x","evidence":"\\u009b31m\\u202eevil"}');
