@@ -23,9 +23,9 @@ import {
 } from "@oatf/trace";
 import { contentDecoder, contentDecoding, type HarFile } from "@oatf/trace/node";
 import { type CliContext, EXIT } from "../shared/context.js";
-import { safe } from "../shared/terminal.js";
 import { clientOf } from "./client-scope.js";
 import { Exchange } from "./exchange.js";
+import { listenUntilStopped } from "./listen.js";
 
 export interface HttpRecording {
   host: string;
@@ -121,7 +121,6 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
   const server = http.createServer((req, res) => recorder.handle(req, res));
   return new Promise((resolve) => {
     const stop = () => {
-      for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
       server.close();
       // The exchanges still open are logged first, then their sockets are closed.
       void recorder.stop().then((unanswered) => {
@@ -133,22 +132,14 @@ export function recordHttp(options: HttpRecording, ctx: CliContext): Promise<num
         resolve(EXIT.ok);
       });
     };
-    server.on("error", (error) => {
-      ctx.stderr.write(
-        safe`oatf record: cannot listen on ${options.host}:${options.port}: ${error.message}\n`,
-      );
-      resolve(EXIT.error);
-    });
-    server.listen(options.port, options.host, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : options.port;
-      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-      ctx.stderr.write(
-        safe`oatf record: listening on http://${host}:${port}, forwarding to ${withoutCredentials(options.upstream)}\n`,
-      );
-      if (options.stop !== undefined) void options.stop.then(stop);
-      else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
-    });
+    listenUntilStopped(
+      server,
+      options,
+      ctx,
+      `, forwarding to ${withoutCredentials(options.upstream)}`,
+      stop,
+      resolve,
+    );
   });
 }
 

@@ -12,6 +12,7 @@ import type { LineSink, SourceLine, TraceRecord } from "@oatf/trace";
 import { loadOtlpProtobuf, OtlpDecoder } from "@oatf/trace/otlp";
 import { type CliContext, EXIT } from "../shared/context.js";
 import { safe } from "../shared/terminal.js";
+import { listenUntilStopped } from "./listen.js";
 
 export interface OtlpRecording {
   host: string;
@@ -150,28 +151,19 @@ export function recordOtlp(options: OtlpRecording, ctx: CliContext): Promise<num
   });
   return new Promise((resolve) => {
     const stop = () => {
-      for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
       server.close();
       server.closeAllConnections();
       // Requests already received are written before the recording ends.
       void queue.then(() => resolve(EXIT.ok));
     };
-    server.on("error", (error) => {
-      ctx.stderr.write(
-        safe`oatf record: cannot listen on ${options.host}:${options.port}: ${error.message}\n`,
-      );
-      resolve(EXIT.error);
-    });
-    server.listen(options.port, options.host, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : options.port;
-      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-      ctx.stderr.write(
-        safe`oatf record: listening on http://${host}:${port} for OTLP traces (POST ${TRACES_PATH})\n`,
-      );
-      if (options.stop !== undefined) void options.stop.then(stop);
-      else for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, stop);
-    });
+    listenUntilStopped(
+      server,
+      options,
+      ctx,
+      ` for OTLP traces (POST ${TRACES_PATH})`,
+      stop,
+      resolve,
+    );
   });
 }
 
