@@ -1,6 +1,7 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
 import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
 import type {
+  CelCall,
   CelEvaluator,
   CelFunctionDeclaration,
   CelSyntaxError,
@@ -10,6 +11,7 @@ import type {
 } from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
 import { meteredBuiltins, re2 } from "./builtins.js";
+import { celCalls } from "./calls.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
@@ -26,6 +28,8 @@ export interface DefaultCelEvaluator extends CelEvaluator {
   check(expression: string): Result<void, CelSyntaxError>;
   /** The functions and macros it provides, for validate's check of calls (OATF-V014-FUNCTION). */
   functions(): readonly CelFunctionDeclaration[];
+  /** The calls an expression makes, as its source writes them, for the same check. */
+  calls(expression: string): readonly CelCall[];
   /**
    * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
    * default mode; in isolated mode once both workers have started on creation, the one in use
@@ -159,6 +163,10 @@ export function createEvaluator(
     functions() {
       functions ??= Object.freeze(declaredFunctions(plainEnv).map((d) => Object.freeze(d)));
       return functions;
+    },
+
+    calls(expression) {
+      return typeof expression === "string" ? celCalls(expression) : [];
     },
   };
 }

@@ -24,6 +24,17 @@ export interface CelFunctionDeclaration {
   readonly arity: number;
 }
 
+/** A call as CEL source writes it, with where its name starts (see `CelEvaluator.calls`). */
+export interface CelCall {
+  readonly name: string;
+  /** Called on a receiver: `target.name(...)`. */
+  readonly receiver: boolean;
+  /** Arguments, the receiver not counted. */
+  readonly arity: number;
+  /** UTF-16 offset of the name in the expression. */
+  readonly offset: number;
+}
+
 /** SDK §6.1. Must be side-effect free; should bound evaluation time (100 ms recommended). */
 export interface CelEvaluator {
   evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
@@ -35,6 +46,11 @@ export interface CelEvaluator {
    * not declared here, with a did-you-mean. Without it, calls are not checked.
    */
   functions?(): readonly CelFunctionDeclaration[];
+  /**
+   * The calls `expression` (one `check` accepted) makes, macros included, innermost first
+   * (an SDK extension, optional, with `functions`: both are needed for OATF-V014-FUNCTION).
+   */
+  calls?(expression: string): readonly CelCall[];
 }
 
 /** SDK §6.2. Returns a score in [0, 1]. The SDK ships no default. */

@@ -24,6 +24,7 @@ export type {
 export { isParseError, isValidationError } from "./diagnostics.js";
 export { parseDuration } from "./duration.js";
 export type {
+  CelCall,
   CelEvaluator,
   CelFunctionDeclaration,
   CelSyntaxError,

@@ -1,7 +1,8 @@
-// What each document rule (V-, W- and parse ids) checks, in one line: the text hover and SARIF
-// show. Apart from the rule table (rule-ids.ts) so that code which only reports diagnostics
-// (parse, validate: a browser's first load) does not carry ~5 kB of descriptions it never shows.
-import type { DocumentRuleId } from "./rule-ids.js";
+// What each document rule (V-, W- and parse ids) and evaluation rule (E-, W- of SDK §4.5)
+// checks, in one line: the text hover and SARIF show. Apart from the rule table (rule-ids.ts) so
+// that code which only reports diagnostics (parse, validate, evaluate: a browser's first load)
+// does not carry ~5 kB of descriptions it never shows.
+import type { DocumentRuleId, EvaluationRuleId } from "./rule-ids.js";
 
 export const DOCUMENT_RULE_CHECKS: Readonly<Record<DocumentRuleId, string>> = {
   "V-001": '`oatf` is present and is a supported version ("0.1")',
@@ -70,6 +71,13 @@ export const DOCUMENT_RULE_CHECKS: Readonly<Record<DocumentRuleId, string>> = {
   "parse/unknown-field": "no field outside the document shape",
   "parse/unknown-variant": "closed enumerations hold known values",
   "parse/too-large": "the input stays within the size, node-count, nesting and alias limits",
+};
+
+export const EVALUATION_RULE_CHECKS: Readonly<Record<EvaluationRuleId, string>> = {
+  "E-UNREADABLE": "the attack and its verdicts can be read",
+  "E-NO-INDICATORS": "the attack has indicators to evaluate",
+  "W-UNKNOWN-INDICATOR": "every verdict names an indicator of the attack",
+  "E-STATE": "given-back state fits these documents",
 };
 
 /** What a document rule checks, in one line; undefined for another id. */

@@ -4,7 +4,7 @@
 // Each rule has its severity here, so a diagnostic's severity follows from its rule.
 // A `spec_ref` starting with `SDK` names a section of the SDK specification; otherwise the format specification.
 
-import { DOCUMENT_RULE_CHECKS } from "./rule-checks.js";
+import { DOCUMENT_RULE_CHECKS, EVALUATION_RULE_CHECKS } from "./rule-checks.js";
 import type { DiagnosticSeverity, EvaluationErrorKind } from "./types.js";
 
 /** SDK §3.2: V-001..V-049. */
@@ -268,30 +268,11 @@ export const PARSE_RULES = {
  * and of the evaluation state a monitor or a merge is given back (a snapshot, shards' verdicts).
  */
 export const EVALUATION_RULES = {
-  "E-UNREADABLE": {
-    severity: "error",
-    spec_ref: "SDK §4.5",
-    check: "the attack and its verdicts can be read",
-  },
-  "E-NO-INDICATORS": {
-    severity: "error",
-    spec_ref: "SDK §4.5",
-    check: "the attack has indicators to evaluate",
-  },
-  "W-UNKNOWN-INDICATOR": {
-    severity: "warning",
-    spec_ref: "SDK §4.5",
-    check: "every verdict names an indicator of the attack",
-  },
-  "E-STATE": {
-    severity: "error",
-    spec_ref: "SDK §4.5",
-    check: "given-back state fits these documents",
-  },
-} as const satisfies Record<
-  string,
-  { severity: DiagnosticSeverity; spec_ref: string; check: string }
->;
+  "E-UNREADABLE": { severity: "error", spec_ref: "SDK §4.5" },
+  "E-NO-INDICATORS": { severity: "error", spec_ref: "SDK §4.5" },
+  "W-UNKNOWN-INDICATOR": { severity: "warning", spec_ref: "SDK §4.5" },
+  "E-STATE": { severity: "error", spec_ref: "SDK §4.5" },
+} as const satisfies Record<string, { severity: DiagnosticSeverity; spec_ref: string }>;
 
 /**
  * The kinds of SDK §7.3's `EvaluationError` (an indicator's runtime error, carried as its
@@ -466,7 +447,7 @@ export interface RuleInfo {
   unattributed?: true;
 }
 
-/** A table's entry: a document rule's `check` is in rule-checks.ts (see there why). */
+/** A table's entry: a document or evaluation rule's `check` is in rule-checks.ts (see there why). */
 type RuleEntry = Omit<RuleInfo, "check"> & { check?: string };
 
 const TABLES: readonly Record<string, RuleEntry>[] = [
@@ -491,7 +472,10 @@ const DOCUMENT_TABLES: readonly Record<string, RuleEntry>[] = [
 export function ruleInfo(rule: string): RuleInfo | undefined {
   const entry = entryIn(TABLES, rule);
   if (entry === undefined || entry.check !== undefined) return entry as RuleInfo | undefined;
-  return { ...entry, check: DOCUMENT_RULE_CHECKS[rule as DocumentRuleId] };
+  const check = Object.hasOwn(EVALUATION_RULES, rule)
+    ? EVALUATION_RULE_CHECKS[rule as EvaluationRuleId]
+    : DOCUMENT_RULE_CHECKS[rule as DocumentRuleId];
+  return { ...entry, check };
 }
 
 /**

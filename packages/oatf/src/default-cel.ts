@@ -55,6 +55,10 @@ const onFirstUse: CelEvaluator = {
     const cel = loaded();
     return cel?.functions?.bind(cel);
   },
+  get calls() {
+    const cel = loaded();
+    return cel?.calls?.bind(cel);
+  },
 };
 
 /**

@@ -1,19 +1,19 @@
-// OATF-V014-FUNCTION: the calls of a CEL expression that passed V-014 against the functions the
-// evaluator in use declares (`CelEvaluator.functions`, an SDK extension). A warning, not a V-014
+// OATF-V014-FUNCTION: the calls of a CEL expression that passed V-014 (`CelEvaluator.calls`)
+// against the functions the evaluator in use declares (`CelEvaluator.functions`; both SDK
+// extensions). A warning, not a V-014
 // error: V-014 is about syntax, another evaluator may declare more, and an undeclared function
 // fails only when evaluated (unsupported_method). So a misspelt `contans` shows in `validate`
 // instead of at the first message, with what was probably meant.
-import type { CelEvaluator, CelFunctionDeclaration } from "@oatf/model";
+import type { CelCall, CelEvaluator, CelFunctionDeclaration } from "@oatf/model";
 import { didYouMean } from "@oatf/model/internal";
 import type { Context } from "../context.js";
-import { type CelCall, celCalls } from "./cel-calls.js";
 
 const RULE = "OATF-V014-FUNCTION";
 
 /**
  * Warns about each call of `expression` (the `cel` string at `path`, which `checker` accepted)
- * that the functions `checker` declares lack. A checker that declares none, or whose
- * `functions()` throws or is not a list, leaves calls unchecked.
+ * that the functions `checker` declares lack. A checker without `functions` and `calls`, or
+ * where either throws or does not return a list, leaves calls unchecked.
  */
 export function checkCelFunctions(
   ctx: Context,
@@ -22,11 +22,13 @@ export function checkCelFunctions(
   path: string,
 ): void {
   let declared: unknown;
+  let calls: unknown;
   try {
     declared = checker.functions?.();
+    calls = checker.calls?.(expression);
   } catch {}
-  if (!Array.isArray(declared)) return;
-  for (const call of celCalls(expression)) {
+  if (!Array.isArray(declared) || !Array.isArray(calls)) return;
+  for (const call of calls as readonly CelCall[]) {
     const message = problem(call, declared);
     if (message !== undefined) {
       ctx.warn(RULE, path, message, {

@@ -1,18 +1,11 @@
-// The calls of a CEL expression as its source writes them, for OATF-V014-FUNCTION: each
-// `name(...)` and `target.name(...)` with its argument count, macros included (the check
-// compares them with what the evaluator declares). Run only on expressions the evaluator's
-// `check` accepted, so literals are terminated and brackets balanced; on anything else the
+// The calls of a CEL expression as its source writes them, for validate's OATF-V014-FUNCTION:
+// each `name(...)` and `target.name(...)` with its argument count, macros included (the check
+// compares them with what the evaluator declares). Here rather than in @oatf/validate so that
+// pattern-only bundles, which never hold CEL, do not carry it. Run only on expressions `check`
+// accepted, so literals are terminated and brackets balanced; on anything else the
 // calls found may be incomplete, never wrong about the source they were read from.
 
-export interface CelCall {
-  name: string;
-  /** Called on a receiver: `target.name(...)`. */
-  receiver: boolean;
-  /** Arguments, the receiver not counted. */
-  arity: number;
-  /** UTF-16 offset of the name in the expression. */
-  offset: number;
-}
+import type { CelCall } from "@oatf/model";
 
 interface Token {
   text: string;
