@@ -17,21 +17,16 @@
 // Requests are stamped with the entry's `startedDateTime`, responses with the time its
 // first byte came (start plus the `timings` before `receive`), unless an event has its own.
 // Every message and diagnostic carries the line the entry starts on.
-import type { Value } from "@oatf/model";
-import { isObject } from "@oatf/model/rules";
-import { agUiDecoder } from "../ag-ui.js";
-import type { BodySender } from "../jsonrpc/read.js";
-import { type LineDecoder, preview, problem, type TraceRecord } from "../record.js";
-import { readSseBody, sseLog } from "../sse/events.js";
-import { type Body, harBody, kindOf, unread } from "./body.js";
+import { preview, problem, type TraceRecord } from "../record.js";
+import { agentCard, isAgentCardFetch } from "./agent-card.js";
+import { unread } from "./body.js";
 import { cutBody } from "./complete.js";
+import { type HarEntry, harEntry, pathOf, sessionOf } from "./entry.js";
+import { EntryMessages } from "./entry-messages.js";
 import { entryProtocol } from "./entry-protocol.js";
 import { HarOrder } from "./order.js";
 import { HarScanner } from "./scan.js";
-import { type HarConnection, harSessions } from "./sessions.js";
-
-/** Code units of an `Mcp-Session-Id` kept as its connection's key (ids are UUID-sized). */
-const MAX_SESSION_ID = 256;
+import { type HarSessions, harSessions } from "./sessions.js";
 
 export interface HarOptions {
   /** The protocol of every JSON-RPC message, whatever its method says. */
@@ -47,207 +42,78 @@ export interface HarDecoder {
   readonly stopped: boolean;
 }
 
-const CARD = /\/\.well-known\/(agent-card|agent)\.json$/;
-
-const isSuccess = (status: unknown) => typeof status === "number" && status >= 200 && status < 300;
-
-/** A header's value from a HAR `headers` array (`[{name, value}]`), case-insensitively. */
-function header(headers: unknown, name: string): string | undefined {
-  if (!Array.isArray(headers)) return undefined;
-  for (const h of headers)
-    if (isObject(h) && typeof h.name === "string" && h.name.toLowerCase() === name)
-      return typeof h.value === "string" ? h.value : undefined;
-  return undefined;
-}
-
-/** Milliseconds from the request's start to the response's first byte (HAR `timings`). */
-function firstByte(timings: unknown): number {
-  if (!isObject(timings)) return 0;
-  let sum = 0;
-  // `ssl` is part of `connect` (HAR 1.2 §timings); -1 means "does not apply".
-  for (const k of ["blocked", "dns", "connect", "send", "wait"]) {
-    const v = timings[k];
-    if (typeof v === "number" && Number.isFinite(v) && v > 0) sum += v;
-  }
-  return sum;
-}
-
-function later(start: string | undefined, ms: number): string | undefined {
-  if (start === undefined || ms === 0) return start;
-  const t = Date.parse(start);
-  return Number.isNaN(t) ? start : new Date(t + ms).toISOString();
-}
-
 export function harDecoder(options: HarOptions): HarDecoder {
-  const sessions = harSessions(options.protocol, options.maxEntryLength);
-  let skipped = 0;
-  let firstSkipped = "";
+  return new HarReader(options);
+}
 
-  function entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
-    const where = `HAR entry ${index}`;
-    const before = out.length;
-    if (text === undefined)
-      return problem(
+class HarReader implements HarDecoder {
+  readonly #options: HarOptions;
+  readonly #sessions: HarSessions;
+  // Entries are read in the order they started (order.ts), not the order they ended in.
+  readonly #order = new HarOrder((e, out) => this.#entry(e.index, e.line, e.text, out));
+  readonly #scanner: HarScanner;
+  /** Entries that carried no protocol message, and the first of them. */
+  #skipped = 0;
+  #firstSkipped = "";
+
+  constructor(options: HarOptions) {
+    this.#options = options;
+    this.#sessions = harSessions(options.protocol, options.maxEntryLength);
+    this.#scanner = new HarScanner(options.maxEntryLength, (e, out) => this.#order.push(e, out));
+  }
+
+  push(chunk: string, out: TraceRecord[]) {
+    this.#scanner.push(chunk, out);
+  }
+
+  end(out: TraceRecord[]) {
+    this.#scanner.end(out);
+    this.#order.end(out);
+    this.#sessions.end(out);
+    if (this.#skipped > 0)
+      problem(
         out,
-        line,
-        "T-LINE-TOO-LONG",
-        `${where}: longer than ${options.maxEntryLength} characters: not read`,
+        1,
+        "T-HAR-SKIPPED",
+        `${this.#skipped} of ${this.#scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${this.#firstSkipped})`,
       );
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return problem(out, line, "T-JSON", `${where}: not JSON (${(error as Error).message})`);
-    }
-    if (!isObject(value) || !isObject(value.request))
-      return problem(out, line, "T-SHAPE", `${where}: not a HAR entry (it needs a request object)`);
-    const request = value.request;
-    const response = isObject(value.response) ? value.response : undefined;
-    if (value.response !== undefined && response === undefined)
-      problem(out, line, "T-SHAPE", `${where}: its response is not an object`);
-    const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
-    const url = typeof request.url === "string" ? request.url : "";
-    const sent = typeof value.startedDateTime === "string" ? value.startedDateTime : undefined;
-    const received = later(sent, firstByte(value.timings));
+  }
 
-    const max = options.maxEntryLength;
-    const requestBody = harBody(request.postData, "request", where, line, out, max);
-    const responseBody =
-      response === undefined
-        ? undefined
-        : harBody(response.content, "response", where, line, out, max);
+  get stopped() {
+    return this.#scanner.stopped;
+  }
 
-    if (method === "GET" && CARD.test(url.replace(/[?#].*$/, ""))) {
-      agentCard(responseBody, response, { where, line, sent, received }, out);
-      return;
-    }
+  #entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
+    const before = out.length;
+    const entry = harEntry(index, line, text, this.#options.maxEntryLength, out);
+    if (entry === undefined) return;
+    if (isAgentCardFetch(entry)) return agentCard(entry, out);
+    this.#messages(entry, out);
+    if (out.length === before && this.#skipped++ === 0)
+      this.#firstSkipped = `entry ${index}: ${entry.method} ${preview(entry.url)}`;
+  }
 
+  /** The JSON-RPC and AG-UI messages of an entry, and what hides them. */
+  #messages(entry: HarEntry, out: TraceRecord[]) {
+    const { requestBody, responseBody, request, response, where, line } = entry;
     // Each body is read as what it carries; one that shows nothing, as its entry's kind.
     const kind = requestBody?.kind ?? responseBody?.kind;
-    if (kind !== undefined) {
-      // The request's header, or the response's for the `initialize` that opened the session.
-      const session = (
-        header(request.headers, "mcp-session-id") ?? header(response?.headers, "mcp-session-id")
-      )?.slice(0, MAX_SESSION_ID);
-      // Alone (no session), an entry whose method both bindings have is told by its answer.
-      const told =
-        session === undefined && options.protocol === undefined
-          ? entryProtocol(
-              requestBody?.value,
-              responseBody?.value,
-              url.replace(/[?#].*$/, ""),
-              where,
-              line,
-              out,
-            )
-          : undefined;
-      let rpc: HarConnection | undefined;
-      let agUi: LineDecoder | undefined;
-      // One JSON text (a JSON body, or an SSE event's data), read as what it is: a peer
-      // cannot have its JSON-RPC read as AG-UI (or the other way) by what it sends first.
-      const route = (text: string, value: unknown, sender: BodySender) => {
-        if ((kindOf(value) ?? kind) === "jsonrpc") {
-          rpc ??= sessions.connection(session, line, out, told);
-          rpc.decoder.body(text, line, out, sender);
-        } else {
-          agUi ??= agUiDecoder(options.maxEntryLength);
-          agUi.line(text, line, out);
-        }
-      };
-      const read = (b: Body | null | undefined, sender: BodySender, time: string | undefined) => {
-        if (b === undefined || b === null) return;
-        const start = out.length;
-        const side = sender === "client" ? "request" : "response";
-        if (!b.sse) route(b.text, b.value, sender);
-        else {
-          const each = (text: string) => {
-            let value: unknown;
-            try {
-              value = JSON.parse(text);
-            } catch (error) {
-              const why = (error as Error).message;
-              const what = `${where}: an SSE event of its ${side} body is not JSON (${why})`;
-              return problem(out, line, "T-JSON", what);
-            }
-            route(text, value, sender);
-          };
-          // A line that is not SSE is read as a JSON line, as the JSON-RPC reader does.
-          const events = sseLog(each, each, options.maxEntryLength, true);
-          readSseBody(b.text, line, events, out, true);
-        }
-        // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
-        if (time === undefined) return;
-        for (let i = start; i < out.length; i++) {
-          const record = out[i]!;
-          if (record.kind === "message" && record.message.timestamp === undefined)
-            record.message.timestamp = time;
-        }
-      };
-      read(requestBody, "client", sent);
-      read(responseBody, "server", received);
-      if (rpc?.own) rpc.decoder.end(out);
-      agUi?.end(out);
-      // A protocol request whose response body the HAR left out hides what the peer said.
-      if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
-      // So does a body it holds only part of.
-      cutBody(request.postData, "request", where, line, out);
-      cutBody(response?.content, "response", where, line, out);
-    }
-    if (out.length === before && skipped++ === 0)
-      firstSkipped = `entry ${index}: ${method} ${preview(url)}`;
+    if (kind === undefined) return;
+    const session = sessionOf(entry);
+    // Alone (no session), an entry whose method both bindings have is told by its answer.
+    const told =
+      session === undefined && this.#options.protocol === undefined
+        ? entryProtocol(requestBody?.value, responseBody?.value, pathOf(entry), where, line, out)
+        : undefined;
+    const connection = { sessions: this.#sessions, session, told };
+    const messages = new EntryMessages(entry, kind, connection, this.#options.maxEntryLength);
+    messages.read(requestBody, "client", entry.sent, out);
+    messages.read(responseBody, "server", entry.received, out);
+    messages.end(out);
+    // A protocol request whose response body the HAR left out hides what the peer said.
+    if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
+    // So does a body it holds only part of.
+    cutBody(request.postData, "request", where, line, out);
+    cutBody(response?.content, "response", where, line, out);
   }
-
-  // Entries are read in the order they started (order.ts), not the order they ended in.
-  const order = new HarOrder((e, out) => entry(e.index, e.line, e.text, out));
-  const scanner = new HarScanner(options.maxEntryLength, (e, out) => order.push(e, out));
-
-  return {
-    push: (chunk, out) => scanner.push(chunk, out),
-    end(out) {
-      scanner.end(out);
-      order.end(out);
-      sessions.end(out);
-      if (skipped > 0)
-        problem(
-          out,
-          1,
-          "T-HAR-SKIPPED",
-          `${skipped} of ${scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
-        );
-    },
-    get stopped() {
-      return scanner.stopped;
-    },
-  };
-}
-
-/** A2A `agent_card/get` (format §7.2.2): the GET as a request, the card as its response. */
-function agentCard(
-  card: Body | null | undefined,
-  response: Record<string, unknown> | undefined,
-  at: { where: string; line: number; sent?: string | undefined; received?: string | undefined },
-  out: TraceRecord[],
-) {
-  const message = (direction: "request" | "response", content: Value, time?: string) =>
-    out.push({
-      kind: "message",
-      message: {
-        protocol: "a2a",
-        operation: "agent_card/get",
-        line: at.line,
-        direction,
-        content,
-        ...(time ? { timestamp: time } : {}),
-      },
-    });
-  message("request", {}, at.sent);
-  // A failed fetch (404, a redirect) carries no card.
-  if (response === undefined || !isSuccess(response.status)) return;
-  if (card === undefined) return unread(response, at.where, at.line, out);
-  cutBody(response.content, "response", at.where, at.line, out);
-  if (card === null) return;
-  const value = card.value;
-  if (!isObject(value))
-    return problem(out, at.line, "T-SHAPE", `${at.where}: the agent card is not a JSON object`);
-  message("response", value as Value, at.received);
 }

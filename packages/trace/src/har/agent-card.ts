@@ -1,0 +1,42 @@
+// A2A `agent_card/get` (format §7.2.2) in a HAR: `GET …/.well-known/agent-card.json` (or the
+// older `agent.json`) is read as a request, then a response whose content is the card.
+import type { Value } from "@oatf/model";
+import { isObject } from "@oatf/model/rules";
+import { problem, type TraceRecord } from "../record.js";
+import { unread } from "./body.js";
+import { cutBody } from "./complete.js";
+import { type HarEntry, pathOf } from "./entry.js";
+
+const CARD = /\/\.well-known\/(agent-card|agent)\.json$/;
+
+const isSuccess = (status: unknown) => typeof status === "number" && status >= 200 && status < 300;
+
+export const isAgentCardFetch = (entry: HarEntry) =>
+  entry.method === "GET" && CARD.test(pathOf(entry));
+
+/** The GET as a request, the card as its response. */
+export function agentCard(entry: HarEntry, out: TraceRecord[]) {
+  const { where, line, response, responseBody: card } = entry;
+  const message = (direction: "request" | "response", content: Value, time?: string) =>
+    out.push({
+      kind: "message",
+      message: {
+        protocol: "a2a",
+        operation: "agent_card/get",
+        line,
+        direction,
+        content,
+        ...(time ? { timestamp: time } : {}),
+      },
+    });
+  message("request", {}, entry.sent);
+  // A failed fetch (404, a redirect) carries no card.
+  if (response === undefined || !isSuccess(response.status)) return;
+  if (card === undefined) return unread(response, where, line, out);
+  cutBody(response.content, "response", where, line, out);
+  if (card === null) return;
+  const value = card.value;
+  if (!isObject(value))
+    return problem(out, line, "T-SHAPE", `${where}: the agent card is not a JSON object`);
+  message("response", value as Value, entry.received);
+}
