@@ -1,0 +1,219 @@
+// The streamed AG-UI messages an assembler (ag-ui-assemble.ts) holds open, between their
+// first delta (or start event) and their end event: their text so far, keyed by family,
+// actor, session and id, bounded in count and in code units on endless or hostile streams.
+//
+//   (none) ──start──▶ open, empty     (none) ──delta or chunk──▶ open (partial after a drop)
+//   open ──delta or chunk──▶ open, text appended (cut at MAX_ASSEMBLED_TEXT_LENGTH)
+//   open ──start of its key──▶ open, empty again
+//   open ──end──▶ (none): its text is the end event's
+//   open, the oldest ──a bound is passed──▶ dropped (counted: later ends may lack deltas)
+//
+// A `*_chunk` without an id continues the open message that is its scope's (family and
+// actor) last chunk; scopes are charged to the total, so they are bounded with the messages.
+
+/** UTF-16 code units of assembled text kept per message (1 Mi); the rest is cut, and reported. */
+export const MAX_ASSEMBLED_TEXT_LENGTH = 1024 * 1024;
+/** Streamed messages without their end event yet that are assembled at once; the oldest is dropped. */
+export const MAX_OPEN_ASSEMBLED_MESSAGES = 1024;
+/** UTF-16 code units all open messages may hold together (16 Mi, ids included); the oldest is dropped. */
+export const MAX_ASSEMBLED_TOTAL_LENGTH = 16 * 1024 * 1024;
+
+/** Deltas are joined this many at a time, so tiny deltas do not each keep a string alive. */
+const JOIN_EVERY = 256;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+export class OpenMessage {
+  text = "";
+  parts: string[] = [];
+  length = 0;
+  cut = false;
+  /** The family and actor whose id-less chunks continue this message, while it does. */
+  chunkScope: string | undefined;
+  /** Its key in the table of open messages. */
+  readonly key: string;
+  /** Opened by a delta after some message was dropped: its earlier deltas may be gone. */
+  readonly partial: boolean;
+
+  constructor(key: string, partial: boolean) {
+    this.key = key;
+    this.partial = partial;
+  }
+
+  /** Appends what fits under the cap; returns the code units kept. */
+  append(delta: string): number {
+    const room = MAX_ASSEMBLED_TEXT_LENGTH - this.length;
+    let kept = delta;
+    if (delta.length > room) {
+      this.cut = true;
+      // Never keep half of a surrogate pair.
+      const end = room > 0 && isHighSurrogate(delta.charCodeAt(room - 1)) ? room - 1 : room;
+      kept = delta.slice(0, end);
+    }
+    if (kept.length === 0) return 0;
+    this.parts.push(kept);
+    this.length += kept.length;
+    if (this.parts.length >= JOIN_EVERY) this.flush();
+    return kept.length;
+  }
+
+  flush(): string {
+    if (this.parts.length > 0) {
+      this.text += this.parts.join("");
+      this.parts = [];
+    }
+    return this.text;
+  }
+}
+
+/** What an assembler remembers, as JSON (monitor snapshots): open messages, oldest first. */
+export interface AssemblerState {
+  /** Key, text so far, cut, partial, and the chunk scope it continues (or null). */
+  open: [key: string, text: string, cut: boolean, partial: boolean, chunkScope: string | null][];
+  dropped: number;
+}
+
+function isOpenList(v: unknown): v is AssemblerState["open"] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (e) =>
+        Array.isArray(e) &&
+        typeof e[0] === "string" &&
+        typeof e[1] === "string" &&
+        typeof e[2] === "boolean" &&
+        typeof e[3] === "boolean" &&
+        (e[4] === null || typeof e[4] === "string"),
+    )
+  );
+}
+
+export class OpenMessages {
+  // Insertion order is age: the first entry is the oldest open message.
+  readonly #open = new Map<string, OpenMessage>();
+  /** Code units held: keys, texts and chunk scopes. */
+  #total = 0;
+  /** The open message a `*_chunk` without an id continues, per family and actor. */
+  readonly #lastChunk = new Map<string, OpenMessage>();
+  #dropped = 0;
+
+  /** Open messages dropped unfinished so far. */
+  get dropped() {
+    return this.#dropped;
+  }
+
+  /**
+   * An assembler's saved state, rebuilt through the same bounds as a trace: a doctored
+   * snapshot cannot hold more. Throws a TypeError when it is malformed.
+   */
+  static restore(saved: unknown): OpenMessages {
+    const state = saved as AssemblerState;
+    if (!isOpenList(state?.open) || !(Number.isSafeInteger(state.dropped) && state.dropped >= 0))
+      throw new TypeError("malformed assembler state");
+    const messages = new OpenMessages();
+    messages.#dropped = state.dropped;
+    for (const [key, text, cut, partial, chunkScope] of state.open) {
+      messages.#forget(key);
+      const entry = messages.#opened(key, partial);
+      messages.#total += entry.append(text);
+      entry.cut ||= cut;
+      if (chunkScope !== null && messages.#open.has(key)) messages.#scope(entry, chunkScope);
+      messages.#shrink(key);
+    }
+    return messages;
+  }
+
+  save(): AssemblerState {
+    return {
+      open: [...this.#open.values()].map((e) => [
+        e.key,
+        e.flush(),
+        e.cut,
+        e.partial,
+        e.chunkScope ?? null,
+      ]),
+      dropped: this.#dropped,
+    };
+  }
+
+  /** The key of the open message an id-less chunk of `scope` continues. */
+  chunkKey(scope: string): string | undefined {
+    return this.#lastChunk.get(scope)?.key;
+  }
+
+  /** A start event: the message begins (again: what a restarted id held is not part of it). */
+  start(key: string) {
+    this.#forget(key);
+    this.#opened(key, false);
+  }
+
+  /** A delta, or a chunk (of `chunkScope`): its text is appended to its message's. */
+  append(key: string, delta: unknown, chunkScope?: string) {
+    const entry = this.#opened(key, this.#dropped > 0);
+    if (chunkScope !== undefined && entry.chunkScope === undefined) this.#scope(entry, chunkScope);
+    if (typeof delta === "string") this.#total += entry.append(delta);
+    this.#shrink(key);
+  }
+
+  /** The end event: the message is complete and forgotten; undefined when it is not open. */
+  end(key: string): OpenMessage | undefined {
+    return this.#forget(key);
+  }
+
+  #cost(entry: OpenMessage) {
+    return entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
+  }
+
+  /** `entry` becomes the message id-less chunks of `scope` continue. */
+  #scope(entry: OpenMessage, scope: string) {
+    const previous = this.#lastChunk.get(scope);
+    if (previous !== undefined) this.#unscope(previous);
+    entry.chunkScope = scope;
+    this.#lastChunk.set(scope, entry);
+    this.#total += scope.length;
+  }
+
+  #unscope(entry: OpenMessage) {
+    if (entry.chunkScope === undefined) return;
+    this.#lastChunk.delete(entry.chunkScope);
+    this.#total -= entry.chunkScope.length;
+    entry.chunkScope = undefined;
+  }
+
+  #forget(key: string): OpenMessage | undefined {
+    const entry = this.#open.get(key);
+    if (entry === undefined) return undefined;
+    this.#unscope(entry);
+    this.#open.delete(key);
+    this.#total -= this.#cost(entry);
+    return entry;
+  }
+
+  #within() {
+    return (
+      this.#open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && this.#total <= MAX_ASSEMBLED_TOTAL_LENGTH
+    );
+  }
+
+  /** Drops the oldest open messages (never `keep`, the one just written) until within bounds. */
+  #shrink(keep: string) {
+    if (this.#within()) return;
+    for (const key of this.#open.keys()) {
+      if (this.#within()) return;
+      if (key === keep) continue;
+      this.#forget(key); // deleting while iterating a Map is safe: iteration goes on after it
+      this.#dropped++;
+    }
+  }
+
+  #opened(key: string, partial: boolean): OpenMessage {
+    let entry = this.#open.get(key);
+    if (entry === undefined) {
+      entry = new OpenMessage(key, partial);
+      this.#open.set(key, entry);
+      this.#total += key.length;
+      this.#shrink(key);
+    }
+    return entry;
+  }
+}
