@@ -13,7 +13,7 @@ import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
-import { type SessionEnd, sessionTable } from "./monitor-sessions.js";
+import { type SessionEnd, type SessionTable, sessionTable } from "./monitor-sessions.js";
 import {
   type MonitorSnapshot,
   type MonitorState,
@@ -202,99 +202,139 @@ export function createMonitor(
   documents: readonly Document[],
   options: MonitorOptions = {},
 ): Monitor {
-  const o = readOptions(options, MONITOR_OPTIONS);
-  const maxSessions = Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1;
-  const idleMs = positive(o.idleMs, Number.POSITIVE_INFINITY);
-  const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
-  const alerts: "first" | "every" = o.alerts === "first" ? "first" : "every";
-  const keyOf = typeof o.key === "function" ? o.key : defaultKey;
-  const defaultRun = typeof o.run === "string" ? o.run : "";
-  const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
-  const m = monitorState(compiled);
+  return new SessionMonitor(documents, options);
+}
 
-  const reporting = (session: string, run: string): Reporting => ({
-    alerts,
-    session,
-    ...(run === "" ? {} : { run }),
-    ...(o.onMatch === undefined ? {} : { onMatch: o.onMatch }),
-  });
-  // Message time is read only when something is timed by it.
-  const timed = idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY;
+/** A monitor's reading of its options, fixed at creation. */
+interface Settings {
+  maxSessions: number;
+  idleMs: number;
+  alerts: "first" | "every";
+  keyOf: (message: TraceMessage) => string | undefined;
+  defaultRun: string;
+  onMatch: ((match: TraceMatch) => void) | undefined;
+  /** Message time is read only when something is timed by it. */
+  timed: boolean;
+}
 
-  const { end, sweep, enter, trim } = sessionTable(m, maxSessions, idleMs, windowMs, o.onEvict);
+// Its methods are own arrow functions, so a monitor's methods work detached (`source.on(
+// "data", monitor.push)`), as they always have.
+class SessionMonitor implements Monitor {
+  readonly #m: MonitorState;
+  readonly #s: Settings;
+  readonly #table: SessionTable;
 
-  function push(message: TraceMessage): void {
+  constructor(documents: readonly Document[], options: MonitorOptions) {
+    const o = readOptions(options, MONITOR_OPTIONS);
+    const idleMs = positive(o.idleMs, Number.POSITIVE_INFINITY);
+    const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
+    this.#s = {
+      maxSessions: Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1,
+      idleMs,
+      alerts: o.alerts === "first" ? "first" : "every",
+      keyOf: typeof o.key === "function" ? o.key : defaultKey,
+      defaultRun: typeof o.run === "string" ? o.run : "",
+      onMatch: o.onMatch,
+      timed: idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY,
+    };
+    const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
+    this.#m = monitorState(compiled);
+    this.#table = sessionTable(this.#m, this.#s.maxSessions, idleMs, windowMs, o.onEvict);
+  }
+
+  readonly push = (message: TraceMessage): void => {
+    const m = this.#m;
+    const s = this.#s;
     const index = m.count++;
-    const time = timed ? timeOf(message) : Number.NaN;
+    const time = s.timed ? timeOf(message) : Number.NaN;
     if (time > m.clock) m.clock = time;
-    if (idleMs !== Number.POSITIVE_INFINITY) sweep();
-    const key = readKey(keyOf, message);
-    const run = readRun(message, defaultRun);
+    if (s.idleMs !== Number.POSITIVE_INFINITY) this.#table.sweep();
+    const key = readKey(s.keyOf, message);
+    const run = readRun(message, s.defaultRun);
     if (!m.past.has(run)) {
       // A run past the bound is not evaluated: its messages are counted, and said (runs.ts).
       if (m.past.size >= MAX_RUNS) return void m.overflow++;
-      m.past.set(run, new Tallies(compiled.scans.length));
+      m.past.set(run, new Tallies(m.compiled.scans.length));
     }
-    const record = enter(key, run, time);
-    record.reporting ??= reporting(key, run);
+    const record = this.#table.enter(key, run, time);
+    record.reporting ??= this.#reporting(key, run);
     record.state.push(message, record.reporting, index);
-  }
-
-  function fail(reason: string): void {
-    for (const record of m.sessions.values()) record.state.fail(reason);
-  }
-
-  function snapshot(): MonitorSnapshot;
-  function snapshot(session: string, run?: string): SessionSnapshot | undefined;
-  function snapshot(session?: string, run?: string): MonitorSnapshot | SessionSnapshot | undefined {
-    if (session === undefined) return saveMonitor(m);
-    const record = live(session, run);
-    return record === undefined ? undefined : saveSession(compiled, record);
-  }
-
-  const live = (session: string, run = defaultRun) => m.sessions.get(stateKey(run, session));
-
-  return {
-    push,
-    async pushAll(messages) {
-      try {
-        for await (const message of messages) push(message);
-      } catch (thrown) {
-        fail(`the trace could not be read after ${m.count} message(s): ${describeThrown(thrown)}`);
-      }
-    },
-    close(session, run) {
-      const record = live(session, run);
-      return record === undefined ? undefined : end(record, "closed");
-    },
-    reset(session, run) {
-      const record = live(session, run);
-      if (record !== undefined) end(record, "reset");
-    },
-    sweep: (now) => sweep(typeof now === "number" ? now : m.clock),
-    fail,
-    get count() {
-      return m.count;
-    },
-    get sessions() {
-      return m.sessions.size;
-    },
-    get ended() {
-      return m.ended;
-    },
-    keys: () => [...m.sessions.values()].map((record) => record.key),
-    sessionVerdicts(session, run) {
-      const record = live(session, run);
-      return record === undefined ? undefined : verdictsOf(compiled, record.state.tallies);
-    },
-    verdicts: () => monitorVerdicts(m),
-    snapshot,
-    restore(saved) {
-      const restored = restoreSnapshot(m, saved, maxSessions);
-      if (!restored.ok) return restored;
-      restored.value();
-      trim();
-      return { ok: true, value: undefined };
-    },
   };
+
+  readonly pushAll = async (
+    messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>,
+  ): Promise<void> => {
+    try {
+      for await (const message of messages) this.push(message);
+    } catch (thrown) {
+      this.fail(
+        `the trace could not be read after ${this.#m.count} message(s): ${describeThrown(thrown)}`,
+      );
+    }
+  };
+
+  readonly close = (session: string, run?: string): TraceVerdict[] | undefined => {
+    const record = this.#live(session, run);
+    return record === undefined ? undefined : this.#table.end(record, "closed");
+  };
+
+  readonly reset = (session: string, run?: string): void => {
+    const record = this.#live(session, run);
+    if (record !== undefined) this.#table.end(record, "reset");
+  };
+
+  readonly sweep = (now?: number): number =>
+    this.#table.sweep(typeof now === "number" ? now : this.#m.clock);
+
+  readonly fail = (reason: string): void => {
+    for (const record of this.#m.sessions.values()) record.state.fail(reason);
+  };
+
+  get count() {
+    return this.#m.count;
+  }
+
+  get sessions() {
+    return this.#m.sessions.size;
+  }
+
+  get ended() {
+    return this.#m.ended;
+  }
+
+  readonly keys = (): string[] => [...this.#m.sessions.values()].map((record) => record.key);
+
+  readonly sessionVerdicts = (session: string, run?: string): TraceVerdict[] | undefined => {
+    const record = this.#live(session, run);
+    return record === undefined ? undefined : verdictsOf(this.#m.compiled, record.state.tallies);
+  };
+
+  readonly verdicts = (): TraceVerdict[] => monitorVerdicts(this.#m);
+
+  readonly snapshot = ((session?: string, run?: string) => {
+    if (session === undefined) return saveMonitor(this.#m);
+    const record = this.#live(session, run);
+    return record === undefined ? undefined : saveSession(this.#m.compiled, record);
+  }) as Monitor["snapshot"];
+
+  readonly restore = (saved: unknown): Result<void, Diagnostic> => {
+    const restored = restoreSnapshot(this.#m, saved, this.#s.maxSessions);
+    if (!restored.ok) return restored;
+    restored.value();
+    this.#table.trim();
+    return { ok: true, value: undefined };
+  };
+
+  #live(session: string, run = this.#s.defaultRun) {
+    return this.#m.sessions.get(stateKey(run, session));
+  }
+
+  #reporting(session: string, run: string): Reporting {
+    return {
+      alerts: this.#s.alerts,
+      session,
+      ...(run === "" ? {} : { run }),
+      ...(this.#s.onMatch === undefined ? {} : { onMatch: this.#s.onMatch }),
+    };
+  }
 }
