@@ -19,14 +19,11 @@
 // Every message and diagnostic carries the line the entry starts on.
 import { preview, problem, type TraceRecord } from "../record.js";
 import { agentCard, isAgentCardFetch } from "./agent-card.js";
-import { unread } from "./body.js";
-import { cutBody } from "./complete.js";
-import { type HarEntry, harEntry, pathOf, sessionOf } from "./entry.js";
-import { EntryMessages } from "./entry-messages.js";
-import { entryProtocol } from "./entry-protocol.js";
+import { harEntry } from "./entry.js";
+import { entryMessages } from "./entry-messages.js";
 import { HarOrder } from "./order.js";
 import { HarScanner } from "./scan.js";
-import { type HarSessions, harSessions } from "./sessions.js";
+import { harSessions } from "./sessions.js";
 
 export interface HarOptions {
   /** The protocol of every JSON-RPC message, whatever its method says. */
@@ -43,77 +40,40 @@ export interface HarDecoder {
 }
 
 export function harDecoder(options: HarOptions): HarDecoder {
-  return new HarReader(options);
-}
+  const { protocol, maxEntryLength } = options;
+  const sessions = harSessions(protocol, maxEntryLength);
+  // Entries that carry no protocol message, and the first of them.
+  let skipped = 0;
+  let firstSkipped = "";
 
-class HarReader implements HarDecoder {
-  readonly #options: HarOptions;
-  readonly #sessions: HarSessions;
   // Entries are read in the order they started (order.ts), not the order they ended in.
-  readonly #order = new HarOrder((e, out) => this.#entry(e.index, e.line, e.text, out));
-  readonly #scanner: HarScanner;
-  /** Entries that carried no protocol message, and the first of them. */
-  #skipped = 0;
-  #firstSkipped = "";
-
-  constructor(options: HarOptions) {
-    this.#options = options;
-    this.#sessions = harSessions(options.protocol, options.maxEntryLength);
-    this.#scanner = new HarScanner(options.maxEntryLength, (e, out) => this.#order.push(e, out));
-  }
-
-  push(chunk: string, out: TraceRecord[]) {
-    this.#scanner.push(chunk, out);
-  }
-
-  end(out: TraceRecord[]) {
-    this.#scanner.end(out);
-    this.#order.end(out);
-    this.#sessions.end(out);
-    if (this.#skipped > 0)
-      problem(
-        out,
-        1,
-        "T-HAR-SKIPPED",
-        `${this.#skipped} of ${this.#scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${this.#firstSkipped})`,
-      );
-  }
-
-  get stopped() {
-    return this.#scanner.stopped;
-  }
-
-  #entry(index: number, line: number, text: string | undefined, out: TraceRecord[]) {
+  const order = new HarOrder((e, out) => {
     const before = out.length;
-    const entry = harEntry(index, line, text, this.#options.maxEntryLength, out);
+    const entry = harEntry(e.index, e.line, e.text, maxEntryLength, out);
     if (entry === undefined) return;
     if (isAgentCardFetch(entry)) return agentCard(entry, out);
-    this.#messages(entry, out);
-    if (out.length === before && this.#skipped++ === 0)
-      this.#firstSkipped = `entry ${index}: ${entry.method} ${preview(entry.url)}`;
-  }
+    entryMessages(entry, sessions, protocol, maxEntryLength, out);
+    if (out.length === before && skipped++ === 0)
+      firstSkipped = `entry ${e.index}: ${entry.method} ${preview(entry.url)}`;
+  });
+  const scanner = new HarScanner(maxEntryLength, (e, out) => order.push(e, out));
 
-  /** The JSON-RPC and AG-UI messages of an entry, and what hides them. */
-  #messages(entry: HarEntry, out: TraceRecord[]) {
-    const { requestBody, responseBody, request, response, where, line } = entry;
-    // Each body is read as what it carries; one that shows nothing, as its entry's kind.
-    const kind = requestBody?.kind ?? responseBody?.kind;
-    if (kind === undefined) return;
-    const session = sessionOf(entry);
-    // Alone (no session), an entry whose method both bindings have is told by its answer.
-    const told =
-      session === undefined && this.#options.protocol === undefined
-        ? entryProtocol(requestBody?.value, responseBody?.value, pathOf(entry), where, line, out)
-        : undefined;
-    const connection = { sessions: this.#sessions, session, told };
-    const messages = new EntryMessages(entry, kind, connection, this.#options.maxEntryLength);
-    messages.read(requestBody, "client", entry.sent, out);
-    messages.read(responseBody, "server", entry.received, out);
-    messages.end(out);
-    // A protocol request whose response body the HAR left out hides what the peer said.
-    if (response !== undefined && responseBody === undefined) unread(response, where, line, out);
-    // So does a body it holds only part of.
-    cutBody(request.postData, "request", where, line, out);
-    cutBody(response?.content, "response", where, line, out);
-  }
+  return {
+    push: (chunk, out) => scanner.push(chunk, out),
+    end(out) {
+      scanner.end(out);
+      order.end(out);
+      sessions.end(out);
+      if (skipped > 0)
+        problem(
+          out,
+          1,
+          "T-HAR-SKIPPED",
+          `${skipped} of ${scanner.entries} HAR entries carry no MCP, A2A or AG-UI message and were skipped (the first: ${firstSkipped})`,
+        );
+    },
+    get stopped() {
+      return scanner.stopped;
+    },
+  };
 }
