@@ -19,7 +19,8 @@ import {
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
-  OpenMessages,
+  type OpenMessages,
+  openMessages,
 } from "./ag-ui-open-messages.js";
 
 export type { AssemblerState } from "./ag-ui-open-messages.js";
@@ -81,22 +82,10 @@ const OPERATIONS = new Map<string, [Family, Role]>([
 export function agUiTextAssembler(
   saved?: unknown,
 ): ((message: AssemblableMessage, content: Value) => Assembled) & { save(): AssemblerState } {
-  const open = saved === undefined ? new OpenMessages() : OpenMessages.restore(saved);
+  const open = openMessages(saved);
   const assemble = (message: AssemblableMessage, content: Value) =>
     assembled(open, message, content);
-  return Object.assign(assemble, { save: () => open.save() });
-}
-
-/**
- * Family, actor and session (messages are assembled per connection), length-prefixed so
- * that no (family, actor, session, id) aliases another; no session adds nothing, so a saved
- * state keeps its keys.
- */
-function scopeOf(family: Family, message: AssemblableMessage): string {
-  // A non-string actor (an in-memory message may have anything) is no actor.
-  const actor = typeof message.actor === "string" ? message.actor : null;
-  const session = typeof message.session === "string" ? message.session : null;
-  return `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}${session === null ? "" : `s${session.length}:${session}`}`;
+  return Object.assign(assemble, { save: open.save });
 }
 
 function assembled(open: OpenMessages, message: AssemblableMessage, content: Value): Assembled {
@@ -105,35 +94,30 @@ function assembled(open: OpenMessages, message: AssemblableMessage, content: Val
   if (known === undefined) return { content };
   const [family, role] = known;
   const fields = content as Record<string, Value>;
-  const scope = scopeOf(family, message);
+  // A non-string actor (an in-memory message may have anything) is no actor.
+  const actor = typeof message.actor === "string" ? message.actor : null;
+  // Family, actor and session (messages are assembled per connection), length-prefixed so
+  // that no (family, actor, session, id) aliases another; no session adds nothing, so a
+  // saved state keeps its keys.
+  const session = typeof message.session === "string" ? message.session : null;
+  const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}${session === null ? "" : `s${session.length}:${session}`}`;
   let key: string | undefined;
   const id = family.id === undefined ? "" : fields[family.id];
   if (typeof id === "string") key = `${scope}|${id}`;
   else if (role === "chunk") key = open.chunkKey(scope);
   if (key === undefined) return { content };
 
-  if (role === "start") open.start(key);
-  else if (role === "delta") open.append(key, fields.delta);
-  else if (role === "chunk") open.append(key, fields.delta, scope);
-  else return ended(open, family, key, fields);
-  return { content };
-}
-
-/** The end event of a streamed message: its content with the message's assembled text. */
-function ended(
-  open: OpenMessages,
-  family: Family,
-  key: string,
-  fields: Record<string, Value>,
-): Assembled {
+  if (role !== "end") {
+    if (role === "start") open.start(key);
+    else open.append(key, fields.delta, role === "chunk" ? scope : undefined);
+    return { content };
+  }
+  // The end event: the message is complete and forgotten.
   const entry = open.end(key);
   if (entry === undefined) {
     return open.dropped > 0
-      ? {
-          content: fields,
-          lost: `its streamed ${family.field} is unknown: ${droppedReason(open.dropped)}`,
-        }
-      : { content: fields };
+      ? { content, lost: `its streamed ${family.field} is unknown: ${droppedReason(open.dropped)}` }
+      : { content };
   }
   // The assembled text replaces a field of that name the end event may carry: it is what
   // the deltas streamed, and AG-UI end events define no such field.

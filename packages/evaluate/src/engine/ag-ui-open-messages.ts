@@ -88,132 +88,116 @@ function isOpenList(v: unknown): v is AssemblerState["open"] {
   );
 }
 
-export class OpenMessages {
-  // Insertion order is age: the first entry is the oldest open message.
-  readonly #open = new Map<string, OpenMessage>();
-  /** Code units held: keys, texts and chunk scopes. */
-  #total = 0;
-  /** The open message a `*_chunk` without an id continues, per family and actor. */
-  readonly #lastChunk = new Map<string, OpenMessage>();
-  #dropped = 0;
-
+/** The open messages of one assembler, and their transitions (see the table above). */
+export interface OpenMessages {
   /** Open messages dropped unfinished so far. */
-  get dropped() {
-    return this.#dropped;
-  }
+  readonly dropped: number;
+  /** The key of the open message an id-less chunk of `scope` continues. */
+  chunkKey(scope: string): string | undefined;
+  /** A start event: the message begins (again: what a restarted id held is not part of it). */
+  start(key: string): void;
+  /** A delta, or a chunk (of `chunkScope`): its text is appended to its message's. */
+  append(key: string, delta: unknown, chunkScope?: string): void;
+  /** The end event: the message is complete and forgotten; undefined when it is not open. */
+  end(key: string): OpenMessage | undefined;
+  save(): AssemblerState;
+}
 
-  /**
-   * An assembler's saved state, rebuilt through the same bounds as a trace: a doctored
-   * snapshot cannot hold more. Throws a TypeError when it is malformed.
-   */
-  static restore(saved: unknown): OpenMessages {
+/** The code units an open message holds: its key, its text and its chunk scope. */
+const cost = (entry: OpenMessage) =>
+  entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
+
+const savedEntry = (e: OpenMessage): AssemblerState["open"][number] => [
+  e.key,
+  e.flush(),
+  e.cut,
+  e.partial,
+  e.chunkScope ?? null,
+];
+
+/**
+ * No open message, or an assembler's saved state rebuilt through the same bounds as a trace
+ * (a doctored snapshot cannot hold more). Throws a TypeError when that state is malformed.
+ * `open` is in age order (the first is the oldest); `total` counts the code units held (keys,
+ * texts and chunk scopes); `lastChunk` is the open message an id-less `*_chunk` continues, per
+ * family and actor.
+ */
+export function openMessages(saved?: unknown): OpenMessages {
+  const open = new Map<string, OpenMessage>();
+  let total = 0;
+  const lastChunk = new Map<string, OpenMessage>();
+  let dropped = 0;
+
+  // `entry` becomes the message id-less chunks of `scope` continue (`lastChunk` holds a
+  // scope's message, and that message holds the scope and its charge, or neither does).
+  const scope = (entry: OpenMessage, scope: string) => {
+    const previous = lastChunk.get(scope);
+    if (previous !== undefined) previous.chunkScope = undefined;
+    else total += scope.length;
+    entry.chunkScope = scope;
+    lastChunk.set(scope, entry);
+  };
+  const forget = (key: string): OpenMessage | undefined => {
+    const entry = open.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.chunkScope !== undefined) lastChunk.delete(entry.chunkScope);
+    open.delete(key);
+    total -= cost(entry); // its scope's charge included
+    return entry;
+  };
+  // Drops the oldest open messages (never `keep`, the one just written) until within bounds.
+  const shrink = (keep: string) => {
+    if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
+    for (const key of open.keys()) {
+      if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
+      if (key === keep) continue;
+      forget(key); // deleting while iterating a Map is safe: iteration goes on after it
+      dropped++;
+    }
+  };
+  const opened = (key: string, partial: boolean): OpenMessage => {
+    let entry = open.get(key);
+    if (entry === undefined) {
+      entry = new OpenMessage(key, partial);
+      open.set(key, entry);
+      total += key.length;
+      shrink(key);
+    }
+    return entry;
+  };
+
+  if (saved !== undefined) {
     const state = saved as AssemblerState;
     if (!isOpenList(state?.open) || !(Number.isSafeInteger(state.dropped) && state.dropped >= 0))
       throw new TypeError("malformed assembler state");
-    const messages = new OpenMessages();
-    messages.#dropped = state.dropped;
+    dropped = state.dropped;
     for (const [key, text, cut, partial, chunkScope] of state.open) {
-      messages.#forget(key);
-      const entry = messages.#opened(key, partial);
-      messages.#total += entry.append(text);
+      forget(key);
+      const entry = opened(key, partial);
+      total += entry.append(text);
       entry.cut ||= cut;
-      if (chunkScope !== null && messages.#open.has(key)) messages.#scope(entry, chunkScope);
-      messages.#shrink(key);
-    }
-    return messages;
-  }
-
-  save(): AssemblerState {
-    return {
-      open: [...this.#open.values()].map((e) => [
-        e.key,
-        e.flush(),
-        e.cut,
-        e.partial,
-        e.chunkScope ?? null,
-      ]),
-      dropped: this.#dropped,
-    };
-  }
-
-  /** The key of the open message an id-less chunk of `scope` continues. */
-  chunkKey(scope: string): string | undefined {
-    return this.#lastChunk.get(scope)?.key;
-  }
-
-  /** A start event: the message begins (again: what a restarted id held is not part of it). */
-  start(key: string) {
-    this.#forget(key);
-    this.#opened(key, false);
-  }
-
-  /** A delta, or a chunk (of `chunkScope`): its text is appended to its message's. */
-  append(key: string, delta: unknown, chunkScope?: string) {
-    const entry = this.#opened(key, this.#dropped > 0);
-    if (chunkScope !== undefined && entry.chunkScope === undefined) this.#scope(entry, chunkScope);
-    if (typeof delta === "string") this.#total += entry.append(delta);
-    this.#shrink(key);
-  }
-
-  /** The end event: the message is complete and forgotten; undefined when it is not open. */
-  end(key: string): OpenMessage | undefined {
-    return this.#forget(key);
-  }
-
-  #cost(entry: OpenMessage) {
-    return entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
-  }
-
-  /** `entry` becomes the message id-less chunks of `scope` continue. */
-  #scope(entry: OpenMessage, scope: string) {
-    const previous = this.#lastChunk.get(scope);
-    if (previous !== undefined) this.#unscope(previous);
-    entry.chunkScope = scope;
-    this.#lastChunk.set(scope, entry);
-    this.#total += scope.length;
-  }
-
-  #unscope(entry: OpenMessage) {
-    if (entry.chunkScope === undefined) return;
-    this.#lastChunk.delete(entry.chunkScope);
-    this.#total -= entry.chunkScope.length;
-    entry.chunkScope = undefined;
-  }
-
-  #forget(key: string): OpenMessage | undefined {
-    const entry = this.#open.get(key);
-    if (entry === undefined) return undefined;
-    this.#unscope(entry);
-    this.#open.delete(key);
-    this.#total -= this.#cost(entry);
-    return entry;
-  }
-
-  #within() {
-    return (
-      this.#open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && this.#total <= MAX_ASSEMBLED_TOTAL_LENGTH
-    );
-  }
-
-  /** Drops the oldest open messages (never `keep`, the one just written) until within bounds. */
-  #shrink(keep: string) {
-    if (this.#within()) return;
-    for (const key of this.#open.keys()) {
-      if (this.#within()) return;
-      if (key === keep) continue;
-      this.#forget(key); // deleting while iterating a Map is safe: iteration goes on after it
-      this.#dropped++;
+      if (chunkScope !== null && open.has(key)) scope(entry, chunkScope);
+      shrink(key);
     }
   }
 
-  #opened(key: string, partial: boolean): OpenMessage {
-    let entry = this.#open.get(key);
-    if (entry === undefined) {
-      entry = new OpenMessage(key, partial);
-      this.#open.set(key, entry);
-      this.#total += key.length;
-      this.#shrink(key);
-    }
-    return entry;
-  }
+  return {
+    get dropped() {
+      return dropped;
+    },
+    chunkKey: (scope) => lastChunk.get(scope)?.key,
+    start(key) {
+      forget(key);
+      opened(key, false);
+    },
+    append(key, delta, chunkScope) {
+      const entry = opened(key, dropped > 0);
+      // A scope is never empty: it starts with its family's name.
+      if (chunkScope && entry.chunkScope === undefined) scope(entry, chunkScope);
+      if (typeof delta === "string") total += entry.append(delta);
+      shrink(key);
+    },
+    end: forget,
+    save: () => ({ open: [...open.values()].map(savedEntry), dropped }),
+  };
 }
