@@ -205,52 +205,46 @@ export function createMonitor(
   return new SessionMonitor(documents, options);
 }
 
-/** A monitor's reading of its options, fixed at creation. */
-interface Settings {
-  maxSessions: number;
-  idleMs: number;
-  alerts: "first" | "every";
-  keyOf: (message: TraceMessage) => string | undefined;
-  defaultRun: string;
-  onMatch: ((match: TraceMatch) => void) | undefined;
-  /** Message time is read only when something is timed by it. */
-  timed: boolean;
-}
-
 // Its methods are own arrow functions, so a monitor's methods work detached (`source.on(
 // "data", monitor.push)`), as they always have.
 class SessionMonitor implements Monitor {
   readonly #m: MonitorState;
-  readonly #s: Settings;
   readonly #table: SessionTable;
+  // The options, read once.
+  readonly #maxSessions: number;
+  readonly #idleMs: number;
+  readonly #alerts: "first" | "every";
+  readonly #keyOf: (message: TraceMessage) => string | undefined;
+  readonly #defaultRun: string;
+  readonly #onMatch: ((match: TraceMatch) => void) | undefined;
+  /** Message time is read only when something is timed by it. */
+  readonly #timed: boolean;
 
   constructor(documents: readonly Document[], options: MonitorOptions) {
     const o = readOptions(options, MONITOR_OPTIONS);
+    const maxSessions = Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1;
     const idleMs = positive(o.idleMs, Number.POSITIVE_INFINITY);
     const windowMs = positive(o.windowMs, Number.POSITIVE_INFINITY);
-    this.#s = {
-      maxSessions: Math.floor(positive(o.maxSessions, DEFAULT_MAX_SESSIONS)) || 1,
-      idleMs,
-      alerts: o.alerts === "first" ? "first" : "every",
-      keyOf: typeof o.key === "function" ? o.key : defaultKey,
-      defaultRun: typeof o.run === "string" ? o.run : "",
-      onMatch: o.onMatch,
-      timed: idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY,
-    };
+    this.#maxSessions = maxSessions;
+    this.#idleMs = idleMs;
+    this.#alerts = o.alerts === "first" ? "first" : "every";
+    this.#keyOf = typeof o.key === "function" ? o.key : defaultKey;
+    this.#defaultRun = typeof o.run === "string" ? o.run : "";
+    this.#onMatch = o.onMatch;
+    this.#timed = idleMs !== Number.POSITIVE_INFINITY || windowMs !== Number.POSITIVE_INFINITY;
     const compiled = compileTrace(documents, { cel: o.cel, semantic: o.semantic }, o.source);
     this.#m = monitorState(compiled);
-    this.#table = sessionTable(this.#m, this.#s.maxSessions, idleMs, windowMs, o.onEvict);
+    this.#table = sessionTable(this.#m, maxSessions, idleMs, windowMs, o.onEvict);
   }
 
   readonly push = (message: TraceMessage): void => {
     const m = this.#m;
-    const s = this.#s;
     const index = m.count++;
-    const time = s.timed ? timeOf(message) : Number.NaN;
+    const time = this.#timed ? timeOf(message) : Number.NaN;
     if (time > m.clock) m.clock = time;
-    if (s.idleMs !== Number.POSITIVE_INFINITY) this.#table.sweep();
-    const key = readKey(s.keyOf, message);
-    const run = readRun(message, s.defaultRun);
+    if (this.#idleMs !== Number.POSITIVE_INFINITY) this.#table.sweep();
+    const key = readKey(this.#keyOf, message);
+    const run = readRun(message, this.#defaultRun);
     if (!m.past.has(run)) {
       // A run past the bound is not evaluated: its messages are counted, and said (runs.ts).
       if (m.past.size >= MAX_RUNS) return void m.overflow++;
@@ -318,23 +312,23 @@ class SessionMonitor implements Monitor {
   }) as Monitor["snapshot"];
 
   readonly restore = (saved: unknown): Result<void, Diagnostic> => {
-    const restored = restoreSnapshot(this.#m, saved, this.#s.maxSessions);
+    const restored = restoreSnapshot(this.#m, saved, this.#maxSessions);
     if (!restored.ok) return restored;
     restored.value();
     this.#table.trim();
     return { ok: true, value: undefined };
   };
 
-  #live(session: string, run = this.#s.defaultRun) {
+  #live(session: string, run = this.#defaultRun) {
     return this.#m.sessions.get(stateKey(run, session));
   }
 
   #reporting(session: string, run: string): Reporting {
     return {
-      alerts: this.#s.alerts,
+      alerts: this.#alerts,
       session,
       ...(run === "" ? {} : { run }),
-      ...(this.#s.onMatch === undefined ? {} : { onMatch: this.#s.onMatch }),
+      ...(this.#onMatch === undefined ? {} : { onMatch: this.#onMatch }),
     };
   }
 }
