@@ -1,5 +1,6 @@
 import type { StreamSource } from "@oatf/evaluate";
 import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate/stream";
+import type { Document } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import {
   documentEntry,
@@ -16,7 +17,9 @@ import { NO_PROGRESS, startProgress } from "../shared/progress.js";
 import { loadRedisStreams, positiveInteger } from "../shared/streams.js";
 import { safe } from "../shared/terminal.js";
 import { emptyProblems } from "../shared/trace-problems.js";
-import { alertsOption, counted, openWhenPublished } from "./start.js";
+import { type Alerts, alertsOption, counted, openWhenPublished } from "./start.js";
+
+type RedisSourceOptions = Parameters<typeof import("@oatf/redis-streams").createRedisSource>[0];
 
 export const MONITOR_USAGE = `Usage: oatf monitor <documents or globs...> --redis <url> --stream <key> --group <name> [options]
 
@@ -49,7 +52,16 @@ Exit code:
 /** The verdicts' `source`. */
 const SOURCE = "oatf-cli";
 
-export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+/** The command line of `oatf monitor`, read. */
+interface MonitorArgs {
+  /** The createRedisSource options the command line gives. */
+  redis: RedisSourceOptions;
+  idleMs: number | undefined;
+  alerts: Alerts;
+}
+
+/** Reads the options; a UsageError names the first one missing or malformed. */
+function monitorArgs(args: ParsedArgs): MonitorArgs {
   const required = (name: string) => {
     const value = option(args, name);
     if (value === undefined) throw new UsageError(`${name} is required`);
@@ -65,9 +77,23 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
   const idleMs = positiveInteger(option(args, "--idle-ms"), "--idle-ms");
   const consumer = option(args, "--consumer");
   const alertsStream = option(args, "--alerts-stream");
-  const drain = args.options.has("--drain");
-  const alerts = alertsOption(args);
+  const redis: RedisSourceOptions = {
+    url,
+    stream,
+    group,
+    drain: args.options.has("--drain"),
+    ...(consumer === undefined ? {} : { consumer }),
+    ...(shards === undefined ? {} : { shards }),
+    ...(alertsStream === undefined ? {} : { alertsStream }),
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(batch === undefined ? {} : { batch }),
+  };
+  return { redis, idleMs, alerts: alertsOption(args) };
+}
 
+export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const { redis, idleMs, alerts } = monitorArgs(args);
+  const { stream, drain, leaseMs } = redis;
   const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
   if (unmatched.length > 0) {
     ctx.stderr.write(
@@ -93,18 +119,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   const progress = drain ? startProgress(ctx.stderr, "monitoring") : NO_PROGRESS;
-  const open = () =>
-    loaded.module.createRedisSource({
-      url,
-      stream,
-      group,
-      drain,
-      ...(consumer === undefined ? {} : { consumer }),
-      ...(shards === undefined ? {} : { shards }),
-      ...(alertsStream === undefined ? {} : { alertsStream }),
-      ...(leaseMs === undefined ? {} : { leaseMs }),
-      ...(batch === undefined ? {} : { batch }),
-    });
+  const open = () => loaded.module.createRedisSource(redis);
   try {
     const created = await openWhenPublished(open, stream, ctx, () => signalled);
     if (created === undefined) return EXIT.ok;
@@ -139,24 +154,7 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     }
     if (!drain || signalled) return result.problems > 0 ? EXIT.error : EXIT.ok;
     const merged = mergeStreamVerdicts(await source.snapshots(), documents, evaluators);
-    if (!merged.ok) {
-      ctx.stderr.write(safe`oatf monitor: ${merged.error.message}\n`);
-      return EXIT.error;
-    }
-    const report: EvaluateReport = {
-      unmatched: [],
-      documents: files.map((file, i) =>
-        withVerdict(documentEntry(file, documents[i]), merged.value.verdicts[i]!),
-      ),
-      trace: stream,
-      problems: { ...emptyProblems(), errors: result.problems },
-      messages: merged.value.messages,
-      options: { allowEmptyTrace: true },
-    };
-    const out = renderEvaluate(report, "json", { streamed: true, command: "monitor" });
-    if (out.stderr !== "") ctx.stderr.write(out.stderr);
-    ctx.stdout.write(out.stdout);
-    return evaluateExitCode(report);
+    return drained(merged, files, documents, stream, result.problems, ctx);
   } catch (error) {
     ctx.stderr.write(safe`oatf monitor: ${(error as Error)?.message ?? String(error)}\n`);
     return EXIT.error;
@@ -166,6 +164,34 @@ export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise
     process.off("SIGTERM", stop);
     await source?.close().catch(() => {});
   }
+}
+
+/** After `--drain`: the merged verdicts of the whole stream, as `oatf evaluate --format json`. */
+function drained(
+  merged: ReturnType<typeof mergeStreamVerdicts>,
+  files: string[],
+  documents: readonly (Document | undefined)[],
+  stream: string,
+  problems: number,
+  ctx: CliContext,
+): number {
+  if (!merged.ok) {
+    ctx.stderr.write(safe`oatf monitor: ${merged.error.message}\n`);
+    return EXIT.error;
+  }
+  const { verdicts, messages } = merged.value;
+  const report: EvaluateReport = {
+    unmatched: [],
+    documents: files.map((file, i) => withVerdict(documentEntry(file, documents[i]), verdicts[i]!)),
+    trace: stream,
+    problems: { ...emptyProblems(), errors: problems },
+    messages,
+    options: { allowEmptyTrace: true },
+  };
+  const out = renderEvaluate(report, "json", { streamed: true, command: "monitor" });
+  if (out.stderr !== "") ctx.stderr.write(out.stderr);
+  ctx.stdout.write(out.stdout);
+  return evaluateExitCode(report);
 }
 
 /**

@@ -89,104 +89,130 @@ export async function startLivePublish(
     ctx.stderr.write(safe`oatf record: ${loaded.reason}\n`);
     return EXIT.error;
   }
-  const queue = new MessageQueue();
-  const decoder = reader ?? new TraceDecoder({});
-  let line = 0;
-  let accepted = 0;
-  let sent = 0;
-  let unreadable = 0;
-  let warned = false;
-  let ended = false;
-  // Said once, as it starts; the counts come at exit.
-  const warn = (why: string) => {
-    if (warned) return;
-    warned = true;
-    const then = ended
-      ? "they are counted below"
-      : "the recording goes on; they are counted at exit";
-    ctx.stderr.write(
-      safe`oatf record: ${why}: messages are not published to ${target.stream} (${then})\n`,
-    );
-  };
-  let failed = false;
-  const recording = `record-${randomUUID()}`;
-  const giveUp = new AbortController();
-  const publishing = loaded.module
-    .publishToRedis(
-      {
-        url: target.url,
-        stream: target.stream,
-        ...(target.shards === undefined ? {} : { shards: target.shards }),
-        key: (message) => partitionKey(message) || recording,
-        flushMs: FLUSH_MS,
-        signal: giveUp.signal,
-        onSent: (count) => {
-          sent += count;
-        },
+  return new LivePublisher(target, ctx, loaded.module, reader ?? new TraceDecoder({}));
+}
+
+type RedisStreams = Pick<typeof import("@oatf/redis-streams"), "publishToRedis">;
+
+/**
+ * A recording published as it goes. The first fault (Redis unreachable or gone, the queue
+ * full, Redis too slow at the end) is said once; once publishing failed, the queue takes no
+ * more messages; the counts are said at the end.
+ */
+class LivePublisher implements LivePublish {
+  readonly #queue = new MessageQueue();
+  readonly #giveUp = new AbortController();
+  readonly #publishing: Promise<void>;
+  #line = 0;
+  /** Messages read, published, and lines the reader could not read. */
+  #accepted = 0;
+  #sent = 0;
+  #unreadable = 0;
+  #warned = false;
+  #failed = false;
+  #ended = false;
+
+  constructor(
+    private readonly target: RedisTarget,
+    private readonly ctx: CliContext,
+    redis: RedisStreams,
+    private readonly decoder: LogReader,
+  ) {
+    const recording = `record-${randomUUID()}`;
+    const options = {
+      url: target.url,
+      stream: target.stream,
+      ...(target.shards === undefined ? {} : { shards: target.shards }),
+      key: (message: TraceMessage) => partitionKey(message) || recording,
+      flushMs: FLUSH_MS,
+      signal: this.#giveUp.signal,
+      onSent: (count: number) => {
+        this.#sent += count;
       },
-      queue,
-    )
-    .then(
-      (published) => (published.ok ? undefined : published.error.message),
-      (error: unknown) => (error as Error)?.message ?? String(error),
-    )
-    .then((why) => {
-      if (why === undefined) return;
-      failed = true;
-      // Nothing more can be sent: the queue stops taking messages.
-      queue.close();
-      warn(`cannot publish to Redis: ${why}`);
+    };
+    this.#publishing = redis
+      .publishToRedis(options, this.#queue)
+      .then(
+        (published) => (published.ok ? undefined : published.error.message),
+        (error: unknown) => (error as Error)?.message ?? String(error),
+      )
+      .then((why) => {
+        if (why === undefined) return;
+        this.#failed = true;
+        // Nothing more can be sent: the queue stops taking messages.
+        this.#queue.close();
+        this.#warn(`cannot publish to Redis: ${why}`);
+      });
+  }
+
+  line(text: string) {
+    const out: TraceRecord[] = [];
+    this.decoder.line({ line: ++this.#line, text }, out);
+    this.#take(out);
+  }
+
+  async finish() {
+    const out: TraceRecord[] = [];
+    this.decoder.end(out);
+    this.#take(out);
+    this.#queue.close();
+    this.#ended = true;
+    // A Redis that accepts but never answers must not keep the command from ending.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.#warn(`Redis did not take the messages within ${DRAIN_MS / 1000} s of the end`);
+        this.#giveUp.abort();
+        resolve();
+      }, DRAIN_MS);
     });
-  const take = (records: TraceRecord[]) => {
+    await Promise.race([this.#publishing, late]);
+    clearTimeout(timer);
+    await this.#publishing;
+    return this.#said();
+  }
+
+  /** The counts, said; true when every message was published. */
+  #said(): boolean {
+    const { stream } = this.target;
+    const lost = this.#accepted - this.#sent;
+    if (lost === 0 && this.#unreadable === 0) {
+      this.ctx.stderr.write(
+        safe`oatf record: published ${plural(this.#sent, "message")} to ${stream}\n`,
+      );
+      return true;
+    }
+    const unread =
+      this.#unreadable === 0
+        ? ""
+        : `; ${plural(this.#unreadable, "line")} the trace reader could not read (oatf evaluate on the recording names them)`;
+    this.ctx.stderr.write(
+      safe`oatf record: published ${this.#sent} of ${plural(this.#accepted, "message")} to ${stream}: ${lost} not published${unread}\n`,
+    );
+    return false;
+  }
+
+  #take(records: TraceRecord[]) {
     for (const record of records) {
       if (record.kind !== "message") {
-        if (record.diagnostic.severity !== "warning") unreadable++;
+        if (record.diagnostic.severity !== "warning") this.#unreadable++;
         continue;
       }
-      accepted++;
-      if (!queue.push(record.message) && !failed)
-        warn(`the Redis queue is full (${QUEUE_LIMIT} messages waiting)`);
+      this.#accepted++;
+      if (!this.#queue.push(record.message) && !this.#failed)
+        this.#warn(`the Redis queue is full (${QUEUE_LIMIT} messages waiting)`);
     }
-  };
-  return {
-    line(text) {
-      const out: TraceRecord[] = [];
-      decoder.line({ line: ++line, text }, out);
-      take(out);
-    },
-    async finish() {
-      const out: TraceRecord[] = [];
-      decoder.end(out);
-      take(out);
-      queue.close();
-      ended = true;
-      // A Redis that accepts but never answers must not keep the command from ending.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          warn(`Redis did not take the messages within ${DRAIN_MS / 1000} s of the end`);
-          giveUp.abort();
-          resolve();
-        }, DRAIN_MS);
-      });
-      await Promise.race([publishing, late]);
-      clearTimeout(timer);
-      await publishing;
-      const lost = accepted - sent;
-      if (lost === 0 && unreadable === 0) {
-        ctx.stderr.write(
-          safe`oatf record: published ${plural(sent, "message")} to ${target.stream}\n`,
-        );
-        return true;
-      }
-      const unread =
-        unreadable === 0
-          ? ""
-          : `; ${plural(unreadable, "line")} the trace reader could not read (oatf evaluate on the recording names them)`;
-      ctx.stderr.write(
-        safe`oatf record: published ${sent} of ${plural(accepted, "message")} to ${target.stream}: ${lost} not published${unread}\n`,
-      );
-      return false;
-    },
-  };
+  }
+
+  // Said once, as it starts; the counts come at exit.
+  #warn(why: string) {
+    if (this.#warned) return;
+    this.#warned = true;
+    const then = this.#ended
+      ? "they are counted below"
+      : "the recording goes on; they are counted at exit";
+    this.ctx.stderr.write(
+      safe`oatf record: ${why}: messages are not published to ${this.target.stream} (${then})\n`,
+    );
+  }
 }
