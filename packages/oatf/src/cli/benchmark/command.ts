@@ -86,6 +86,17 @@ export async function benchmarkCommand(args: ParsedArgs, ctx: CliContext): Promi
   const { runAttack } = await import("@oatf/run");
   const progress = new Progress(ctx, files.length);
   const abort = new AbortController();
+  const rerun = args.options.has("--rerun");
+  const one: OneRun = {
+    dir,
+    repeat,
+    rerun,
+    results,
+    progress,
+    runOptions,
+    runAttack,
+    signal: abort.signal,
+  };
   const onSigint = () => abort.abort();
   process.once("SIGINT", onSigint);
   const started = Date.now();
@@ -94,46 +105,9 @@ export async function benchmarkCommand(args: ParsedArgs, ctx: CliContext): Promi
   try {
     for (const [i, file] of files.entries()) {
       if (abort.signal.aborted) break;
-      const read = readInput(file, ctx.cwd);
-      if (!read.ok) {
-        entries.push(notRun(file, "", repeat, "unreadable", [`cannot read: ${read.reason}`]));
-        continue;
-      }
-      const digest = sha256(read.text);
-      const checked = await checkDocument(read.text);
-      if (!checked.valid) {
-        const errors = checked.diagnostics.filter((d) => d.severity === "error");
-        const lines = errors.map((d) => `${d.code}: ${d.message}${d.path ? ` (${d.path})` : ""}`);
-        const entry = notRun(file, digest, repeat, "invalid", lines);
-        results.add(entry);
-        entries.push(entry);
-        continue;
-      }
-      const finished = args.options.has("--rerun")
-        ? undefined
-        : results.finished(file, digest, repeat);
-      if (finished) {
-        entries.push({ ...finished, resumed: true });
-        documents.set(entries.at(-1)!, checked.document);
-        progress.done(i, file, entries.at(-1)!);
-        continue;
-      }
-      progress.running(i, file);
-      const base = `${String(i + 1).padStart(3, "0")}-${slug(checked.document.attack?.id ?? file)}`;
-      const out = join(dir, "traces", `${base}-${Date.now().toString(36)}.jsonl`);
-      const report = await runAttack(read.text, {
-        ...runOptions,
-        out,
-        run: base,
-        signal: abort.signal,
-      });
-      const entry = entryOf(file, digest, repeat, report, dir, out);
-      for (const d of [...report.diagnostics, ...report.runs.flatMap((r) => r.diagnostics)])
-        if (d.severity === "error") progress.note(diagnosticLine("benchmark", file, d));
-      results.add(entry);
+      const { entry, document } = await benchmarkOne(one, i, file, ctx);
       entries.push(entry);
-      documents.set(entry, checked.document);
-      progress.done(i, file, entry);
+      if (document !== undefined) documents.set(entry, document);
     }
   } finally {
     process.off("SIGINT", onSigint);
@@ -153,6 +127,62 @@ export async function benchmarkCommand(args: ParsedArgs, ctx: CliContext): Promi
   if (abort.signal.aborted)
     ctx.stderr.write(`oatf benchmark: interrupted; run it again to resume\n`);
   return benchmarkExitCode(card, failOnTier);
+}
+
+/** What running every document of a benchmark shares. */
+interface OneRun {
+  dir: string;
+  repeat: number;
+  rerun: boolean;
+  results: BenchmarkResults;
+  progress: Progress;
+  runOptions: Awaited<ReturnType<typeof runOptionsOf>>;
+  runAttack: typeof import("@oatf/run").runAttack;
+  signal: AbortSignal;
+}
+
+/** Document `i` of a benchmark: not run (unreadable, invalid), resumed, or run now. */
+async function benchmarkOne(
+  one: OneRun,
+  i: number,
+  file: string,
+  ctx: CliContext,
+): Promise<{ entry: BenchmarkEntry; document?: Document }> {
+  const { dir, repeat, results, progress } = one;
+  const read = readInput(file, ctx.cwd);
+  if (!read.ok)
+    return { entry: notRun(file, "", repeat, "unreadable", [`cannot read: ${read.reason}`]) };
+  const digest = sha256(read.text);
+  const checked = await checkDocument(read.text);
+  if (!checked.valid) {
+    const errors = checked.diagnostics.filter((d) => d.severity === "error");
+    const lines = errors.map((d) => `${d.code}: ${d.message}${d.path ? ` (${d.path})` : ""}`);
+    const entry = notRun(file, digest, repeat, "invalid", lines);
+    results.add(entry);
+    return { entry };
+  }
+  const document = checked.document;
+  const finished = one.rerun ? undefined : results.finished(file, digest, repeat);
+  if (finished) {
+    const entry = { ...finished, resumed: true };
+    progress.done(i, file, entry);
+    return { entry, document };
+  }
+  progress.running(i, file);
+  const base = `${String(i + 1).padStart(3, "0")}-${slug(document.attack?.id ?? file)}`;
+  const out = join(dir, "traces", `${base}-${Date.now().toString(36)}.jsonl`);
+  const report = await one.runAttack(read.text, {
+    ...one.runOptions,
+    out,
+    run: base,
+    signal: one.signal,
+  });
+  const entry = entryOf(file, digest, repeat, report, dir, out);
+  for (const d of [...report.diagnostics, ...report.runs.flatMap((r) => r.diagnostics)])
+    if (d.severity === "error") progress.note(diagnosticLine("benchmark", file, d));
+  results.add(entry);
+  progress.done(i, file, entry);
+  return { entry, document };
 }
 
 function notRun(
