@@ -41,7 +41,19 @@ Exit code:
   3  Redis unreachable, another shard count, a stream without a hash tag on Redis Cluster, unreadable trace lines (the rest is published)
 `;
 
-export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+/** The command line of `oatf publish`, read. */
+interface PublishArgs {
+  trace: string;
+  url: string;
+  stream: string;
+  shards: number | undefined;
+  format: TraceFormat | undefined;
+  /** The run named by `--run`. */
+  given: string | undefined;
+}
+
+/** Reads the options; a UsageError names the first one missing or malformed. */
+function publishArgs(args: ParsedArgs): PublishArgs {
   const required = (name: string) => {
     const value = option(args, name);
     if (value === undefined) throw new UsageError(`${name} is required`);
@@ -59,7 +71,11 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
 
   const given = option(args, "--run");
   if (given === "") throw new UsageError("--run needs a name");
+  return { trace, url, stream, shards, format: format as TraceFormat | undefined, given };
+}
 
+export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const { trace, url, stream, shards, format, given } = publishArgs(args);
   const loaded = await loadRedisStreams();
   if (!loaded.ok) {
     ctx.stderr.write(safe`oatf publish: ${loaded.reason}\n`);
@@ -82,7 +98,7 @@ export async function publishCommand(args: ParsedArgs, ctx: CliContext): Promise
   let problems = 0;
   async function* messages(): AsyncGenerator<TraceMessage> {
     const records = readTrace(opened.ok ? opened.source : [], {
-      ...(format === undefined ? {} : { format: format as TraceFormat }),
+      ...(format === undefined ? {} : { format }),
     });
     for await (const record of records) {
       if (record.kind === "message") {
