@@ -274,20 +274,18 @@ class HttpRecorder {
     forward.on("response", (up) => this.#respond(up, res, exchange, requestSession, card));
   }
 
-  /** Relays the upstream's response as it comes, and records it. */
-  #respond(
+  /** Relays the upstream's status and headers, and records them (and the session they name). */
+  #respondHead(
     up: IncomingMessage,
     res: ServerResponse,
     exchange: Exchange,
     requestSession: string | undefined,
-    card: boolean,
   ): void {
-    const { maxBody, har, keepCredentials = false } = this.#options;
     const { entry, origin } = exchange;
     entry.tResponse = performance.now();
     entry.status = up.statusCode ?? 0;
     entry.statusText = up.statusMessage ?? "";
-    entry.responseHeaders = harHeaders(up.headers, keepCredentials);
+    entry.responseHeaders = harHeaders(up.headers, this.#options.keepCredentials ?? false);
     const session = sessionOf(up.headers) ?? requestSession;
     if (session !== undefined) {
       origin.session = session;
@@ -296,6 +294,19 @@ class HttpRecorder {
     res.writeHead(entry.status, entry.statusText, forwardable(up.headers));
     res.flushHeaders();
     exchange.responded();
+  }
+
+  /** Relays the upstream's response as it comes, and records it. */
+  #respond(
+    up: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange,
+    requestSession: string | undefined,
+    card: boolean,
+  ): void {
+    const { maxBody, har } = this.#options;
+    const { entry, origin } = exchange;
+    this.#respondHead(up, res, exchange, requestSession);
     const sse = /^text\/event-stream\b/i.test(up.headers["content-type"] ?? "");
     const tap = sse
       ? new SseTap(maxBody, (event) =>
