@@ -100,36 +100,7 @@ export class A2aClientActor {
         this.machine.say("error", "run/server", `${method}: ${(error as Error)?.message ?? error}`);
       return;
     }
-    const answer = (data: string) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(data);
-      } catch {
-        this.machine.say(
-          "warning",
-          "run/wire",
-          `${method}: the server sent something that is not JSON`,
-        );
-        return;
-      }
-      const message = classify(value);
-      if (message.kind !== "response") {
-        this.machine.say(
-          "warning",
-          "run/wire",
-          `${method}: the server sent a message that is not a response`,
-        );
-        return;
-      }
-      const body = (message.error ?? message.result) as Value;
-      m.record({ protocol: "a2a", direction: "response", operation, ...native, content: body });
-      m.event(operation, body);
-      const projected = message.error === undefined ? projection(body) : undefined;
-      if (projected) {
-        m.record({ protocol: "a2a", direction: "response", ...projected });
-        m.event(projected.operation, projected.content);
-      }
-    };
+    const answer = (data: string) => this.#answer(method, operation, native, data);
     if ((response.headers.get("content-type") ?? "").includes("text/event-stream")) {
       const end = await readSse(
         response.body,
@@ -147,6 +118,39 @@ export class A2aClientActor {
           `${method}: an SSE event over ${end.max} bytes (limits.maxEventBytes)`,
         );
     } else answer(await response.text());
+  }
+
+  /** One JSON-RPC answer of the server (a JSON body, or an SSE event's data), recorded. */
+  #answer(method: string, operation: string, native: { native_operation?: string }, data: string) {
+    const m = this.machine;
+    let value: unknown;
+    try {
+      value = JSON.parse(data);
+    } catch {
+      this.machine.say(
+        "warning",
+        "run/wire",
+        `${method}: the server sent something that is not JSON`,
+      );
+      return;
+    }
+    const message = classify(value);
+    if (message.kind !== "response") {
+      this.machine.say(
+        "warning",
+        "run/wire",
+        `${method}: the server sent a message that is not a response`,
+      );
+      return;
+    }
+    const body = (message.error ?? message.result) as Value;
+    m.record({ protocol: "a2a", direction: "response", operation, ...native, content: body });
+    m.event(operation, body);
+    const projected = message.error === undefined ? projection(body) : undefined;
+    if (projected) {
+      m.record({ protocol: "a2a", direction: "response", ...projected });
+      m.event(projected.operation, projected.content);
+    }
   }
 
   async #card(): Promise<void> {

@@ -137,45 +137,52 @@ export class McpServerActor {
       this.#listen(session, incoming.id, params, related);
       return;
     }
-    await m.busy(async () => {
-      // The phase in force when the request arrived answers it (a trigger it fires changes
-      // what comes after, not this answer).
-      const state = m.state;
-      const exchange = { session, related, modern, answered };
-      const reply = await this.#answer(incoming.method, params, state, exchange);
-      const message =
-        "result" in reply
-          ? resultMessage(
-              incoming.id,
-              modern && !reply.inputRequired
-                ? stamped(incoming.method, reply.result)
-                : reply.result,
-            )
-          : errorMessage(incoming.id, reply.error.code, reply.error.message);
-      if ("result" in reply && reply.inputRequired) {
-        related(message); // the call goes on with its retry: one exchange, one event
-        return;
-      }
-      const content =
-        "result" in reply
-          ? enriched(incoming.method, params, reply.result)
-          : (reply.error as unknown as Value);
-      m.record({
-        protocol: "mcp",
-        direction: "response",
-        operation: incoming.method,
-        content,
-        session: session.id,
-      });
-      if (incoming.method === "initialize" && "result" in reply && isObject(reply.result)) {
-        const version = reply.result.protocolVersion;
-        if (typeof version === "string") session.protocolVersion = version;
-      }
-      // The answer goes out before the trigger is judged: a phase entered now (its
-      // `on_enter` notifications) follows the answer on the wire.
-      related(message);
-      m.event(incoming.method, params);
+    const exchange = { session, related, modern, answered };
+    await m.busy(() => this.#reply(incoming, params, exchange));
+  }
+
+  /** Answers a request and records the answer, then judges the trigger on it. */
+  async #reply(
+    incoming: Extract<Incoming, { kind: "request" }>,
+    params: Value,
+    exchange: Exchange,
+  ) {
+    const m = this.machine;
+    const { session, related, modern } = exchange;
+    // The phase in force when the request arrived answers it (a trigger it fires changes
+    // what comes after, not this answer).
+    const state = m.state;
+    const reply = await this.#answer(incoming.method, params, state, exchange);
+    const message =
+      "result" in reply
+        ? resultMessage(
+            incoming.id,
+            modern && !reply.inputRequired ? stamped(incoming.method, reply.result) : reply.result,
+          )
+        : errorMessage(incoming.id, reply.error.code, reply.error.message);
+    if ("result" in reply && reply.inputRequired) {
+      related(message); // the call goes on with its retry: one exchange, one event
+      return;
+    }
+    const content =
+      "result" in reply
+        ? enriched(incoming.method, params, reply.result)
+        : (reply.error as unknown as Value);
+    m.record({
+      protocol: "mcp",
+      direction: "response",
+      operation: incoming.method,
+      content,
+      session: session.id,
     });
+    if (incoming.method === "initialize" && "result" in reply && isObject(reply.result)) {
+      const version = reply.result.protocolVersion;
+      if (typeof version === "string") session.protocolVersion = version;
+    }
+    // The answer goes out before the trigger is judged: a phase entered now (its
+    // `on_enter` notifications) follows the answer on the wire.
+    related(message);
+    m.event(incoming.method, params);
   }
 
   async #answer(
