@@ -19,7 +19,6 @@ import {
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
-  type OpenMessages,
   openMessages,
 } from "./ag-ui-open-messages.js";
 
@@ -83,56 +82,53 @@ export function agUiTextAssembler(
   saved?: unknown,
 ): ((message: AssemblableMessage, content: Value) => Assembled) & { save(): AssemblerState } {
   const open = openMessages(saved);
-  const assemble = (message: AssemblableMessage, content: Value) =>
-    assembled(open, message, content);
+  const assemble = (message: AssemblableMessage, content: Value): Assembled => {
+    if (message.protocol !== "ag_ui" || !isObject(content)) return { content };
+    const known = OPERATIONS.get(message.operation);
+    if (known === undefined) return { content };
+    const [family, role] = known;
+    const fields = content as Record<string, Value>;
+    // A non-string actor (an in-memory message may have anything) is no actor.
+    const actor = typeof message.actor === "string" ? message.actor : null;
+    // Family, actor and session (messages are assembled per connection), length-prefixed so
+    // that no (family, actor, session, id) aliases another; no session adds nothing, so a
+    // saved state keeps its keys.
+    const session = typeof message.session === "string" ? message.session : null;
+    const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}${session === null ? "" : `s${session.length}:${session}`}`;
+    let key: string | undefined;
+    const id = family.id === undefined ? "" : fields[family.id];
+    if (typeof id === "string") key = `${scope}|${id}`;
+    else if (role === "chunk") key = open.chunkKey(scope);
+    if (key === undefined) return { content };
+
+    if (role !== "end") {
+      if (role === "start") open.start(key);
+      else open.append(key, fields.delta, role === "chunk" ? scope : undefined);
+      return { content };
+    }
+    // The end event: the message is complete and forgotten.
+    const entry = open.end(key);
+    if (entry === undefined) {
+      return open.dropped > 0
+        ? {
+            content,
+            lost: `its streamed ${family.field} is unknown: ${droppedReason(open.dropped)}`,
+          }
+        : { content };
+    }
+    // The assembled text replaces a field of that name the end event may carry: it is what
+    // the deltas streamed, and AG-UI end events define no such field.
+    const assembled = { content: { ...fields, [family.field]: entry.flush() } };
+    const lost = entry.cut
+      ? `was cut at ${MAX_ASSEMBLED_TEXT_LENGTH} characters (MAX_ASSEMBLED_TEXT_LENGTH)`
+      : entry.partial
+        ? `may lack early deltas: ${droppedReason(open.dropped)}`
+        : undefined;
+    return lost === undefined
+      ? assembled
+      : { ...assembled, lost: `its assembled ${family.field} ${lost}` };
+  };
   return Object.assign(assemble, { save: open.save });
-}
-
-function assembled(open: OpenMessages, message: AssemblableMessage, content: Value): Assembled {
-  if (message.protocol !== "ag_ui" || !isObject(content)) return { content };
-  const known = OPERATIONS.get(message.operation);
-  if (known === undefined) return { content };
-  const [family, role] = known;
-  const fields = content as Record<string, Value>;
-  // A non-string actor (an in-memory message may have anything) is no actor.
-  const actor = typeof message.actor === "string" ? message.actor : null;
-  // Family, actor and session (messages are assembled per connection), length-prefixed so
-  // that no (family, actor, session, id) aliases another; no session adds nothing, so a
-  // saved state keeps its keys.
-  const session = typeof message.session === "string" ? message.session : null;
-  const scope = `${family.name}${actor === null ? "-" : `${actor.length}:${actor}`}${session === null ? "" : `s${session.length}:${session}`}`;
-  let key: string | undefined;
-  const id = family.id === undefined ? "" : fields[family.id];
-  if (typeof id === "string") key = `${scope}|${id}`;
-  else if (role === "chunk") key = open.chunkKey(scope);
-  if (key === undefined) return { content };
-
-  if (role !== "end") {
-    if (role === "start") open.start(key);
-    else open.append(key, fields.delta, role === "chunk" ? scope : undefined);
-    return { content };
-  }
-  // The end event: the message is complete and forgotten.
-  const entry = open.end(key);
-  if (entry === undefined) {
-    return open.dropped > 0
-      ? { content, lost: `its streamed ${family.field} is unknown: ${droppedReason(open.dropped)}` }
-      : { content };
-  }
-  // The assembled text replaces a field of that name the end event may carry: it is what
-  // the deltas streamed, and AG-UI end events define no such field.
-  const assembled = { content: { ...fields, [family.field]: entry.flush() } };
-  if (entry.cut)
-    return {
-      ...assembled,
-      lost: `its assembled ${family.field} was cut at ${MAX_ASSEMBLED_TEXT_LENGTH} characters (MAX_ASSEMBLED_TEXT_LENGTH)`,
-    };
-  if (entry.partial)
-    return {
-      ...assembled,
-      lost: `its assembled ${family.field} may lack early deltas: ${droppedReason(open.dropped)}`,
-    };
-  return assembled;
 }
 
 const droppedReason = (dropped: number) =>

@@ -103,10 +103,6 @@ export interface OpenMessages {
   save(): AssemblerState;
 }
 
-/** The code units an open message holds: its key, its text and its chunk scope. */
-const cost = (entry: OpenMessage) =>
-  entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
-
 const savedEntry = (e: OpenMessage): AssemblerState["open"][number] => [
   e.key,
   e.flush(),
@@ -120,7 +116,7 @@ const savedEntry = (e: OpenMessage): AssemblerState["open"][number] => [
  * (a doctored snapshot cannot hold more). Throws a TypeError when that state is malformed.
  * `open` is in age order (the first is the oldest); `total` counts the code units held (keys,
  * texts and chunk scopes); `lastChunk` is the open message an id-less `*_chunk` continues, per
- * family and actor.
+ * family and actor: that message holds the scope (and is charged for it), or none does.
  */
 export function openMessages(saved?: unknown): OpenMessages {
   const open = new Map<string, OpenMessage>();
@@ -128,8 +124,6 @@ export function openMessages(saved?: unknown): OpenMessages {
   const lastChunk = new Map<string, OpenMessage>();
   let dropped = 0;
 
-  // `entry` becomes the message id-less chunks of `scope` continue (`lastChunk` holds a
-  // scope's message, and that message holds the scope and its charge, or neither does).
   const scope = (entry: OpenMessage, scope: string) => {
     const previous = lastChunk.get(scope);
     if (previous !== undefined) previous.chunkScope = undefined;
@@ -142,14 +136,16 @@ export function openMessages(saved?: unknown): OpenMessages {
     if (entry === undefined) return undefined;
     if (entry.chunkScope !== undefined) lastChunk.delete(entry.chunkScope);
     open.delete(key);
-    total -= cost(entry); // its scope's charge included
+    total -= entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
     return entry;
   };
+  const within = () =>
+    open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH;
   // Drops the oldest open messages (never `keep`, the one just written) until within bounds.
   const shrink = (keep: string) => {
-    if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
+    if (within()) return;
     for (const key of open.keys()) {
-      if (open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH) return;
+      if (within()) return;
       if (key === keep) continue;
       forget(key); // deleting while iterating a Map is safe: iteration goes on after it
       dropped++;
