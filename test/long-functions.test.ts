@@ -27,7 +27,6 @@ const KNOWN = new Set([
   "packages/model/src/parse/scalar-offsets.ts valueOffsets",
   "packages/model/src/parse/source-index.ts indexSource",
   "packages/oatf/src/cli/lsp/server.ts serveLanguageServer",
-  "packages/trace/src/jsonrpc/connections.ts connections",
 ]);
 
 const body = (n: number) => Array.from({ length: n }, (_, i) => `  x += ${i};`).join("\n");

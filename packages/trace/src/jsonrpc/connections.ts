@@ -97,117 +97,139 @@ export interface Connections {
   ): string;
 }
 
+/** The tables of one log's connections. */
+interface Tables {
+  modes: readonly ReadonlyMap<string, string>[];
+  /** The connection every line has when the `protocol` option gives it. */
+  given: Connection | undefined;
+  /** Connections told by content (or read by default so far), by actor. */
+  told: BoundedTable<Connection>;
+  /**
+   * Sessions whose methods told a protocol other than their actor's, by `scope|actor` (the
+   * scope is length-prefixed, so the first `|` after it is the separator: no alias).
+   */
+  owned: BoundedTable<Connection>;
+  /**
+   * The protocol the documents give an actor (null: none, or more than one), worked out once
+   * per actor name: a pure function of the modes, so forgetting an entry (bounded) costs
+   * only the work again. Read on every line, it made a log 3x slower to read with 60 documents.
+   */
+  documented: BoundedTable<Connection | null>;
+}
+
 export function connections(
   protocol: string | undefined,
   modes: readonly ReadonlyMap<string, string>[],
 ): Connections {
-  const told = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
-  // Sessions whose methods told a protocol other than their actor's, by `scope|actor` (the
-  // scope is length-prefixed, so the first `|` after it is the separator: no alias).
-  const owned = new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
-  const givenConnection: Connection | undefined =
-    protocol === undefined ? undefined : { protocol, by: "given", readDefault: false };
-  // The protocol the documents give an actor (null: none, or more than one), worked out once
-  // per actor name: a pure function of the modes, so forgetting an entry (bounded) costs
-  // only the work again. Read on every line, it made a log 3x slower to read with 60 documents.
-  const documented = new BoundedTable<Connection | null>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS);
+  const t: Tables = {
+    modes,
+    given: protocol === undefined ? undefined : { protocol, by: "given", readDefault: false },
+    told: new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS),
+    owned: new BoundedTable<Connection>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS),
+    documented: new BoundedTable<Connection | null>(MAX_CONNECTIONS, MAX_CONNECTION_CHARS),
+  };
+  return {
+    connectionOf: (actor, scope, line, out) => connectionOf(t, actor, scope, line, out),
+    protocolFor: (connection, method, line, out, own) =>
+      protocolFor(t, connection, method, line, out, own),
+  };
+}
 
-  const documentedConnection = (actor: string | undefined): Connection | null =>
-    documented.getOrCreate(
-      actor === undefined ? "" : `a${actor}`,
-      () => {
-        let found = documentedProtocols(modes, actor);
-        if (found.size === 0 && actor !== undefined) found = documentedProtocols(modes, undefined);
-        return found.size === 1
-          ? { protocol: [...found][0]!, by: "given", readDefault: false }
-          : null;
-      },
-      ENTRY_COST,
+const documentedConnection = (t: Tables, actor: string | undefined): Connection | null =>
+  t.documented.getOrCreate(
+    actor === undefined ? "" : `a${actor}`,
+    () => {
+      let found = documentedProtocols(t.modes, actor);
+      if (found.size === 0 && actor !== undefined) found = documentedProtocols(t.modes, undefined);
+      return found.size === 1
+        ? { protocol: [...found][0]!, by: "given", readDefault: false }
+        : null;
+    },
+    ENTRY_COST,
+  );
+
+function connectionOf(
+  t: Tables,
+  actor: string | undefined,
+  scope: string,
+  line: number,
+  out: TraceRecord[],
+): Connection {
+  if (t.given !== undefined) return t.given;
+  // A session speaks its actor's protocol unless its own content told another (a proxy
+  // log of one upstream has one protocol: no state per session, so no bound to reach).
+  if (scope !== "" && t.owned.size > 0) {
+    const own = t.owned.get(`${scope}|${actor ?? ""}`);
+    if (own !== undefined) return own;
+  }
+  const key = actor ?? "";
+  const known = t.told.get(key);
+  if (known !== undefined) return known;
+  const fromDocuments = t.modes.length === 0 ? null : documentedConnection(t, actor);
+  if (fromDocuments !== null) return fromDocuments;
+  const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
+  // Past the bound a forgotten connection would be told again by content: said, and failing.
+  if (t.told.set(key, connection, ENTRY_COST) > 0)
+    unattributed(
+      out,
+      line,
+      "T-PENDING-LIMIT",
+      `more than ${MAX_CONNECTIONS} connections: the protocol of the oldest is forgotten`,
     );
+  return connection;
+}
 
-  function connectionOf(
-    actor: string | undefined,
-    scope: string,
-    line: number,
-    out: TraceRecord[],
-  ): Connection {
-    if (givenConnection !== undefined) return givenConnection;
-    // A session speaks its actor's protocol unless its own content told another (a proxy
-    // log of one upstream has one protocol: no state per session, so no bound to reach).
-    if (scope !== "" && owned.size > 0) {
-      const own = owned.get(`${scope}|${actor ?? ""}`);
-      if (own !== undefined) return own;
-    }
-    const key = actor ?? "";
-    const known = told.get(key);
-    if (known !== undefined) return known;
-    const fromDocuments = modes.length === 0 ? null : documentedConnection(actor);
-    if (fromDocuments !== null) return fromDocuments;
-    const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
-    // Past the bound a forgotten connection would be told again by content: said, and failing.
-    if (told.set(key, connection, ENTRY_COST) > 0)
+function protocolFor(
+  t: Tables,
+  connection: Connection,
+  method: string,
+  line: number,
+  out: TraceRecord[],
+  own?: string,
+): string {
+  const binding = bindingOf(method);
+  if (binding === undefined || binding === connection.protocol) {
+    if (connection.by === "default") connection.readDefault = true;
+    return connection.protocol;
+  }
+  if (
+    own !== undefined &&
+    connection.own === undefined &&
+    (connection.by === "content" || (connection.by === "default" && connection.readDefault))
+  ) {
+    const session: Connection = {
+      protocol: binding,
+      by: "content",
+      readDefault: false,
+      own: true,
+    };
+    // Past the bound a forgotten session would speak its actor's protocol again: said.
+    if (t.owned.set(own, session, ENTRY_COST) > 0)
       unattributed(
         out,
         line,
         "T-PENDING-LIMIT",
-        `more than ${MAX_CONNECTIONS} connections: the protocol of the oldest is forgotten`,
+        `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
       );
-    return connection;
+    return binding;
   }
-
-  function protocolFor(
-    connection: Connection,
-    method: string,
-    line: number,
-    out: TraceRecord[],
-    own?: string,
-  ): string {
-    const binding = bindingOf(method);
-    if (binding === undefined || binding === connection.protocol) {
-      if (connection.by === "default") connection.readDefault = true;
-      return connection.protocol;
-    }
-    if (
-      own !== undefined &&
-      connection.own === undefined &&
-      (connection.by === "content" || (connection.by === "default" && connection.readDefault))
-    ) {
-      const session: Connection = {
-        protocol: binding,
-        by: "content",
-        readDefault: false,
-        own: true,
-      };
-      // Past the bound a forgotten session would speak its actor's protocol again: said.
-      if (owned.set(own, session, ENTRY_COST) > 0)
-        unattributed(
-          out,
-          line,
-          "T-PENDING-LIMIT",
-          `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
-        );
-      return binding;
-    }
-    if (connection.by === "default") {
-      connection.by = "content";
-      connection.protocol = binding;
-      if (connection.readDefault)
-        unattributed(
-          out,
-          line,
-          "T-PROTOCOL",
-          `method ${preview(method)} shows the connection is ${binding}, but earlier messages were read as mcp (give the protocol option or the documents)`,
-        );
-      return binding;
-    }
-    unattributed(
-      out,
-      line,
-      "T-PROTOCOL",
-      `method ${preview(method)} belongs to ${binding}, but the connection is ${connection.protocol}: read as ${connection.protocol}`,
-    );
-    return connection.protocol;
+  if (connection.by === "default") {
+    connection.by = "content";
+    connection.protocol = binding;
+    if (connection.readDefault)
+      unattributed(
+        out,
+        line,
+        "T-PROTOCOL",
+        `method ${preview(method)} shows the connection is ${binding}, but earlier messages were read as mcp (give the protocol option or the documents)`,
+      );
+    return binding;
   }
-
-  return { connectionOf, protocolFor };
+  unattributed(
+    out,
+    line,
+    "T-PROTOCOL",
+    `method ${preview(method)} belongs to ${binding}, but the connection is ${connection.protocol}: read as ${connection.protocol}`,
+  );
+  return connection.protocol;
 }
