@@ -20,7 +20,6 @@ const KNOWN = new Set([
   "packages/cel-default/src/evaluator.ts createEvaluator",
   "packages/evaluate/src/base/json.ts boundedJson",
   "packages/evaluate/src/engine/trace-compile.ts compileTrace",
-  "packages/model/src/json-schema.ts documentJsonSchema",
   "packages/model/src/parse/load-yaml.ts loadYaml",
   "packages/model/src/parse/load-yaml.ts scanTokens",
   "packages/model/src/parse/parse.ts recover",

@@ -58,25 +58,89 @@ function titleOf(shape: Shape): string {
   );
 }
 
+/** `schema` with the field's description and examples. */
+function annotated(annotation: FieldAnnotation | undefined, schema: JsonSchema): JsonSchema {
+  return {
+    ...(annotation?.description === undefined ? {} : { description: annotation.description }),
+    ...schema,
+    ...(annotation?.examples === undefined ? {} : { examples: [...annotation.examples] }),
+  };
+}
+
 /** The JSON Schema of an OATF document. Deterministic: the same table gives the same text. */
 export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema {
-  const defs: Record<string, JsonSchema> = {};
-  const names = new Map<Shape, string>();
+  const builder = new SchemaBuilder(options);
+  const { title: _, ...root } = builder.objectSchema(DOCUMENT);
+  const { versions } = options;
+  if (versions && versions.length > 0) {
+    const properties = root.properties as Record<string, JsonSchema>;
+    properties.oatf = {
+      ...properties.oatf,
+      type: "string",
+      ...(versions.length === 1 ? { const: versions[0] } : { enum: [...versions] }),
+    };
+  }
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    ...(options.id === undefined ? {} : { $id: options.id }),
+    title: "OATF document",
+    description:
+      "An Open Agent Threat Format document, as the OATF TypeScript SDK parses it (generated from its field table).",
+    ...root,
+    $defs: builder.defs,
+  };
+}
 
-  const defName = (shape: Shape): string => {
-    const known = names.get(shape);
+/** The schemas of the shapes a document reaches, each defined once in `defs` and referenced. */
+class SchemaBuilder {
+  readonly defs: Record<string, JsonSchema> = {};
+  readonly #names = new Map<Shape, string>();
+  readonly #options: JsonSchemaOptions;
+
+  constructor(options: JsonSchemaOptions) {
+    this.#options = options;
+  }
+
+  objectSchema(shape: Shape): JsonSchema {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const [key, field] of shape.fields) {
+      const annotation = this.#options.describe?.(shape, key);
+      properties[key] = annotated(annotation, this.#typeSchema(field.type, annotation?.values));
+      if (field.required) required.push(key);
+    }
+    const out: JsonSchema = { title: titleOf(shape), type: "object", properties };
+    if (required.length > 0) out.required = required;
+    if (shape.extensions) out.patternProperties = { "^x-": {} };
+    out.additionalProperties = false;
+    for (const [keyword, value] of Object.entries(shape.schema ?? {})) {
+      if (keyword === "properties") {
+        for (const [key, extra] of Object.entries(value as Record<string, JsonSchema>))
+          properties[key] = { ...properties[key], ...extra };
+      } else {
+        out[keyword] = value;
+      }
+    }
+    return out;
+  }
+
+  #defName(shape: Shape): string {
+    const known = this.#names.get(shape);
     if (known) return known;
     const base = titleOf(shape).replaceAll(" ", "");
     let name = base;
-    for (let n = 2; Object.hasOwn(defs, name); n++) name = `${base}${n}`;
-    names.set(shape, name);
-    defs[name] = {}; // reserved before recursing: shapes may share sub-shapes
-    defs[name] = objectSchema(shape);
+    for (let n = 2; Object.hasOwn(this.defs, name); n++) name = `${base}${n}`;
+    this.#names.set(shape, name);
+    this.defs[name] = {}; // reserved before recursing: shapes may share sub-shapes
+    this.defs[name] = this.objectSchema(shape);
     return name;
-  };
-  const ref = (shape: Shape): JsonSchema => ({ $ref: `#/$defs/${defName(shape)}` });
+  }
 
-  const typeSchema = (type: FieldType, values?: FieldAnnotation["values"]): JsonSchema => {
+  #ref(shape: Shape): JsonSchema {
+    return { $ref: `#/$defs/${this.#defName(shape)}` };
+  }
+
+  #typeSchema(type: FieldType, values?: FieldAnnotation["values"]): JsonSchema {
     switch (type.kind) {
       case "string":
       case "integer":
@@ -95,19 +159,19 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
       case "value":
         return {};
       case "list":
-        return { type: "array", items: typeSchema(type.of, values) };
+        return { type: "array", items: this.#typeSchema(type.of, values) };
       case "map":
-        return { type: "object", additionalProperties: typeSchema(type.of) };
+        return { type: "object", additionalProperties: this.#typeSchema(type.of) };
       case "object":
-        return ref(type.shape);
+        return this.#ref(type.shape);
       case "severity":
-        return { anyOf: [typeSchema(SEVERITY_LEVEL, values), ref(SEVERITY)] };
+        return { anyOf: [this.#typeSchema(SEVERITY_LEVEL, values), this.#ref(SEVERITY)] };
       case "condition":
         // A mapping with an operator key is a MatchCondition; anything else is a bare value.
         return {
           if: { type: "object", anyOf: [...OPERATOR_KEYS].map((key) => ({ required: [key] })) },
           // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword
-          then: ref(MATCH_CONDITION),
+          then: this.#ref(MATCH_CONDITION),
         };
       case "action":
         return {
@@ -115,64 +179,12 @@ export function documentJsonSchema(options: JsonSchemaOptions = {}): JsonSchema 
           properties: Object.fromEntries(
             [...KNOWN_ACTIONS].map(([key, s]) => [
               key,
-              annotated(options.describe?.("action", key), ref(s)),
+              annotated(this.#options.describe?.("action", key), this.#ref(s)),
             ]),
           ),
           propertyNames: { not: { const: "extensions" } },
           minProperties: 1,
         };
     }
-  };
-
-  /** `schema` with the field's description and examples. */
-  const annotated = (annotation: FieldAnnotation | undefined, schema: JsonSchema): JsonSchema => {
-    return {
-      ...(annotation?.description === undefined ? {} : { description: annotation.description }),
-      ...schema,
-      ...(annotation?.examples === undefined ? {} : { examples: [...annotation.examples] }),
-    };
-  };
-
-  const objectSchema = (shape: Shape): JsonSchema => {
-    const properties: Record<string, JsonSchema> = {};
-    const required: string[] = [];
-    for (const [key, field] of shape.fields) {
-      const annotation = options.describe?.(shape, key);
-      properties[key] = annotated(annotation, typeSchema(field.type, annotation?.values));
-      if (field.required) required.push(key);
-    }
-    const out: JsonSchema = { title: titleOf(shape), type: "object", properties };
-    if (required.length > 0) out.required = required;
-    if (shape.extensions) out.patternProperties = { "^x-": {} };
-    out.additionalProperties = false;
-    for (const [keyword, value] of Object.entries(shape.schema ?? {})) {
-      if (keyword === "properties") {
-        for (const [key, extra] of Object.entries(value as Record<string, JsonSchema>))
-          properties[key] = { ...properties[key], ...extra };
-      } else {
-        out[keyword] = value;
-      }
-    }
-    return out;
-  };
-
-  const { title: _, ...root } = objectSchema(DOCUMENT);
-  const { versions } = options;
-  if (versions && versions.length > 0) {
-    const properties = root.properties as Record<string, JsonSchema>;
-    properties.oatf = {
-      ...properties.oatf,
-      type: "string",
-      ...(versions.length === 1 ? { const: versions[0] } : { enum: [...versions] }),
-    };
   }
-  return {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    ...(options.id === undefined ? {} : { $id: options.id }),
-    title: "OATF document",
-    description:
-      "An Open Agent Threat Format document, as the OATF TypeScript SDK parses it (generated from its field table).",
-    ...root,
-    $defs: defs,
-  };
 }
