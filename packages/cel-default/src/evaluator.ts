@@ -56,24 +56,13 @@ export function createEvaluator(
 ): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const plainEnv = celEnv({
-    re2: re2(),
-    funcs: [
-      deadlineFunc(deadline),
-      hasOperandFunc(),
-      ...meteredBuiltins(),
-      ...cappedConcat(opts.maxConcatSize),
-      ...conversions(),
-      ...stringOrdering(),
-    ],
-  });
+  const plainEnv = environment(opts, deadline);
   const env = meteredEnv(plainEnv);
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
-  // The last expression looked up and its program: an indicator evaluated message after
-  // message asks for the same one each time, and a Map lookup that re-inserts the key costs
-  // a fair part of a small expression's run. It is the cache's most recently used entry, so
-  // answering from it leaves the cache exactly as a lookup would.
+  // The last expression looked up and its program (the cache's most recently used entry, so
+  // answering from it leaves the cache as a lookup would): an indicator asks for the same one
+  // message after message, and a Map lookup re-inserting the key is a fair part of its run.
   let lastSource: string | undefined;
   let lastCompiled: CompileResult | undefined;
   const create = (source: string) => compile(source, env, opts);
@@ -102,40 +91,13 @@ export function createEvaluator(
     const program = c.value;
     let result: Result<Value, EvaluationError> | undefined;
     try {
-      result = withDeadline(deadline, () => run(program, context));
+      result = withDeadline(deadline, () => run(program, context, opts));
     } catch (e) {
       // A charge past the deadline throws this; the check below reports it.
       if (!(e instanceof DeadlineExceeded)) throw e;
     }
     // A result cut short by a bound, or finished past the backstop, is an error, never `ok`.
-    return deadline.check() && result ? result : exceeded();
-  };
-
-  const exceeded = () =>
-    err(
-      celErr(
-        deadline.breach === "time"
-          ? `evaluation exceeded the time limit of ${opts.timeoutMs} ms`
-          : `evaluation exceeded the cost budget of ${opts.maxCost} units`,
-      ),
-    );
-
-  const run = (
-    program: Compiled,
-    context: Record<string, Value>,
-  ): Result<Value, EvaluationError> => {
-    const raw = program.run(bind(context));
-    // The usual answer of an indicator's expression needs no conversion.
-    if (typeof raw === "boolean") return ok(raw);
-    if (isCelError(raw)) return err(runtimeError(raw, program));
-    if (opts.requireBoolean && typeof raw !== "boolean") {
-      return err(evaluationError("type_error", `expected a bool result, got ${celType(raw).name}`));
-    }
-    const out = fromCel(raw);
-    if (!out.ok) {
-      return err(evaluationError("type_error", `result of type ${out.type} has no JSON form`));
-    }
-    return ok(out.value);
+    return deadline.check() && result ? result : exceeded(deadline, opts);
   };
 
   const worker = opts.isolated ? isolate?.(opts) : undefined;
@@ -165,10 +127,54 @@ export function createEvaluator(
       return functions;
     },
 
-    calls(expression) {
-      return typeof expression === "string" ? celCalls(expression) : [];
-    },
+    calls: (expression) => (typeof expression === "string" ? celCalls(expression) : []),
   };
+}
+
+/** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */
+function environment(opts: ResolvedOptions, deadline: Deadline) {
+  return celEnv({
+    re2: re2(),
+    funcs: [
+      deadlineFunc(deadline),
+      hasOperandFunc(),
+      ...meteredBuiltins(),
+      ...cappedConcat(opts.maxConcatSize),
+      ...conversions(),
+      ...stringOrdering(),
+    ],
+  });
+}
+
+/** Runs a compiled program over `context`, within the deadline already started. */
+function run(
+  program: Compiled,
+  context: Record<string, Value>,
+  opts: ResolvedOptions,
+): Result<Value, EvaluationError> {
+  const raw = program.run(bind(context));
+  // The usual answer of an indicator's expression needs no conversion.
+  if (typeof raw === "boolean") return ok(raw);
+  if (isCelError(raw)) return err(runtimeError(raw, program));
+  if (opts.requireBoolean && typeof raw !== "boolean") {
+    return err(evaluationError("type_error", `expected a bool result, got ${celType(raw).name}`));
+  }
+  const out = fromCel(raw);
+  if (!out.ok) {
+    return err(evaluationError("type_error", `result of type ${out.type} has no JSON form`));
+  }
+  return ok(out.value);
+}
+
+/** The error of an evaluation the deadline cut short (or that finished past it). */
+function exceeded(deadline: Deadline, opts: ResolvedOptions) {
+  return err(
+    celErr(
+      deadline.breach === "time"
+        ? `evaluation exceeded the time limit of ${opts.timeoutMs} ms`
+        : `evaluation exceeded the cost budget of ${opts.maxCost} units`,
+    ),
+  );
 }
 
 /**
