@@ -141,9 +141,9 @@ describe("oatf evaluate --jobs", () => {
     expect(one.documents[0]?.coverage?.[0]?.eligible).toBe(60);
   });
 
-  it("checks the documents as --jobs 1 does, half of them in a worker", async () => {
-    // The worker checks the later half: an invalid document, CEL (the evaluator loaded to
-    // check it), and the first unreadable file, which stops the reading there.
+  it("checks the documents as --jobs 1 does", async () => {
+    // An invalid document, CEL (the evaluator loaded to check it), and the first unreadable
+    // file, which stops the reading there.
     const cel = doc("CEL-001", "content[*].text", "x").replace(
       '      pattern: { contains: "x" }',
       "      expression: { cel: \"value.exists(c, c.text.contains('PRIVATE KEY'))\" }",
