@@ -3,6 +3,8 @@
 // Arguments are parsed here, the inputs found (each read or opened on demand) and progress
 // shown; evaluating, the exit code and the output are report.ts's (`runEvaluate`,
 // `evaluateExitCode`, `renderEvaluate`).
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { TIERS, type Tier } from "@oatf/model";
 import { MAX_JOBS } from "../../node/evaluate-jobs.js";
 import {
@@ -125,6 +127,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     const documents = files.map((file) => ({ file, read: () => readInput(file, ctx.cwd) }));
     const opened = {
       file: trace,
+      ...(options.jobs === undefined ? {} : { bytes: fileBytes(trace, ctx.cwd) }),
       open: () => openTrace(trace, ctx.cwd, ctx.stdin ?? process.stdin),
     };
     try {
@@ -138,4 +141,15 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   if (stderr !== "") ctx.stderr.write(stderr);
   if (stdout !== "") ctx.stdout.write(stdout);
   return evaluateExitCode(report);
+}
+
+/** A regular file's size; `undefined` for `-`, a pipe, or a file that cannot be read (`open` says why). */
+function fileBytes(path: string, cwd: string): number | undefined {
+  if (path === "-") return undefined;
+  try {
+    const stat = statSync(resolve(cwd, path));
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -21,6 +21,7 @@ import {
   startEvaluationThreads,
   type ThreadedEvaluation,
 } from "../../node/evaluate-jobs.js";
+import { tooSmallForThreads } from "../../node/threads-worth.js";
 import { type Checked, checkDocument } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
@@ -55,6 +56,8 @@ export type OpenedTrace =
 /** The trace: its reported name, opened only once every document has been read. */
 export interface TraceInput {
   file: string;
+  /** Its size when known before reading (a file): `--jobs` starts no workers for a small one. */
+  bytes?: number;
   open(): OpenedTrace;
 }
 
@@ -144,6 +147,13 @@ export async function runEvaluate(
 ): Promise<EvaluateReport> {
   const jobs = options.jobs ?? 1;
   if (jobs <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
+  const small = tooSmallForThreads(jobs, trace.bytes);
+  if (small !== undefined) {
+    // Said, never silent, as a trace that cannot be sharded: the same verdicts, sooner.
+    const serial = `--jobs ${jobs}: evaluated in one thread: ${small}`;
+    onProgress?.({ kind: "note", text: serial });
+    return { ...(await evaluateIn(undefined, inputs, trace, options, onProgress)), serial };
+  }
   // The workers start while the documents are read and checked.
   const workers = await startEvaluationThreads(jobs);
   try {
