@@ -6,7 +6,7 @@
 // model's answer holds no key); documents written against the binding (2025-11-25). The live
 // verdict (`--evaluate`) equals `oatf evaluate` of the recording.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler, inputRequired, McpServer } from "@modelcontextprotocol/server";
@@ -14,7 +14,7 @@ import { readTraceText } from "@oatf/trace";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import setup from "./cli-build.js";
-import { close, evaluate, listen, startProxy, tmp } from "./record-helpers.js";
+import { close, evaluate, serveFetch, startProxy, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -98,24 +98,7 @@ async function weatherServer(poisoned: boolean) {
     );
     return server;
   });
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string") headers.set(name, value);
-    const response = await handler.fetch(
-      new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method ?? "GET",
-        headers,
-        ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}),
-      }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (response.body) for await (const chunk of response.body) res.write(chunk);
-    res.end();
-  });
-  return { server, url: `http://127.0.0.1:${await listen(server)}/mcp` };
+  return serveFetch(handler);
 }
 
 /** A v2 client: calls the weather, lists again when told, then asks for a summary. */

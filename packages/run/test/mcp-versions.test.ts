@@ -12,7 +12,7 @@
 import { startAgent } from "@oatf/test-agents";
 import { describe, expect, it } from "vitest";
 import { type RunReport, runAttack } from "../src/index.js";
-import { scenario } from "./helpers.js";
+import { asking, scenario } from "./helpers.js";
 
 const server = (state: string) => `
 oatf: "0.1"
@@ -107,50 +107,16 @@ describe("the revision an mcp_server speaks", () => {
   });
 });
 
-/** A weather tool under a state whose first lines are `head`, asked for by the user. */
-const weather = (head: string) => `
-oatf: "0.1"
-attack:
-  id: VER-002
-  name: Weather
-  execution:
-    actors:
-      - name: user
-        mode: ag_ui_client
-        phases:
-          - name: ask
-            state:
-              run_agent_input:
-                messages:
-                  - role: user
-                    content: "Check the weather in Paris."
-      - name: weather
-        mode: mcp_server
-        phases:
-          - name: serve
-            state:
-${head}
-              tools:
-                - name: get_weather
-                  description: "Weather for a city."
-                  inputSchema:
-                    type: object
-                    properties:
-                      city: { type: string }
-                    required: [city]
-                  responses:
-                    - content:
-                        content:
-                          - type: text
-                            text: "Sunny, 21 C."
-  indicators:
-    - id: VER-002-01
-      protocol: mcp
-      surface: tools/call
+/** The weather document with the server's state pinned by `head`; the city is the finding. */
+const weather = (head: string) =>
+  asking(
+    "VER-002",
+    head,
+    `      surface: tools/call
       direction: request
       target: arguments.city
-      pattern: { contains: "Paris" }
-`;
+      pattern: { contains: "Paris" }`,
+  );
 
 async function againstAgent(document: string, mcpSdk: "v1" | "v2") {
   const config = `${process.env.TMPDIR ?? "/tmp"}/oatf-run-versions-${process.pid}-${mcpSdk}.json`;
