@@ -528,15 +528,17 @@ export function renderEvaluate(
   }
   const limit = warningLimitNote(report);
   if (limit !== "") stderr += safe`oatf ${command}: ${limit}\n`;
-  return { stdout: renderVerdicts(report, format), stderr };
+  return { stdout: renderVerdicts(report, format, command), stderr };
 }
 
-function renderVerdicts(report: EvaluateReport, format: EvaluateFormat): string {
+function renderVerdicts(report: EvaluateReport, format: EvaluateFormat, command: string): string {
   const tier = report.options.failOnTier;
   if (format === "json") return `${jsonForTerminal(toJson(report.documents), 2)}\n`;
   if (format === "sarif") return `${jsonForTerminal(evaluateSarif(report), 2)}\n`;
   if (format === "junit") {
-    return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000);
+    return toJunit(junitCases(report.documents, tier), (report.elapsedMs ?? 0) / 1000, {
+      command: `oatf ${command}`,
+    });
   }
   const text = toText(report.documents, report.messages, (e) => isFailing(e, tier));
   // The verdicts may all pass: the text must not read as a success when the run fails.
