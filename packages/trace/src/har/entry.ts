@@ -57,7 +57,7 @@ function later(start: string | undefined, ms: number): string | undefined {
  * Entry `index`'s text read as a HAR entry; undefined (said) when it was too long to keep,
  * is not JSON or has no request object.
  */
-export function harEntry(
+export function readHarEntry(
   index: number,
   line: number,
   text: string | undefined,

@@ -19,7 +19,7 @@
 // Every message and diagnostic carries the line the entry starts on.
 import { preview, problem, type TraceRecord } from "../record.js";
 import { agentCard, isAgentCardFetch } from "./agent-card.js";
-import { harEntry } from "./entry.js";
+import { readHarEntry } from "./entry.js";
 import { entryMessages } from "./entry-messages.js";
 import { HarOrder } from "./order.js";
 import { HarScanner } from "./scan.js";
@@ -49,7 +49,7 @@ export function harDecoder(options: HarOptions): HarDecoder {
   // Entries are read in the order they started (order.ts), not the order they ended in.
   const order = new HarOrder((e, out) => {
     const before = out.length;
-    const entry = harEntry(e.index, e.line, e.text, maxEntryLength, out);
+    const entry = readHarEntry(e.index, e.line, e.text, maxEntryLength, out);
     if (entry === undefined) return;
     if (isAgentCardFetch(entry)) return agentCard(entry, out);
     entryMessages(entry, sessions, protocol, maxEntryLength, out);
