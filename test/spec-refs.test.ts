@@ -2,7 +2,8 @@
 // `format §x.y` (the format specification), or another named document (`core-types §2.13`,
 // `YAML 1.2 §5.1`, `HAR 1.2 §entries`, `WHATWG HTML §9.2`, `RFC 9535 §2.6`, `seeds/003 §4`). A list or range continues the name it
 // starts with (`SDK §5.5, §5.5a`, `format §4.2–§4.4`). A bare `§` is ambiguous and fails here.
-// `spec_ref` values of the rule table are data (what a diagnostic carries), not prose.
+// `spec_ref` values of the rule table are data (what a diagnostic carries), not prose: written
+// `spec_ref: "…"` or as a table entry `error("…")` / `warning("…")`.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,7 @@ const NAMED = new RegExp(
   String.raw`(?:SDK|[Ff]ormat|core-types|YAML 1\.2|HAR 1\.2|WHATWG HTML|RFC \d+|seeds/\d+|issue \d+|FIXTURE-SCHEMA(?:\.md)?) ${SECTION}(?:(?:, | and |–|-|/| or )${SECTION})*`,
   "g",
 );
-const DATA = /spec_ref: "[^"]*"/g;
+const DATA = /spec_ref: "[^"]*"|\b(?:error|warning)\("[^"]*"\)/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -50,5 +51,8 @@ describe("spec references", () => {
     expect(bareReferences("// SDK §5.5, §5.5a and format §4.2–§4.4")).toEqual([]);
     expect(bareReferences("// see §7.1.2")).toEqual(["// see §7.1.2"]);
     expect(bareReferences('  "V-001": { spec_ref: "§11.1.1" },')).toEqual([]);
+    expect(bareReferences('  "V-001": error("§11.1.1"),')).toEqual([]);
+    expect(bareReferences('  "W-001": warning("§11.1.2"),')).toEqual([]);
+    expect(bareReferences('  "X-001": terror("§11.1.2"),')).toHaveLength(1);
   });
 });

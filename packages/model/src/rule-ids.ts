@@ -7,7 +7,7 @@
 import { DOCUMENT_RULE_CHECKS, EVALUATION_RULE_CHECKS } from "./rule-checks.js";
 import type { DiagnosticSeverity, EvaluationErrorKind } from "./types.js";
 
-// The entries are written as calls, not object literals: minified, `"V-001":e("§11.1.1")`
+// The entries are written as calls, not object literals: minified, `"V-001":e("…")`
 // is half the bytes of the literal, and the tables are in every bundle that parses (about
 // 1.7 kB of a browser's first load). Marked free of side effects, so a bundle that does not
 // use a table still leaves it out.
