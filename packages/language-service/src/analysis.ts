@@ -1,9 +1,9 @@
 // One analysis per document version: the SDK's own check of a text (`checkText`: the
 // diagnostics, exactly what `oatf validate` reports, with the data behind them, computed when
-// first asked for), the YAML
-// tree for cursor questions, and the symbol index. Computed once and kept in a bounded cache
-// (LruCache), so hover, completion and code actions on the same version reuse it.
-import type { CelEvaluator } from "@oatf/model";
+// first asked for), the YAML tree for cursor questions, and the symbol index. The text is read
+// as YAML once (`readYaml`): the tree is the one the check parses. Computed once per version
+// and kept by the service, so hover, completion and code actions on the same version reuse it.
+import { type CelEvaluator, readYaml, type YamlText } from "@oatf/model";
 import { checkText, type Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { indexSymbols, type SymbolIndex } from "./symbols.js";
@@ -39,13 +39,15 @@ export interface AnalysisOptions {
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
   const lines = text.split(/\r?\n|\r/);
-  const tree = text.length > options.maxBytes ? undefined : parseTree(text);
+  const read =
+    text.length > options.maxBytes ? undefined : readYaml(text, { maxBytes: options.maxBytes });
+  const tree = read === undefined ? undefined : treeOf(read);
   let findings: Finding[] | undefined;
   return {
     text,
     document,
     get findings() {
-      findings ??= options.validate ? check(text, options) : [];
+      findings ??= options.validate ? check(read ?? text, options) : [];
       return findings;
     },
     tree,
@@ -57,7 +59,18 @@ export function analyse(document: TextDocument, options: AnalysisOptions): Analy
   };
 }
 
-function check(text: string, options: AnalysisOptions): Finding[] {
+/**
+ * The tree of what `readYaml` read; the editor's own reading when it refused the text (a
+ * limit, a control character: hover and outline still work) or counts offsets from after a
+ * byte order mark (the editor counts from the start).
+ */
+function treeOf(read: YamlText): YamlDocument | undefined {
+  return read.tree === undefined || read.text.startsWith("\ufeff")
+    ? parseTree(read.text)
+    : read.tree;
+}
+
+function check(text: string | YamlText, options: AnalysisOptions): Finding[] {
   try {
     return checkText(text, { maxBytes: options.maxBytes, cel: options.cel }).findings;
   } catch (error) {

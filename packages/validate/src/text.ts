@@ -9,6 +9,7 @@ import {
   type ParseOptions,
   parseRecovering,
   type ValidationError,
+  type YamlText,
 } from "@oatf/model";
 import type { Finding, ValidateOptions } from "./context.js";
 import { findingData, validateRecovered } from "./validate.js";
@@ -33,9 +34,10 @@ export interface TextCheck {
  * Parses and validates `text` in one pass: the parse problems together with every rule and
  * warning still checkable on what could be read (as `validateRecovered`), the diagnostics in
  * the one shape of @oatf/model with their source ranges, and beside each the data a tool acts
- * on (the suggested value, the template reference). Never throws for bad input.
+ * on (the suggested value, the template reference). Never throws for bad input. `text` may be
+ * a text already read with `readYaml` (with the same options): its YAML is not read again.
  */
-export function checkText(text: string, options?: CheckTextOptions): TextCheck {
+export function checkText(text: string | YamlText, options?: CheckTextOptions): TextCheck {
   const parsed = parseRecovering(text, options);
   const { errors, warnings } = validateRecovered(parsed, options);
   const findings = [...errors, ...warnings].map((d) => ({ diagnostic: d, ...findingData.get(d) }));

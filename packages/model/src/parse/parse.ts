@@ -14,10 +14,11 @@ import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";
 import { parseError, position, span } from "./errors.js";
-import { loadYaml } from "./load-yaml.js";
+import { type LoadResult, loadYaml } from "./load-yaml.js";
 import { LimitExceeded, PlainReader } from "./plain-reader.js";
 import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
+import { loadedFrom, type YamlText } from "./yaml-text.js";
 
 /** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
 export type ParseOptions = ParseLimits;
@@ -51,8 +52,13 @@ export function parse(input: string, options?: ParseOptions): Result<Document, P
  * Parses as much of the document as can be read (SDK §3.1: SDKs "SHOULD attempt to report
  * multiple errors where feasible"). Invalid YAML syntax, more than one YAML document, text
  * that is not Unicode, and exhausted limits stop it early: then `document` is undefined.
+ * `input` may be a text already read with `readYaml` (with the same options): its YAML is not
+ * read again.
  */
-export function parseRecovering(input: string, options?: ParseOptions): RecoveredDocument {
+export function parseRecovering(
+  input: string | YamlText,
+  options?: ParseOptions,
+): RecoveredDocument {
   try {
     return recover(input, options);
   } catch (error) {
@@ -69,16 +75,8 @@ function stopped(errors: ParseError[]): RecoveredDocument {
   return { document: undefined, errors, unreadable: [""] };
 }
 
-function recover(input: string, options: ParseOptions | undefined): RecoveredDocument {
-  if (typeof input !== "string") {
-    return stopped([
-      parseError({
-        rule: "parse/syntax",
-        message: `expected the YAML text as a string, got ${typeof input}`,
-      }),
-    ]);
-  }
-  const loaded = loadYaml(input, options);
+function recover(input: string | YamlText, options: ParseOptions | undefined): RecoveredDocument {
+  const loaded = typeof input === "string" ? loadYaml(input, options) : loadOf(input, options);
   if (!loaded.ok) return stopped(loaded.error);
   const { document: yamlDocument, lineCounter, text } = loaded.value;
   const root = yamlDocument.contents!;
@@ -159,6 +157,19 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
     },
   });
   return { document: document as Document, errors: sortByPosition(errors), unreadable };
+}
+
+/** The load behind a `readYaml` result; anything else is read from its text, or refused. */
+function loadOf(input: YamlText, options: ParseOptions | undefined): LoadResult {
+  const read = loadedFrom(input);
+  if (read !== undefined) return read;
+  const text: unknown = (input as Partial<YamlText> | null)?.text;
+  if (typeof text === "string") return loadYaml(text, options);
+  const error = parseError({
+    rule: "parse/syntax",
+    message: `expected the YAML text as a string, got ${typeof input}`,
+  });
+  return { ok: false, error: [error] };
 }
 
 const FEATURE_NAMES: Record<YamlFeatureUse["kind"], string> = {

@@ -1,0 +1,50 @@
+// `readYaml` (the text read as YAML once, for the language service): `parseRecovering` of its
+// result is `parseRecovering` of the text, the tree is there also for half-written YAML, and
+// an object `readYaml` did not return is read from its text, never trusted.
+import { getSourceInfo, parseRecovering, readYaml } from "@oatf/model";
+import { describe, expect, it } from "vitest";
+import { MINIMAL } from "./fixtures.js";
+
+const texts: [string, string][] = [
+  ["a document", MINIMAL],
+  ["a syntax error", `${MINIMAL}  broken: [unclosed\n`],
+  ["an unknown field", MINIMAL.replace("attack:", "attak:")],
+  ["two documents", `${MINIMAL}---\na: 1\n`],
+  ["a control character", `${MINIMAL}# \u0007\n`],
+  ["a byte order mark", `\ufeff${MINIMAL}`],
+  ["nothing", ""],
+];
+
+describe("readYaml", () => {
+  it.each(texts)(
+    "%s: parseRecovering of the read text is parseRecovering of the text",
+    (_, text) => {
+      const read = readYaml(text);
+      expect(read.text).toBe(text);
+      const fromRead = parseRecovering(read);
+      const fromText = parseRecovering(text);
+      expect(fromRead).toEqual(fromText);
+      if (fromText.document)
+        expect(getSourceInfo(fromRead.document!)?.rangeOf("attack")).toEqual(
+          getSourceInfo(fromText.document)?.rangeOf("attack"),
+        );
+    },
+  );
+
+  it("keeps the YAML tree of text with syntax errors, and none of refused text", () => {
+    const read = readYaml(`${MINIMAL}  broken: [unclosed\n`);
+    expect(read.tree?.errors.length).toBeGreaterThan(0);
+    expect(read.tree?.getIn(["attack", "execution", "mode"])).toBe("mcp_server");
+    expect(readYaml(`${MINIMAL}---\na: 1\n`).tree).toBeUndefined();
+    expect(readYaml("x: 1\n", { maxBytes: 2 }).tree).toBeUndefined();
+  });
+
+  it("reads a forged object from its text, and refuses one without text", () => {
+    const forged = { text: "oatf: [", tree: undefined };
+    expect(parseRecovering(forged)).toEqual(parseRecovering("oatf: ["));
+    const errors = parseRecovering({ tree: undefined } as unknown as string).errors;
+    expect(errors.map((e) => e.message)).toEqual([
+      "expected the YAML text as a string, got object",
+    ]);
+  });
+});
