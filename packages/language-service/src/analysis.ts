@@ -9,19 +9,23 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { indexSymbols, type SymbolIndex } from "./symbols.js";
 import { parseTree, type YamlDocument } from "./yaml-tree.js";
 
-export interface Analysis {
-  text: string;
-  document: TextDocument;
+/** What cursor questions read of a version: its text and its structure. */
+export interface TextView {
+  readonly text: string;
+  readonly document: TextDocument;
+  /** Undefined when the text is over the size limit (then only a diagnostic is given). */
+  readonly tree: YamlDocument | undefined;
+  readonly symbols: SymbolIndex;
+  /** The text split in lines (completion reads indentation). */
+  readonly lines: string[];
+}
+
+export interface Analysis extends TextView {
   /**
    * Errors then warnings, as `validate` over the text returns them, with their data (computed
    * when first read).
    */
   readonly findings: Finding[];
-  /** Undefined when the text is over the size limit (then only a diagnostic is given). */
-  tree: YamlDocument | undefined;
-  symbols: SymbolIndex;
-  /** The text split in lines (completion reads indentation). */
-  lines: string[];
 }
 
 export interface AnalysisOptions {
@@ -32,17 +36,18 @@ export interface AnalysisOptions {
 }
 
 /**
- * Parse and index `document`; validated when its findings are first read (a keystroke's
- * completion needs the tree, not a validation: the server validates after a burst of edits).
- * Never throws: a failure becomes a diagnostic.
+ * Read `document` as YAML; validated when its findings are first read, its names indexed and
+ * its lines split when first asked for (the server's validation after a burst of edits needs
+ * neither, a completion no validation). Never throws: a failure becomes a diagnostic.
  */
 export function analyse(document: TextDocument, options: AnalysisOptions): Analysis {
   const text = document.getText();
-  const lines = text.split(/\r?\n|\r/);
   const read =
     text.length > options.maxBytes ? undefined : readYaml(text, { maxBytes: options.maxBytes });
   const tree = read === undefined ? undefined : treeOf(read);
   let findings: Finding[] | undefined;
+  let symbols: SymbolIndex | undefined;
+  let lines: string[] | undefined;
   return {
     text,
     document,
@@ -51,12 +56,19 @@ export function analyse(document: TextDocument, options: AnalysisOptions): Analy
       return findings;
     },
     tree,
-    symbols:
-      tree === undefined
-        ? indexSymbols(undefined, text, 0)
-        : indexSymbols(tree, text, options.maxSymbols),
-    lines,
+    get symbols() {
+      symbols ??= indexSymbols(tree, text, tree === undefined ? 0 : options.maxSymbols);
+      return symbols;
+    },
+    get lines() {
+      lines ??= splitLines(text);
+      return lines;
+    },
   };
+}
+
+export function splitLines(text: string): string[] {
+  return text.split(/\r?\n|\r/);
 }
 
 /**
