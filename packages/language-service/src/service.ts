@@ -81,9 +81,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     validate: options.validate !== false,
   };
 
+  /**
+   * A snapshot of the input: a host's `TextDocument` is updated in place by the next change
+   * (TextDocuments does), and an analysis keeps the positions of its own version.
+   */
   function textDocument(input: DocumentInput): TextDocument {
     return "getText" in input
-      ? input
+      ? TextDocument.create(input.uri, input.languageId, input.version, input.getText())
       : TextDocument.create(input.uri, "yaml", input.version ?? 0, input.text);
   }
 

@@ -106,6 +106,20 @@ describe("a version typed on one line", () => {
     expect(got?.range?.start).toEqual(at(text, "high"));
   });
 
+  it("takes a host's document updated in place for the new version it is", () => {
+    const service = createLanguageService();
+    const document = TextDocument.create(URI, "yaml", 1, example);
+    service.diagnostics(document);
+    const start = document.positionAt(example.indexOf("surface:"));
+    TextDocument.update(document, [{ range: { start, end: start }, text: "x" }], 2);
+    const text = document.getText();
+    const position = at(text, "direction: request", 13);
+    const got = service.hover(document, position);
+    expect(reads()).toBe(1);
+    expect(got).toEqual(createLanguageService().hover({ uri: URI, text }, position));
+    expect(got?.range?.start).toEqual(at(text, "direction: request", 11));
+  });
+
   it("is read again when a line is added, so new names complete", () => {
     const service = createLanguageService();
     service.diagnostics({ uri: URI, version: 1, text: example });
