@@ -4,7 +4,7 @@
 // as YAML once (`readYaml`): the tree is the one the check parses. Computed once per version
 // and kept by the service, so hover, completion and code actions on the same version reuse it.
 import { type CelEvaluator, readYaml, type YamlText } from "@oatf/model";
-import { checkText, type Finding } from "@oatf/validate/text";
+import { checkRead, checkText, type Finding } from "@oatf/validate/text";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { indexSymbols, type SymbolIndex } from "./symbols.js";
 import { parseTree, type YamlDocument } from "./yaml-tree.js";
@@ -84,7 +84,10 @@ function treeOf(read: YamlText): YamlDocument | undefined {
 
 function check(text: string | YamlText, options: AnalysisOptions): Finding[] {
   try {
-    return checkText(text, { maxBytes: options.maxBytes, cel: options.cel }).findings;
+    const checkOptions = { maxBytes: options.maxBytes, cel: options.cel };
+    return (
+      typeof text === "string" ? checkText(text, checkOptions) : checkRead(text, checkOptions)
+    ).findings;
   } catch (error) {
     // checkText reports bad input itself; this is a bug, still shown and never thrown.
     const message = error instanceof Error ? error.message : String(error);

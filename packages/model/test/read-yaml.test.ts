@@ -1,7 +1,7 @@
-// `readYaml` (the text read as YAML once, for the language service): `parseRecovering` of its
-// result is `parseRecovering` of the text, the tree is there also for half-written YAML, and
-// an object `readYaml` did not return is read from its text, never trusted.
-import { getSourceInfo, parseRecovering, readYaml } from "@oatf/model";
+// `readYaml` (the text read as YAML once, for the language service): `parseRead` of its result
+// is `parseRecovering` of the text, the tree is there also for half-written YAML, and an
+// object `readYaml` did not return is read from its text, never trusted.
+import { getSourceInfo, parseRead, parseRecovering, readYaml, type YamlText } from "@oatf/model";
 import { describe, expect, it } from "vitest";
 import { MINIMAL } from "./fixtures.js";
 
@@ -16,20 +16,17 @@ const texts: [string, string][] = [
 ];
 
 describe("readYaml", () => {
-  it.each(texts)(
-    "%s: parseRecovering of the read text is parseRecovering of the text",
-    (_, text) => {
-      const read = readYaml(text);
-      expect(read.text).toBe(text);
-      const fromRead = parseRecovering(read);
-      const fromText = parseRecovering(text);
-      expect(fromRead).toEqual(fromText);
-      if (fromText.document)
-        expect(getSourceInfo(fromRead.document!)?.rangeOf("attack")).toEqual(
-          getSourceInfo(fromText.document)?.rangeOf("attack"),
-        );
-    },
-  );
+  it.each(texts)("%s: parseRead of the read text is parseRecovering of the text", (_, text) => {
+    const read = readYaml(text);
+    expect(read.text).toBe(text);
+    const fromRead = parseRead(read);
+    const fromText = parseRecovering(text);
+    expect(fromRead).toEqual(fromText);
+    if (fromText.document)
+      expect(getSourceInfo(fromRead.document!)?.rangeOf?.("attack")).toEqual(
+        getSourceInfo(fromText.document)?.rangeOf?.("attack"),
+      );
+  });
 
   it("keeps the YAML tree of text with syntax errors, and none of refused text", () => {
     const read = readYaml(`${MINIMAL}  broken: [unclosed\n`);
@@ -41,10 +38,19 @@ describe("readYaml", () => {
 
   it("reads a forged object from its text, and refuses one without text", () => {
     const forged = { text: "oatf: [", tree: undefined };
-    expect(parseRecovering(forged)).toEqual(parseRecovering("oatf: ["));
-    const errors = parseRecovering({ tree: undefined } as unknown as string).errors;
+    expect(parseRead(forged)).toEqual(parseRecovering("oatf: ["));
+    const errors = parseRead({ tree: undefined } as unknown as YamlText).errors;
     expect(errors.map((e) => e.message)).toEqual([
-      "expected the YAML text as a string, got object",
+      "expected the YAML text as a string, got undefined",
+    ]);
+    const hostile = {
+      get text(): string {
+        throw new Error("no text");
+      },
+      tree: undefined,
+    };
+    expect(parseRead(hostile).errors.map((e) => e.message)).toEqual([
+      "the input could not be parsed: no text",
     ]);
   });
 });

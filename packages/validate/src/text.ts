@@ -7,7 +7,9 @@ import {
   type Diagnostic,
   type Document,
   type ParseOptions,
+  parseRead,
   parseRecovering,
+  type RecoveredDocument,
   type ValidationError,
   type YamlText,
 } from "@oatf/model";
@@ -34,11 +36,21 @@ export interface TextCheck {
  * Parses and validates `text` in one pass: the parse problems together with every rule and
  * warning still checkable on what could be read (as `validateRecovered`), the diagnostics in
  * the one shape of @oatf/model with their source ranges, and beside each the data a tool acts
- * on (the suggested value, the template reference). Never throws for bad input. `text` may be
- * a text already read with `readYaml` (with the same options): its YAML is not read again.
+ * on (the suggested value, the template reference). Never throws for bad input.
  */
-export function checkText(text: string | YamlText, options?: CheckTextOptions): TextCheck {
-  const parsed = parseRecovering(text, options);
+export function checkText(text: string, options?: CheckTextOptions): TextCheck {
+  return checkParsed(parseRecovering(text, options), options);
+}
+
+/**
+ * `checkText` of a text already read with `readYaml` (with the same options), without reading
+ * its YAML again: for a tool that walks the YAML tree too (the language service).
+ */
+export function checkRead(read: YamlText, options?: CheckTextOptions): TextCheck {
+  return checkParsed(parseRead(read, options), options);
+}
+
+function checkParsed(parsed: RecoveredDocument, options: CheckTextOptions | undefined): TextCheck {
   const { errors, warnings } = validateRecovered(parsed, options);
   const findings = [...errors, ...warnings].map((d) => ({ diagnostic: d, ...findingData.get(d) }));
   // `errors` holds the parse problems too: none means the text was read in full.

@@ -135,11 +135,11 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     });
   }
   const document = documents[0]!;
+  const loaded = { document, lineCounter, text: input };
   const errors: ParseError[] = document.errors
     .slice(0, MAX_SYNTAX_ERRORS)
     .map((error) => syntaxError(input, tokens, lineCounter, error));
-  if (errors.length > 0)
-    return { ok: false, error: errors, partial: { document, lineCounter, text: input } };
+  if (errors.length > 0) return { ok: false, error: errors, partial: loaded };
 
   // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
   // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
@@ -153,7 +153,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
       });
     }
   }
-  return { ok: true, value: { document, lineCounter, text: input } };
+  return { ok: true, value: loaded };
 }
 
 /**

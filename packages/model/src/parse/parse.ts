@@ -18,7 +18,6 @@ import { type LoadResult, loadYaml } from "./load-yaml.js";
 import { LimitExceeded, PlainReader } from "./plain-reader.js";
 import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
-import { loadedFrom, type YamlText } from "./yaml-text.js";
 
 /** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
 export type ParseOptions = ParseLimits;
@@ -52,31 +51,43 @@ export function parse(input: string, options?: ParseOptions): Result<Document, P
  * Parses as much of the document as can be read (SDK §3.1: SDKs "SHOULD attempt to report
  * multiple errors where feasible"). Invalid YAML syntax, more than one YAML document, text
  * that is not Unicode, and exhausted limits stop it early: then `document` is undefined.
- * `input` may be a text already read with `readYaml` (with the same options): its YAML is not
- * read again.
  */
-export function parseRecovering(
-  input: string | YamlText,
-  options?: ParseOptions,
-): RecoveredDocument {
+export function parseRecovering(input: string, options?: ParseOptions): RecoveredDocument {
   try {
     return recover(input, options);
   } catch (error) {
-    if (error instanceof LimitExceeded) return stopped([error.error]);
-    // Defence in depth: an exception from a dependency must not escape.
-    const message = error instanceof Error ? error.message : String(error);
-    return stopped([
-      parseError({ rule: "parse/syntax", message: `the input could not be parsed: ${message}` }),
-    ]);
+    return failed(error);
   }
+}
+
+/** What the recovering parse returns for an exception: an exhausted limit, or a bug. */
+export function failed(error: unknown): RecoveredDocument {
+  if (error instanceof LimitExceeded) return stopped([error.error]);
+  // Defence in depth: an exception from a dependency must not escape.
+  const message = error instanceof Error ? error.message : String(error);
+  return stopped([
+    parseError({ rule: "parse/syntax", message: `the input could not be parsed: ${message}` }),
+  ]);
 }
 
 function stopped(errors: ParseError[]): RecoveredDocument {
   return { document: undefined, errors, unreadable: [""] };
 }
 
-function recover(input: string | YamlText, options: ParseOptions | undefined): RecoveredDocument {
-  const loaded = typeof input === "string" ? loadYaml(input, options) : loadOf(input, options);
+function recover(input: string, options: ParseOptions | undefined): RecoveredDocument {
+  if (typeof input !== "string") {
+    return stopped([
+      parseError({
+        rule: "parse/syntax",
+        message: `expected the YAML text as a string, got ${typeof input}`,
+      }),
+    ]);
+  }
+  return recoverLoaded(loadYaml(input, options), options);
+}
+
+/** The recovering parse of YAML already loaded (`readYaml`'s). */
+export function recoverLoaded(loaded: LoadResult, options?: ParseOptions): RecoveredDocument {
   if (!loaded.ok) return stopped(loaded.error);
   const { document: yamlDocument, lineCounter, text } = loaded.value;
   const root = yamlDocument.contents!;
@@ -157,19 +168,6 @@ function recover(input: string | YamlText, options: ParseOptions | undefined): R
     },
   });
   return { document: document as Document, errors: sortByPosition(errors), unreadable };
-}
-
-/** The load behind a `readYaml` result; anything else is read from its text, or refused. */
-function loadOf(input: YamlText, options: ParseOptions | undefined): LoadResult {
-  const read = loadedFrom(input);
-  if (read !== undefined) return read;
-  const text: unknown = (input as Partial<YamlText> | null)?.text;
-  if (typeof text === "string") return loadYaml(text, options);
-  const error = parseError({
-    rule: "parse/syntax",
-    message: `expected the YAML text as a string, got ${typeof input}`,
-  });
-  return { ok: false, error: [error] };
 }
 
 const FEATURE_NAMES: Record<YamlFeatureUse["kind"], string> = {

@@ -1,12 +1,20 @@
 // A text read as YAML once, for a tool that needs both the YAML syntax tree and the OATF
 // parse of the same text (the language service: hover and completion walk the tree,
-// diagnostics come from `parseRecovering`): `readYaml` reads it, `parseRecovering` accepts
-// the result instead of the text, and the YAML is not read twice.
+// diagnostics come from the recovering parse): `readYaml` reads it, `parseRead` is
+// `parseRecovering` of what it read, and the YAML is not read twice. Apart from `parse`, so
+// a bundle that only parses carries none of it.
 import type { Document as YamlDocument } from "yaml";
 import type { ParseLimits } from "../limits.js";
 import { type LoadResult, loadYaml } from "./load-yaml.js";
+import {
+  failed,
+  type ParseOptions,
+  parseRecovering,
+  type RecoveredDocument,
+  recoverLoaded,
+} from "./parse.js";
 
-/** A text read as YAML: pass it to `parseRecovering` (with the same options) to parse it. */
+/** A text read as YAML: `parseRead` parses it (with the same options). */
 export interface YamlText {
   /** The text that was read. */
   readonly text: string;
@@ -27,7 +35,7 @@ export function readYaml(text: string, options?: ParseLimits): YamlText {
   try {
     loaded = loadYaml(text, options);
   } catch {
-    // `parseRecovering` reads the text again and reports what failed.
+    // `parseRead` reads the text again and reports what failed.
     return Object.freeze({ text, tree: undefined });
   }
   const value = loaded.ok ? loaded.value : loaded.partial;
@@ -36,7 +44,16 @@ export function readYaml(text: string, options?: ParseLimits): YamlText {
   return read;
 }
 
-/** The load behind `read`, or undefined for an object `readYaml` did not return. */
-export function loadedFrom(read: YamlText): LoadResult | undefined {
-  return loads.get(read);
+/**
+ * `parseRecovering` of the text `readYaml` read, without reading it again; an object it did
+ * not return is parsed from its `text`. Never throws.
+ */
+export function parseRead(read: YamlText, options?: ParseOptions): RecoveredDocument {
+  try {
+    const loaded = loads.get(read);
+    if (loaded !== undefined) return recoverLoaded(loaded, options);
+    return parseRecovering((read as Partial<YamlText> | null)?.text as string, options);
+  } catch (error) {
+    return failed(error);
+  }
 }
