@@ -7,7 +7,7 @@ import { own } from "./own.js";
 import type { OperationOf } from "./surfaces.js";
 
 /** Qualifier Resolution Registry (seeds/003 §2.25): protocol -> base event -> content field path. */
-export const QUALIFIER_RESOLUTION_REGISTRY = Object.freeze({
+export const QUALIFIER_RESOLUTION_REGISTRY = /* @__PURE__ */ Object.freeze({
   mcp: { "tools/call": "params.name", "prompts/get": "params.name" },
   a2a: { "task/status": "status.state" },
   ag_ui: { tool_call_start: "toolCallName", tool_call_end: "toolCallName", custom: "name" },

@@ -1,5 +1,7 @@
 // The caches of this package: bounded LRU caches (@oatf/model's LruCache) for values keyed
 // by text, identity caches for objects, all registered so `clearCaches` can empty them.
+// Module-level caches are created `/* @__PURE__ */`: registering one serves only to empty it,
+// so a bundle that never uses a cache leaves it out.
 import { LruCache } from "@oatf/model/internal";
 
 const registry = new Set<{ clear(): void }>();

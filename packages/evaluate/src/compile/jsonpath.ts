@@ -64,7 +64,7 @@ const environment = new JSONPathEnvironment({
 environment.functionRegister.set("match", regexFunction(true));
 environment.functionRegister.set("search", regexFunction(false));
 
-const cache = registeredLru<string, Result<CompiledJsonPath, CompileError>>(1024);
+const cache = /* @__PURE__ */ registeredLru<string, Result<CompiledJsonPath, CompileError>>(1024);
 
 function wrap(source: string, query: JSONPathQuery): CompiledJsonPath {
   return {

@@ -73,7 +73,7 @@ export const re2jsEngine: RegexEngine = {
 
 let engine: RegexEngine = re2jsEngine;
 // Failed compilations are cached too: a bad pattern in a hot loop must not recompile.
-const cache = registeredLru<string, Result<CompiledRegex, CompileError>>(2048);
+const cache = /* @__PURE__ */ registeredLru<string, Result<CompiledRegex, CompileError>>(2048);
 
 /** The engine every regex in the SDK compiles with (conditions, extractors, JSONPath). */
 export function getRegexEngine(): RegexEngine {

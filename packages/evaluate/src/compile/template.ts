@@ -106,7 +106,7 @@ export function parseTemplate(template: string): Result<CompiledTemplate, Compil
   return err({ message: unclosedMessage(unclosed), offset: unclosed });
 }
 
-const cache = registeredLru<string, Scanned>(1024);
+const cache = /* @__PURE__ */ registeredLru<string, Scanned>(1024);
 // Longer templates are scanned on every call (linear), not kept: 1024 of them could pin
 // gigabytes.
 const MAX_CACHED_TEMPLATE_LENGTH = 64 * 1024;

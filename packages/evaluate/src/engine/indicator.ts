@@ -144,7 +144,7 @@ type CompiledPattern = ReturnType<typeof compilePattern>;
 
 // The one-shot functions compile once per pattern/expression object too (as indicators
 // are), so calling them per message compiles nothing.
-const patterns = new WeakCache<
+const patterns = /* @__PURE__ */ new WeakCache<
   PatternMatch,
   { defaultTarget?: string; compiled: CompiledPattern }
 >();
@@ -227,7 +227,10 @@ function compileContext(expression: ExpressionMatch): Result<ContextBuilder, Eva
   });
 }
 
-const contexts = new WeakCache<ExpressionMatch, Result<ContextBuilder, EvaluationError>>();
+const contexts = /* @__PURE__ */ new WeakCache<
+  ExpressionMatch,
+  Result<ContextBuilder, EvaluationError>
+>();
 
 function runCel(
   cel: CelEvaluator,
@@ -394,7 +397,7 @@ function buildProgram(indicator: Indicator): Program {
 }
 
 // Keyed by the indicator object: documents are treated as immutable once evaluated.
-const programs = new WeakCache<Indicator, Program>();
+const programs = /* @__PURE__ */ new WeakCache<Indicator, Program>();
 
 function safeBuild(indicator: Indicator): Program {
   try {

@@ -9,10 +9,10 @@ import { diagnosticOf, EVALUATION_RULES } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
-import { Observed } from "./observed.js";
+import { loadObserved } from "./observed.js";
 import { runVerdicts } from "./runs.js";
 import { compileTrace } from "./trace-compile.js";
-import { Tallies } from "./trace-state.js";
+import { absorbTallies, Tallies } from "./trace-state.js";
 
 export interface MergeVerdictsOptions extends IndicatorEvaluators {
   /** Verdict `source` of the merged verdicts (as the shards' evaluators were given). */
@@ -50,7 +50,7 @@ export function mergeVerdicts(
       );
       for (const run of new Set(byRun.flatMap((m) => [...m.keys()]))) {
         const t = new Tallies(compiled.scans.length);
-        t.observed = Observed.load(byRun[0]?.get(run)?.observed);
+        t.observed = loadObserved(byRun[0]?.get(run)?.observed);
         compiled.documents.forEach((entry, d) => {
           if (!("scans" in entry)) return;
           const verdict = byRun[d]!.get(run);
@@ -76,7 +76,7 @@ export function mergeVerdicts(
         });
         const merged = runs.get(run);
         if (merged === undefined) runs.set(run, t);
-        else merged.absorb(t);
+        else absorbTallies(merged, t);
       }
     });
     return { ok: true, value: runVerdicts(compiled, runs) };

@@ -11,7 +11,7 @@
 // An ended session's tallies join its run's past (no match lost), and it is reported (onEvict).
 import type { TraceVerdict } from "./coverage.js";
 import { type MonitorState, type SessionRecord, stateKey } from "./monitor-snapshot.js";
-import { TraceState, verdictsOf } from "./trace-state.js";
+import { absorbTallies, TraceState, verdictsOf } from "./trace-state.js";
 
 /** Why a session's state ended. */
 export type SessionEndReason = "idle" | "capacity" | "window" | "reset" | "closed";
@@ -49,7 +49,7 @@ export function sessionTable(
   function end(record: SessionRecord, reason: SessionEndReason): TraceVerdict[] | undefined {
     const { key, run, state } = record;
     m.sessions.delete(stateKey(run, key));
-    m.past.get(run)!.absorb(state.tallies);
+    absorbTallies(m.past.get(run)!, state.tallies);
     m.ended++;
     if (onEvict === undefined && reason !== "closed") return undefined;
     const verdicts = verdictsOf(m.compiled, state.tallies);

@@ -5,11 +5,19 @@
 import type { Diagnostic, IndicatorVerdict, Result } from "@oatf/model";
 import { diagnosticOf, EVALUATION_RULES, INDICATOR_RESULTS } from "@oatf/model/internal";
 import { describeThrown } from "../compile/compile-error.js";
-import { Observed, type ObservedTraffic } from "./observed.js";
+import { loadObserved, type ObservedTraffic } from "./observed.js";
 import { MAX_RUNS } from "./runs.js";
 import type { CompiledTrace } from "./trace-compile.js";
 import type { EnricherState } from "./trace-enrich.js";
-import { type Reporting, Tallies, TraceState } from "./trace-state.js";
+import {
+  absorbTallies,
+  type Reporting,
+  recountPending,
+  restoreEnricher,
+  savedEnricher,
+  Tallies,
+  TraceState,
+} from "./trace-state.js";
 
 /** Where a session's state is kept: its run and session key, apart for every pair. */
 export const stateKey = (run: string, session: string): string => `${run.length}:${run}${session}`;
@@ -130,7 +138,7 @@ function saveRecord(record: SessionRecord): SavedSession {
     windowStart: record.windowStart ?? null,
     tallies: saveTallies(record.state.tallies),
   };
-  const enricher = record.state.enricherState;
+  const enricher = savedEnricher(record.state);
   if (enricher !== undefined) saved.enricher = enricher;
   return saved;
 }
@@ -264,7 +272,7 @@ function loadTallies(compiled: CompiledTrace, v: unknown, path: string): Tallies
     });
   });
   try {
-    t.observed = Observed.load(f.observed as ObservedTraffic | undefined);
+    t.observed = loadObserved(f.observed as ObservedTraffic | undefined);
   } catch (thrown) {
     throw new Invalid(describeThrown(thrown), `${path}.observed`);
   }
@@ -275,12 +283,12 @@ function loadSession(compiled: CompiledTrace, v: unknown, path: string): Session
   const f = fields(v, path);
   const state = new TraceState(compiled);
   const tallies = loadTallies(compiled, f.tallies, `${path}.tallies`);
-  state.tallies.absorb(tallies);
+  absorbTallies(state.tallies, tallies);
   state.count = count(f.messages, `${path}.messages`);
-  state.recount();
+  recountPending(state, compiled);
   if (f.enricher !== undefined) {
     try {
-      state.enricherState = f.enricher;
+      restoreEnricher(state, f.enricher);
     } catch (thrown) {
       throw new Invalid(describeThrown(thrown), `${path}.enricher`);
     }

@@ -25,7 +25,13 @@ import {
 } from "./monitor-snapshot.js";
 import { MAX_RUNS, runVerdicts } from "./runs.js";
 import { type CompiledTrace, compileTrace } from "./trace-compile.js";
-import { type Reporting, Tallies, type TraceMatch, verdictsOf } from "./trace-state.js";
+import {
+  absorbTallies,
+  type Reporting,
+  Tallies,
+  type TraceMatch,
+  verdictsOf,
+} from "./trace-state.js";
 
 /** Sessions kept at once when `maxSessions` is not given. */
 export const DEFAULT_MAX_SESSIONS = 10_000;
@@ -159,10 +165,11 @@ function monitorVerdicts(m: MonitorState): TraceVerdict[] {
   const runs = new Map<string, Tallies>();
   for (const [run, past] of m.past) {
     const all = new Tallies(m.compiled.scans.length);
-    all.absorb(past);
+    absorbTallies(all, past);
     runs.set(run, all);
   }
-  for (const record of m.sessions.values()) runs.get(record.run)!.absorb(record.state.tallies);
+  for (const record of m.sessions.values())
+    absorbTallies(runs.get(record.run)!, record.state.tallies);
   return runVerdicts(m.compiled, runs, m.overflow);
 }
 

@@ -35,10 +35,11 @@ export class Observed {
     this.messages++;
     if (typeof protocol !== "string" || typeof operation !== "string") return;
     if (typeof direction !== "string" || protocol.length + operation.length > MAX_NAME) return;
-    this.#put(protocol + SEP + direction + SEP + operation, 1);
+    this.put(protocol + SEP + direction + SEP + operation, 1);
   }
 
-  #put(key: string, n: number): void {
+  /** Adds `n` messages under `key` (`protocol SEP direction SEP operation`), within the bound. */
+  put(key: string, n: number): void {
     const c = this.counts;
     const had = c.get(key);
     if (had !== undefined) return void c.set(key, had + n);
@@ -52,11 +53,6 @@ export class Observed {
     c.set(key, n);
   }
 
-  absorb(other: Observed): void {
-    this.messages += other.messages;
-    for (const [key, n] of other.counts) this.#put(key, n);
-  }
-
   save(): ObservedTraffic {
     const operations = [...this.counts].sort(([a], [b]) => (a < b ? -1 : 1));
     return {
@@ -68,20 +64,29 @@ export class Observed {
       }),
     };
   }
+}
 
-  /** Loads a saved table (untrusted: throws on a malformed one). */
-  static load(saved: ObservedTraffic | undefined): Observed {
-    const o = new Observed();
-    if (saved === undefined) return o;
-    if (!Number.isSafeInteger(saved.messages) || !Array.isArray(saved.operations))
-      throw new Error("malformed observed traffic");
-    o.messages = saved.messages;
-    for (const { protocol, direction, operation, count } of saved.operations) {
-      const names = [protocol, direction, operation];
-      if (!(Number.isSafeInteger(count) && count > 0 && names.every((n) => typeof n === "string")))
-        throw new Error("malformed observed operation");
-      o.#put(names.join(SEP), count);
-    }
-    return o;
+// Merging and loading, as functions rather than methods: only merges and monitor restores
+// use them, and a bundle that only evaluates traces leaves them out.
+
+/** Adds `other`'s counts to `into`, as if one table had counted both traces. */
+export function absorbObserved(into: Observed, other: Observed): void {
+  into.messages += other.messages;
+  for (const [key, n] of other.counts) into.put(key, n);
+}
+
+/** Loads a saved table (untrusted: throws on a malformed one). */
+export function loadObserved(saved: ObservedTraffic | undefined): Observed {
+  const o = new Observed();
+  if (saved === undefined) return o;
+  if (!Number.isSafeInteger(saved.messages) || !Array.isArray(saved.operations))
+    throw new Error("malformed observed traffic");
+  o.messages = saved.messages;
+  for (const { protocol, direction, operation, count } of saved.operations) {
+    const names = [protocol, direction, operation];
+    if (!(Number.isSafeInteger(count) && count > 0 && names.every((n) => typeof n === "string")))
+      throw new Error("malformed observed operation");
+    o.put(names.join(SEP), count);
   }
+  return o;
 }

@@ -8,7 +8,7 @@ import { withCoercionMemo } from "../primitives/coercion-memo.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
 import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
-import { Observed } from "./observed.js";
+import { absorbObserved, Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
 import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
 
@@ -68,27 +68,29 @@ export class Tallies {
     this.status[order] = 1;
     this.decided.set(order, decision);
   }
+}
 
-  /**
-   * Adds `other` (the tallies of other messages) as if both had been one evaluation's
-   * sessions: the earliest decision and the earliest error win (ties: this one's), counts add.
-   */
-  absorb(other: Tallies): void {
-    for (let i = 0; i < this.eligible.length; i++) {
-      this.eligible[i]! += other.eligible[i]!;
-      this.blind[i]! += other.blind[i]!;
-      this.resolved[i]! += other.resolved[i]!;
-    }
-    this.observed.absorb(other.observed);
-    for (const [order, theirs] of other.decided) {
-      const ours = this.decided.get(order);
-      if (ours === undefined || earlier(theirs.position, ours.position)) this.decide(order, theirs);
-    }
-    for (const [order, theirs] of other.errors) {
-      const ours = this.errors.get(order);
-      if (ours === undefined || earlier(theirs.position, ours.position))
-        this.errors.set(order, theirs);
-    }
+/**
+ * Adds `other` (the tallies of other messages) to `into` as if both had been one evaluation's
+ * sessions: the earliest decision and the earliest error win (ties: `into`'s), counts add.
+ * A function, not a method of Tallies: only merges and monitors use it, and a bundle that
+ * only evaluates traces leaves it out.
+ */
+export function absorbTallies(into: Tallies, other: Tallies): void {
+  for (let i = 0; i < into.eligible.length; i++) {
+    into.eligible[i]! += other.eligible[i]!;
+    into.blind[i]! += other.blind[i]!;
+    into.resolved[i]! += other.resolved[i]!;
+  }
+  absorbObserved(into.observed, other.observed);
+  for (const [order, theirs] of other.decided) {
+    const ours = into.decided.get(order);
+    if (ours === undefined || earlier(theirs.position, ours.position)) into.decide(order, theirs);
+  }
+  for (const [order, theirs] of other.errors) {
+    const ours = into.errors.get(order);
+    if (ours === undefined || earlier(theirs.position, ours.position))
+      into.errors.set(order, theirs);
   }
 }
 
@@ -146,9 +148,9 @@ export class TraceState {
    * sessions have none). Per session, so that its bounds (open tool calls) hold per session
    * whichever sessions share a state: one thread or a shard of `--jobs` give the same verdicts.
    */
-  readonly #enrichers = new Map<string, Enricher>();
+  readonly enrichers = new Map<string, Enricher>();
   /** A restored enrichment state, for the state's one session (a monitor's state holds one). */
-  #restored: Enricher | undefined;
+  restored: Enricher | undefined;
   readonly #compiled: CompiledTrace;
 
   constructor(compiled: CompiledTrace) {
@@ -161,35 +163,15 @@ export class TraceState {
     return this.pending === 0;
   }
 
-  /** The AG-UI enrichment state of the state's one session (a monitor's), if it has one. */
-  get enricherState(): EnricherState | undefined {
-    if (this.#enrichers.size === 0) return this.#restored?.save();
-    return this.#enrichers.size === 1 ? [...this.#enrichers.values()][0]!.save() : undefined;
-  }
-
-  /** Resumes an enrichment state for the state's one session (throws on a malformed one). */
-  set enricherState(saved: unknown) {
-    this.#enrichers.clear();
-    this.#restored = saved === undefined ? undefined : agUiEnricher(saved);
-  }
-
   #enricherOf(session: string | undefined): Enricher {
     const key = session ?? "";
-    let enricher = this.#enrichers.get(key);
+    let enricher = this.enrichers.get(key);
     if (enricher === undefined) {
-      enricher = this.#restored ?? agUiEnricher();
-      this.#restored = undefined;
-      this.#enrichers.set(key, enricher);
+      enricher = this.restored ?? agUiEnricher();
+      this.restored = undefined;
+      this.enrichers.set(key, enricher);
     }
     return enricher;
-  }
-
-  /** Recounts `pending` from the tallies (after a restore). */
-  recount(): void {
-    let pending = 0;
-    for (const scan of this.#compiled.scans)
-      if (scan.skipped === undefined && this.tallies.status[scan.order] === 0) pending++;
-    this.pending = pending;
   }
 
   /** Evaluates one message (never throws); `index` is its 0-based position where it has no line. */
@@ -380,4 +362,28 @@ export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] 
     });
     return { ...computeVerdict(entry.attack, verdicts, { source }), coverage, observed };
   });
+}
+
+// What a monitor's snapshots need of a trace state, as functions rather than methods: a
+// bundle that only evaluates traces leaves them out.
+
+/** The AG-UI enrichment state of the state's one session (a monitor's), if it has one. */
+export function savedEnricher(state: TraceState): EnricherState | undefined {
+  const { enrichers, restored } = state;
+  if (enrichers.size === 0) return restored?.save();
+  return enrichers.size === 1 ? [...enrichers.values()][0]!.save() : undefined;
+}
+
+/** Resumes an enrichment state for the state's one session (throws on a malformed one). */
+export function restoreEnricher(state: TraceState, saved: unknown): void {
+  state.enrichers.clear();
+  state.restored = saved === undefined ? undefined : agUiEnricher(saved);
+}
+
+/** Recounts `pending` from the tallies (after a restore). */
+export function recountPending(state: TraceState, compiled: CompiledTrace): void {
+  let pending = 0;
+  for (const scan of compiled.scans)
+    if (scan.skipped === undefined && state.tallies.status[scan.order] === 0) pending++;
+  state.pending = pending;
 }

@@ -103,7 +103,10 @@ function compileBareValue(expected: Value): CompiledCondition {
   return { exists: undefined, existsOnly: false, test: (value) => deepEqual(value, expected) };
 }
 
-const compiledConditions = new WeakCache<object, Result<CompiledCondition, CompileError>>();
+const compiledConditions = /* @__PURE__ */ new WeakCache<
+  object,
+  Result<CompiledCondition, CompileError>
+>();
 
 /** Compiles a condition once (objects are cached by identity). Never throws. */
 export function compileCondition(condition: Condition): Result<CompiledCondition, CompileError> {

@@ -10,7 +10,10 @@ export interface CompiledPredicate {
   test(value: Value): boolean;
 }
 
-const compiledPredicates = new WeakCache<MatchPredicate, Result<CompiledPredicate, CompileError>>();
+const compiledPredicates = /* @__PURE__ */ new WeakCache<
+  MatchPredicate,
+  Result<CompiledPredicate, CompileError>
+>();
 
 function compile(predicate: MatchPredicate): Result<CompiledPredicate, CompileError> {
   const checks: ((value: Value) => boolean)[] = [];

@@ -12,7 +12,7 @@ export type TriggerEvent = ProtocolEvent & { qualifier?: string };
 const NOT_ADVANCED: TriggerResult = Object.freeze({ advanced: false });
 
 // `null` marks an unparseable duration, which never times out (validate rejects it).
-const durations = registeredLru<string, number | null>(256);
+const durations = /* @__PURE__ */ registeredLru<string, number | null>(256);
 
 function durationMs(after: string): number | null {
   return durations.getOrCreate(after, (text) => {

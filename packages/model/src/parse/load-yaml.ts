@@ -5,7 +5,7 @@
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
 import {
   Composer,
-  CST,
+  type CST,
   type Document,
   isScalar,
   Lexer,
@@ -16,6 +16,7 @@ import {
 import type { ParseError } from "../diagnostics.js";
 import { exceedsByteLimit, MAX_DEPTH, type ParseLimits, resolveLimits } from "../limits.js";
 import { parseError, position, span } from "./errors.js";
+import { DOCUMENT, FLOW_END, lexemeType, SCALAR } from "./lexeme.js";
 
 export { MAX_DEPTH, position };
 
@@ -243,8 +244,8 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
   let atLineStart = true;
   for (const lexeme of new Lexer().lex(input)) {
     const start = offset;
-    const type = CST.tokenType(lexeme);
-    const isMarker = lexeme === CST.SCALAR || lexeme === CST.DOCUMENT || lexeme === CST.FLOW_END;
+    const type = lexemeType(lexeme);
+    const isMarker = lexeme === SCALAR || lexeme === DOCUMENT || lexeme === FLOW_END;
     if (!isMarker) {
       offset += lexeme.length;
       // lastIndexOf is a slow call into the runtime; most lexemes hold no line break.

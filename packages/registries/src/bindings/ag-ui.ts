@@ -71,7 +71,7 @@ export const AG_UI_OPERATIONS: readonly AgUiOperation[] = unique<AgUiOperation>(
 ]);
 
 /** The pre-1.0 names kept in AG_UI_OPERATIONS (exported for the drift test). */
-export const AG_UI_LEGACY_OPERATIONS: readonly AgUiOperation[] = Object.freeze([
+export const AG_UI_LEGACY_OPERATIONS: readonly AgUiOperation[] = /* @__PURE__ */ Object.freeze([
   ...LEGACY_EVENT_TYPES,
 ]);
 
