@@ -36,21 +36,26 @@ describe("readYaml", () => {
     expect(readYaml("x: 1\n", { maxBytes: 2 }).tree).toBeUndefined();
   });
 
-  it("reads a forged object from its text, and refuses one without text", () => {
+  it("refuses an object it did not return, as parseRecovering refuses what is not text", () => {
     const forged = { text: "oatf: [", tree: undefined };
-    expect(parseRead(forged)).toEqual(parseRecovering("oatf: ["));
-    const errors = parseRead({ tree: undefined } as unknown as YamlText).errors;
-    expect(errors.map((e) => e.message)).toEqual([
-      "expected the YAML text as a string, got undefined",
+    expect(parseRead(forged)).toEqual(parseRecovering(forged as unknown as string));
+    expect(parseRead(forged).errors.map((e) => e.message)).toEqual([
+      "expected the YAML text as a string, got object",
     ]);
-    const hostile = {
-      get text(): string {
-        throw new Error("no text");
+    expect(parseRead(null as unknown as YamlText).errors).toHaveLength(1);
+  });
+
+  it("never throws: an exception while reading is reported as parseRecovering reports it", () => {
+    const throwing = {
+      get maxBytes(): number {
+        throw new Error("no limit");
       },
-      tree: undefined,
     };
-    expect(parseRead(hostile).errors.map((e) => e.message)).toEqual([
-      "the input could not be parsed: no text",
+    const read = readYaml(MINIMAL, throwing);
+    expect(read.tree).toBeUndefined();
+    expect(parseRead(read, throwing)).toEqual(parseRecovering(MINIMAL, throwing));
+    expect(parseRead(read, throwing).errors.map((e) => e.message)).toEqual([
+      "the input could not be parsed: no limit",
     ]);
   });
 });

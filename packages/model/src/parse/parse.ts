@@ -56,25 +56,25 @@ export function parseRecovering(input: string, options?: ParseOptions): Recovere
   try {
     return recover(input, options);
   } catch (error) {
-    return failed(error);
+    if (error instanceof LimitExceeded) return stopped([error.error]);
+    // Defence in depth: an exception from a dependency must not escape.
+    const message = error instanceof Error ? error.message : String(error);
+    return stopped([
+      parseError({ rule: "parse/syntax", message: `the input could not be parsed: ${message}` }),
+    ]);
   }
-}
-
-/** What the recovering parse returns for an exception: an exhausted limit, or a bug. */
-export function failed(error: unknown): RecoveredDocument {
-  if (error instanceof LimitExceeded) return stopped([error.error]);
-  // Defence in depth: an exception from a dependency must not escape.
-  const message = error instanceof Error ? error.message : String(error);
-  return stopped([
-    parseError({ rule: "parse/syntax", message: `the input could not be parsed: ${message}` }),
-  ]);
 }
 
 function stopped(errors: ParseError[]): RecoveredDocument {
   return { document: undefined, errors, unreadable: [""] };
 }
 
-function recover(input: string, options: ParseOptions | undefined): RecoveredDocument {
+/** The recovering parse of `input`, loaded unless `loaded` is given (`readYaml`'s). Throws. */
+export function recover(
+  input: string,
+  options: ParseOptions | undefined,
+  loaded?: LoadResult,
+): RecoveredDocument {
   if (typeof input !== "string") {
     return stopped([
       parseError({
@@ -83,11 +83,7 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
       }),
     ]);
   }
-  return recoverLoaded(loadYaml(input, options), options);
-}
-
-/** The recovering parse of YAML already loaded (`readYaml`'s). */
-export function recoverLoaded(loaded: LoadResult, options?: ParseOptions): RecoveredDocument {
+  loaded ??= loadYaml(input, options);
   if (!loaded.ok) return stopped(loaded.error);
   const { document: yamlDocument, lineCounter, text } = loaded.value;
   const root = yamlDocument.contents!;

@@ -6,13 +6,7 @@
 import type { Document as YamlDocument } from "yaml";
 import type { ParseLimits } from "../limits.js";
 import { type LoadResult, loadYaml } from "./load-yaml.js";
-import {
-  failed,
-  type ParseOptions,
-  parseRecovering,
-  type RecoveredDocument,
-  recoverLoaded,
-} from "./parse.js";
+import { type ParseOptions, parseRecovering, type RecoveredDocument, recover } from "./parse.js";
 
 /** A text read as YAML: `parseRead` parses it (with the same options). */
 export interface YamlText {
@@ -26,8 +20,11 @@ export interface YamlText {
   readonly tree: YamlDocument.Parsed | undefined;
 }
 
-/** What `readYaml` loaded, kept out of the public shape (a caller cannot forge it). */
-const loads = new WeakMap<YamlText, LoadResult>();
+/**
+ * What `readYaml` loaded (undefined when loading threw), kept out of the public shape: a
+ * caller cannot forge it.
+ */
+const loads = new WeakMap<YamlText, LoadResult | undefined>();
 
 /** Reads `text` as YAML within `options`' limits. Never throws. */
 export function readYaml(text: string, options?: ParseLimits): YamlText {
@@ -36,7 +33,9 @@ export function readYaml(text: string, options?: ParseLimits): YamlText {
     loaded = loadYaml(text, options);
   } catch {
     // `parseRead` reads the text again and reports what failed.
-    return Object.freeze({ text, tree: undefined });
+    const read: YamlText = Object.freeze({ text, tree: undefined });
+    loads.set(read, undefined);
+    return read;
   }
   const value = loaded.ok ? loaded.value : loaded.partial;
   const read: YamlText = Object.freeze({ text, tree: value?.document });
@@ -45,15 +44,16 @@ export function readYaml(text: string, options?: ParseLimits): YamlText {
 }
 
 /**
- * `parseRecovering` of the text `readYaml` read, without reading it again; an object it did
- * not return is parsed from its `text`. Never throws.
+ * `parseRecovering` of the text `readYaml` read, without reading it again; an object `readYaml`
+ * did not return is refused as `parseRecovering` refuses what is not a string. Never throws.
  */
 export function parseRead(read: YamlText, options?: ParseOptions): RecoveredDocument {
+  if (!loads.has(read)) return parseRecovering(read as unknown as string, options);
+  const loaded = loads.get(read);
   try {
-    const loaded = loads.get(read);
-    if (loaded !== undefined) return recoverLoaded(loaded, options);
-    return parseRecovering((read as Partial<YamlText> | null)?.text as string, options);
-  } catch (error) {
-    return failed(error);
+    if (loaded !== undefined) return recover(read.text, options, loaded);
+  } catch {
+    // an exhausted limit, or a bug: reported as parseRecovering reports it
   }
+  return parseRecovering(read.text, options);
 }
