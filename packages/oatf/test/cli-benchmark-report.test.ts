@@ -20,6 +20,7 @@ import {
   scorecardOf,
   scorecardText,
 } from "../src/cli/benchmark/scorecard.js";
+import { xml } from "../src/cli/evaluate/junit.js";
 
 const HOSTILE = `<script>alert(1)</script><img src=x onerror=alert(2)>"'&</style></title>`;
 
@@ -210,8 +211,20 @@ describe("the scorecard", () => {
     expect(
       benchmarkExitCode(scorecardOf("agent", "/tmp/b", [entry({ status: "invalid", runs: [] })])),
     ).toBe(3);
+    // Named for the benchmark and its agent; a case per run of the repeated document.
     const junit = scorecardJunit(card, 1);
-    expect(junit).toContain('tests="2" failures="1" errors="0"');
+    expect(junit).toContain('<testsuites name="oatf benchmark" tests="3" failures="1" errors="0"');
+    expect(junit).toContain('<testsuite name="oatf benchmark against agent" tests="3"');
+    expect(junit).not.toContain("oatf evaluate");
+    const cases = [...junit.matchAll(/<testcase classname="oatf\.benchmark" name="([^"]*)"/g)];
+    const name = xml(`OATF-${HOSTILE} ${HOSTILE}`);
+    expect(cases.map((m) => m[1])).toEqual([
+      `${name} ${xml(`[run r-${HOSTILE}-1]`)}`,
+      `${name} [run r-2]`,
+      name,
+    ]);
+    expect(junit.match(/<failure /g)).toHaveLength(1);
+    expect(scorecardJunit(card, 1, "boundary_breach")).toContain('failures="0"');
     expect(junit).not.toContain("<script");
   });
 });

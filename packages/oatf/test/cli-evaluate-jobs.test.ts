@@ -13,6 +13,7 @@ import {
 } from "../src/cli/evaluate/report.js";
 import { parseArgs } from "../src/cli/shared/args.js";
 import { bucketThreads } from "../src/node/evaluate-jobs.js";
+import { tooSmallForThreads } from "../src/node/threads-worth.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"
@@ -141,9 +142,9 @@ describe("oatf evaluate --jobs", () => {
     expect(one.documents[0]?.coverage?.[0]?.eligible).toBe(60);
   });
 
-  it("checks the documents as --jobs 1 does, half of them in a worker", async () => {
-    // The worker checks the later half: an invalid document, CEL (the evaluator loaded to
-    // check it), and the first unreadable file, which stops the reading there.
+  it("checks the documents as --jobs 1 does", async () => {
+    // An invalid document, CEL (the evaluator loaded to check it), and the first unreadable
+    // file, which stops the reading there.
     const cel = doc("CEL-001", "content[*].text", "x").replace(
       '      pattern: { contains: "x" }',
       "      expression: { cel: \"value.exists(c, c.text.contains('PRIVATE KEY'))\" }",
@@ -307,6 +308,28 @@ attack:
         expect(decided(many)).toEqual(decided(one));
       }
     }
+  });
+
+  it("starts no workers for a trace too small to repay them, and says so", async () => {
+    const MB = 1024 * 1024;
+    // Every core evaluating: 32 MB a worker; a core to spare: 4 MB; a size not known: threads.
+    expect(tooSmallForThreads(2, 31 * MB, 2)).toMatch(/^on 2 cores, a trace under 32 MB /);
+    expect(tooSmallForThreads(2, 32 * MB, 2)).toBeUndefined();
+    expect(tooSmallForThreads(3, 40 * MB, 2)).toMatch(/under 64 MB/);
+    expect(tooSmallForThreads(2, 3 * MB, 4)).toMatch(/^a trace under 4 MB /);
+    expect(tooSmallForThreads(2, 4 * MB, 4)).toBeUndefined();
+    expect(tooSmallForThreads(2, undefined, 2)).toBeUndefined();
+
+    const lines = traceLines();
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
+    const notes: string[] = [];
+    const small = { ...trace(lines), bytes: 1000 };
+    const two = await runEvaluate(memoryInputs(DOCUMENTS).list, small, { jobs: 2 }, (e) => {
+      if (e.kind === "note") notes.push(e.text);
+    });
+    expect(decided(two)).toEqual(decided(one));
+    expect(two.serial).toMatch(/^--jobs 2: evaluated in one thread: .*a trace under \d+ MB /);
+    expect(notes).toEqual([two.serial]);
   });
 
   it("reads --jobs as a whole number from 1 to 64", () => {

@@ -228,6 +228,13 @@ describe("renderEvaluate", () => {
     expect(stdout).toContain('<failure message="exploited');
     expect(stdout).toContain("bad.yaml is not a valid OATF document (run oatf validate)");
     expect(renderEvaluate(report, "junit").stdout).toContain('time="0.000"');
+    // Each command's JUnit names that command: suite and test cases' class.
+    expect(stdout).toContain('<testsuites name="oatf evaluate"');
+    expect(stdout).toContain('<testcase classname="oatf.evaluate"');
+    const monitor = renderEvaluate(report, "junit", { command: "monitor" }).stdout;
+    expect(monitor).toContain('<testsuite name="oatf monitor"');
+    expect(monitor).toContain('<testcase classname="oatf.monitor"');
+    expect(monitor).not.toContain("evaluate");
   });
 
   it("escapes user-controlled text: file names, trace names and messages", async () => {

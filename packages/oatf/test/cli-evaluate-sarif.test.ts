@@ -212,6 +212,64 @@ describe("oatf evaluate --format sarif", () => {
     expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe("mcp-rug-pull.yaml");
   });
 
+  it("keeps rule ids unique when documents share indicator ids, results on their own rule", async () => {
+    // A fork of MAP-001 under the same attack id, which the trace exploits through its second
+    // indicator; and two documents without attack ids (both `indicator-01`).
+    const fork = MAPPED.replace('name: "Mapped"', 'name: "Forked"').replace(
+      '"never there"',
+      '"hello again"',
+    );
+    const anonymous = (text: string) =>
+      `oatf: "0.1"\nattack:\n  name: "Anonymous"\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n  indicators:\n    - surface: tools/call\n      direction: response\n      target: "content[*].text"\n      pattern: { contains: "${text}" }\n`;
+    const dir = workdir({
+      "a.yaml": MAPPED,
+      "b.yaml": fork,
+      "c.yaml": anonymous("PRIVATE KEY"),
+      "d.yaml": anonymous("nowhere"),
+      "trace.jsonl": TRACE,
+    });
+    const args = ["evaluate", "a.yaml", "b.yaml", "c.yaml", "d.yaml", "--trace", "trace.jsonl"];
+    const r = await cli([...args, "--format", "sarif"], dir);
+    const run = valid(JSON.parse(r.stdout)).runs[0];
+    const rules = run.tool.driver.rules;
+    expect(rules.map((x: Json) => x.id)).toEqual([
+      "a.yaml#MAP-001-01",
+      "a.yaml#MAP-001-02",
+      "b.yaml#MAP-001-01",
+      "b.yaml#MAP-001-02",
+      "c.yaml#indicator-01",
+      "d.yaml#indicator-01",
+    ]);
+    expect(new Set(rules.map((x: Json) => x.id)).size).toBe(rules.length);
+    expect(rules[2].properties).toMatchObject({
+      indicator_id: "MAP-001-01",
+      document: "b.yaml",
+      attack_id: "MAP-001",
+    });
+    // Each result names the rule at its index, of its own document.
+    const found = run.results.map((x: Json) => [x.ruleId, x.properties.document]);
+    expect(found).toEqual([
+      ["a.yaml#MAP-001-01", "a.yaml"],
+      ["b.yaml#MAP-001-01", "b.yaml"],
+      ["b.yaml#MAP-001-02", "b.yaml"],
+      ["c.yaml#indicator-01", "c.yaml"],
+    ]);
+    for (const result of run.results) {
+      expect(rules[result.ruleIndex].id).toBe(result.ruleId);
+      expect(rules[result.ruleIndex].properties.document).toBe(result.properties.document);
+    }
+    expect(rules[3].defaultConfiguration.level).toBe("note"); // b's own MAP-001-02, low
+    // One document alone keeps its indicator ids as rule ids, as before.
+    const alone = JSON.parse(
+      (await cli(["evaluate", "b.yaml", "--trace", "trace.jsonl", "--format", "sarif"], dir))
+        .stdout,
+    );
+    expect(alone.runs[0].tool.driver.rules.map((x: Json) => x.id)).toEqual([
+      "MAP-001-01",
+      "MAP-001-02",
+    ]);
+  });
+
   it("locates a HAR finding at the line its entry starts on", async () => {
     const har = JSON.stringify(
       {

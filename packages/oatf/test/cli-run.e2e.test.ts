@@ -134,6 +134,33 @@ it("summarizes repeats in text: one row per run, the success rate and worst tier
   }
 }, 180_000);
 
+it("writes SARIF (rules from the document, findings located in it) and JUnit named oatf run", async () => {
+  const config = join(dir, "formats.json");
+  const agent = await startAgent({ policy: "obedient", mcpConfig: config });
+  const args = ["run", RUG_PULL, "--agent", agent.url, "--mcp-config", config, "--grace", "50"];
+  try {
+    const sarif = await cli([...args, "--format", "sarif"]);
+    expect(sarif.code).toBe(1);
+    const run = JSON.parse(sarif.stdout).runs[0];
+    expect(JSON.parse(sarif.stdout).version).toBe("2.1.0");
+    const rules = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(rules.length).toBeGreaterThan(0);
+    expect(rules.every((id: string) => id.startsWith("OATF-010-"))).toBe(true);
+    expect(run.results.length).toBeGreaterThan(0);
+    for (const result of run.results) {
+      expect(rules[result.ruleIndex]).toBe(result.ruleId);
+      expect(result.locations[0].physicalLocation.artifactLocation.uri).toBe(`file://${RUG_PULL}`);
+    }
+    const junit = await cli([...args, "--format", "junit"]);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toContain('<testsuites name="oatf run"');
+    expect(junit.stdout).toContain('<testcase classname="oatf.run"');
+    expect(junit.stdout).not.toContain("oatf evaluate");
+  } finally {
+    await agent.close();
+  }
+}, 180_000);
+
 describe("refused before or during the run", () => {
   it.each([
     [["run"], /no document given/],

@@ -131,3 +131,30 @@ export function a2aUpstream() {
     close: () => close(server),
   };
 }
+
+/**
+ * A web-standard `fetch` handler (the MCP SDK v2's `createMcpHandler`) served on node:http on a
+ * loopback port, its MCP endpoint at `/mcp`.
+ */
+export async function serveFetch(handler: {
+  fetch(request: Request): Promise<Response>;
+}): Promise<{ server: Server; url: string }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(name, value);
+    const response = await handler.fetch(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method ?? "GET",
+        headers,
+        ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}),
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  });
+  return { server, url: `http://127.0.0.1:${await listen(server)}/mcp` };
+}

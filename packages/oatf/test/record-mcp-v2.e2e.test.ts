@@ -7,7 +7,7 @@
 // twin. The live verdict (`--evaluate`) equals `oatf evaluate` of the recording, and two
 // clients at once through one recorder never mix.
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -22,7 +22,7 @@ import {
   close,
   evaluate,
   fixture,
-  listen,
+  serveFetch,
   startProxy,
   stdioRecordArgs,
   tmp,
@@ -55,24 +55,7 @@ async function bookingServer(): Promise<{ server: Server; url: string }> {
     );
     return server;
   });
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string") headers.set(name, value);
-    const response = await handler.fetch(
-      new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method ?? "GET",
-        headers,
-        ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}),
-      }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (response.body) for await (const chunk of response.body) res.write(chunk);
-    res.end();
-  });
-  return { server, url: `http://127.0.0.1:${await listen(server)}/mcp` };
+  return serveFetch(handler);
 }
 
 /** A v2 client that books a trip; the user pastes the passport number, or declines. */

@@ -26,7 +26,12 @@ export type RunDiagnosticCode =
   /** A `log` entry action. */
   | "run/log"
   /** A server under test (mcp_client / a2a_client actors): its address, command or answers. */
-  | "run/server";
+  | "run/server"
+  /**
+   * An `mcp_server` state whose explicit `capabilities` leave out what the state serves
+   * (`tools`, `resources`, `prompts`): sent verbatim, so a client may never ask for them.
+   */
+  | "run/capabilities";
 
 export interface RunDiagnostic {
   severity: "error" | "warning" | "info";

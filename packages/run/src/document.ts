@@ -137,6 +137,8 @@ export function checkExecution(
         );
       }
       checkEntries(actor.mode, phase.state, path, actor.name, diagnostics);
+      if (actor.mode === "mcp_server")
+        checkCapabilities(phase.state, path, actor.name, diagnostics);
       if (!canSynthesize)
         for (const place of synthesizePlaces(phase.state, path))
           diagnostics.report({
@@ -176,6 +178,51 @@ function checkEntries(
       }
     });
   });
+}
+
+/** The server capability each list of an `mcp_server` state needs to be asked for. */
+const LIST_CAPABILITIES: [key: string, capability: string][] = [
+  ["tools", "tools"],
+  ["resources", "resources"],
+  ["resource_templates", "resources"],
+  ["prompts", "prompts"],
+];
+/** Client capabilities (MCP): declared by a server, they offer nothing. */
+const CLIENT_CAPABILITIES = ["sampling", "elicitation", "roots"];
+
+/**
+ * Format §7.1.4: explicit `capabilities` are sent verbatim in the `initialize` (and 2026
+ * `server/discover`) answer, the way to play a server that does not declare one. When the same
+ * state serves entries under a capability it leaves out, clients that honour declared
+ * capabilities (the official MCP SDKs' hosts) never list or call them and the attack cannot
+ * happen: said, with the capability that would let them, never a silent `not_exploited`.
+ */
+function checkCapabilities(state: Obj, path: string, actor: string, diagnostics: Diagnostics) {
+  const declared = state.capabilities;
+  if (declared === undefined) return; // the binding's defaults declare every list
+  const has = (key: string) => isObject(declared) && Object.hasOwn(declared, key);
+  const missing = new Map<string, string[]>();
+  for (const [key, capability] of LIST_CAPABILITIES) {
+    const list = state[key];
+    if (!Array.isArray(list) || list.length === 0 || has(capability)) continue;
+    missing.set(capability, [...(missing.get(capability) ?? []), key]);
+  }
+  if (missing.size === 0) return;
+  const misplaced = CLIENT_CAPABILITIES.filter(has);
+  for (const [capability, keys] of missing)
+    diagnostics.report({
+      severity: "warning",
+      code: "run/capabilities",
+      message:
+        `the state serves \`${keys.join("`, `")}\` but its \`capabilities\` do not declare \`${capability}\`: ` +
+        "sent verbatim (format §7.1.4), so a client that honours declared capabilities never asks for them " +
+        `and the attack through them cannot happen; add \`${capability}: {}\` to \`capabilities\` to offer them` +
+        (misplaced.length > 0
+          ? ` (\`${misplaced.join("`, `")}\` ${misplaced.length > 1 ? "are client capabilities" : "is a client capability"} in MCP: a server declaring it offers nothing)`
+          : ""),
+      actor,
+      path: `${path}.capabilities`,
+    });
 }
 
 /** Where `synthesize` blocks stand in a state (bounded walk: a state is a parsed document's). */

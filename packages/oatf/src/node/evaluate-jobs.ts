@@ -26,9 +26,7 @@ import {
   type TraceFormat,
   type TraceRecord,
 } from "@oatf/trace";
-import type { Checked } from "../cli/shared/check.js";
 import {
-  type CheckTask,
   type ShardLines,
   type ShardReader,
   type ShardResult,
@@ -144,18 +142,6 @@ type RunShard = (task: ShardTask, transfer: MessagePort[]) => Promise<ShardResul
 
 /** How each run's workers are given a shard (kept off the public `EvaluationThreads`). */
 const runners = new WeakMap<EvaluationThreads, RunShard>();
-/** How each run's first worker is given documents to check. */
-const checkers = new WeakMap<EvaluationThreads, (task: CheckTask) => Promise<Checked[]>>();
-
-/**
- * Checks document texts in a worker of `threads` (`checkDocument` each, in order), while
- * this thread checks others: checking the library is the largest cost paid before the trace
- * can be read, and it is a pure function of each text.
- */
-export function checkInWorker(threads: EvaluationThreads, texts: string[]): Promise<Checked[]> {
-  return checkers.get(threads)!({ texts });
-}
-
 /**
  * Starts the `jobs - 1` worker threads and has each load its modules now, so that starting
  * them overlaps reading and checking the documents (a warm-up task: one per idle worker).
@@ -175,7 +161,6 @@ export async function startEvaluationThreads(jobs: number): Promise<EvaluationTh
     threadsOfRun,
     (task, transfer) => pool.run(task, { transferList: transfer }) as Promise<ShardResult>,
   );
-  checkers.set(threadsOfRun, (task) => pool.run(task) as Promise<Checked[]>);
   return threadsOfRun;
 }
 

@@ -7,7 +7,6 @@ import type { MessagePort } from "node:worker_threads";
 import { createTraceEvaluator, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
 import { TraceDecoder, type TraceRecord } from "@oatf/trace";
-import { type Checked, checkDocument } from "../cli/shared/check.js";
 import { loadCelFor, loadDefaultCel } from "../default-cel.js";
 
 export interface ShardTask {
@@ -26,11 +25,6 @@ export interface ShardLines {
   kind: "lines";
   text: string;
   numbers: Int32Array;
-}
-
-/** Documents to check (the worker's part of the library), their texts in order. */
-export interface CheckTask {
-  texts: string[];
 }
 
 /** What the main thread sends a shard. */
@@ -88,17 +82,10 @@ export function shardReader(
  * evaluator (needed by nearly every library, and loading it takes longer than compiling the
  * documents), while the main thread reads and checks the documents.
  */
-export default async function evaluateShard(
-  task: ShardTask | CheckTask | null,
-): Promise<ShardResult | Checked[] | null> {
+export default async function evaluateShard(task: ShardTask | null): Promise<ShardResult | null> {
   if (task === null) {
     await loadDefaultCel();
     return null;
-  }
-  if ("texts" in task) {
-    const checked: Checked[] = [];
-    for (const text of task.texts) checked.push(await checkDocument(text));
-    return checked;
   }
   const { documents, source, port } = task;
   const shard = shardReader(documents, source, await loadCelFor(documents));

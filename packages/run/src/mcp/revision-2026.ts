@@ -57,10 +57,13 @@ export function stamped(method: string, result: Value): Value {
   return { ...stamp, ...(result as Obj) };
 }
 
-/** `server/discover`'s result from the phase's `initialize` answer. */
-export function discoverResult(initialize: Obj): Obj {
+/**
+ * `server/discover`'s result from the phase's `initialize` answer: the revision the state pins
+ * (2026-07-28 or later), else 2026-07-28.
+ */
+export function discoverResult(initialize: Obj, pinned?: string): Obj {
   const result: Obj = {
-    supportedVersions: [MODERN_REVISION],
+    supportedVersions: [pinned ?? MODERN_REVISION],
     capabilities: initialize.capabilities ?? {},
   };
   if (initialize.instructions !== undefined) result.instructions = initialize.instructions;

@@ -4,7 +4,8 @@
 // extension keys left out), `responses` dispatched first match wins, `elicitations` (and the
 // `sampling_requests` extension) sent during a call, `on_enter` actions sent on phase entry.
 // Protocol revision 2025-11-25 (the binding's default) and the earlier ones clients
-// negotiate, and 2026-07-28 through the mapping of mcp/revision-2026.ts.
+// negotiate, and 2026-07-28 through the mapping of mcp/revision-2026.ts; a state's
+// `protocol_version` pins the revision (see `speaksModern`).
 
 import { evaluatePredicate } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
@@ -25,6 +26,7 @@ import {
   type Ask,
   discoverResult,
   isModern,
+  MODERN_REVISION,
   PendingInputs,
   SUBSCRIPTION_META,
   stamped,
@@ -34,6 +36,17 @@ import type { Answer, McpSession, Outlet } from "./session.js";
 
 /** Format §7.1.4 defaults. */
 export const DEFAULT_PROTOCOL_VERSION = "2025-11-25";
+/**
+ * The revisions an `initialize` negotiates when the state names none, newest first: the
+ * official SDK's (`SUPPORTED_PROTOCOL_VERSIONS`), the requested one if listed, else the first.
+ */
+export const NEGOTIATED_VERSIONS = [
+  DEFAULT_PROTOCOL_VERSION,
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+];
 export const DEFAULT_SERVER_INFO: Obj = { name: "oatf-server", version: "1.0.0" };
 /** Omitted lists are declared but empty (format §7.1.4); list changes are announced. */
 export const DEFAULT_CAPABILITIES: Obj = {
@@ -56,6 +69,14 @@ interface Exchange {
   modern: boolean;
   /** A 2026 retry: the input requests it answers, with their answers. */
   answered: { ask: Ask; answer: Value }[] | undefined;
+}
+
+/**
+ * Whether a state speaks 2026-07-28 to a client that asks (`server/discover`): when it names
+ * no revision (negotiated, as the official SDK's server), or names that one or a later one.
+ */
+export function speaksModern(version: Value | undefined): boolean {
+  return version === undefined || (typeof version === "string" && version >= MODERN_REVISION);
 }
 
 /** 2026 `input_required` results awaiting their retry, per actor. */
@@ -191,9 +212,16 @@ export class McpServerActor {
       entries(state, key).map((entry) => interpolate(without(entry, extensions)));
     switch (method) {
       case "initialize":
-        return { result: interpolate(this.#initializeResult(state)) };
-      case "server/discover":
-        return { result: discoverResult(interpolate(this.#initializeResult(state)) as Obj) };
+        return { result: interpolate(this.#initializeResult(state, params)) };
+      case "server/discover": {
+        // A state pinned to a revision before 2026-07-28 is a 2025-era server: it knows no
+        // `server/discover`, and the official client falls back to `initialize`.
+        const version = field(state, "protocol_version");
+        if (!speaksModern(version))
+          return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+        const initialize = interpolate(this.#initializeResult(state, params)) as Obj;
+        return { result: discoverResult(initialize, version as string | undefined) };
+      }
       case "ping":
         return { result: {} };
       case "tools/list":
@@ -221,10 +249,16 @@ export class McpServerActor {
     }
   }
 
-  #initializeResult(state: Value | undefined): Obj {
+  /** The state's `protocol_version` as written, else the one negotiated with `params`. */
+  #initializeResult(state: Value | undefined, params: Value): Obj {
     const version = field(state, "protocol_version");
+    const requested = field(params, "protocolVersion");
+    const negotiated =
+      typeof requested === "string" && NEGOTIATED_VERSIONS.includes(requested)
+        ? requested
+        : DEFAULT_PROTOCOL_VERSION;
     const result: Obj = {
-      protocolVersion: version ?? DEFAULT_PROTOCOL_VERSION,
+      protocolVersion: version ?? negotiated,
       capabilities: field(state, "capabilities") ?? DEFAULT_CAPABILITIES,
       serverInfo: field(state, "server_info") ?? DEFAULT_SERVER_INFO,
     };

@@ -1,8 +1,9 @@
 // The scorecard of a benchmark: per document its result, worst tier and success rate over its
 // runs; in total how many documents the agent fell for and the mean attack success rate.
 // Rendered for the terminal (a table), as JSON (the whole scorecard, every run's verdict) and
-// as JUnit (one test case per document, its worst run's verdict); the HTML report is html.ts.
-import { type AttackResult, type AttackVerdict, TIERS, type Tier } from "@oatf/model";
+// as JUnit (a test case per run, in a suite named for the benchmark and its agent); the HTML
+// report is html.ts.
+import { type AttackResult, TIERS, type Tier } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { type JunitCase, toJunit } from "../evaluate/junit.js";
 import { EXIT } from "../shared/context.js";
@@ -65,8 +66,15 @@ export function scorecardOf(
 
 /** Fails as `oatf evaluate`: exploited/partial (at or above `failOnTier`) in any document. */
 function failing(d: BenchmarkEntry, failOnTier: Tier | undefined): boolean {
-  if (d.result !== "exploited" && d.result !== "partial") return false;
-  return failOnTier === undefined || tierIndex(d.max_tier) >= TIERS.indexOf(failOnTier);
+  return verdictFails({ result: d.result, max_tier: d.max_tier }, failOnTier);
+}
+
+function verdictFails(
+  v: { result?: AttackResult; max_tier?: Tier },
+  failOnTier: Tier | undefined,
+): boolean {
+  if (v.result !== "exploited" && v.result !== "partial") return false;
+  return failOnTier === undefined || tierIndex(v.max_tier) >= TIERS.indexOf(failOnTier);
 }
 
 /** 3 for an invalid document, an error or an incomplete document; 1 for a failing one; else 0. */
@@ -112,31 +120,31 @@ export function scorecardJson(card: Scorecard): string {
   return `${jsonForTerminal(card, 2)}\n`;
 }
 
-/** The run whose verdict stands for the document: the worst (its result's order, then tier). */
-export function worstRun(d: BenchmarkEntry): AttackVerdict | undefined {
-  const order: AttackResult[] = ["not_exploited", "error", "partial", "exploited"];
-  let worst: AttackVerdict | undefined;
-  for (const { verdict } of d.runs) {
-    const worse =
-      worst === undefined ||
-      order.indexOf(verdict.result) > order.indexOf(worst.result) ||
-      (verdict.result === worst.result && tierIndex(verdict.max_tier) > tierIndex(worst.max_tier));
-    if (worse) worst = verdict;
-  }
-  return worst;
-}
-
+/**
+ * JUnit named for the benchmark: `<testsuites name="oatf benchmark">`, one `<testsuite>` for
+ * the agent, a test case per document, or per run (`[run KEY]`) when it was repeated.
+ */
 export function scorecardJunit(card: Scorecard, seconds: number, failOnTier?: Tier): string {
-  const cases: JunitCase[] = card.documents.map((d) => {
-    const verdict = worstRun(d);
-    return {
+  const cases: JunitCase[] = card.documents.flatMap((d): JunitCase[] => {
+    const name = [d.attack.id, d.attack.name].filter(Boolean).join(" ") || d.file;
+    if (d.runs.length === 0)
+      return [
+        {
+          file: d.file,
+          name,
+          problem: d.problems.join("\n") || `${d.file}: no run took place`,
+          failed: false,
+        },
+      ];
+    return d.runs.map(({ run, verdict }) => ({
       file: d.file,
-      name: [d.attack.id, d.attack.name].filter(Boolean).join(" ") || d.file,
-      ...(verdict === undefined
-        ? { problem: d.problems.join("\n") || `${d.file}: no run took place` }
-        : { verdict }),
-      failed: failing(d, failOnTier),
-    };
+      name: d.runs.length === 1 ? name : `${name} [run ${run}]`,
+      verdict,
+      failed: verdictFails(verdict, failOnTier),
+    }));
   });
-  return toJunit(cases, seconds);
+  return toJunit(cases, seconds, {
+    command: "oatf benchmark",
+    name: `oatf benchmark against ${card.agent}`,
+  });
 }

@@ -3,6 +3,8 @@
 // Arguments are parsed here, the inputs found (each read or opened on demand) and progress
 // shown; evaluating, the exit code and the output are report.ts's (`runEvaluate`,
 // `evaluateExitCode`, `renderEvaluate`).
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { TIERS, type Tier } from "@oatf/model";
 import { MAX_JOBS } from "../../node/evaluate-jobs.js";
 import {
@@ -43,7 +45,7 @@ Options:
   --trace-format <format>   ${CLI_TRACE_FORMATS.join(" | ")} (default: detected from the first lines; a line of each below)
   --format <format>         text | json | junit | sarif (default text; sarif: one rule per indicator, one result per match at its trace line)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
-  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats are read in one thread, said on stderr); the same output and exit code (default 1)
+  --jobs <n>                evaluate in n threads (this one and n - 1 workers), an OATF JSON Lines trace sharded by session (its lines' session, else actor; other formats, and a trace file too small to repay the workers, are read in one thread, said on stderr); the same output and exit code (default 1)
   --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings and the indicators' (skipped, partly blind, a target that never resolved), as ESLint; -1 (the default) means no limit
   --allow-empty-trace       a trace without messages is not an error (it still warns; its verdicts are error: nothing was evaluated)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
@@ -125,6 +127,7 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
     const documents = files.map((file) => ({ file, read: () => readInput(file, ctx.cwd) }));
     const opened = {
       file: trace,
+      ...(options.jobs === undefined ? {} : { bytes: fileBytes(trace, ctx.cwd) }),
       open: () => openTrace(trace, ctx.cwd, ctx.stdin ?? process.stdin),
     };
     try {
@@ -138,4 +141,15 @@ export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promis
   if (stderr !== "") ctx.stderr.write(stderr);
   if (stdout !== "") ctx.stdout.write(stdout);
   return evaluateExitCode(report);
+}
+
+/** A regular file's size; `undefined` for `-`, a pipe, or a file that cannot be read (`open` says why). */
+function fileBytes(path: string, cwd: string): number | undefined {
+  if (path === "-") return undefined;
+  try {
+    const stat = statSync(resolve(cwd, path));
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
 }

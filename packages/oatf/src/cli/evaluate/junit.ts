@@ -1,6 +1,7 @@
 // JUnit XML for `oatf evaluate --format junit` (issue 14 §3): one test case per document;
 // `exploited`/`partial` (at or above --fail-on-tier) are failures carrying the evidence,
 // `error` (or an unusable document) is an error. The format every CI system displays.
+// `oatf run` and `oatf benchmark` write the same cases under a suite named for themselves.
 import type { AttackVerdict } from "@oatf/model";
 
 export interface JunitCase {
@@ -41,8 +42,16 @@ function systemOut(c: JunitCase): string {
   return `\n      <system-out>${xml(text)}</system-out>`;
 }
 
-function testcase(c: JunitCase): string {
-  const open = `    <testcase classname="oatf.evaluate" name="${xml(c.name)}" file="${xml(c.file)}"`;
+/** Who wrote the report: `oatf evaluate` unless said (`oatf run`, `oatf benchmark`). */
+export interface JunitSuite {
+  /** The `<testsuites>` name, and the test cases' class name with dots (`oatf.run`). */
+  command: string;
+  /** The `<testsuite>` name when it says more than the command (the benchmarked agent). */
+  name?: string;
+}
+
+function testcase(c: JunitCase, classname: string): string {
+  const open = `    <testcase classname="${xml(classname)}" name="${xml(c.name)}" file="${xml(c.file)}"`;
   const v = c.verdict;
   const out = systemOut(c);
   if (v === undefined || v.result === "error") {
@@ -54,7 +63,11 @@ function testcase(c: JunitCase): string {
   return `${open}>\n      <failure message="${xml(v.result + tier)}" type="${v.result}">${xml(details(v))}</failure>${out}\n    </testcase>`;
 }
 
-export function toJunit(cases: readonly JunitCase[], seconds: number): string {
+export function toJunit(
+  cases: readonly JunitCase[],
+  seconds: number,
+  suite: JunitSuite = { command: "oatf evaluate" },
+): string {
   const errors = cases.filter(
     (c) => c.verdict === undefined || c.verdict.result === "error",
   ).length;
@@ -64,9 +77,9 @@ export function toJunit(cases: readonly JunitCase[], seconds: number): string {
   const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds.toFixed(3)}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="oatf evaluate" ${counts}>`,
-    `  <testsuite name="oatf evaluate" ${counts}>`,
-    ...cases.map(testcase),
+    `<testsuites name="${xml(suite.command)}" ${counts}>`,
+    `  <testsuite name="${xml(suite.name ?? suite.command)}" ${counts}>`,
+    ...cases.map((c) => testcase(c, suite.command.replace(/ /g, "."))),
     "  </testsuite>",
     "</testsuites>",
     "",

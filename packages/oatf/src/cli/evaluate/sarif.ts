@@ -3,6 +3,7 @@
 // `classification.mappings` as relationships to SARIF taxonomies: ATLAS, ATT&CK, the OWASP
 // lists, CWE); one result per matched indicator, located at the trace line (in a HAR, the line
 // its entry starts on) that decided it, with a fingerprint that stays the same across runs.
+// Rule ids are unique in the log, whatever documents share an indicator id (ruleIds below).
 import { createHash } from "node:crypto";
 import type { Document, FrameworkMapping, Indicator, SeverityLevel } from "@oatf/model";
 import { sarifArtifact, sarifLog } from "../shared/sarif.js";
@@ -47,17 +48,23 @@ export function evaluateSarif(report: EvaluateReport): object {
   const taxonomies = new Taxonomies();
   const rules: Rule[] = [];
   const results: object[] = [];
-  for (const entry of report.documents) {
+  const evaluated = report.documents.filter(
+    (e): e is EvaluatedDocument & { document: Document } =>
+      e.document !== undefined && e.verdict !== undefined,
+  );
+  const ids = ruleIds(evaluated);
+  for (const entry of evaluated) {
     const document = entry.document;
-    if (document === undefined || entry.verdict === undefined) continue;
+    if (entry.verdict === undefined) continue;
     const mappings = document.attack?.classification?.mappings ?? [];
     const relationships = mappings.map((m) => taxonomies.relationship(m));
     const byId = new Map<string, Rule>();
-    for (const indicator of document.attack?.indicators ?? []) {
-      const rule = toRule(entry, document, indicator, relationships, rules.length);
+    (document.attack?.indicators ?? []).forEach((indicator, i) => {
+      const ruleId = ids.get(entry)![i]!;
+      const rule = toRule(entry, document, indicator, relationships, ruleId);
       byId.set(indicator.id ?? "", rule);
       rules.push(rule);
-    }
+    });
     for (const verdict of entry.verdict.indicator_verdicts) {
       if (verdict.result !== "matched") continue;
       const rule = byId.get(verdict.indicator_id);
@@ -106,19 +113,52 @@ export function evaluateSarif(report: EvaluateReport): object {
   );
 }
 
+/**
+ * Each document's rule ids, in the order of its indicators: unique in the log (a result's
+ * `ruleId` names one rule, the one at its `ruleIndex`) and the same from run to run as far as
+ * the documents allow (code scanning keys alerts by rule id). An indicator's id is its rule id:
+ * the spec already qualifies it with its document's attack id (`{attack.id}-NN`, format §6).
+ * It is qualified with the document's path (`path#id`) where that is not enough: in a document
+ * without an attack id (every such document has an `indicator-01`), and when documents of the
+ * run share the id (two documents claiming one attack id). A path listed twice counts on.
+ */
+function ruleIds(entries: readonly { file: string; document: Document }[]) {
+  const idsOf = (d: Document) =>
+    (d.attack?.indicators ?? []).map(
+      (indicator, i) => indicator.id ?? `indicator-${String(i + 1).padStart(2, "0")}`,
+    );
+  const uses = new Map<string, number>();
+  for (const { document } of entries)
+    for (const id of new Set(idsOf(document))) uses.set(id, (uses.get(id) ?? 0) + 1);
+  const taken = new Set<string>();
+  const result = new Map<object, string[]>();
+  for (const entry of entries) {
+    const qualify = entry.document.attack?.id === undefined;
+    const ids = idsOf(entry.document).map((id) => {
+      const base = qualify || uses.get(id)! > 1 ? `${entry.file}#${id}` : id;
+      let ruleId = base;
+      for (let n = 2; taken.has(ruleId); n++) ruleId = `${base}~${n}`;
+      taken.add(ruleId);
+      return ruleId;
+    });
+    result.set(entry, ids);
+  }
+  return result;
+}
+
 function toRule(
   entry: EvaluatedDocument,
   document: Document,
   indicator: Indicator,
   relationships: object[],
-  index: number,
+  id: string,
 ): Rule {
   const attack = document.attack;
-  const id = indicator.id ?? `indicator-${index + 1}`;
+  const indicatorId = indicator.id ?? id;
   const attackLevel =
     typeof attack?.severity === "string" ? attack.severity : attack?.severity?.level;
   const severity = LEVELS[indicator.severity ?? attackLevel ?? "medium"] ?? LEVELS.medium;
-  const summary = indicator.description ?? `${attackTitle(entry)}: indicator ${id}`;
+  const summary = indicator.description ?? `${attackTitle(entry)}: indicator ${indicatorId}`;
   const tags = [
     "security",
     attack?.classification?.category,
@@ -126,12 +166,15 @@ function toRule(
   ];
   const sarif = {
     id,
-    name: id,
+    name: indicatorId,
     shortDescription: { text: summary },
     fullDescription: { text: attack?.description?.trim() || summary },
     ...(attack?.references?.[0] ? { helpUri: attack.references[0].url } : {}),
     defaultConfiguration: { level: severity.level },
     properties: {
+      indicator_id: indicatorId,
+      document: entry.file,
+      ...(attack?.id === undefined ? {} : { attack_id: attack.id }),
       "security-severity": severity.score,
       tags: tags.filter((t): t is string => typeof t === "string"),
       ...(indicator.tier === undefined ? {} : { tier: indicator.tier }),

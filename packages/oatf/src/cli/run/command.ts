@@ -30,7 +30,7 @@ ${CONNECTION_HELP}
   --stdio --actor <name>    serve the mcp_server actor NAME over stdio: on this process's stdin/stdout (a host spawned 'oatf run'; the verdict goes to stderr), or, with --agent-cmd or --mcp-config, through the stdio bridge the MCP config names, which joins this run
   --out <file>              the recording: OATF JSON Lines (.jsonl, appended, each line with its run key; 'oatf evaluate' reads it) or HAR 1.2 (.har: the HTTP exchanges)
   --run <name>              the run key (NAME-1, NAME-2 with --repeat; default the attack id and a random suffix)
-  --format <format>         text | json | junit (default text)
+  --format <format>         text | json | junit | sarif (default text; sarif: a rule per indicator, a result per match, located in the document)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
 
 Nothing in a document is ever executed as a command: commands come from --agent-cmd and --server only.
@@ -120,7 +120,13 @@ export async function runCommand(args: ParsedArgs, ctx: CliContext): Promise<num
   const actors = checked.document.attack?.execution?.actors ?? [];
   const drivesAgent = actors.some((a) => /_client$/.test(String(a.mode)));
   const report = await runDocument(read.text, file, parsed, ctx, drivesAgent);
-  const { stdout, stderr } = renderRun(file, report, parsed.format, parsed.failOnTier);
+  const { stdout, stderr } = renderRun(
+    file,
+    report,
+    parsed.format,
+    parsed.failOnTier,
+    checked.document,
+  );
   ctx.stderr.write(stderr);
   (ownStreams ? ctx.stderr : ctx.stdout).write(stdout);
   return runExitCode(file, report, parsed.failOnTier);

@@ -22,18 +22,23 @@ export const CONNECTION_VALUED = [
 
 export const CONNECTION_FLAGS = ["--allow-remote"] as const;
 
-/** The help lines of those flags, shared by both commands' usage. */
+/**
+ * The help lines of those flags, shared by both commands' usage; a term as wide as the column
+ * puts its description on the next line (the wrapper finds a row by its two-space gap).
+ */
 export const CONNECTION_HELP = `  --agent <url>             the agent's AG-UI endpoint (ag_ui_client actors post there)
   --agent-cmd "<command>"   start the agent once the servers listen (OATF_MCP_CONFIG, OATF_AGENT_URL in its environment, {mcp_config} replaced); it prints 'listening <url>'; stopped after the run
   --listen <host:port>      where the rogue servers listen (default 127.0.0.1:0): MCP actor NAME at /mcp/NAME, A2A actor at /a2a/NAME
   --mcp-config <file>       write the MCP config there before the first message goes to the agent ({"mcpServers": {...}, "a2aAgents": {...}})
-  --server NAME=URL|command the server under test of the mcp_client / a2a_client actor NAME (repeatable)
+  --server NAME=URL|command
+                            the server under test of the mcp_client / a2a_client actor NAME (repeatable)
   --allow-remote            listen on, connect and post to addresses off this machine (loopback only otherwise)
   --timeout <ms>            a run ends at this point whatever its actors do (default 120000)
   --grace <ms>              observation window after every actor is done, when the document has no grace_period (default 250)
   --repeat <n>              runs of each document, one after the other (agents are not deterministic; default 1)
   --generation-url <url>    an OpenAI-compatible chat-completions endpoint for synthesize blocks (with --generation-model)
-  --generation-model <name> the model to ask there (OATF_GENERATION_API_KEY in the environment: its bearer token)`;
+  --generation-model <name>
+                            the model to ask there (OATF_GENERATION_API_KEY in the environment: its bearer token)`;
 
 function wholeNumber(args: ParsedArgs, name: string, min: number): number | undefined {
   const text = option(args, name);

@@ -3,8 +3,9 @@
 // has: each run's key and how it ended, the attack success rate over repeats, the worst tier,
 // and the runner's diagnostics. One entry per run in the evaluate report (`file [run key]`
 // with repeats), so a table of repeats reads like a table of documents.
-import type { Tier } from "@oatf/model";
+import type { Document, Tier } from "@oatf/model";
 import { jsonForTerminal } from "@oatf/model/terminal";
+import { normalize } from "@oatf/normalize";
 import type { RunDiagnostic, RunReport, RunResult } from "@oatf/run";
 import {
   documentEntry,
@@ -20,19 +21,26 @@ import { plural } from "../shared/report.js";
 import { safe } from "../shared/terminal.js";
 import { emptyProblems } from "../shared/trace-problems.js";
 
-export const RUN_FORMATS = ["text", "json", "junit"] as const;
+export const RUN_FORMATS = ["text", "json", "junit", "sarif"] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
-/** A document's runs as `oatf evaluate` would report them, one entry per run. */
+/**
+ * A document's runs as `oatf evaluate` would report them, one entry per run; with the
+ * document (SARIF's rules are its indicators), each entry carries it normalized.
+ */
 export function asEvaluateReport(
   file: string,
   report: RunReport,
   failOnTier: Tier | undefined,
+  document?: Document,
 ): EvaluateReport {
   const label = (run: RunResult) => (report.runs.length === 1 ? file : `${file} [${run.run}]`);
-  const documents: EvaluatedDocument[] = report.runs.map((run) =>
-    withVerdict(documentEntry(label(run), { attack: report.attack } as never), run.verdict),
-  );
+  const normalized = document === undefined ? undefined : (normalize(document) as Document);
+  const documents: EvaluatedDocument[] = report.runs.map((run) => {
+    const entry = documentEntry(label(run), { attack: report.attack } as never);
+    if (normalized !== undefined) entry.document = normalized;
+    return withVerdict(entry, run.verdict);
+  });
   return {
     unmatched: [],
     documents,
@@ -99,12 +107,17 @@ export function summaryLine(report: RunReport): string {
   return `${plural(report.runs.length, "run")}: ${rate}, worst tier: ${report.max_tier ?? "-"}\n`;
 }
 
-/** What `oatf run` prints: the verdicts on stdout in `format`, diagnostics on stderr. */
+/**
+ * What `oatf run` prints: the verdicts on stdout in `format`, diagnostics on stderr. SARIF
+ * needs `document`; its findings are located in the document (a run has no trace file whose
+ * lines the verdict's positions name: `--out` may hold earlier runs).
+ */
 export function renderRun(
   file: string,
   report: RunReport,
   format: RunFormat,
   failOnTier?: Tier,
+  document?: Document,
 ): { stdout: string; stderr: string } {
   let stderr = "";
   for (const d of report.diagnostics) stderr += diagnosticLine("run", file, d);
@@ -124,9 +137,9 @@ export function renderRun(
   }
   if (format === "json")
     return { stdout: `${jsonForTerminal(summaryJson(file, report), 2)}\n`, stderr };
-  const rendered = renderEvaluate(asEvaluateReport(file, report, failOnTier), format, {
-    command: "run",
-  });
+  const evaluated = asEvaluateReport(file, report, failOnTier, document);
+  if (format === "sarif") evaluated.trace = "-";
+  const rendered = renderEvaluate(evaluated, format, { command: "run" });
   const summary = format === "text" && report.runs.length > 1 ? summaryLine(report) : "";
   return { stdout: rendered.stdout + summary, stderr: stderr + rendered.stderr };
 }
