@@ -11,7 +11,7 @@ import {
 } from "@oatf/registries";
 import { SUPPORTED_VERSIONS } from "@oatf/validate";
 import type { CompletionItem, CompletionList, Position, Range } from "vscode-languageserver-types";
-import type { Analysis } from "./analysis.js";
+import type { TextView } from "./analysis.js";
 import { indicatorProtocolAt, modeAt } from "./context.js";
 import { CompletionItemKind, MarkupKind } from "./lsp-constants.js";
 import { describeType, enumValues, fieldDoc, fieldNames, resolve, type Segment } from "./schema.js";
@@ -19,7 +19,7 @@ import { describeSurface } from "./surface-info.js";
 import { keyContext, valueContext } from "./text-path.js";
 import { keysAt } from "./yaml-tree.js";
 
-export function completion(analysis: Analysis, position: Position): CompletionList {
+export function completion(analysis: TextView, position: Position): CompletionList {
   const line = analysis.lines[position.line] ?? "";
   const character = Math.min(position.character, line.length);
   const lineStart = analysis.document.offsetAt({ line: position.line, character: 0 });
@@ -44,7 +44,7 @@ function rangeAround(position: Position, before: number, after = 0): Range {
 }
 
 function keyItems(
-  analysis: Analysis,
+  analysis: TextView,
   position: Position,
   lineStart: number,
   rest: string,
@@ -96,7 +96,7 @@ function keyItems(
 }
 
 function valueItems(
-  analysis: Analysis,
+  analysis: TextView,
   position: Position,
   after: number,
 ): CompletionItem[] | undefined {
@@ -106,7 +106,7 @@ function valueItems(
 }
 
 function valueCandidates(
-  analysis: Analysis,
+  analysis: TextView,
   path: Segment[],
   position: Position,
   prefixLength: number,
@@ -171,7 +171,7 @@ function valueCandidates(
   return [];
 }
 
-function actorNames(analysis: Analysis): string[] {
+function actorNames(analysis: TextView): string[] {
   return [
     ...new Set(
       analysis.symbols.occurrences
@@ -183,7 +183,7 @@ function actorNames(analysis: Analysis): string[] {
 
 /** Inside `{{…`: extractors of the current actor, `request.`/`response.`, actors; after `actor.`: its extractors. */
 function templateItems(
-  analysis: Analysis,
+  analysis: TextView,
   before: string,
   position: Position,
 ): CompletionItem[] | undefined {
@@ -229,7 +229,7 @@ function templateItems(
 }
 
 /** The actor scope (`actors[i]` or `execution`) of the text at `offset`, from the tree. */
-function scopeAt(analysis: Analysis, offset: number): string {
+function scopeAt(analysis: TextView, offset: number): string {
   const actors = analysis.symbols.occurrences.filter(
     (o) => o.kind === "actor" && o.definition && o.start <= offset,
   );

@@ -20,6 +20,7 @@ import { codeActions } from "./code-actions.js";
 import { completion } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { hover } from "./hover.js";
+import { hoverAcross, type LineEdit, lineEdit, viewAcross } from "./line-edit.js";
 import { definition, documentSymbols, references } from "./navigation.js";
 
 export interface LanguageServiceOptions {
@@ -80,14 +81,21 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     validate: options.validate !== false,
   };
 
+  /**
+   * A snapshot of the input: a host's `TextDocument` is updated in place by the next change
+   * (TextDocuments does), and an analysis keeps the positions of its own version.
+   */
+  function textDocument(input: DocumentInput): TextDocument {
+    return "getText" in input
+      ? TextDocument.create(input.uri, input.languageId, input.version, input.getText())
+      : TextDocument.create(input.uri, "yaml", input.version ?? 0, input.text);
+  }
+
+  /** The analysis of this version (the same version of the same text is reused). */
   function get(input: DocumentInput): Analysis {
-    const document =
-      "getText" in input
-        ? input
-        : TextDocument.create(input.uri, "yaml", input.version ?? 0, input.text);
+    const document = textDocument(input);
     const cached = cache.get(document.uri);
     cache.delete(document.uri);
-    // The same version of the same text: reuse (editors bump the version on every change).
     const analysis =
       cached && cached.document.version === document.version && cached.text === document.getText()
         ? cached
@@ -95,6 +103,19 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     cache.set(document.uri, analysis);
     if (cache.size > maxDocuments) cache.delete(cache.keys().next().value as string);
     return analysis;
+  }
+
+  /**
+   * A newer version typed on one line since the last analysis of its document: that analysis
+   * and the edit (line-edit.ts), without reading the new text; undefined otherwise.
+   */
+  function typedSince(document: TextDocument): { base: Analysis; edit: LineEdit } | undefined {
+    const base = cache.get(document.uri);
+    if (!base || base.tree === undefined || document.version <= base.document.version)
+      return undefined;
+    const text = document.getText();
+    const edit = text.length > maxBytes ? undefined : lineEdit(base.text, text);
+    return edit && { base, edit };
   }
 
   /** Runs a feature; a bug in it answers `fallback` rather than failing the editor's request. */
@@ -117,9 +138,19 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         const a = get(d);
         return a.findings.map((x) => toLspDiagnostic(a.document, x));
       }),
-    hover: (d, p) => guard("hover", null, () => hover(get(d), p)),
+    hover: (d, p) =>
+      guard("hover", null, () => {
+        const document = textDocument(d);
+        const typed = typedSince(document);
+        const across = typed && hoverAcross(typed.base, document, typed.edit, p, hover);
+        return across !== undefined ? across : hover(get(document), p);
+      }),
     completion: (d, p) =>
-      guard("completion", { isIncomplete: false, items: [] }, () => completion(get(d), p)),
+      guard("completion", { isIncomplete: false, items: [] }, () => {
+        const document = textDocument(d);
+        const typed = typedSince(document);
+        return completion(typed ? viewAcross(typed.base, document, typed.edit) : get(document), p);
+      }),
     definition: (d, p) => guard("definition", [], () => definition(get(d), p)),
     references: (d, p, include = true) =>
       guard("references", [], () => references(get(d), p, include)),

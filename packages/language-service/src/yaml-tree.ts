@@ -4,25 +4,33 @@
 // outline still work on what the tree holds. Walks are bounded in depth (MAX_DEPTH).
 import { MAX_DEPTH } from "@oatf/model/internal";
 import {
+  Composer,
   isMap,
   isPair,
   isScalar,
   isSeq,
   type Node,
-  parseDocument,
+  Parser,
   type Document as YamlDocument,
 } from "yaml";
 import type { Segment } from "./schema.js";
 
 export type { YamlDocument };
 
-/** Parses without throwing; the tree keeps source ranges; aliases are never expanded. */
+/**
+ * The first document of `text`, parsed without throwing; the tree keeps source ranges; aliases
+ * are never expanded. (`yaml`'s parser and composer as `parseDocument` drives them, without its
+ * error formatting, which the tree does not need.)
+ */
 export function parseTree(text: string): YamlDocument | undefined {
   try {
-    return parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: false });
+    const composer = new Composer({ uniqueKeys: false, strict: false });
+    for (const document of composer.compose(new Parser().parse(text), true, text.length))
+      return document;
   } catch {
-    return undefined;
+    // a tree is not always there: the features answer without one
   }
+  return undefined;
 }
 
 /** What the cursor is on. */

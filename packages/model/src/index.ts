@@ -47,6 +47,7 @@ export {
   parseRecovering,
   type RecoveredDocument,
 } from "./parse/parse.js";
+export { parseRead, readYaml, type YamlText } from "./parse/yaml-text.js";
 export type { Result } from "./result.js";
 export {
   type ConfigurationRuleId,

@@ -7,8 +7,11 @@ import {
   type Diagnostic,
   type Document,
   type ParseOptions,
+  parseRead,
   parseRecovering,
+  type RecoveredDocument,
   type ValidationError,
+  type YamlText,
 } from "@oatf/model";
 import type { Finding, ValidateOptions } from "./context.js";
 import { findingData, validateRecovered } from "./validate.js";
@@ -36,7 +39,18 @@ export interface TextCheck {
  * on (the suggested value, the template reference). Never throws for bad input.
  */
 export function checkText(text: string, options?: CheckTextOptions): TextCheck {
-  const parsed = parseRecovering(text, options);
+  return checkParsed(parseRecovering(text, options), options);
+}
+
+/**
+ * `checkText` of a text already read with `readYaml` (with the same options), without reading
+ * its YAML again: for a tool that walks the YAML tree too (the language service).
+ */
+export function checkRead(read: YamlText, options?: CheckTextOptions): TextCheck {
+  return checkParsed(parseRead(read, options), options);
+}
+
+function checkParsed(parsed: RecoveredDocument, options: CheckTextOptions | undefined): TextCheck {
   const { errors, warnings } = validateRecovered(parsed, options);
   const findings = [...errors, ...warnings].map((d) => ({ diagnostic: d, ...findingData.get(d) }));
   // `errors` holds the parse problems too: none means the text was read in full.

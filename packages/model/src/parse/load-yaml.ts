@@ -30,7 +30,13 @@ export interface LoadedYaml {
   text: string;
 }
 
-export type LoadResult = { ok: true; value: LoadedYaml } | { ok: false; error: ParseError[] };
+/**
+ * The loaded document, or why not. A document with syntax errors is still composed: `partial`
+ * holds it for tools that read half-written text (the language service).
+ */
+export type LoadResult =
+  | { ok: true; value: LoadedYaml }
+  | { ok: false; error: ParseError[]; partial?: LoadedYaml };
 
 /** An unpaired UTF-16 surrogate: not a Unicode character, so not in any UTF-8 text. */
 export const LONE_SURROGATE = /\p{Cs}/u;
@@ -130,10 +136,11 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     });
   }
   const document = documents[0]!;
+  const loaded = { document, lineCounter, text: input };
   const errors: ParseError[] = document.errors
     .slice(0, MAX_SYNTAX_ERRORS)
     .map((error) => syntaxError(input, tokens, lineCounter, error));
-  if (errors.length > 0) return { ok: false, error: errors };
+  if (errors.length > 0) return { ok: false, error: errors, partial: loaded };
 
   // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
   // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
@@ -147,7 +154,7 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
       });
     }
   }
-  return { ok: true, value: { document, lineCounter, text: input } };
+  return { ok: true, value: loaded };
 }
 
 /**

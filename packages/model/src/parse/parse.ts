@@ -14,7 +14,7 @@ import { DOCUMENT } from "../shape.js";
 import { attachSourceInfo, type YamlFeatureUse } from "../source-info.js";
 import type { Document } from "../types.js";
 import { parseError, position, span } from "./errors.js";
-import { loadYaml } from "./load-yaml.js";
+import { type LoadResult, loadYaml } from "./load-yaml.js";
 import { LimitExceeded, PlainReader } from "./plain-reader.js";
 import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
 import { indexSource } from "./source-index.js";
@@ -69,7 +69,12 @@ function stopped(errors: ParseError[]): RecoveredDocument {
   return { document: undefined, errors, unreadable: [""] };
 }
 
-function recover(input: string, options: ParseOptions | undefined): RecoveredDocument {
+/** The recovering parse of `input`, loaded unless `loaded` is given (`readYaml`'s). Throws. */
+export function recover(
+  input: string,
+  options: ParseOptions | undefined,
+  loaded?: LoadResult,
+): RecoveredDocument {
   if (typeof input !== "string") {
     return stopped([
       parseError({
@@ -78,7 +83,7 @@ function recover(input: string, options: ParseOptions | undefined): RecoveredDoc
       }),
     ]);
   }
-  const loaded = loadYaml(input, options);
+  loaded ??= loadYaml(input, options);
   if (!loaded.ok) return stopped(loaded.error);
   const { document: yamlDocument, lineCounter, text } = loaded.value;
   const root = yamlDocument.contents!;
