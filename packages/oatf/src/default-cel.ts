@@ -13,7 +13,7 @@ let shared: CelEvaluator | undefined;
 let requireTried = false;
 
 const NOT_LOADED =
-  "the default CEL evaluator is not loaded: call `await loadDefaultCel()` once before evaluating CEL outside Node";
+  "default CEL evaluator not loaded: outside Node, `await loadDefaultCel()` first";
 
 /** Node (20.16+): @oatf/cel-default required synchronously; elsewhere undefined. */
 function requireCel(): CelModule | undefined {
@@ -48,18 +48,21 @@ const onFirstUse: CelEvaluator = {
       : { ok: false, error: evaluationError("cel_error", NOT_LOADED) };
   },
   get check() {
-    const cel = loaded();
-    return cel?.check?.bind(cel);
+    return loadedMethod("check");
   },
   get functions() {
-    const cel = loaded();
-    return cel?.functions?.bind(cel);
+    return loadedMethod("functions");
   },
   get calls() {
-    const cel = loaded();
-    return cel?.calls?.bind(cel);
+    return loadedMethod("calls");
   },
 };
+
+/** The loaded evaluator's optional method `name`, bound; absent while it is not loaded. */
+function loadedMethod<K extends "check" | "functions" | "calls">(name: K): CelEvaluator[K] {
+  const cel = loaded();
+  return cel?.[name]?.bind(cel) as CelEvaluator[K];
+}
 
 /**
  * The shared default evaluator. In Node it is the @oatf/cel-default evaluator, loaded on
