@@ -15,12 +15,12 @@ import type {
   Position,
   Range,
 } from "vscode-languageserver-types";
-import { type Analysis, analyse } from "./analysis.js";
+import { Analyses } from "./analyses.js";
 import { codeActions } from "./code-actions.js";
 import { completion } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { hover } from "./hover.js";
-import { hoverAcross, type LineEdit, lineEdit, viewAcross } from "./line-edit.js";
+import { hoverAcross, viewAcross } from "./line-edit.js";
 import { definition, documentSymbols, references } from "./navigation.js";
 
 export interface LanguageServiceOptions {
@@ -70,67 +70,15 @@ function positive(value: unknown, fallback: number): number {
 
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const maxBytes = positive(options.maxBytes, DEFAULTS.maxBytes);
-  const maxSymbols = positive(options.maxSymbols, DEFAULTS.maxSymbols);
-  const maxDocuments = positive(options.maxDocuments, DEFAULTS.maxDocuments);
-  // Least recently used first (a Map keeps insertion order; a hit re-inserts).
-  const cache = new Map<string, Analysis>();
-  const analysisOptions = {
+  const analyses = new Analyses(positive(options.maxDocuments, DEFAULTS.maxDocuments), maxBytes, {
     cel: options.cel,
     maxBytes,
-    maxSymbols,
+    maxSymbols: positive(options.maxSymbols, DEFAULTS.maxSymbols),
     validate: options.validate !== false,
-  };
-
-  /**
-   * A snapshot of the input: a host's `TextDocument` is updated in place by the next change
-   * (TextDocuments does), and an analysis keeps the positions of its own version.
-   */
-  function textDocument(input: DocumentInput): TextDocument {
-    return "getText" in input
-      ? TextDocument.create(input.uri, input.languageId, input.version, input.getText())
-      : TextDocument.create(input.uri, "yaml", input.version ?? 0, input.text);
-  }
-
-  /** The analysis of this version (the same version of the same text is reused). */
-  function get(input: DocumentInput): Analysis {
-    const document = textDocument(input);
-    const cached = cache.get(document.uri);
-    cache.delete(document.uri);
-    const analysis =
-      cached && cached.document.version === document.version && cached.text === document.getText()
-        ? cached
-        : analyse(document, analysisOptions);
-    cache.set(document.uri, analysis);
-    if (cache.size > maxDocuments) cache.delete(cache.keys().next().value as string);
-    return analysis;
-  }
-
-  /**
-   * A newer version typed on one line since the last analysis of its document: that analysis
-   * and the edit (line-edit.ts), without reading the new text; undefined otherwise.
-   */
-  function typedSince(document: TextDocument): { base: Analysis; edit: LineEdit } | undefined {
-    const base = cache.get(document.uri);
-    if (!base || base.tree === undefined || document.version <= base.document.version)
-      return undefined;
-    const text = document.getText();
-    const edit = text.length > maxBytes ? undefined : lineEdit(base.text, text);
-    return edit && { base, edit };
-  }
-
-  /** Runs a feature; a bug in it answers `fallback` rather than failing the editor's request. */
-  function guard<T>(feature: string, fallback: T, run: () => T): T {
-    try {
-      return run();
-    } catch (error) {
-      try {
-        options.onError?.(feature, error);
-      } catch {
-        // the caller's reporter failed too: still answer
-      }
-      return fallback;
-    }
-  }
+  });
+  const get = (d: DocumentInput) => analyses.get(textDocument(d));
+  const guard = <T>(feature: string, fallback: T, run: () => T) =>
+    guarded(options.onError, feature, fallback, run);
 
   return {
     diagnostics: (d) =>
@@ -141,23 +89,53 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     hover: (d, p) =>
       guard("hover", null, () => {
         const document = textDocument(d);
-        const typed = typedSince(document);
+        const typed = analyses.typedSince(document);
         const across = typed && hoverAcross(typed.base, document, typed.edit, p, hover);
-        return across !== undefined ? across : hover(get(document), p);
+        return across !== undefined ? across : hover(analyses.get(document), p);
       }),
     completion: (d, p) =>
       guard("completion", { isIncomplete: false, items: [] }, () => {
         const document = textDocument(d);
-        const typed = typedSince(document);
-        return completion(typed ? viewAcross(typed.base, document, typed.edit) : get(document), p);
+        const typed = analyses.typedSince(document);
+        return completion(
+          typed ? viewAcross(typed.base, document, typed.edit) : analyses.get(document),
+          p,
+        );
       }),
     definition: (d, p) => guard("definition", [], () => definition(get(d), p)),
     references: (d, p, include = true) =>
       guard("references", [], () => references(get(d), p, include)),
     codeActions: (d, _r, diags) => guard("codeActions", [], () => codeActions(get(d), diags)),
     documentSymbols: (d) => guard("documentSymbols", [], () => documentSymbols(get(d))),
-    close: (uri) => {
-      cache.delete(uri);
-    },
+    close: (uri) => analyses.close(uri),
   };
+}
+
+/**
+ * A snapshot of the input: a host's `TextDocument` is updated in place by the next change
+ * (TextDocuments does), and an analysis keeps the positions of its own version.
+ */
+function textDocument(input: DocumentInput): TextDocument {
+  return "getText" in input
+    ? TextDocument.create(input.uri, input.languageId, input.version, input.getText())
+    : TextDocument.create(input.uri, "yaml", input.version ?? 0, input.text);
+}
+
+/** Runs a feature; a bug in it answers `fallback` rather than failing the editor's request. */
+function guarded<T>(
+  onError: LanguageServiceOptions["onError"],
+  feature: string,
+  fallback: T,
+  run: () => T,
+): T {
+  try {
+    return run();
+  } catch (error) {
+    try {
+      onError?.(feature, error);
+    } catch {
+      // the caller's reporter failed too: still answer
+    }
+    return fallback;
+  }
 }
