@@ -12,8 +12,7 @@ let shared: CelEvaluator | undefined;
 /** Whether the synchronous load was tried: it either works at once or never will here. */
 let requireTried = false;
 
-const NOT_LOADED =
-  "default CEL evaluator not loaded: outside Node, `await loadDefaultCel()` first";
+const NOT_LOADED = "default CEL evaluator not loaded: outside Node, `await loadDefaultCel()` first";
 
 /** Node (20.16+): @oatf/cel-default required synchronously; elsewhere undefined. */
 function requireCel(): CelModule | undefined {
