@@ -51,6 +51,8 @@ export {
   ADVANCE_REASONS,
   ATTACK_RESULTS,
   CATEGORIES,
+  type CelCall,
+  type CelFunctionDeclaration,
   CONDITION_OPERATORS,
   CORRELATION_LOGICS,
   DEFAULT_LIMITS,
@@ -81,9 +83,11 @@ export {
   PARSE_RULES,
   type ParseLimits,
   type ParseRuleId,
+  parseRead,
   parseRecovering,
   RELATIONSHIPS,
   type RecoveredDocument,
+  readYaml,
   SEMANTIC_INTENT_CLASSES,
   SEVERITY_LEVELS,
   type SourceInfo,
@@ -96,6 +100,7 @@ export {
   WARNING_RULES,
   type WarningRuleId,
   type YamlFeatureUse,
+  type YamlText,
 } from "@oatf/model";
 export {
   generatedIndicatorId,
