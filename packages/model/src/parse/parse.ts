@@ -5,6 +5,7 @@
 // what it could read: `parseRecovering` returns that partial document with the paths it could
 // not read, so `validate` over text can report parse problems and V-rules in one pass.
 
+import type { LineCounter } from "yaml";
 import { type ConformProblem, conform, INVALID } from "../conform.js";
 import type { ParseError } from "../diagnostics.js";
 import { type ParseLimits, resolveLimits } from "../limits.js";
@@ -17,7 +18,7 @@ import { parseError, position, span } from "./errors.js";
 import { type LoadResult, loadYaml } from "./load-yaml.js";
 import { LimitExceeded, PlainReader } from "./plain-reader.js";
 import { type ScalarStyle, type ValueOffsets, valueOffsets } from "./scalar-offsets.js";
-import { indexSource } from "./source-index.js";
+import { indexSource, type SourceIndex } from "./source-index.js";
 
 /** Options of `parse`, `parseRecovering` and everything that parses text (`load`, `validate`). */
 export type ParseOptions = ParseLimits;
@@ -128,11 +129,25 @@ export function recover(
   if (document === INVALID)
     return { document: undefined, errors: sortByPosition(errors), unreadable };
 
+  attachPositions(document as Document, index, lineCounter, text);
+  return { document: document as Document, errors: sortByPosition(errors), unreadable };
+}
+
+/**
+ * Attaches to `document` where each of its values is written in `text` (`getSourceInfo`):
+ * positions and ranges by dot-path, and ranges inside string values.
+ */
+function attachPositions(
+  document: Document,
+  index: SourceIndex,
+  lineCounter: LineCounter,
+  text: string,
+): void {
   const { offsets } = index;
   // A string with many findings (thousands of `{{…}}` in one value) maps its characters once,
   // not once per finding, which was quadratic in the value's length.
   const mappings = new LruCache<string, ValueOffsets | null>(8);
-  attachSourceInfo(document as Document, {
+  attachSourceInfo(document, {
     rootKeys: index.rootKeys,
     yamlFeatures: index.features,
     positionOf: (path) => {
@@ -163,7 +178,6 @@ export function recover(
       return span(lineCounter, begin, finish);
     },
   });
-  return { document: document as Document, errors: sortByPosition(errors), unreadable };
 }
 
 const FEATURE_NAMES: Record<YamlFeatureUse["kind"], string> = {
