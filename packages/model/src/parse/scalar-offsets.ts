@@ -64,6 +64,47 @@ function firstIndent(text: string): number | undefined {
 }
 
 /**
+ * Where a block scalar's content starts (after its header line; at `end` when it has no other
+ * line, so only an empty value maps) and the indentation removed from each of its lines.
+ */
+function blockBody(source: string, start: number, end: number, value: string): [number, number] {
+  const headerEnd = source.indexOf("\n", start);
+  if (headerEnd < 0 || headerEnd >= end) return [end, 0];
+  // Indentation removed from every line: what the first non-empty line has beyond its value.
+  const written = firstIndent(source.slice(headerEnd + 1, end));
+  const kept = firstIndent(value) ?? 0;
+  return [headerEnd + 1, written === undefined ? 0 : Math.max(0, written - kept)];
+}
+
+/**
+ * Reads the double-quoted escape at `source[i]` as the next characters of `value` (value
+ * character k is the `at.length`-th): records where they are written and returns the offset
+ * after the escape, or -1 when it does not produce them.
+ */
+function readEscape(
+  source: string,
+  i: number,
+  value: string,
+  at: number[],
+  after: number[],
+): number {
+  if (isBreak(source[i + 1])) {
+    // An escaped line break: it and the next line's leading blanks produce nothing.
+    i += source[i + 1] === "\r" && source[i + 2] === "\n" ? 3 : 2;
+    while (isBlank(source[i])) i++;
+    return i;
+  }
+  const decoded = decodeEscape(source, i);
+  const k = at.length;
+  if (!decoded || value.slice(k, k + decoded.text.length) !== decoded.text) return -1;
+  for (let n = 0; n < decoded.text.length; n++) {
+    at.push(i);
+    after.push(i + decoded.length);
+  }
+  return i + decoded.length;
+}
+
+/**
  * Maps `value` onto the scalar written at `source[start, end)` in `style`; undefined when the
  * walk does not reproduce the value.
  */
@@ -79,62 +120,38 @@ export function valueOffsets(
   let i = quoted ? start + 1 : start;
   const limit = quoted ? end - 1 : end;
   let indent = 0;
-  let lineStart = false;
-  if (block) {
-    const headerEnd = source.indexOf("\n", start);
-    if (headerEnd < 0 || headerEnd >= end) return value === "" ? { at: [], after: [] } : undefined;
-    i = headerEnd + 1;
-    const body = source.slice(i, end);
-    // Indentation removed from every line: what the first non-empty line has beyond its value.
-    const written = firstIndent(body);
-    const kept = firstIndent(value) ?? 0;
-    indent = written === undefined ? 0 : Math.max(0, written - kept);
-    lineStart = true;
-  }
+  let lineStart = block;
+  if (block) [i, indent] = blockBody(source, start, end, value);
   const at: number[] = [];
   const after: number[] = [];
-  let k = 0;
-  while (k < value.length) {
+  // Value character k is the next to place: at.length of them are placed.
+  while (at.length < value.length) {
     if (i >= limit) return undefined;
     if (lineStart) {
       lineStart = false;
-      let skipped = 0;
-      while (skipped < indent && source[i] === " ") [i, skipped] = [i + 1, skipped + 1];
+      for (let skipped = 0; skipped < indent && source[i] === " "; skipped++) i++;
       continue;
     }
-    const c = value[k]!;
+    const c = value[at.length]!;
     const s = source[i]!;
     if (style === "QUOTE_DOUBLE" && s === "\\") {
-      if (isBreak(source[i + 1])) {
-        // An escaped line break: it and the next line's leading blanks produce nothing.
-        i += source[i + 1] === "\r" && source[i + 2] === "\n" ? 3 : 2;
-        while (isBlank(source[i])) i++;
-        continue;
-      }
-      const decoded = decodeEscape(source, i);
-      if (!decoded || value.slice(k, k + decoded.text.length) !== decoded.text) return undefined;
-      for (let n = 0; n < decoded.text.length; n++) {
-        at.push(i);
-        after.push(i + decoded.length);
-      }
-      k += decoded.text.length;
-      i += decoded.length;
+      i = readEscape(source, i, value, at, after);
+      if (i < 0) return undefined;
       continue;
     }
     if (style === "QUOTE_SINGLE" && s === "'" && source[i + 1] === "'") {
       if (c !== "'") return undefined;
       at.push(i);
       after.push(i + 2);
-      [k, i] = [k + 1, i + 2];
+      i += 2;
       continue;
     }
     if (s === c || (isBreak(s) && (c === " " || c === "\n"))) {
       // As written; or a line break that folding turned into a space or kept as a newline.
       const crlf = s === "\r" && source[i + 1] === "\n";
       at.push(i);
-      after.push(i + (crlf ? 2 : 1));
-      k++;
       i += crlf ? 2 : 1;
+      after.push(i);
       if (block && isBreak(s)) lineStart = true;
       continue;
     }
