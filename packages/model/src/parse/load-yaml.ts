@@ -20,6 +20,8 @@ import { DOCUMENT, FLOW_END, lexemeType, SCALAR } from "./lexeme.js";
 
 export { MAX_DEPTH, position };
 
+const TOO_DEEP = `collections are nested more than ${MAX_DEPTH} levels deep`;
+
 /** Syntax errors reported at most; the rest are usually follow-on noise. */
 const MAX_SYNTAX_ERRORS = 10;
 
@@ -70,42 +72,60 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
   // A leading byte order mark is not part of the text: columns on line 1 count as editors do.
   const input = text.replace(/^\ufeff/, "").replace(/\r(?!\n)/g, "\n");
   const lineCounter = new LineCounter();
-  const at = (offset: number) => span(lineCounter, offset);
   const scanned = scanTokens(input, lineCounter, limits.maxNodes);
-  if (!scanned.ok)
-    return fail({ rule: "parse/too-large", message: scanned.message, range: at(scanned.offset) });
+  if (!scanned.ok) return failAt(lineCounter, scanned.offset, scanned.message, "parse/too-large");
   const tokens = scanned.tokens;
+  const unreadable = characterProblem(input, lineCounter);
+  if (unreadable) return unreadable;
+  const tooDeep = deepestNesting(tokens);
+  if (tooDeep !== undefined) return failAt(lineCounter, tooDeep, TOO_DEEP, "parse/too-large");
 
-  // The input is UTF-8 text (SDK §3.1): a JavaScript string that is not well-formed UTF-16 is not.
+  const documents = compose(tokens);
+  if (documents.length === 0) return failAt(lineCounter, 0, "the input is empty");
+  if (documents.length > 1) {
+    // Like PyYAML and serde_yaml, a trailing `---` counts: it starts a second, empty document.
+    const second = documents[1]!.contents;
+    const isEmpty = isScalar(second) && second.source === "";
+    const empty = isEmpty ? " (the second is empty: remove its `---`)" : "";
+    return failAt(
+      lineCounter,
+      documents[1]!.range[0],
+      `an OATF file holds exactly one YAML document, found ${documents.length}${empty}`,
+    );
+  }
+  const document = documents[0]!;
+  const loaded = { document, lineCounter, text: input };
+  const errors: ParseError[] = document.errors
+    .slice(0, MAX_SYNTAX_ERRORS)
+    .map((error) => syntaxError(input, tokens, lineCounter, error));
+  if (errors.length > 0) return { ok: false, error: errors, partial: loaded };
+  return versionProblem(tokens, lineCounter) ?? { ok: true, value: loaded };
+}
+
+/**
+ * Why the text cannot be YAML at all: the input is UTF-8 text (SDK §3.1), so a JavaScript
+ * string that is not well-formed UTF-16 is not; and YAML allows some characters only escaped.
+ */
+function characterProblem(input: string, lineCounter: LineCounter): LoadResult | undefined {
   const lone = LONE_SURROGATE.exec(input);
   if (lone) {
-    return fail({
-      rule: "parse/syntax",
-      message: `the input is not valid Unicode: unpaired surrogate ${codePoint(lone[0])}`,
-      range: at(lone.index),
-    });
+    const message = `the input is not valid Unicode: unpaired surrogate ${codePoint(lone[0])}`;
+    return failAt(lineCounter, lone.index, message);
   }
   const control = NON_PRINTABLE.exec(input);
-  if (control) {
-    const code = control[0].charCodeAt(0);
-    const written =
-      code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
-    return fail({
-      rule: "parse/syntax",
-      message: `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${written} in a double-quoted string)`,
-      range: at(control.index),
-    });
-  }
+  if (!control) return undefined;
+  const code = control[0].charCodeAt(0);
+  const written =
+    code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
+  return failAt(
+    lineCounter,
+    control.index,
+    `the input contains ${codePoint(control[0])}, which YAML allows only escaped (write ${written} in a double-quoted string)`,
+  );
+}
 
-  const tooDeep = deepestNesting(tokens);
-  if (tooDeep !== undefined) {
-    return fail({
-      rule: "parse/too-large",
-      message: `collections are nested more than ${MAX_DEPTH} levels deep`,
-      range: at(tooDeep),
-    });
-  }
-
+/** The YAML 1.2 documents of the tokens, as the core schema reads them. */
+function compose(tokens: CST.Token[]): Document.Parsed[] {
   const composer = new Composer({
     version: "1.2",
     schema: "core",
@@ -120,41 +140,25 @@ export function loadYaml(text: string, options?: ParseLimits): LoadResult {
     customTags: [INTEGRAL_FLOAT],
     strict: true,
   });
-  const documents = [...composer.compose(tokens), ...composer.end()];
+  return [...composer.compose(tokens), ...composer.end()];
+}
 
-  const empty = { rule: "parse/syntax", message: "the input is empty", range: at(0) } as const;
-  if (documents.length === 0) return fail(empty);
-  if (documents.length > 1) {
-    // Like PyYAML and serde_yaml, a trailing `---` counts: it starts a second, empty document.
-    const second = documents[1]!.contents;
-    const isEmpty = isScalar(second) && second.source === "";
-    const empty = isEmpty ? " (the second is empty: remove its `---`)" : "";
-    return fail({
-      rule: "parse/syntax",
-      message: `an OATF file holds exactly one YAML document, found ${documents.length}${empty}`,
-      range: at(documents[1]!.range[0]),
-    });
-  }
-  const document = documents[0]!;
-  const loaded = { document, lineCounter, text: input };
-  const errors: ParseError[] = document.errors
-    .slice(0, MAX_SYNTAX_ERRORS)
-    .map((error) => syntaxError(input, tokens, lineCounter, error));
-  if (errors.length > 0) return { ok: false, error: errors, partial: loaded };
-
-  // YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
-  // them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
+/**
+ * YAML 1.2 §6.8.1: a 1.2 processor accepts `%YAML 1.1` (and later 1.x) documents and reads
+ * them as 1.2, which the composer does (its schema is fixed); only another major version is refused.
+ */
+function versionProblem(tokens: CST.Token[], lineCounter: LineCounter): LoadResult | undefined {
   for (const token of tokens as TokenLike[]) {
     const version = token.type === "directive" ? /^%YAML\s+(\d+)\.\d+/.exec(token.source!) : null;
     if (version && version[1] !== "1") {
-      return fail({
-        rule: "parse/syntax",
-        message: `OATF documents are YAML 1.2; a %YAML ${version[0].slice(5).trim()} directive names another major version`,
-        range: at(token.offset),
-      });
+      return failAt(
+        lineCounter,
+        token.offset,
+        `OATF documents are YAML 1.2; a %YAML ${version[0].slice(5).trim()} directive names another major version`,
+      );
     }
   }
-  return { ok: true, value: loaded };
+  return undefined;
 }
 
 /**
@@ -220,6 +224,16 @@ function codePoint(char: string): string {
 
 function fail(problem: Parameters<typeof parseError>[0]): LoadResult {
   return { ok: false, error: [parseError(problem)] };
+}
+
+/** The failure of a syntax error (or of `rule`) at `offset`. */
+function failAt(
+  lineCounter: LineCounter,
+  offset: number,
+  message: string,
+  rule: "parse/syntax" | "parse/too-large" = "parse/syntax",
+): LoadResult {
+  return fail({ rule, message, range: span(lineCounter, offset) });
 }
 
 type Scan = { ok: true; tokens: CST.Token[] } | { ok: false; message: string; offset: number };
@@ -309,11 +323,7 @@ function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): 
         if (columns.length === 0 || columns[columns.length - 1]! < column) columns.push(column);
       }
       if (columns.length + flow > MAX_DEPTH + 1) {
-        return {
-          ok: false,
-          message: `collections are nested more than ${MAX_DEPTH} levels deep`,
-          offset: start,
-        };
+        return { ok: false, message: TOO_DEEP, offset: start };
       }
       atLineStart = false;
     }
