@@ -3,24 +3,13 @@
 // nesting depth is checked on the token stream (which `yaml` builds without
 // recursion) before the recursive composer runs, because a stack overflow
 // inside `yaml` is caught by it but can leave V8 unable to compile regexes.
-import {
-  Composer,
-  type CST,
-  type Document,
-  isScalar,
-  Lexer,
-  LineCounter,
-  Parser,
-  type ScalarTag,
-} from "yaml";
+import { Composer, type CST, type Document, isScalar, LineCounter, type ScalarTag } from "yaml";
 import type { ParseError } from "../diagnostics.js";
 import { exceedsByteLimit, MAX_DEPTH, type ParseLimits, resolveLimits } from "../limits.js";
 import { parseError, position, span } from "./errors.js";
-import { DOCUMENT, FLOW_END, lexemeType, SCALAR } from "./lexeme.js";
+import { scanTokens, TOO_DEEP } from "./scan-tokens.js";
 
 export { MAX_DEPTH, position };
-
-const TOO_DEEP = `collections are nested more than ${MAX_DEPTH} levels deep`;
 
 /** Syntax errors reported at most; the rest are usually follow-on noise. */
 const MAX_SYNTAX_ERRORS = 10;
@@ -234,112 +223,6 @@ function failAt(
   rule: "parse/syntax" | "parse/too-large" = "parse/syntax",
 ): LoadResult {
   return fail({ rule, message, range: span(lineCounter, offset) });
-}
-
-type Scan = { ok: true; tokens: CST.Token[] } | { ok: false; message: string; offset: number };
-
-/**
- * Lexes the input once, feeding the parser token by token, and stops before the parser
- * sees more than `maxNodes` nodes or block nesting deeper than MAX_DEPTH: the `yaml` parser
- * recurses on dedent, so thousands of nested levels would overflow the stack inside it.
- * Block depth is estimated from indentation (a stack of increasing columns of the tokens that
- * open a node), which overcounts a leaf scalar on its own line by one level at most; the
- * exact check runs on the parsed tokens afterwards.
- */
-function scanTokens(input: string, lineCounter: LineCounter, maxNodes: number): Scan {
-  const parser = new Parser(lineCounter.addNewLine);
-  lineCounter.addNewLine(0);
-  const tokens: CST.Token[] = [];
-  const columns: number[] = [];
-  let flow = 0;
-  let nodes = 0;
-  let offset = 0;
-  let lineStart = 0;
-  let atLineStart = true;
-  for (const lexeme of new Lexer().lex(input)) {
-    const start = offset;
-    const type = lexemeType(lexeme);
-    const isMarker = lexeme === SCALAR || lexeme === DOCUMENT || lexeme === FLOW_END;
-    if (!isMarker) {
-      offset += lexeme.length;
-      // lastIndexOf is a slow call into the runtime; most lexemes hold no line break.
-      const newline =
-        lexeme === "\n" ? 0 : lexeme.indexOf("\n") < 0 ? -1 : lexeme.lastIndexOf("\n");
-      if (newline >= 0) lineStart = start + newline + 1;
-    }
-    let opensNode = false;
-    switch (type) {
-      case "newline":
-        atLineStart = true;
-        break;
-      case "space":
-      case "comment":
-      case "directive-line":
-      case "byte-order-mark":
-      case "doc-mode":
-        break;
-      case "flow-error-end":
-        // An unclosed flow collection ends every flow level (the lexer is back in block mode).
-        flow = 0;
-        break;
-      case "doc-start":
-      case "doc-end":
-        columns.length = 0;
-        atLineStart = false;
-        break;
-      case "scalar":
-        nodes++;
-        break;
-      case "flow-map-start":
-      case "flow-seq-start":
-        nodes++;
-        flow++;
-        opensNode = true;
-        break;
-      case "flow-map-end":
-      case "flow-seq-end":
-        flow = Math.max(0, flow - 1);
-        break;
-      case "seq-item-ind":
-      case "explicit-key-ind":
-        // The item or key counts when its scalar or collection comes.
-        opensNode = true;
-        break;
-      case "alias":
-      case "single-quoted-scalar":
-      case "double-quoted-scalar":
-        nodes++;
-        opensNode = true;
-        break;
-      default:
-        opensNode = true;
-    }
-    if (opensNode) {
-      // Indicators always open a level; other tokens only where a line starts.
-      const isIndicator = type === "seq-item-ind" || type === "explicit-key-ind";
-      if (flow === 0 && (isIndicator || atLineStart)) {
-        const column = start - lineStart;
-        while (columns.length > 0 && columns[columns.length - 1]! > column) columns.pop();
-        if (columns.length === 0 || columns[columns.length - 1]! < column) columns.push(column);
-      }
-      if (columns.length + flow > MAX_DEPTH + 1) {
-        return { ok: false, message: TOO_DEEP, offset: start };
-      }
-      atLineStart = false;
-    }
-    if (nodes > maxNodes) {
-      return {
-        ok: false,
-        message: `the input has more than ${maxNodes} YAML nodes (the \`maxNodes\` limit)`,
-        offset: start,
-      };
-    }
-    // Stepped by hand: most lexemes complete no token, and for-of's iterator protocol cost more.
-    const step = parser.next(lexeme);
-    for (let next = step.next(); !next.done; next = step.next()) tokens.push(next.value);
-  }
-  for (const token of parser.end()) tokens.push(token);
-  return { ok: true, tokens };
 }
 
 /** Token shape the depth scan needs: collections carry `items`, a document its content as `value`. */
