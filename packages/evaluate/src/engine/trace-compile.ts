@@ -131,13 +131,7 @@ export function compileTrace(
       const scans = indicators.map((raw, i): Scan => {
         const indicator = raw ?? ({} as Indicator);
         const key = keys[i]!;
-        const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-        const filter: Filter = {
-          protocol: indicatorProtocol(attack, indicator),
-          surface: text(indicator.surface),
-          direction: text(indicator.direction),
-          actor: text(indicator.actor),
-        };
+        const filter = filterOf(attack, indicator);
         const resolution = resolutionOf(indicator);
         const scan: Scan = {
           key,
@@ -173,6 +167,31 @@ export function compileTrace(
     }
   }
 
+  return {
+    given,
+    documents: compiled,
+    scans: all,
+    live,
+    evaluators,
+    source,
+    fingerprint: digest(keysOf),
+    candidatesFor: candidatesOf(index),
+  };
+}
+
+/** What an indicator filters messages by (format §6); a field that is not a string, none. */
+function filterOf(attack: Document["attack"], indicator: Indicator): Filter {
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return {
+    protocol: indicatorProtocol(attack, indicator),
+    surface: text(indicator.surface),
+    direction: text(indicator.direction),
+    actor: text(indicator.actor),
+  };
+}
+
+/** `candidatesFor` over `index`, with its cache of the operations seen. */
+function candidatesOf(index: Index): (m: TraceMessage) => Scan[] {
   // The scans a message of one (protocol, operation, direction) can reach, in document order.
   // A field that is not a string (an in-memory message may have anything) meets "any" only.
   // The operation "" is unknown (a response whose request was forgotten): it reaches every
@@ -195,7 +214,7 @@ export function compileTrace(
   // Nested by protocol, direction, operation: no key string is built per message.
   let candidates = new Map<string, Map<string, Map<string, Scan[]>>>();
   let cached = 0;
-  const candidatesFor = (m: TraceMessage): Scan[] => {
+  return (m: TraceMessage): Scan[] => {
     const { protocol, operation, direction } = m;
     if (
       typeof protocol !== "string" ||
@@ -219,15 +238,5 @@ export function compileTrace(
       cached++;
     }
     return found;
-  };
-  return {
-    given,
-    documents: compiled,
-    scans: all,
-    live,
-    evaluators,
-    source,
-    fingerprint: digest(keysOf),
-    candidatesFor,
   };
 }
