@@ -57,6 +57,25 @@ function scalar(value: unknown, room: number): string {
   return JSON.stringify(value) ?? "null";
 }
 
+// Dates and other objects with toJSON are written as JSON.stringify writes them.
+const asJson = (value: unknown): unknown =>
+  typeof value === "object" &&
+  value !== null &&
+  "toJSON" in value &&
+  typeof value.toJSON === "function"
+    ? value.toJSON()
+    : value;
+
+// The frame of a container about to be written: an array's items, or an object's keys that
+// JSON.stringify writes (sorted when asked), in order.
+function openFrame(node: object, sortKeys?: boolean): Frame {
+  if (Array.isArray(node)) return new Frame(node, null, "[");
+  const object = node as Record<string, unknown>;
+  const keys = Object.keys(object).filter((key) => !isOmitted(object[key]));
+  if (sortKeys) keys.sort(compareKeys);
+  return new Frame(object, keys, "{");
+}
+
 // Sub-objects whose text is at least this long are written once and then reused (those of one
 // entry only every KEPT_CHAIN_STEP levels: see boundedJson).
 const MIN_KEPT_TEXT = 256;
@@ -92,11 +111,7 @@ export function boundedJson(
   while (length <= maxLength) {
     if (hasPending) {
       hasPending = false;
-      let node = pending;
-      // Dates and other objects with toJSON are written as JSON.stringify writes them.
-      if (typeof node === "object" && node !== null && "toJSON" in node) {
-        if (typeof node.toJSON === "function") node = node.toJSON();
-      }
+      const node = asJson(pending);
       if (typeof node !== "object" || node === null) {
         write(scalar(node, maxLength - length + 1));
         continue;
@@ -109,14 +124,7 @@ export function boundedJson(
       if (open.has(node)) throw new TypeError("cannot write a value that contains itself as JSON");
       open.add(node);
       length += 1;
-      if (Array.isArray(node)) {
-        stack.push(new Frame(node, null, "["));
-      } else {
-        const object = node as Record<string, unknown>;
-        const keys = Object.keys(object).filter((key) => !isOmitted(object[key]));
-        if (options.sortKeys) keys.sort(compareKeys);
-        stack.push(new Frame(object, keys, "{"));
-      }
+      stack.push(openFrame(node, options.sortKeys));
       continue;
     }
     const frame = stack[stack.length - 1];
