@@ -3,12 +3,14 @@
 // the language service. Diagnostics are pushed on open and change (a burst of changes
 // validated once, ValidationSchedule), with the default CEL evaluator wired in so V-014 is
 // checked as `oatf validate` checks it. Frames are read by ForgivingMessageReader.
-import { createLanguageService } from "@oatf/language-service";
+import { createLanguageService, type LanguageService } from "@oatf/language-service";
 import { createDocumentFilter } from "@oatf/language-service/filter";
 import {
   CodeActionKind,
+  type Connection,
   createConnection,
   type ResponseMessage,
+  type ServerCapabilities,
   StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
@@ -37,20 +39,7 @@ export function serveLanguageServer(
   ctx: Pick<CliContext, "stderr">,
   options: { globs?: readonly string[] } = {},
 ): Promise<number> {
-  const writer = new StreamMessageWriter(output);
-  // A frame that cannot be read is logged and answered (id null, as JSON-RPC answers a
-  // request it could not read), and reading goes on: the server is never left deaf.
-  const reader = new ForgivingMessageReader(input, (reason) => {
-    ctx.stderr.write(`oatf lsp: ${reason}\n`);
-    void writer
-      .write({
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: PARSE_ERROR, message: reason },
-      } as ResponseMessage)
-      .catch(() => {});
-  });
-  const connection = createConnection(reader, writer);
+  const connection = forgivingConnection(input, output, ctx);
   const service = createLanguageService({
     cel: defaultCelEvaluator(),
     onError: (feature, error) =>
@@ -79,18 +68,7 @@ export function serveLanguageServer(
     filter = createDocumentFilter({ globs: [...(options.globs ?? []), ...[fromClient].flat()] });
     for (const glob of filter.ignored)
       connection.console.warn(`oatf lsp: ignoring the glob ${JSON.stringify(glob)}`);
-    return {
-      serverInfo: { name: "oatf", version: VERSION },
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        hoverProvider: true,
-        completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
-        definitionProvider: true,
-        referencesProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        documentSymbolProvider: true,
-      },
-    };
+    return { serverInfo: { name: "oatf", version: VERSION }, capabilities: capabilities() };
   });
 
   documents.onDidOpen(({ document }) => publish(document.uri));
@@ -101,10 +79,58 @@ export function serveLanguageServer(
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
-  const open = (uri: string) => {
+  answerRequests(connection, service, (uri) => {
     const document = documents.get(uri);
     return document && filter.accepts(document) ? document : undefined;
+  });
+  documents.listen(connection);
+  connection.listen();
+  return untilClosed(input, ctx);
+}
+
+/**
+ * The connection over `input` and `output`. A frame that cannot be read is logged and answered
+ * (id null, as JSON-RPC answers a request it could not read), and reading goes on: the server
+ * is never left deaf.
+ */
+function forgivingConnection(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  ctx: Pick<CliContext, "stderr">,
+): Connection {
+  const writer = new StreamMessageWriter(output);
+  const reader = new ForgivingMessageReader(input, (reason) => {
+    ctx.stderr.write(`oatf lsp: ${reason}\n`);
+    void writer
+      .write({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: PARSE_ERROR, message: reason },
+      } as ResponseMessage)
+      .catch(() => {});
+  });
+  return createConnection(reader, writer);
+}
+
+/** What the server answers (a fresh object: the connection adds to it). */
+function capabilities(): ServerCapabilities {
+  return {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    hoverProvider: true,
+    completionProvider: { triggerCharacters: [":", " ", "{", ".", "-", "/"] },
+    definitionProvider: true,
+    referencesProvider: true,
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    documentSymbolProvider: true,
   };
+}
+
+/** Forwards each request on an open OATF document to the language service. */
+function answerRequests(
+  connection: Connection,
+  service: LanguageService,
+  open: (uri: string) => TextDocument | undefined,
+): void {
   connection.onHover(({ textDocument, position }) => {
     const document = open(textDocument.uri);
     return document ? service.hover(document, position) : null;
@@ -129,11 +155,16 @@ export function serveLanguageServer(
     const document = open(textDocument.uri);
     return document ? service.documentSymbols(document) : [];
   });
+}
 
-  documents.listen(connection);
-  connection.listen();
-  // The exit notification ends the process (vscode-languageserver exits 0 after shutdown, else
-  // 1); a client that closes the pipe without it ends here.
+/**
+ * The exit notification ends the process (vscode-languageserver exits 0 after shutdown, else
+ * 1); a client that closes the pipe without it ends here, with 1.
+ */
+function untilClosed(
+  input: NodeJS.ReadableStream,
+  ctx: Pick<CliContext, "stderr">,
+): Promise<number> {
   return new Promise((resolve) => {
     input.on("end", () => {
       // Messages read before the end are still being dispatched: an `exit` among them ends the
