@@ -84,7 +84,8 @@ export function scanTokens(input: string, lineCounter: LineCounter, maxNodes: nu
         lexeme === "\n" ? 0 : lexeme.indexOf("\n") < 0 ? -1 : lexeme.lastIndexOf("\n");
       if (newline >= 0) lineStart = start + newline + 1;
     }
-    const role = ROLES[lexemeType(lexeme) as string] ?? OPENS;
+    const type = lexemeType(lexeme);
+    const role = type === null ? OPENS : (ROLES[type] ?? OPENS);
     if (role & NODE) nodes++;
     if (role & NEWLINE) atLineStart = true;
     if (role & DOCUMENT_BOUNDARY) {
