@@ -43,11 +43,19 @@ export interface Proxy {
 
 /** `oatf record --listen 127.0.0.1:0 --upstream <upstream> --out <out> [...extra]`. */
 export function startProxy(upstream: string, out: string, extra: string[] = []): Promise<Proxy> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [CLI, "record", "--listen", "127.0.0.1:0", "--upstream", upstream, "--out", out, ...extra],
-    { stdio: ["ignore", "ignore", "pipe"], cwd: FIXTURES },
-  );
+  const args = ["--listen", "127.0.0.1:0", "--upstream", upstream, "--out", out, ...extra];
+  return startRecording(args, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+}
+
+/**
+ * `oatf record <args>` in the fixtures folder, ready once standard error matches `ready`, whose
+ * first group is the URL it listens on.
+ */
+export function startRecording(args: string[], ready: RegExp): Promise<Proxy> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, "record", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    cwd: FIXTURES,
+  });
   let stderr = "";
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.on("close", (code) => resolve({ code, stderr })),
@@ -56,7 +64,7 @@ export function startProxy(upstream: string, out: string, extra: string[] = []):
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (text: string) => {
       stderr += text;
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      const found = ready.exec(stderr);
       if (found)
         resolve({
           url: found[1]!,
