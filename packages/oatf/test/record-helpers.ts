@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { CLI } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { agentCard, createAgentApp } from "./fixtures/e2e/a2a-agent.mjs";
@@ -30,6 +31,21 @@ export function listen(server: Server): Promise<number> {
 export function close(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * The test file's upstream: `create`d and listening before all its tests, closed after them.
+ * Returns the URL getter (`path` on the server's loopback address), valid once they run.
+ */
+export function upstreamOf(create: () => Server, path: string): () => string {
+  let server: Server | undefined;
+  let url = "";
+  beforeAll(async () => {
+    server = create();
+    url = `http://127.0.0.1:${await listen(server)}${path}`;
+  });
+  afterAll(() => (server ? close(server) : undefined));
+  return () => url;
 }
 
 export interface Proxy {

@@ -12,21 +12,20 @@ import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup, { CLI, REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
 import { KEY, runAgent } from "./fixtures/e2e/mcp-client.mjs";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
 import { createServer, POISONED } from "./fixtures/e2e/mcp-server.mjs";
 import {
-  close,
   evaluate,
   fixture,
-  listen,
   matchLines,
   startProxy,
   stdioRecordArgs,
   tmp,
+  upstreamOf,
 } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
@@ -192,18 +191,12 @@ function mcpHttpServer(): Server {
 }
 
 describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = mcpHttpServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(mcpHttpServer, "/mcp");
 
   for (const mode of MODES) {
     it(`records a ${mode} run as JSONL (SSE decoded, one MCP session); it evaluates ${EXPECTED[mode]}, as --evaluate said live`, async () => {
       const out = join(tmp(), "capture.jsonl");
-      const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+      const proxy = await startProxy(upstream(), out, ["--evaluate", DOCUMENT]);
       const seen = await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
       expect(seen).toEqual({ tools: [POISONED], text: "Result: 5" });
       const { code, stderr } = await proxy.stop();
@@ -236,7 +229,7 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
 
   it("records HAR 1.2: every exchange, SSE bodies as text, the session on each entry", async () => {
     const out = join(tmp(), "capture.har");
-    const proxy = await startProxy(upstream, out);
+    const proxy = await startProxy(upstream(), out);
     await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), "comply");
     expect((await proxy.stop()).code).toBe(0);
     const har = JSON.parse(readFileSync(out, "utf8")) as {
@@ -262,7 +255,7 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
     for (const entry of har.log.entries) {
       expect(Number.isNaN(Date.parse(entry.startedDateTime))).toBe(false);
       expect(entry.time).toBeGreaterThanOrEqual(0);
-      expect(entry.request.url.startsWith(upstream)).toBe(true);
+      expect(entry.request.url.startsWith(upstream())).toBe(true);
     }
     const call = posts[3]!;
     expect(call.response.content.mimeType).toContain("text/event-stream");
