@@ -146,6 +146,7 @@ export function a2aUpstream() {
   const server = createServer(createAgentApp(card));
   return {
     card,
+    server,
     /** Listens; resolves with the agent's base URL. */
     start: async () => `http://127.0.0.1:${await listen(server)}`,
     /** Clients reach the agent through `proxy`. */
