@@ -11,15 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient } from "./fixtures/e2e/a2a-agent.mjs";
-import {
-  a2aUpstream,
-  evaluate,
-  fixture,
-  matchLines,
-  startProxy,
-  tmp,
-  upstreamOf,
-} from "./record-helpers.js";
+import { a2aUpstreamOf, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -28,15 +20,14 @@ const capture = (name: string) =>
   fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
 
 describe("oatf record: an A2A task streamed over SSE", () => {
-  const agent = a2aUpstream();
-  const upstream = upstreamOf(() => agent.server, "");
+  const agent = a2aUpstreamOf();
 
   for (const version of ["0.3", "1.0"] as const)
     for (const mode of ["comply", "refuse"] as const) {
       const result = mode === "comply" ? "exploited" : "not_exploited";
       it(`A2A ${version}, ${mode}: the task/artifact item evaluates ${result}, as --evaluate said live`, async () => {
         const out = join(tmp(), "task.jsonl");
-        const proxy = await startProxy(upstream(), out, ["--evaluate", DOCUMENT]);
+        const proxy = await startProxy(agent.url(), out, ["--evaluate", DOCUMENT]);
         agent.via(proxy.url);
         const seen = await runClient(proxy.url, { version, stream: true, mode, task: true });
         expect(seen.reply.startsWith("Key accepted.")).toBe(mode === "comply");

@@ -157,6 +157,12 @@ export function a2aUpstream() {
   };
 }
 
+/** The A2A fixture agent as the test file's upstream (`upstreamOf`): its URL getter and `via`. */
+export function a2aUpstreamOf() {
+  const agent = a2aUpstream();
+  return { url: upstreamOf(() => agent.server, ""), via: agent.via };
+}
+
 /**
  * A web-standard `fetch` handler (the MCP SDK v2's `createMcpHandler`) served on node:http on a
  * loopback port, its MCP endpoint at `/mcp`.
