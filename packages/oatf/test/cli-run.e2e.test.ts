@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAgent } from "@oatf/test-agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const SCENARIOS = fileURLToPath(new URL("../../../../shared/scenarios/", import.meta.url));
 const RUG_PULL = join(SCENARIOS, "OATF-010_rug-pull-tool-swap.yaml");
@@ -23,17 +23,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: dir,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCaptured(args, dir, { env: {} });
 
 describe.each(["careful", "obedient"] as const)("OATF-010 against the %s agent", (policy) => {
   it("prints the verdict as oatf evaluate, and the recording gives the same one later", async () => {
