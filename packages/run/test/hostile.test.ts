@@ -42,14 +42,7 @@ attack:
       actions:
         - method: agent_card/get
         - method: message/send
-          params:
-            message:
-              kind: message
-              messageId: m-1
-              role: user
-              parts:
-                - kind: text
-                  text: hi
+          params: { message: { kind: message, messageId: m-1, role: user, parts: [{ kind: text, text: hi }] } }
   indicators:
     - id: HOST-003-01
       protocol: a2a
