@@ -3,15 +3,19 @@
 // evaluate` on what it wrote, and servers on ephemeral loopback ports. No fixed sleeps: every
 // wait is on an event (a printed line, a process exit, a listening socket).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterAll, beforeAll } from "vitest";
 import { CLI } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { agentCard, createAgentApp } from "./fixtures/e2e/a2a-agent.mjs";
+// @ts-expect-error: a plain-JS fixture
+import { createServer as createMcpServer } from "./fixtures/e2e/mcp-server.mjs";
 
 export const FIXTURES = fileURLToPath(new URL("./fixtures/e2e/", import.meta.url));
 export const fixture = (name: string) => join(FIXTURES, name);
@@ -188,4 +192,22 @@ export async function serveFetch(handler: {
     res.end();
   });
   return { server, url: `http://127.0.0.1:${await listen(server)}/mcp` };
+}
+
+/** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
+export function mcpHttpServer(): Server {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  return createServer(async (req, res) => {
+    const id = req.headers["mcp-session-id"];
+    let transport = typeof id === "string" ? sessions.get(id) : undefined;
+    if (transport === undefined) {
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, created),
+      });
+      await createMcpServer().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res);
+  });
 }

@@ -5,23 +5,21 @@
 // `oatf evaluate`, and --evaluate must have said the same thing while recording.
 
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import setup, { CLI, REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
 import { KEY, runAgent } from "./fixtures/e2e/mcp-client.mjs";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
-import { createServer, POISONED } from "./fixtures/e2e/mcp-server.mjs";
+import { POISONED } from "./fixtures/e2e/mcp-server.mjs";
 import {
   evaluate,
   fixture,
   matchLines,
+  mcpHttpServer,
   startProxy,
   stdioRecordArgs,
   tmp,
@@ -171,24 +169,6 @@ describe("oatf record over stdio with the MCP SDK", () => {
     expect(record(session(KEY), 5, []).status).toBe(5);
   }, 60_000);
 });
-
-/** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
-function mcpHttpServer(): Server {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  return createHttpServer(async (req, res) => {
-    const id = req.headers["mcp-session-id"];
-    let transport = typeof id === "string" ? sessions.get(id) : undefined;
-    if (transport === undefined) {
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => void sessions.set(sid, created),
-      });
-      await createServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res);
-  });
-}
 
 describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () => {
   const upstream = upstreamOf(mcpHttpServer, "/mcp");
