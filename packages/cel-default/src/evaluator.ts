@@ -126,11 +126,14 @@ export function createEvaluator(
       return functions;
     },
 
-    calls(expression) {
-      const c = typeof expression === "string" ? compiled(expression) : undefined;
-      return c?.ok ? c.value.calls : [];
-    },
+    calls: (expression) => callsOf(compiled, expression),
   };
+}
+
+/** What `calls` answers: the calls kept with the compiled expression; none for a non-string. */
+function callsOf(compiled: (e: string) => CompileResult, expression: unknown): readonly CelCall[] {
+  const c = typeof expression === "string" ? compiled(expression) : undefined;
+  return c?.ok ? c.value.calls : [];
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */
