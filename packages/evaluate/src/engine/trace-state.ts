@@ -5,12 +5,12 @@
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { type Enricher, restoreAgUiEnricher, saveAgUiEnricher } from "./ag-ui-snapshot.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
 import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
 import { absorbObserved, Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
-import { type Enricher, restoreAgUiEnricher, saveAgUiEnricher } from "./ag-ui-snapshot.js";
 import { agUiEnricher, type EnricherState } from "./trace-enrich.js";
 
 import { computeVerdict } from "./verdict.js";
