@@ -124,15 +124,19 @@ function readMessage(raw: unknown): TraceMessage | undefined {
   }
 }
 
+/** Reports one match (trace-notify.ts makes one for `onMatch`). */
+export type Notify = (
+  scan: Scan,
+  verdict: IndicatorVerdict,
+  message: TraceMessage,
+  position: number,
+) => void;
+
 /** How a trace state reports matches. */
 export interface Reporting {
   /** `first`: an indicator is decided by its first match, then no longer run; `every`: every matching message is reported (the verdict keeps the first). */
   alerts: "first" | "every";
-  onMatch?: (match: TraceMatch) => void;
-  /** The session reported with each match. */
-  session?: string;
-  /** The run reported with each match. */
-  run?: string;
+  notify?: Notify;
 }
 
 /** The evaluation state of one trace (or one monitored session). */
@@ -235,9 +239,9 @@ export class TraceState {
       if (targetResolution.seen) t.resolved[scan.order]!++;
       if (decided) {
         // `every`: a later match of a decided indicator is reported, its verdict kept.
-        if (outcome.result === "matched" && r.onMatch !== undefined) {
+        if (outcome.result === "matched" && r.notify !== undefined) {
           const verdict = this.#matchVerdict(scan, index, message, outcome);
-          this.#notify(scan, verdict, message, positionOf(message, index), r);
+          r.notify(scan, verdict, message, positionOf(message, index));
         }
         continue;
       }
@@ -257,7 +261,7 @@ export class TraceState {
           : asVerdict(scan.key, outcome, source);
       t.decide(scan.order, { verdict, position });
       this.pending--;
-      if (outcome.result === "matched") this.#notify(scan, verdict, message, position, r);
+      if (outcome.result === "matched") r.notify?.(scan, verdict, message, position);
     }
   }
 
@@ -270,31 +274,6 @@ export class TraceState {
   #matchVerdict(scan: Scan, index: number, message: TraceMessage, o: Outcome): IndicatorVerdict {
     const evidence = `${describeMessage(index, message)}: ${o.evidence ?? "matched"}`;
     return asVerdict(scan.key, { result: "matched", evidence }, this.#compiled.source);
-  }
-
-  #notify(
-    scan: Scan,
-    verdict: IndicatorVerdict,
-    message: TraceMessage,
-    position: number,
-    r: Reporting,
-  ): void {
-    if (r.onMatch === undefined) return;
-    const document = this.#compiled.given[scan.document]!;
-    const match: TraceMatch = {
-      document,
-      indicator: document.attack.indicators![scan.indicator]!,
-      documentIndex: scan.document,
-      indicatorIndex: scan.indicator,
-      verdict,
-      position,
-      message,
-    };
-    if (r.session !== undefined) match.session = r.session;
-    if (r.run !== undefined) match.run = r.run;
-    try {
-      r.onMatch(match);
-    } catch {} // a throwing callback must not stop the evaluation
   }
 
   /** Marks the trace as cut short: undecided indicators without an error get `reason`. */
