@@ -15,10 +15,11 @@ import type { Value } from "@oatf/model";
 import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 import {
+  type AssemblerState,
   MAX_ASSEMBLED_TEXT_LENGTH,
   MAX_ASSEMBLED_TOTAL_LENGTH,
   MAX_OPEN_ASSEMBLED_MESSAGES,
-  OpenMessages,
+  openMessages,
 } from "./ag-ui-open-messages.js";
 
 export type { AssemblerState } from "./ag-ui-open-messages.js";
@@ -75,12 +76,12 @@ const OPERATIONS = new Map<string, [Family, Role]>([
  * Returns a function that gives each message of one trace, in order, its `content` (the
  * message's own, or as enriched so far) with the assembled text of the streamed message it
  * ends (see the table above), and a `lost` reason when that text was cut at
- * MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message. `open` (a restored
- * state: ag-ui-snapshot.ts) is where it starts from.
+ * MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message.
  */
 export function agUiTextAssembler(
-  open = new OpenMessages(),
-): ((message: AssemblableMessage, content: Value) => Assembled) & { open: OpenMessages } {
+  saved?: AssemblerState,
+): ((message: AssemblableMessage, content: Value) => Assembled) & { save(): AssemblerState } {
+  const open = openMessages(saved);
   const assemble = (message: AssemblableMessage, content: Value): Assembled => {
     if (message.protocol !== "ag_ui" || !isObject(content)) return { content };
     const known = OPERATIONS.get(message.operation);
@@ -127,7 +128,7 @@ export function agUiTextAssembler(
       ? assembled
       : { ...assembled, lost: `its assembled ${family.field} ${lost}` };
   };
-  return Object.assign(assemble, { open });
+  return Object.assign(assemble, { save: open.save });
 }
 
 const droppedReason = (dropped: number) =>

@@ -73,81 +73,109 @@ export interface AssemblerState {
   dropped: number;
 }
 
-/**
- * The open messages of one assembler, and their transitions (see the table above). `open` is
- * in age order (the first is the oldest); `total` counts the code units held (keys, texts and
- * chunk scopes); `lastChunk` is the open message an id-less `*_chunk` continues, per family and
- * actor: that message holds the scope (and is charged for it), or none does. Saving and
- * restoring them (monitor snapshots) is ag-ui-snapshot.ts: a bundle that only evaluates
- * traces leaves it out.
- */
-export class OpenMessages {
-  readonly open = new Map<string, OpenMessage>();
-  readonly lastChunk = new Map<string, OpenMessage>();
-  total = 0;
+/** The open messages of one assembler, and their transitions (see the table above). */
+export interface OpenMessages {
   /** Open messages dropped unfinished so far. */
-  dropped = 0;
-
+  readonly dropped: number;
   /** The key of the open message an id-less chunk of `scope` continues. */
-  chunkKey(scope: string): string | undefined {
-    return this.lastChunk.get(scope)?.key;
-  }
-
+  chunkKey(scope: string): string | undefined;
   /** A start event: the message begins (again: what a restarted id held is not part of it). */
-  start(key: string): void {
-    this.end(key);
-    this.opened(key, false);
-  }
-
+  start(key: string): void;
   /** A delta, or a chunk (of `chunkScope`): its text is appended to its message's. */
-  append(key: string, delta: unknown, chunkScope?: string): void {
-    const entry = this.opened(key, this.dropped > 0);
-    // A scope is never empty: it starts with its family's name.
-    if (chunkScope && entry.chunkScope === undefined) this.scope(entry, chunkScope);
-    if (typeof delta === "string") this.total += entry.append(delta);
-    this.shrink(key);
-  }
-
+  append(key: string, delta: unknown, chunkScope?: string): void;
   /** The end event: the message is complete and forgotten; undefined when it is not open. */
-  end(key: string): OpenMessage | undefined {
-    const entry = this.open.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.chunkScope !== undefined) this.lastChunk.delete(entry.chunkScope);
-    this.open.delete(key);
-    this.total -= entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
-    return entry;
-  }
+  end(key: string): OpenMessage | undefined;
+  save(): AssemblerState;
+}
 
-  /** Makes `entry` the one id-less chunks of `scope` continue. */
-  scope(entry: OpenMessage, scope: string): void {
-    const previous = this.lastChunk.get(scope);
+const savedEntry = (e: OpenMessage): AssemblerState["open"][number] => [
+  e.key,
+  e.flush(),
+  e.cut,
+  e.partial,
+  e.chunkScope ?? null,
+];
+
+/**
+ * No open message, or an assembler's saved state (checked: ag-ui-snapshot.ts) rebuilt through
+ * the same bounds as a trace (a doctored snapshot cannot hold more).
+ * `open` is in age order (the first is the oldest); `total` counts the code units held (keys,
+ * texts and chunk scopes); `lastChunk` is the open message an id-less `*_chunk` continues, per
+ * family and actor: that message holds the scope (and is charged for it), or none does.
+ */
+export function openMessages(saved?: AssemblerState): OpenMessages {
+  const open = new Map<string, OpenMessage>();
+  let total = 0;
+  const lastChunk = new Map<string, OpenMessage>();
+  let dropped = 0;
+
+  const scope = (entry: OpenMessage, scope: string) => {
+    const previous = lastChunk.get(scope);
     if (previous !== undefined) previous.chunkScope = undefined;
-    else this.total += scope.length;
+    else total += scope.length;
     entry.chunkScope = scope;
-    this.lastChunk.set(scope, entry);
-  }
-
-  /** The open message of `key`, opened (within the bounds) when it is not. */
-  opened(key: string, partial: boolean): OpenMessage {
-    let entry = this.open.get(key);
-    if (entry === undefined) {
-      entry = new OpenMessage(key, partial);
-      this.open.set(key, entry);
-      this.total += key.length;
-      this.shrink(key);
-    }
+    lastChunk.set(scope, entry);
+  };
+  const forget = (key: string): OpenMessage | undefined => {
+    const entry = open.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.chunkScope !== undefined) lastChunk.delete(entry.chunkScope);
+    open.delete(key);
+    total -= entry.key.length + entry.length + (entry.chunkScope?.length ?? 0);
     return entry;
-  }
-
-  /** Drops the oldest open messages (never `keep`, the one just written) until within bounds. */
-  shrink(keep: string): void {
-    const within = () =>
-      this.open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && this.total <= MAX_ASSEMBLED_TOTAL_LENGTH;
-    for (const key of this.open.keys()) {
+  };
+  const within = () =>
+    open.size <= MAX_OPEN_ASSEMBLED_MESSAGES && total <= MAX_ASSEMBLED_TOTAL_LENGTH;
+  // Drops the oldest open messages (never `keep`, the one just written) until within bounds.
+  const shrink = (keep: string) => {
+    if (within()) return;
+    for (const key of open.keys()) {
       if (within()) return;
       if (key === keep) continue;
-      this.end(key); // deleting while iterating a Map is safe: iteration goes on after it
-      this.dropped++;
+      forget(key); // deleting while iterating a Map is safe: iteration goes on after it
+      dropped++;
+    }
+  };
+  const opened = (key: string, partial: boolean): OpenMessage => {
+    let entry = open.get(key);
+    if (entry === undefined) {
+      entry = new OpenMessage(key, partial);
+      open.set(key, entry);
+      total += key.length;
+      shrink(key);
+    }
+    return entry;
+  };
+
+  if (saved !== undefined) {
+    dropped = saved.dropped;
+    for (const [key, text, cut, partial, chunkScope] of saved.open) {
+      forget(key);
+      const entry = opened(key, partial);
+      total += entry.append(text);
+      entry.cut ||= cut;
+      if (chunkScope !== null && open.has(key)) scope(entry, chunkScope);
+      shrink(key);
     }
   }
+
+  return {
+    get dropped() {
+      return dropped;
+    },
+    chunkKey: (scope) => lastChunk.get(scope)?.key,
+    start(key) {
+      forget(key);
+      opened(key, false);
+    },
+    append(key, delta, chunkScope) {
+      const entry = opened(key, dropped > 0);
+      // A scope is never empty: it starts with its family's name.
+      if (chunkScope && entry.chunkScope === undefined) scope(entry, chunkScope);
+      if (typeof delta === "string") total += entry.append(delta);
+      shrink(key);
+    },
+    end: forget,
+    save: () => ({ open: [...open.values()].map(savedEntry), dropped }),
+  };
 }

@@ -11,7 +11,6 @@ import { BoundedTable } from "../base/bounded-table.js";
 import { isObject } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 import { type AssemblerState, agUiTextAssembler } from "./ag-ui-assemble.js";
-import type { OpenMessages } from "./ag-ui-open-messages.js";
 
 type EnrichableMessage = Pick<
   TraceMessage,
@@ -38,27 +37,30 @@ export interface ToolCallState {
   forgotten: boolean;
 }
 
-/** What a tool-call enricher remembers: the names of open calls, oldest first. */
-export interface ToolCalls {
-  names: BoundedTable<string>;
-  /** Once a call was forgotten, a nameless event whose call is unknown may be one of them. */
-  forgotten: boolean;
-}
-
-/** No open tool call. */
-export const noToolCalls = (): ToolCalls => ({
-  names: new BoundedTable<string>(MAX_OPEN_TOOL_CALLS, MAX_OPEN_TOOL_CALL_CHARS),
-  forgotten: false,
-});
+/** A function over one trace's messages, in order, whose memory can be saved as JSON. */
+export type Stateful<F, S> = F & { save(): S };
 
 /**
  * Returns a function that gives each message of one trace, in order, its enriched content;
- * it starts from `calls` (a restored state: ag-ui-snapshot.ts), which it keeps up to date.
+ * `saved` (from `save()`, possibly through JSON, checked: ag-ui-snapshot.ts) resumes where
+ * that one stopped.
  */
 export function agUiToolCallEnricher(
-  calls = noToolCalls(),
-): ((message: EnrichableMessage) => Enriched) & { calls: ToolCalls } {
-  const { names } = calls;
+  saved?: ToolCallState,
+): Stateful<(message: EnrichableMessage) => Enriched, ToolCallState> {
+  const names = new BoundedTable<string>(MAX_OPEN_TOOL_CALLS, MAX_OPEN_TOOL_CALL_CHARS);
+  // Once a call was forgotten, a nameless event whose call is unknown may be one of them.
+  let forgotten = false;
+  if (saved !== undefined) {
+    forgotten = saved.forgotten;
+    // Re-inserted through the bounds: a doctored snapshot cannot hold more than a trace could.
+    for (const [key, name] of saved.names)
+      if (names.set(key, name, name.length) > 0) forgotten = true;
+  }
+  const save = (): ToolCallState => ({
+    names: [...names.entries()].map(([key, name]) => [key, name]),
+    forgotten,
+  });
   const enrich = (message: EnrichableMessage): Enriched => {
     const { content } = message;
     if (message.protocol !== "ag_ui") return { content };
@@ -73,8 +75,7 @@ export function agUiToolCallEnricher(
     );
     if (NAMING.has(message.operation) && typeof fields.toolCallName === "string") {
       // Re-inserted last: the table's order is the order calls were (re)started.
-      if (names.set(key, fields.toolCallName, fields.toolCallName.length) > 0)
-        calls.forgotten = true;
+      if (names.set(key, fields.toolCallName, fields.toolCallName.length) > 0) forgotten = true;
       return { content };
     }
     // Later chunks of a streamed call may leave the name out too.
@@ -83,14 +84,14 @@ export function agUiToolCallEnricher(
     const name = message.operation === "tool_call_end" ? names.take(key) : names.get(key);
     if (Object.hasOwn(fields, "toolCallName")) return { content };
     if (name !== undefined) return { content: { ...fields, toolCallName: name } }; // a copy
-    return calls.forgotten
+    return forgotten
       ? {
           content,
           lost: `its tool call's name is unknown: more than ${MAX_OPEN_TOOL_CALLS} open tool calls (or ${MAX_OPEN_TOOL_CALL_CHARS} characters of them) were remembered, and the oldest forgotten`,
         }
       : { content };
   };
-  return Object.assign(enrich, { calls });
+  return Object.assign(enrich, { save });
 }
 
 /** What the AG-UI enricher of one trace remembers, as JSON. */
@@ -101,15 +102,14 @@ export interface EnricherState {
 
 /** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
 export function agUiEnricher(
-  calls?: ToolCalls,
-  open?: OpenMessages,
-): ((message: EnrichableMessage) => Enriched) & { calls: ToolCalls; open: OpenMessages } {
-  const name = agUiToolCallEnricher(calls);
-  const assemble = agUiTextAssembler(open);
+  saved?: Partial<EnricherState>,
+): Stateful<(message: EnrichableMessage) => Enriched, EnricherState> {
+  const name = agUiToolCallEnricher(saved?.calls);
+  const assemble = agUiTextAssembler(saved?.text);
   const enrich = (message: EnrichableMessage): Enriched => {
     const named = name(message);
     const assembled = assemble(message, named.content);
     return { content: assembled.content, lost: assembled.lost ?? named.lost };
   };
-  return Object.assign(enrich, { calls: name.calls, open: assemble.open });
+  return Object.assign(enrich, { save: () => ({ calls: name.save(), text: assemble.save() }) });
 }

@@ -50,65 +50,64 @@ export interface TraceEvaluator {
   verdicts(): TraceVerdict[];
 }
 
-/**
- * One trace's runs, each with its evaluation state (a run is judged on its own messages:
- * runs.ts): what evaluateTrace needs of an evaluator. `reportingOf` says how a run reports
- * its matches (createTraceEvaluator's `onMatch`).
- */
-export class TraceRuns {
-  readonly runs = new Map<string, { state: TraceState; reporting: Reporting }>();
-  /** Whether a message carried a run key. */
-  keyed = false;
-  count = 0;
-  #overflow = 0;
-  readonly compiled: CompiledTrace;
-  readonly #reportingOf: (run: string) => Reporting;
-
-  constructor(compiled: CompiledTrace, reportingOf = (_run: string): Reporting => FIRST) {
-    this.compiled = compiled;
-    this.#reportingOf = reportingOf;
-  }
-
-  /** Evaluates one message against every indicator still undecided of its run. Never throws. */
-  push(message: TraceMessage): void {
-    const index = this.count++;
-    let run: unknown;
-    try {
-      run = message?.run;
-    } catch {} // an unreadable run key: the unnamed run's
-    if (typeof run === "string") this.keyed = true;
-    const entry = this.#runOf(typeof run === "string" ? run : "");
-    if (entry === undefined) this.#overflow++;
-    else entry.state.push(message, entry.reporting, index);
-  }
-
-  /** Marks the trace as cut short: undecided indicators become `error` with `reason`. */
-  fail(reason: string): void {
-    if (this.runs.size === 0) this.#runOf("");
-    for (const { state } of this.runs.values()) state.fail(reason);
-  }
-
-  verdicts(): TraceVerdict[] {
-    const tallies = new Map([...this.runs].map(([run, { state }]) => [run, state.tallies]));
-    return runVerdicts(this.compiled, tallies, this.#overflow);
-  }
-
-  #runOf(run: string) {
-    let entry = this.runs.get(run);
-    if (entry === undefined && this.runs.size < MAX_RUNS) {
-      entry = { state: new TraceState(this.compiled), reporting: this.#reportingOf(run) };
-      this.runs.set(run, entry);
-    }
-    return entry;
-  }
-}
+/** What evaluateTrace needs of an evaluator: all of it but `pushAll`. */
+export type TraceRuns = Omit<TraceEvaluator, "pushAll">;
 
 const FIRST: Reporting = { alerts: "first" };
 
 /**
+ * An evaluator of one trace's runs, each with its own evaluation state (a run is judged on
+ * its own messages: runs.ts); `reportingOf` says how a run reports its matches
+ * (createTraceEvaluator's `onMatch`).
+ */
+export function traceRuns(
+  compiled: CompiledTrace,
+  reportingOf = (_run: string): Reporting => FIRST,
+): TraceRuns {
+  const runs = new Map<string, { state: TraceState; reporting: Reporting }>();
+  let keyed = false;
+  let count = 0;
+  let overflow = 0;
+  const runOf = (run: string) => {
+    let entry = runs.get(run);
+    if (entry === undefined && runs.size < MAX_RUNS) {
+      entry = { state: new TraceState(compiled), reporting: reportingOf(run) };
+      runs.set(run, entry);
+    }
+    return entry;
+  };
+  return {
+    push(message) {
+      const index = count++;
+      let run: unknown;
+      try {
+        run = message?.run;
+      } catch {} // an unreadable run key: the unnamed run's
+      if (typeof run === "string") keyed = true;
+      const entry = runOf(typeof run === "string" ? run : "");
+      if (entry === undefined) overflow++;
+      else entry.state.push(message, entry.reporting, index);
+    },
+    fail(reason) {
+      if (runs.size === 0) runOf("");
+      for (const { state } of runs.values()) state.fail(reason);
+    },
+    get count() {
+      return count;
+    },
+    get done() {
+      return !keyed && (runs.get("")?.state.done ?? compiled.live === 0);
+    },
+    verdicts: () => {
+      const tallies = new Map([...runs].map(([run, { state }]) => [run, state.tallies]));
+      return runVerdicts(compiled, tallies, overflow);
+    },
+  };
+}
+
+/**
  * Compiles every indicator of `documents` once and returns an evaluator to push trace
- * messages into (format §6 trace filtering per indicator; SDK §4.4 per message, SDK §4.5 per
- * document).
+ * messages into (format §6 trace filtering per indicator; SDK §4.5 per document).
  */
 export function createTraceEvaluator(
   documents: readonly Document[],
@@ -121,34 +120,25 @@ export function createTraceEvaluator(
     "onMatch",
   ]);
   const compiled = compileTrace(documents, { cel, semantic }, source);
-  const runs = new TraceRuns(
+  const evaluator = traceRuns(
     compiled,
-    onMatch === undefined
+    // Anything but a function could not be called (a throwing callback is ignored).
+    typeof onMatch !== "function"
       ? undefined
       : (run) => ({
           alerts: "first",
           notify: notifier(compiled, onMatch, undefined, run === "" ? undefined : run),
         }),
   );
-  const fail = (reason: string) => runs.fail(reason);
-  return {
-    push: (message) => runs.push(message),
-    async pushAll(messages) {
+  return Object.assign(evaluator, {
+    async pushAll(messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>) {
       try {
-        for await (const message of messages) runs.push(message);
+        for await (const message of messages) evaluator.push(message);
       } catch (thrown) {
-        fail(
-          `the trace could not be read after ${runs.count} message(s): ${describeThrown(thrown)}`,
+        evaluator.fail(
+          `the trace could not be read after ${evaluator.count} message(s): ${describeThrown(thrown)}`,
         );
       }
     },
-    fail,
-    get count() {
-      return runs.count;
-    },
-    get done() {
-      return !runs.keyed && (runs.runs.get("")?.state.done ?? compiled.live === 0);
-    },
-    verdicts: () => runs.verdicts(),
-  };
+  });
 }

@@ -5,15 +5,17 @@
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
-import { type Enricher, restoreAgUiEnricher, saveAgUiEnricher } from "./ag-ui-snapshot.js";
+import { checkedEnricherState } from "./ag-ui-snapshot.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
 import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
 import { absorbObserved, Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
-import { agUiEnricher, type EnricherState } from "./trace-enrich.js";
+import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
 
 import { computeVerdict } from "./verdict.js";
+
+type Enricher = Stateful<ReturnType<typeof agUiEnricher>, EnricherState>;
 
 /** A verdict decided by one message, and that message's position. */
 export interface Decision {
@@ -348,14 +350,14 @@ export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] 
 /** The AG-UI enrichment state of the state's one session (a monitor's), if it has one. */
 export function savedEnricher(state: TraceState): EnricherState | undefined {
   const { enrichers, restored } = state;
-  if (enrichers.size === 0) return restored && saveAgUiEnricher(restored);
-  return enrichers.size === 1 ? saveAgUiEnricher([...enrichers.values()][0]!) : undefined;
+  if (enrichers.size === 0) return restored?.save();
+  return enrichers.size === 1 ? [...enrichers.values()][0]!.save() : undefined;
 }
 
 /** Resumes an enrichment state for the state's one session (throws on a malformed one). */
 export function restoreEnricher(state: TraceState, saved: unknown): void {
   state.enrichers.clear();
-  state.restored = saved === undefined ? undefined : restoreAgUiEnricher(saved);
+  state.restored = saved === undefined ? undefined : agUiEnricher(checkedEnricherState(saved));
 }
 
 /** Recounts `pending` from the tallies (after a restore). */

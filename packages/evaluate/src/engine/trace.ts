@@ -8,7 +8,7 @@ import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
 import { compileTrace } from "./trace-compile.js";
-import { TraceRuns } from "./trace-evaluator.js";
+import { traceRuns } from "./trace-evaluator.js";
 
 export interface EvaluateTraceOptions extends IndicatorEvaluators {
   /** Verdict `source`: the tool producing the verdicts. */
@@ -30,8 +30,8 @@ export function evaluateTrace(
   options: EvaluateTraceOptions = {},
 ): TraceVerdict {
   const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
-  // createTraceEvaluator without what only a live consumer needs (onMatch, pushAll, done).
-  const evaluator = new TraceRuns(compileTrace([document], { cel, semantic }, source));
+  // createTraceEvaluator without what only a live consumer needs (onMatch, pushAll).
+  const evaluator = traceRuns(compileTrace([document], { cel, semantic }, source));
   try {
     for (const message of messages) evaluator.push(message);
   } catch (thrown) {
