@@ -204,6 +204,7 @@ async function evaluateIn(
         source: "oatf-cli",
         cel,
         ...(format === undefined ? {} : { format }),
+        ...(trace.bytes === undefined ? {} : { bytes: trace.bytes }),
       });
     } catch (error) {
       opened.close();
