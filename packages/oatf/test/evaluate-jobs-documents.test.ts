@@ -203,22 +203,23 @@ attack:
       messages: [{ role: user, content: "hi" }]
   indicators:
 ${Array.from(
-  { length: 40 },
+  { length: 60 },
   (_, i) => `    - protocol: ag_ui
       surface: tool_call_args
       target: toolCallName
       pattern: { contains: "send_email${i === 0 ? "" : i}" }`,
 ).join("\n")}
 `;
-    const files = { "a.yaml": text(exfil("AGUI-001")), "b.yaml": text(exfil("AGUI-002")) };
+    const ids = ["AGUI-001", "AGUI-002", "AGUI-003"];
+    const files = Object.fromEntries(ids.map((id) => [`${id}.yaml`, text(exfil(id))]));
     const one = await runEvaluate(memoryInputs(files).list, memoryTrace(lines), {});
-    expect(one.documents.map((d) => d.verdict?.result)).toEqual(["error", "error"]);
+    expect(one.documents.map((d) => d.verdict?.result)).toEqual(["error", "error", "error"]);
     for (const jobs of [2, 3]) {
       const many = await runEvaluate(memoryInputs(files).list, memoryTrace(lines), { jobs });
       expect(many.serial).toBeUndefined();
       expect(decided(many)).toEqual(decided(one));
     }
-    const documents = [loaded(exfil("AGUI-001")), loaded(exfil("AGUI-002"))];
+    const documents = ids.map((id) => loaded(exfil(id)));
     const sample = lines.map((t, i): SourceLine => ({ line: i + 1, text: t }));
     expect(planShards({ jobs: 3, documents, sample, bytes: undefined, cores: 2 }).by).toBe(
       "document",

@@ -35,25 +35,25 @@ export function tooSmallForThreads(
 }
 
 // The cost model that chooses between sharding by session and by document (shard-plan.ts),
-// in CPU milliseconds per MB of trace, measured on the jobs bench (one thread, its V8 helper
-// threads included, the bench's 64 documents and 192 indicators over 100k messages of one
-// session, 24 MB): reading (decoding and parsing) a line costs ~8 ms/MB, evaluating it ~0.16
-// ms/MB per indicator (31 ms/MB for the bench's documents), cutting and sending it to a
-// worker ~6 ms/MB (a sixth of evaluating it). Sharding by document reads every line in every
-// thread: only the evaluation is shared.
-const READ_MS_PER_MB = 8;
-const INDICATOR_MS_PER_MB = 0.16;
-const ROUTE_MS_PER_MB = 6;
+// in CPU milliseconds (the process's: V8's compiler and GC threads included) per MB of trace,
+// measured with the CLI on the jobs bench (its 64 documents, 192 indicators, over 100k and
+// 300k messages of one session, 24 and 72 MB; `--jobs 1` against `--jobs 2` by document):
+// evaluating costs ~49 ms/MB past the first MBs, of which reading (decoding, parsing) ~12;
+// each worker reading every line again adds ~20 ms/MB (its reading, this thread's cutting and
+// sending, their garbage) and ~350 ms whatever the size. Only the evaluation is shared.
+const READ_MS_PER_MB = 12;
+const ROUTE_MS_PER_MB = 8;
+const INDICATOR_MS_PER_MB = 37 / 192;
 /** Cores one evaluating thread keeps busy, its V8 compiler and GC threads included. */
 const HELPERS = 1.4;
 /**
- * CPU a worker adds whatever the trace (its Node bootstrap and modules, ~50 ms; CEL when its
- * documents have expressions, ~75 ms; V8 warming up the hot code again for its isolate, ~650
- * ms with the compiler threads; its documents compiled), and the wall time it adds when a core
- * is spare (the start overlaps checking the documents).
+ * CPU a worker adds whatever the trace: its Node bootstrap and modules (~50 ms), CEL when its
+ * documents have expressions (~75 ms), its documents compiled and V8 warming up the hot code
+ * again for its isolate; and the wall time it adds when a core is spare (its start overlaps
+ * checking the documents).
  */
-const WORKER_CPU_MS = 1300;
-const WORKER_WALL_MS = (SPARE_CORE_BYTES / MB) * (READ_MS_PER_MB + 192 * INDICATOR_MS_PER_MB);
+const WORKER_CPU_MS = 350;
+const WORKER_WALL_MS = 150;
 
 const evaluation = (weights: readonly number[]) =>
   weights.reduce((sum, w) => sum + w * INDICATOR_MS_PER_MB, 0);
