@@ -1,5 +1,6 @@
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tsup.base";
+import { JSON_P3_ESM, jsonP3Edits } from "./bundle-json-p3";
 
 // Four entries, the main one, `./compilers` (src/compile/index.ts, named so the built file
 // keeps the subpath's name), `./stream` (the consumer loop over a StreamSource) and
@@ -14,4 +15,10 @@ export default defineConfig({
     internal: "src/internal.ts",
   },
   splitting: true,
+  // json-p3 is bundled, without what the SDK never runs of it (bundle-json-p3.ts).
+  noExternal: ["json-p3"],
+  esbuildPlugins: [jsonP3Edits],
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, "json-p3": JSON_P3_ESM };
+  },
 });

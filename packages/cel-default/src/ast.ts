@@ -45,37 +45,47 @@ export function walk(root: Expr, visit: (v: Visit) => boolean): void {
   const stack: Visit[] = [{ node: root, depth: 0, loops: 0 }];
   for (let v = stack.pop(); v !== undefined; v = stack.pop()) {
     if (!visit(v)) return;
-    const { node, depth, loops } = v;
-    const push = (child: Expr | undefined, inLoop = false) => {
-      if (child) stack.push({ node: child, depth: depth + 1, loops: loops + (inLoop ? 1 : 0) });
-    };
-    const kind = node.exprKind;
-    switch (kind.case) {
-      case "selectExpr":
-        push(kind.value.operand);
-        break;
-      case "callExpr":
-        push(kind.value.target);
-        for (const arg of kind.value.args) push(arg);
-        break;
-      case "listExpr":
-        for (const el of kind.value.elements) push(el);
-        break;
-      case "structExpr":
-        for (const entry of kind.value.entries) {
-          if (entry.keyKind.case === "mapKey") push(entry.keyKind.value as Expr);
-          push(entry.value);
-        }
-        break;
-      case "comprehensionExpr":
-        // The step holds the macro's body, run once per element. The condition and the
-        // result only test the accumulator (a macro never puts a comprehension there).
-        push(kind.value.iterRange);
-        push(kind.value.accuInit);
-        push(kind.value.loopCondition);
-        push(kind.value.loopStep, true);
-        push(kind.value.result);
-        break;
-    }
+    const { depth, loops } = v;
+    forEachChild(v.node, (node, inLoop) => {
+      stack.push({ node, depth: depth + 1, loops: loops + (inLoop ? 1 : 0) });
+    });
+  }
+}
+
+/**
+ * Calls `visit` on each child of `node` in source order; `inLoop` marks a comprehension's
+ * step, which holds the macro's body, run once per element.
+ */
+export function forEachChild(node: Expr, visit: (child: Expr, inLoop: boolean) => void): void {
+  const push = (child: Expr | undefined, inLoop = false) => {
+    if (child) visit(child, inLoop);
+  };
+  const kind = node.exprKind;
+  switch (kind.case) {
+    case "selectExpr":
+      push(kind.value.operand);
+      break;
+    case "callExpr":
+      push(kind.value.target);
+      for (const arg of kind.value.args) push(arg);
+      break;
+    case "listExpr":
+      for (const el of kind.value.elements) push(el);
+      break;
+    case "structExpr":
+      for (const entry of kind.value.entries) {
+        if (entry.keyKind.case === "mapKey") push(entry.keyKind.value as Expr);
+        push(entry.value);
+      }
+      break;
+    case "comprehensionExpr":
+      // The condition and the result only test the accumulator (a macro never puts a
+      // comprehension there).
+      push(kind.value.iterRange);
+      push(kind.value.accuInit);
+      push(kind.value.loopCondition);
+      push(kind.value.loopStep, true);
+      push(kind.value.result);
+      break;
   }
 }

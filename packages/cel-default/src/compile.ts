@@ -1,8 +1,9 @@
 // Compile once, evaluate many: parse, check the static limits, install the loop guard of the
 // cost budget and plan. The result (a runnable plan or the reason there is none) is what gets cached.
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
-import type { CelSyntaxError } from "@oatf/model";
+import type { CelCall, CelSyntaxError } from "@oatf/model";
 import type { Expr } from "./ast.js";
+import { celCalls } from "./calls.js";
 import { scanSource } from "./escapes.js";
 import { guardLoops } from "./guard.js";
 import { guardHasOperands } from "./has.js";
@@ -16,6 +17,8 @@ export interface Compiled {
   run: (bindings: Record<string, CelValue>) => CelResult;
   /** Source position of an expression id, for runtime error messages. */
   position: (exprId: bigint | undefined) => Position | undefined;
+  /** The calls as the source writes them (`CelEvaluator.calls`), read before the rewrites below. */
+  calls: readonly CelCall[];
 }
 
 export interface CompileLimits extends StaticLimits {
@@ -57,11 +60,12 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   };
   const breach = checkSyntax(root) ?? checkLimits(root, limits);
   if (breach) return failure(breach.message, position(breach.exprId));
+  const calls = celCalls(source, parsed);
   rewriteGlobalOverloads(root);
   guardHasOperands(root);
   guardLoops(root);
   try {
-    return { ok: true, value: { run: plan(env, parsed), position } };
+    return { ok: true, value: { run: plan(env, parsed), position, calls } };
   } catch (e) {
     return failure(`expression cannot be planned: ${errorMessage(e)}`);
   }

@@ -11,7 +11,6 @@ import type {
 } from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
 import { meteredBuiltins, re2 } from "./builtins.js";
-import { celCalls } from "./calls.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
@@ -127,8 +126,14 @@ export function createEvaluator(
       return functions;
     },
 
-    calls: (expression) => (typeof expression === "string" ? celCalls(expression) : []),
+    calls: (expression) => callsOf(compiled, expression),
   };
+}
+
+/** What `calls` answers: the calls kept with the compiled expression; none for a non-string. */
+function callsOf(compiled: (e: string) => CompileResult, expression: unknown): readonly CelCall[] {
+  const c = typeof expression === "string" ? compiled(expression) : undefined;
+  return c?.ok ? c.value.calls : [];
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */

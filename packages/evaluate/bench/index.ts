@@ -18,7 +18,7 @@ import {
   plainLoop,
   sdkLoop,
 } from "./library.js";
-import { heapMb, measure, report } from "./measure.js";
+import { heapMb, measure, report, runSections } from "./measure.js";
 import { monitorBench } from "./monitor.js";
 
 const INNER = 1000; // calls per sample, so timer overhead does not swamp tiny functions
@@ -310,15 +310,4 @@ const SECTIONS: Record<string, () => unknown> = {
   hostile: hostileBench,
   monitor: () => monitorBench(report, heapMb),
 };
-const chosen = process.argv.slice(2).filter((a) => a !== "--");
-const unknown = chosen.filter((name) => !Object.hasOwn(SECTIONS, name));
-if (unknown.length > 0) {
-  console.error(
-    `unknown section(s): ${unknown.join(", ")}; known: ${Object.keys(SECTIONS).join(", ")}`,
-  );
-  process.exit(2);
-}
-console.log(`@oatf/evaluate benchmarks (node ${process.version})`);
-for (const [name, run] of Object.entries(SECTIONS)) {
-  if (chosen.length === 0 || chosen.includes(name)) await run();
-}
+await runSections("@oatf/evaluate", SECTIONS);

@@ -42,3 +42,25 @@ export function heapMb(): number {
   globalThis.gc?.();
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
+
+/**
+ * Runs the sections named on the command line (`pnpm bench -- library monitor`), or all of
+ * them; an unknown name is a usage error (exit 2).
+ */
+export async function runSections(
+  title: string,
+  sections: Record<string, () => unknown>,
+): Promise<void> {
+  const chosen = process.argv.slice(2).filter((a) => a !== "--");
+  const unknown = chosen.filter((name) => !Object.hasOwn(sections, name));
+  if (unknown.length > 0) {
+    console.error(
+      `unknown section(s): ${unknown.join(", ")}; known: ${Object.keys(sections).join(", ")}`,
+    );
+    process.exit(2);
+  }
+  console.log(`${title} benchmarks (node ${process.version})`);
+  for (const [name, run] of Object.entries(sections)) {
+    if (chosen.length === 0 || chosen.includes(name)) await run();
+  }
+}

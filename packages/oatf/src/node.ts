@@ -1,7 +1,7 @@
 // oatf/node: library functions that need Node (worker threads), beside the browser-safe main
 // entry. `evaluateInThreads` is `oatf evaluate --jobs`: a trace evaluated in several threads,
-// sharded by session, with the verdicts one thread gives; here rather than in @oatf/evaluate
-// because each worker loads the default CEL evaluator, which only `oatf` wires in.
+// sharded by session (or by document), with the verdicts one thread gives; here rather than in
+// @oatf/evaluate because a worker loads the default CEL evaluator, which only `oatf` wires in.
 export {
   type Chunk,
   type EvaluationThreads,

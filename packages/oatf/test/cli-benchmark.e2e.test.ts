@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { startAgent } from "@oatf/test-agents";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const SCENARIOS = fileURLToPath(new URL("../../../../shared/scenarios/", import.meta.url));
 const DOCUMENTS = [
@@ -28,10 +29,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function benchmark(extra: string[], tty = false) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(
+function benchmark(extra: string[], tty = false) {
+  return runCaptured(
     [
       "benchmark",
       ...DOCUMENTS,
@@ -45,14 +44,9 @@ async function benchmark(extra: string[], tty = false) {
       "bench",
       ...extra,
     ],
-    {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s), isTTY: tty },
-      cwd: dir,
-      env: {},
-    },
+    dir,
+    { env: {}, tty },
   );
-  return { code, stdout, stderr };
 }
 
 const lines = (path: string) => readFileSync(path, "utf8").trim().split("\n").length;

@@ -5,15 +5,15 @@ import { shardKey, shardOf } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { parseEvaluateArgs } from "../src/cli/evaluate/command.js";
 import {
-  type EvaluateReport,
   evaluateExitCode,
   renderEvaluate,
   runEvaluate,
   type TraceInput,
 } from "../src/cli/evaluate/report.js";
 import { parseArgs } from "../src/cli/shared/args.js";
-import { bucketThreads } from "../src/node/evaluate-jobs.js";
+import { bucketThreads } from "../src/node/shard-plan.js";
 import { tooSmallForThreads } from "../src/node/threads-worth.js";
+import { decided, memoryTrace } from "./jobs-helpers.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
 const doc = (id: string, target: string, contains: string, direction = "response") => `oatf: "0.1"
@@ -65,12 +65,7 @@ function traceLines(): string[] {
   return lines;
 }
 
-function trace(lines: string[]): TraceInput {
-  async function* source() {
-    for (let i = 0; i < lines.length; i += 7) yield `${lines.slice(i, i + 7).join("\n")}\n`;
-  }
-  return { file: "trace.jsonl", open: () => ({ ok: true, source: source(), close: () => {} }) };
-}
+const trace = memoryTrace;
 
 // The trace as UTF-8 bytes in chunks of `size`, which cut lines and characters anywhere.
 function bytes(text: string, size: number): TraceInput {
@@ -79,19 +74,6 @@ function bytes(text: string, size: number): TraceInput {
     for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
   }
   return { file: "trace.jsonl", open: () => ({ ok: true, source: source(), close: () => {} }) };
-}
-
-// What must not depend on --jobs: the JSON output byte for byte (coverage counts included)
-// but its wall-clock timestamps, the text output, the trace problems and the exit code.
-function decided(report: EvaluateReport) {
-  const untimed = (s: string) => s.replace(/"timestamp": "[^"]*"/g, '"timestamp": "-"');
-  return {
-    json: untimed(renderEvaluate(report, "json").stdout),
-    text: renderEvaluate(report, "text").stdout,
-    messages: report.messages,
-    problems: report.problems,
-    exit: evaluateExitCode(report),
-  };
 }
 
 describe("oatf evaluate --jobs", () => {

@@ -4,22 +4,12 @@
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
 import { loadRedisStreams } from "../src/cli/shared/streams.js";
+import { runCaptured } from "./cli-capture.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
-async function cli(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: REPO,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[]) => runCaptured(argv, REPO, { env: {} });
 
 /** A loopback port nothing listens on. */
 function closedPort(): Promise<number> {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAgent } from "@oatf/test-agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 const SCENARIOS = fileURLToPath(new URL("../../../../shared/scenarios/", import.meta.url));
 const RUG_PULL = join(SCENARIOS, "OATF-010_rug-pull-tool-swap.yaml");
@@ -23,42 +23,24 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: dir,
-    env: {},
-  });
-  return { code, stdout, stderr };
+const cli = (args: string[]) => runCaptured(args, dir, { env: {} });
+
+/** `oatf run` of the rug pull against a test agent of `policy` (its MCP config `<name>.json`). */
+async function runRugPull(policy: "careful" | "obedient", name: string, extra: string[]) {
+  const config = join(dir, `${name}.json`);
+  const agent = await startAgent({ policy, mcpConfig: config });
+  try {
+    return await cli(["run", RUG_PULL, "--agent", agent.url, "--mcp-config", config, ...extra]);
+  } finally {
+    await agent.close();
+  }
 }
 
 describe.each(["careful", "obedient"] as const)("OATF-010 against the %s agent", (policy) => {
   it("prints the verdict as oatf evaluate, and the recording gives the same one later", async () => {
-    const config = join(dir, `${policy}.json`);
     const out = join(dir, `${policy}.jsonl`);
-    const agent = await startAgent({ policy, mcpConfig: config });
-    let run: Awaited<ReturnType<typeof cli>>;
-    try {
-      run = await cli([
-        "run",
-        RUG_PULL,
-        "--agent",
-        agent.url,
-        "--mcp-config",
-        config,
-        "--out",
-        out,
-        "--grace",
-        "100",
-        "--run",
-        `cli-${policy}`,
-      ]);
-    } finally {
-      await agent.close();
-    }
+    const extra = ["--out", out, "--grace", "100", "--run", `cli-${policy}`];
+    const run = await runRugPull(policy, policy, extra);
     // The servers' endpoints are printed before the agent is driven.
     expect(run.stderr).toMatch(/listening http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stderr).toMatch(/mcp_server mcp_rug: http:\/\/127\.0\.0\.1:\d+\/mcp\/mcp_rug/);
@@ -108,30 +90,12 @@ it("starts the agent with --agent-cmd, repeats, and reports JSON with the succes
 }, 180_000);
 
 it("summarizes repeats in text: one row per run, the success rate and worst tier", async () => {
-  const config = join(dir, "repeat.json");
-  const agent = await startAgent({ policy: "careful", mcpConfig: config });
-  try {
-    const run = await cli([
-      "run",
-      RUG_PULL,
-      "--agent",
-      agent.url,
-      "--mcp-config",
-      config,
-      "--repeat",
-      "2",
-      "--grace",
-      "50",
-      "--run",
-      "rep",
-    ]);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`${RUG_PULL} [rep-1]`);
-    expect(run.stdout).toContain(`${RUG_PULL} [rep-2]`);
-    expect(run.stdout).toContain("2 runs: 0/2 exploited (success rate 0.00), worst tier: -");
-  } finally {
-    await agent.close();
-  }
+  const extra = ["--repeat", "2", "--grace", "50", "--run", "rep"];
+  const run = await runRugPull("careful", "repeat", extra);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain(`${RUG_PULL} [rep-1]`);
+  expect(run.stdout).toContain(`${RUG_PULL} [rep-2]`);
+  expect(run.stdout).toContain("2 runs: 0/2 exploited (success rate 0.00), worst tier: -");
 }, 180_000);
 
 it("writes SARIF (rules from the document, findings located in it) and JUnit named oatf run", async () => {
@@ -210,26 +174,8 @@ describe("refused before or during the run", () => {
 });
 
 it("--out x.har records every HTTP exchange of the run; oatf evaluate reads it to the same verdict", async () => {
-  const config = join(dir, "har.json");
   const har = join(dir, "run.har");
-  const agent = await startAgent({ policy: "obedient", mcpConfig: config });
-  let run: Awaited<ReturnType<typeof cli>>;
-  try {
-    run = await cli([
-      "run",
-      RUG_PULL,
-      "--agent",
-      agent.url,
-      "--mcp-config",
-      config,
-      "--out",
-      har,
-      "--grace",
-      "100",
-    ]);
-  } finally {
-    await agent.close();
-  }
+  const run = await runRugPull("obedient", "har", ["--out", har, "--grace", "100"]);
   expect(run.code).toBe(1);
   const log = JSON.parse(readFileSync(har, "utf8")).log;
   expect(log.creator.name).toBe("@oatf/run");

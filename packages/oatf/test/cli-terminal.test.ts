@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 // Retitles the window (OSC 0 … BEL), clears the screen (CSI 2J), then reorders what follows.
 const HOSTILE = "\x1b]0;pwned\x07\x1b[2J\u202e\u2066\u200e\u200f\u061cgnp";
@@ -30,17 +30,7 @@ const trace = file(`${HOSTILE}.jsonl`, `${MESSAGE}\n`);
 const badTrace = file(`${HOSTILE}-bad.jsonl`, `${MESSAGE}\n{not json\n`);
 const emptyTrace = file(`${HOSTILE}-empty.jsonl`, "");
 
-async function oatf(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: dir,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const oatf = (args: string[]) => runCaptured(args, dir, { env: {} });
 
 const CASES: [string, string[]][] = [
   ["an unknown command", [HOSTILE]],

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/main.js";
+import { runCaptured } from "./cli-capture.js";
 
 // A missing `oatf`, a misspelt tier value and a misspelt field name, around comments.
 const BROKEN = `# the attack, as first drafted
@@ -30,23 +30,9 @@ const FIXED = BROKEN.replace("drafted\n", 'drafted\noatf: "0.1"\n')
 async function validate(args: string[], files: Record<string, string>, stdin?: string) {
   const dir = mkdtempSync(join(tmpdir(), "oatf-fix-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(["validate", ...args], {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: dir,
-    env: {},
-    ...(stdin === undefined
-      ? {}
-      : {
-          stdin: (async function* () {
-            yield stdin;
-          })(),
-        }),
-  });
+  const captured = await runCaptured(["validate", ...args], dir, { env: {}, stdin });
   const read = (name: string) => readFileSync(join(dir, name), "utf8");
-  return { code, stdout, stderr, read };
+  return { ...captured, read };
 }
 
 describe("oatf validate --fix", () => {

@@ -7,13 +7,13 @@
 // `oatf evaluate` of the recording must say what `--evaluate` said live; content that was not
 // captured is never a silent not_exploited: the messages carry `uncaptured` and the reader
 // says how many calls lack it.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createReadStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readOtlp } from "@oatf/trace/otlp";
 import { beforeAll, describe, expect, it } from "vitest";
-import setup, { CLI, REPO } from "./cli-build.js";
-import { evaluate, FIXTURES, fixture, matchLines, tmp } from "./record-helpers.js";
+import setup, { REPO } from "./cli-build.js";
+import { evaluate, FIXTURES, fixture, matchLines, startRecording, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -44,38 +44,10 @@ function runAgent(
   expect(run.status, run.stderr).toBe(0);
 }
 
-interface Receiver {
-  url: string;
-  stop(): Promise<{ code: number | null; stderr: string }>;
-}
-
 /** `oatf record --otlp 127.0.0.1:0 --out <out> [...extra]`, ready once it prints its address. */
-function startReceiver(out: string, extra: string[] = []): Promise<Receiver> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [CLI, "record", "--otlp", "127.0.0.1:0", "--out", out, ...extra],
-    { stdio: ["ignore", "ignore", "pipe"], cwd: FIXTURES },
-  );
-  let stderr = "";
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, stderr })),
-  );
-  return new Promise((resolve, reject) => {
-    child.stderr!.setEncoding("utf8");
-    child.stderr!.on("data", (text: string) => {
-      stderr += text;
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+) for OTLP/.exec(stderr);
-      if (found)
-        resolve({
-          url: found[1]!,
-          stop: () => {
-            child.kill("SIGTERM");
-            return exited;
-          },
-        });
-    });
-    void exited.then(({ code }) => reject(new Error(`oatf record exited ${code}: ${stderr}`)));
-  });
+function startReceiver(out: string, extra: string[] = []) {
+  const ready = /listening on (http:\/\/127\.0\.0\.1:\d+) for OTLP/;
+  return startRecording(["--otlp", "127.0.0.1:0", "--out", out, ...extra], ready);
 }
 
 /** The messages (without ids and times, which differ run to run) a trace file reads to. */

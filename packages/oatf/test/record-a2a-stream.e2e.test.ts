@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient } from "./fixtures/e2e/a2a-agent.mjs";
-import { a2aUpstream, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
+import { a2aUpstreamOf, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -20,19 +20,14 @@ const capture = (name: string) =>
   fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
 
 describe("oatf record: an A2A task streamed over SSE", () => {
-  const agent = a2aUpstream();
-  let upstream: string;
-  beforeAll(async () => {
-    upstream = await agent.start();
-  });
-  afterAll(() => agent.close());
+  const agent = a2aUpstreamOf();
 
   for (const version of ["0.3", "1.0"] as const)
     for (const mode of ["comply", "refuse"] as const) {
       const result = mode === "comply" ? "exploited" : "not_exploited";
       it(`A2A ${version}, ${mode}: the task/artifact item evaluates ${result}, as --evaluate said live`, async () => {
         const out = join(tmp(), "task.jsonl");
-        const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+        const proxy = await startProxy(agent.url(), out, ["--evaluate", DOCUMENT]);
         agent.via(proxy.url);
         const seen = await runClient(proxy.url, { version, stream: true, mode, task: true });
         expect(seen.reply.startsWith("Key accepted.")).toBe(mode === "comply");

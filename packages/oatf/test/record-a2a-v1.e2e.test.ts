@@ -5,11 +5,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient, SKILL } from "./fixtures/e2e/a2a-agent.mjs";
-import { a2aUpstream, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
+import { a2aUpstreamOf, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -18,12 +18,7 @@ const capture = (name: string) =>
   fileURLToPath(new URL(`./fixtures/captures/${name}`, import.meta.url));
 
 describe("oatf record as an HTTP proxy for A2A v1.0 (@a2a-js/sdk)", () => {
-  const agent = a2aUpstream();
-  let upstream: string;
-  beforeAll(async () => {
-    upstream = await agent.start();
-  });
-  afterAll(() => agent.close());
+  const agent = a2aUpstreamOf();
 
   for (const stream of [false, true])
     for (const mode of ["comply", "refuse"] as const) {
@@ -31,7 +26,7 @@ describe("oatf record as an HTTP proxy for A2A v1.0 (@a2a-js/sdk)", () => {
       const result = mode === "comply" ? "exploited" : "not_exploited";
       it(`a ${mode} ${method} run evaluates ${result}, as --evaluate said live`, async () => {
         const out = join(tmp(), "a2a-v1.jsonl");
-        const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+        const proxy = await startProxy(agent.url(), out, ["--evaluate", DOCUMENT]);
         agent.via(proxy.url);
         const seen = await runClient(proxy.url, { version: "1.0", stream, mode });
         expect(seen).toEqual({ skill: SKILL, reply: "Revenue by quarter: Q1 10, Q2 12." });

@@ -5,11 +5,11 @@
 // key) or refuses. A2A v1.0 traffic is in record-a2a-v1.e2e.test.ts.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup, { REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient, SKILL } from "./fixtures/e2e/a2a-agent.mjs";
-import { a2aUpstream, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
+import { a2aUpstreamOf, evaluate, fixture, matchLines, startProxy, tmp } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -17,12 +17,7 @@ const A2A_DOCUMENT = fixture("a2a-credentials.yaml");
 const A2A_EXAMPLE = join(REPO, "examples/a2a-skill-poisoning.yaml");
 
 describe("oatf record as an HTTP proxy for A2A v0.3 (@a2a-js/sdk)", () => {
-  const agent = a2aUpstream();
-  let upstream: string;
-  beforeAll(async () => {
-    upstream = await agent.start();
-  });
-  afterAll(() => agent.close());
+  const agent = a2aUpstreamOf();
 
   for (const stream of [false, true])
     for (const mode of ["comply", "refuse"] as const) {
@@ -30,7 +25,7 @@ describe("oatf record as an HTTP proxy for A2A v0.3 (@a2a-js/sdk)", () => {
       const result = mode === "comply" ? "exploited" : "not_exploited";
       it(`records a ${mode} ${method} run; it evaluates ${result}, as --evaluate said live`, async () => {
         const out = join(tmp(), "a2a.jsonl");
-        const proxy = await startProxy(upstream, out, ["--evaluate", A2A_DOCUMENT]);
+        const proxy = await startProxy(agent.url(), out, ["--evaluate", A2A_DOCUMENT]);
         agent.via(proxy.url);
         const seen = await runClient(proxy.url, { version: "0.3", stream, mode });
         expect(seen).toEqual({ skill: SKILL, reply: "Revenue by quarter: Q1 10, Q2 12." });

@@ -4,15 +4,14 @@
 // or refuses. The recorded AG-UI events are evaluated with `oatf evaluate`, against a small
 // document (whole tool-call arguments) and the repository's AG-UI example.
 import { readFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import setup, { REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { createAgentServer } from "./fixtures/e2e/ag-ui-agent.mjs";
-import { close, evaluate, fixture, listen, matchLines, startProxy, tmp } from "./record-helpers.js";
+import { evaluate, fixture, matchLines, startProxy, tmp, upstreamOf } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -22,13 +21,7 @@ const EXAMPLE = join(REPO, "examples/ag-ui-injection.yaml");
 const INPUT = parse(readFileSync(EXAMPLE, "utf8")).attack.execution.state.run_agent_input;
 
 describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/client)", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = createAgentServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/agent`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(createAgentServer, "/agent");
 
   const cases = [
     { mode: "comply", result: "exploited", tier: "boundary_breach" },
@@ -39,7 +32,7 @@ describe("oatf record as an HTTP proxy for an AG-UI run (@ag-ui/encoder, @ag-ui/
   for (const { mode, result, tier } of cases) {
     it(`records a ${mode} run; the recording evaluates ${result}, as --evaluate said live`, async () => {
       const out = join(tmp(), "run.jsonl");
-      const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+      const proxy = await startProxy(upstream(), out, ["--evaluate", DOCUMENT]);
       const agent = new HttpAgent({
         url: `${proxy.url}/${mode}`,
         threadId: INPUT.threadId,

@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import http, { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { partitionKey, readTraceText } from "@oatf/trace";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
-import { close, listen, startProxy, tmp } from "./record-helpers.js";
+import { startProxy, tmp, upstreamOf } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -62,17 +62,11 @@ function post(url: string, agent: http.Agent, body: string): Promise<string> {
 }
 
 describe("oatf record: sessions without a session id", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = statelessServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(statelessServer, "/mcp");
 
   it("keeps two clients on one pooled socket apart, and one client one partition", async () => {
     const out = join(tmp(), "pool.jsonl");
-    const proxy = await startProxy(upstream, out);
+    const proxy = await startProxy(upstream(), out);
     // One socket for both clients: the pool reuses it for every request.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (let id = 1; id <= 2; id++) {

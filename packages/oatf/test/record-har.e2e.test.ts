@@ -1,20 +1,19 @@
-// Issue 22 §2, the HAR reader: HAR captures made by `oatf record` evaluated with
-// `oatf evaluate` (format detected), A2A `message/stream` bodies read as JSON-RPC over SSE.
-// Live: MCP over Streamable HTTP recorded as HAR with --evaluate gives the verdict the HAR
-// file gives afterwards. Stored: every HAR capture of fixtures/captures (see its README).
-import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup, { REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runAgent } from "./fixtures/e2e/mcp-client.mjs";
-// @ts-expect-error: a plain-JS fixture
-import { createServer } from "./fixtures/e2e/mcp-server.mjs";
-import { close, evaluate, fixture, listen, matchLines, startProxy, tmp } from "./record-helpers.js";
+import {
+  evaluate,
+  fixture,
+  matchLines,
+  mcpHttpServer,
+  startProxy,
+  tmp,
+  upstreamOf,
+} from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -77,32 +76,13 @@ describe("HAR captures evaluate as the traffic was", () => {
 });
 
 describe("oatf record --out capture.har --evaluate", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    const sessions = new Map<string, StreamableHTTPServerTransport>();
-    server = createHttpServer(async (req, res) => {
-      const id = req.headers["mcp-session-id"];
-      let transport = typeof id === "string" ? sessions.get(id) : undefined;
-      if (transport === undefined) {
-        const created = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (sid) => void sessions.set(sid, created),
-        });
-        await createServer().connect(created);
-        transport = created;
-      }
-      await transport.handleRequest(req, res);
-    });
-    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(mcpHttpServer, "/mcp");
 
   for (const mode of ["comply", "refuse"] as const) {
     const result = mode === "comply" ? "exploited" : "not_exploited";
     it(`a ${mode} run: the HAR file evaluates ${result}, as --evaluate said live`, async () => {
       const out = join(tmp(), "capture.har");
-      const proxy = await startProxy(upstream, out, ["--evaluate", MCP]);
+      const proxy = await startProxy(upstream(), out, ["--evaluate", MCP]);
       await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
       const { stderr } = await proxy.stop();
       expect(stderr).toContain(`: ${result}`);

@@ -3,14 +3,19 @@
 // evaluate` on what it wrote, and servers on ephemeral loopback ports. No fixed sleeps: every
 // wait is on an event (a printed line, a process exit, a listening socket).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { afterAll, beforeAll } from "vitest";
 import { CLI } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { agentCard, createAgentApp } from "./fixtures/e2e/a2a-agent.mjs";
+// @ts-expect-error: a plain-JS fixture
+import { createServer as createMcpServer } from "./fixtures/e2e/mcp-server.mjs";
 
 export const FIXTURES = fileURLToPath(new URL("./fixtures/e2e/", import.meta.url));
 export const fixture = (name: string) => join(FIXTURES, name);
@@ -32,6 +37,21 @@ export function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * The test file's upstream: `create`d and listening before all its tests, closed after them.
+ * Returns the URL getter (`path` on the server's loopback address), valid once they run.
+ */
+export function upstreamOf(create: () => Server, path: string): () => string {
+  let server: Server | undefined;
+  let url = "";
+  beforeAll(async () => {
+    server = create();
+    url = `http://127.0.0.1:${await listen(server)}${path}`;
+  });
+  afterAll(() => (server ? close(server) : undefined));
+  return () => url;
+}
+
 export interface Proxy {
   /** The proxy's base URL (no trailing slash). */
   url: string;
@@ -43,11 +63,19 @@ export interface Proxy {
 
 /** `oatf record --listen 127.0.0.1:0 --upstream <upstream> --out <out> [...extra]`. */
 export function startProxy(upstream: string, out: string, extra: string[] = []): Promise<Proxy> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [CLI, "record", "--listen", "127.0.0.1:0", "--upstream", upstream, "--out", out, ...extra],
-    { stdio: ["ignore", "ignore", "pipe"], cwd: FIXTURES },
-  );
+  const args = ["--listen", "127.0.0.1:0", "--upstream", upstream, "--out", out, ...extra];
+  return startRecording(args, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+}
+
+/**
+ * `oatf record <args>` in the fixtures folder, ready once standard error matches `ready`, whose
+ * first group is the URL it listens on.
+ */
+export function startRecording(args: string[], ready: RegExp): Promise<Proxy> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, "record", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    cwd: FIXTURES,
+  });
   let stderr = "";
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.on("close", (code) => resolve({ code, stderr })),
@@ -56,7 +84,7 @@ export function startProxy(upstream: string, out: string, extra: string[] = []):
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (text: string) => {
       stderr += text;
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      const found = ready.exec(stderr);
       if (found)
         resolve({
           url: found[1]!,
@@ -122,6 +150,7 @@ export function a2aUpstream() {
   const server = createServer(createAgentApp(card));
   return {
     card,
+    server,
     /** Listens; resolves with the agent's base URL. */
     start: async () => `http://127.0.0.1:${await listen(server)}`,
     /** Clients reach the agent through `proxy`. */
@@ -130,6 +159,12 @@ export function a2aUpstream() {
     },
     close: () => close(server),
   };
+}
+
+/** The A2A fixture agent as the test file's upstream (`upstreamOf`): its URL getter and `via`. */
+export function a2aUpstreamOf() {
+  const agent = a2aUpstream();
+  return { url: upstreamOf(() => agent.server, ""), via: agent.via };
 }
 
 /**
@@ -157,4 +192,22 @@ export async function serveFetch(handler: {
     res.end();
   });
   return { server, url: `http://127.0.0.1:${await listen(server)}/mcp` };
+}
+
+/** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
+export function mcpHttpServer(): Server {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  return createServer(async (req, res) => {
+    const id = req.headers["mcp-session-id"];
+    let transport = typeof id === "string" ? sessions.get(id) : undefined;
+    if (transport === undefined) {
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, created),
+      });
+      await createMcpServer().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res);
+  });
 }

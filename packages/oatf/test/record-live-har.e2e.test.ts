@@ -2,15 +2,14 @@
 // gives (live == file), here on an indicator of the AG-UI RunAgentInput the official
 // @ag-ui/client HttpAgent posts: the live evaluation reads the HAR's own lines.
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import setup, { REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { createAgentServer } from "./fixtures/e2e/ag-ui-agent.mjs";
-import { close, evaluate, listen, matchLines, startProxy, tmp } from "./record-helpers.js";
+import { evaluate, matchLines, startProxy, tmp, upstreamOf } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -46,19 +45,13 @@ attack:
 }
 
 describe("record --out x.har --evaluate == oatf evaluate x.har (issue 33 §7)", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = createAgentServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/agent`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(createAgentServer, "/agent");
 
   it("an indicator on the RunAgentInput: the same verdict live and from the file", async () => {
     const dir = tmp();
     const out = join(dir, "run.har");
     const document = inputDocument(dir);
-    const proxy = await startProxy(upstream, out, ["--evaluate", document]);
+    const proxy = await startProxy(upstream(), out, ["--evaluate", document]);
     const agent = new HttpAgent({
       url: `${proxy.url}/refuse`,
       threadId: INPUT.threadId,

@@ -5,28 +5,25 @@
 // `oatf evaluate`, and --evaluate must have said the same thing while recording.
 
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup, { CLI, REPO } from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
 import { KEY, runAgent } from "./fixtures/e2e/mcp-client.mjs";
 // @ts-expect-error: a plain-JS fixture, run as the server process too
-import { createServer, POISONED } from "./fixtures/e2e/mcp-server.mjs";
+import { POISONED } from "./fixtures/e2e/mcp-server.mjs";
 import {
-  close,
   evaluate,
   fixture,
-  listen,
   matchLines,
+  mcpHttpServer,
   startProxy,
   stdioRecordArgs,
   tmp,
+  upstreamOf,
 } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
@@ -173,37 +170,13 @@ describe("oatf record over stdio with the MCP SDK", () => {
   }, 60_000);
 });
 
-/** The fixture server over Streamable HTTP, one transport per MCP session (the SDK's pattern). */
-function mcpHttpServer(): Server {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  return createHttpServer(async (req, res) => {
-    const id = req.headers["mcp-session-id"];
-    let transport = typeof id === "string" ? sessions.get(id) : undefined;
-    if (transport === undefined) {
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => void sessions.set(sid, created),
-      });
-      await createServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res);
-  });
-}
-
 describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = mcpHttpServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/mcp`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(mcpHttpServer, "/mcp");
 
   for (const mode of MODES) {
     it(`records a ${mode} run as JSONL (SSE decoded, one MCP session); it evaluates ${EXPECTED[mode]}, as --evaluate said live`, async () => {
       const out = join(tmp(), "capture.jsonl");
-      const proxy = await startProxy(upstream, out, ["--evaluate", DOCUMENT]);
+      const proxy = await startProxy(upstream(), out, ["--evaluate", DOCUMENT]);
       const seen = await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), mode);
       expect(seen).toEqual({ tools: [POISONED], text: "Result: 5" });
       const { code, stderr } = await proxy.stop();
@@ -236,7 +209,7 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
 
   it("records HAR 1.2: every exchange, SSE bodies as text, the session on each entry", async () => {
     const out = join(tmp(), "capture.har");
-    const proxy = await startProxy(upstream, out);
+    const proxy = await startProxy(upstream(), out);
     await runAgent(new StreamableHTTPClientTransport(new URL(proxy.url)), "comply");
     expect((await proxy.stop()).code).toBe(0);
     const har = JSON.parse(readFileSync(out, "utf8")) as {
@@ -262,7 +235,7 @@ describe("oatf record as an HTTP proxy with the MCP SDK (Streamable HTTP)", () =
     for (const entry of har.log.entries) {
       expect(Number.isNaN(Date.parse(entry.startedDateTime))).toBe(false);
       expect(entry.time).toBeGreaterThanOrEqual(0);
-      expect(entry.request.url.startsWith(upstream)).toBe(true);
+      expect(entry.request.url.startsWith(upstream())).toBe(true);
     }
     const call = posts[3]!;
     expect(call.response.content.mimeType).toContain("text/event-stream");

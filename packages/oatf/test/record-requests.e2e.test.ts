@@ -2,22 +2,20 @@
 // `agent_card/get` request, then the card) and the AG-UI RunAgentInput that starts a run,
 // both evaluated live as `oatf evaluate` reads the recording.
 import { readFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { createAgentServer } from "./fixtures/e2e/ag-ui-agent.mjs";
 import {
   a2aUpstream,
-  close,
   evaluate,
   fixture,
-  listen,
   matchLines,
   startProxy,
   tmp,
+  upstreamOf,
 } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
@@ -29,18 +27,12 @@ const lines = (file: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("oatf record logs the requests it relays", () => {
-  let server: Server;
-  let upstream: string;
-  beforeAll(async () => {
-    server = createAgentServer();
-    upstream = `http://127.0.0.1:${await listen(server)}/agent`;
-  });
-  afterAll(() => close(server));
+  const upstream = upstreamOf(createAgentServer, "/agent");
 
   it("logs an AG-UI RunAgentInput and evaluates it live, as evaluate does the recording", async () => {
     const document = fixture("ag-ui-run-input.yaml");
     const out = join(tmp(), "run.jsonl");
-    const proxy = await startProxy(upstream, out, ["--evaluate", document]);
+    const proxy = await startProxy(upstream(), out, ["--evaluate", document]);
     const agent = new HttpAgent({
       url: `${proxy.url}/refuse`,
       threadId: "thread-42",

@@ -102,6 +102,16 @@ export class PhaseMachine {
     });
   }
 
+  /** What a peer sent, parsed; undefined when it is not JSON, said in a `run/wire` warning. */
+  json(text: string, what: string): Value | undefined {
+    try {
+      return JSON.parse(text) as Value;
+    } catch {
+      this.say("warning", "run/wire", what);
+      return undefined;
+    }
+  }
+
   /** Format §5.6: templates resolved against the extractors and the current request. */
   interpolate(value: Value, request?: Value, response?: Value): Value {
     const out = interpolateValue(value, this.values(), request ?? null, response ?? null);

@@ -31,6 +31,28 @@ attack:
         contains: LEAK
 `;
 
+const A2A_DOC = `
+oatf: "0.1"
+attack:
+  id: HOST-003
+  name: Hostile A2A agent
+  execution:
+    mode: a2a_client
+    state:
+      actions:
+        - method: agent_card/get
+        - method: message/send
+          params: { message: { kind: message, messageId: m-1, role: user, parts: [{ kind: text, text: hi }] } }
+  indicators:
+    - id: HOST-003-01
+      protocol: a2a
+      surface: message/send
+      direction: response
+      target: task.status.state
+      pattern:
+        contains: completed
+`;
+
 const MCP_DOC = `
 oatf: "0.1"
 attack:
@@ -152,6 +174,24 @@ describe("a hostile AG-UI agent", () => {
     expect(run!.ended).toBe("settled");
     expect(run!.diagnostics.filter((d) => d.code === "run/wire")).toHaveLength(3);
     expect(run!.verdict.result).toBe("exploited");
+  }, 60_000);
+
+  it("an A2A agent whose card and answer are not JSON is said, and the run goes on", async () => {
+    const url = await agent((res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{not json");
+    });
+    const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    const wire = run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message);
+    expect(wire).toEqual([
+      `the agent card at ${url.replace(/\/$/, "")}/.well-known/agent-card.json is not JSON (HTTP 200)`,
+      "message/send: the server sent something that is not JSON",
+    ]);
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
+      "request agent_card/get",
+      "request message/send",
+    ]);
   }, 60_000);
 
   it("an agent that does not answer with an SSE stream is said", async () => {

@@ -72,12 +72,16 @@ export function preview(value: unknown): string {
   return complete ? text : `${text}…`;
 }
 
-/** Parses one line as JSON, reporting it when it is not. */
-export function parseLine(text: string, line: number, out: TraceRecord[]): unknown {
+/**
+ * Parses one line (or a value read whole, named by `where`) as JSON; undefined, reported, when
+ * it is not.
+ */
+export function parseLine(text: string, line: number, out: TraceRecord[], where?: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    problem(out, line, "T-JSON", `not JSON (${(error as Error).message})`);
+    const what = `not JSON (${(error as Error).message})`;
+    problem(out, line, "T-JSON", where === undefined ? what : `${where}: ${what}`);
     return undefined;
   }
 }

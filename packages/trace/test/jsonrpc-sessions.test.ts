@@ -5,27 +5,12 @@
 // ambiguous, and said.
 
 import { createTraceEvaluator } from "@oatf/evaluate";
-import type { Document } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { partitionKey, readTraceText, type TraceRecord } from "../src/index.js";
-import { ARTIFACT_DOCUMENT } from "./leak-document.js";
+import { ARTIFACT_DOCUMENT, leakDocument } from "./leak-document.js";
 
-const LEAK_DOC = {
-  oatf: "0.1",
-  attack: {
-    id: "SESS-1",
-    execution: { mode: "mcp_server", state: {} },
-    indicators: [
-      {
-        surface: "tools/call",
-        direction: "response",
-        target: "content[*].text",
-        pattern: { contains: "PRIVATE KEY" },
-      },
-    ],
-  },
-} as unknown as Document;
+const LEAK_DOC = leakDocument("SESS-1");
 const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----";
 
 type Line = Record<string, unknown>;

@@ -79,7 +79,7 @@ const OPERATIONS = new Map<string, [Family, Role]>([
  * MAX_ASSEMBLED_TEXT_LENGTH or may miss deltas of a dropped message.
  */
 export function agUiTextAssembler(
-  saved?: unknown,
+  saved?: AssemblerState,
 ): ((message: AssemblableMessage, content: Value) => Assembled) & { save(): AssemblerState } {
   const open = openMessages(saved);
   const assemble = (message: AssemblableMessage, content: Value): Assembled => {

@@ -73,21 +73,6 @@ export interface AssemblerState {
   dropped: number;
 }
 
-function isOpenList(v: unknown): v is AssemblerState["open"] {
-  return (
-    Array.isArray(v) &&
-    v.every(
-      (e) =>
-        Array.isArray(e) &&
-        typeof e[0] === "string" &&
-        typeof e[1] === "string" &&
-        typeof e[2] === "boolean" &&
-        typeof e[3] === "boolean" &&
-        (e[4] === null || typeof e[4] === "string"),
-    )
-  );
-}
-
 /** The open messages of one assembler, and their transitions (see the table above). */
 export interface OpenMessages {
   /** Open messages dropped unfinished so far. */
@@ -112,13 +97,13 @@ const savedEntry = (e: OpenMessage): AssemblerState["open"][number] => [
 ];
 
 /**
- * No open message, or an assembler's saved state rebuilt through the same bounds as a trace
- * (a doctored snapshot cannot hold more). Throws a TypeError when that state is malformed.
+ * No open message, or an assembler's saved state (checked: ag-ui-snapshot.ts) rebuilt through
+ * the same bounds as a trace (a doctored snapshot cannot hold more).
  * `open` is in age order (the first is the oldest); `total` counts the code units held (keys,
  * texts and chunk scopes); `lastChunk` is the open message an id-less `*_chunk` continues, per
  * family and actor: that message holds the scope (and is charged for it), or none does.
  */
-export function openMessages(saved?: unknown): OpenMessages {
+export function openMessages(saved?: AssemblerState): OpenMessages {
   const open = new Map<string, OpenMessage>();
   let total = 0;
   const lastChunk = new Map<string, OpenMessage>();
@@ -163,11 +148,8 @@ export function openMessages(saved?: unknown): OpenMessages {
   };
 
   if (saved !== undefined) {
-    const state = saved as AssemblerState;
-    if (!isOpenList(state?.open) || !(Number.isSafeInteger(state.dropped) && state.dropped >= 0))
-      throw new TypeError("malformed assembler state");
-    dropped = state.dropped;
-    for (const [key, text, cut, partial, chunkScope] of state.open) {
+    dropped = saved.dropped;
+    for (const [key, text, cut, partial, chunkScope] of saved.open) {
       forget(key);
       const entry = opened(key, partial);
       total += entry.append(text);

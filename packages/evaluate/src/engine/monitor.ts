@@ -25,6 +25,7 @@ import {
 } from "./monitor-snapshot.js";
 import { MAX_RUNS, runVerdicts } from "./runs.js";
 import { type CompiledTrace, compileTrace } from "./trace-compile.js";
+import { notifier } from "./trace-notify.js";
 import {
   absorbTallies,
   type Reporting,
@@ -331,11 +332,9 @@ class SessionMonitor implements Monitor {
   }
 
   #reporting(session: string, run: string): Reporting {
-    return {
-      alerts: this.#alerts,
-      session,
-      ...(run === "" ? {} : { run }),
-      ...(this.#onMatch === undefined ? {} : { onMatch: this.#onMatch }),
-    };
+    const onMatch = this.#onMatch;
+    if (onMatch === undefined) return { alerts: this.#alerts };
+    const notify = notifier(this.#m.compiled, onMatch, session, run === "" ? undefined : run);
+    return { alerts: this.#alerts, notify };
   }
 }

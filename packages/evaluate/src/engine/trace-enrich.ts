@@ -40,31 +40,21 @@ export interface ToolCallState {
 /** A function over one trace's messages, in order, whose memory can be saved as JSON. */
 export type Stateful<F, S> = F & { save(): S };
 
-function isPairList(v: unknown): v is [string, string][] {
-  return (
-    Array.isArray(v) &&
-    v.every((p) => Array.isArray(p) && typeof p[0] === "string" && typeof p[1] === "string")
-  );
-}
-
 /**
  * Returns a function that gives each message of one trace, in order, its enriched content;
- * `saved` (from `save()`, possibly through JSON) resumes where that one stopped. Throws on a
- * malformed `saved` (the monitor's restore catches it into an error Result).
+ * `saved` (from `save()`, possibly through JSON, checked: ag-ui-snapshot.ts) resumes where
+ * that one stopped.
  */
 export function agUiToolCallEnricher(
-  saved?: unknown,
+  saved?: ToolCallState,
 ): Stateful<(message: EnrichableMessage) => Enriched, ToolCallState> {
   const names = new BoundedTable<string>(MAX_OPEN_TOOL_CALLS, MAX_OPEN_TOOL_CALL_CHARS);
   // Once a call was forgotten, a nameless event whose call is unknown may be one of them.
   let forgotten = false;
   if (saved !== undefined) {
-    const state = saved as ToolCallState;
-    if (!isPairList(state?.names) || typeof state.forgotten !== "boolean")
-      throw new TypeError("malformed tool-call state");
-    forgotten = state.forgotten;
+    forgotten = saved.forgotten;
     // Re-inserted through the bounds: a doctored snapshot cannot hold more than a trace could.
-    for (const [key, name] of state.names)
+    for (const [key, name] of saved.names)
       if (names.set(key, name, name.length) > 0) forgotten = true;
   }
   const save = (): ToolCallState => ({
@@ -112,13 +102,10 @@ export interface EnricherState {
 
 /** Every AG-UI enrichment of one trace: tool-call names, then assembled text (ag-ui-assemble.ts). */
 export function agUiEnricher(
-  saved?: unknown,
+  saved?: Partial<EnricherState>,
 ): Stateful<(message: EnrichableMessage) => Enriched, EnricherState> {
-  const state = saved as EnricherState | undefined;
-  if (saved !== undefined && (typeof saved !== "object" || saved === null))
-    throw new TypeError("malformed enricher state");
-  const name = agUiToolCallEnricher(state?.calls);
-  const assemble = agUiTextAssembler(state?.text);
+  const name = agUiToolCallEnricher(saved?.calls);
+  const assemble = agUiTextAssembler(saved?.text);
   const enrich = (message: EnrichableMessage): Enriched => {
     const named = name(message);
     const assembled = assemble(message, named.content);

@@ -11,7 +11,8 @@ import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
 import { MAX_RUNS, runVerdicts } from "./runs.js";
-import { compileTrace } from "./trace-compile.js";
+import { type CompiledTrace, compileTrace } from "./trace-compile.js";
+import { notifier } from "./trace-notify.js";
 import { type Reporting, type TraceMatch, TraceState } from "./trace-state.js";
 
 export { CANDIDATE_CACHE_SIZE, MAX_CACHED_OPERATION_LENGTH } from "./trace-compile.js";
@@ -49,6 +50,61 @@ export interface TraceEvaluator {
   verdicts(): TraceVerdict[];
 }
 
+/** What evaluateTrace needs of an evaluator: all of it but `pushAll`. */
+export type TraceRuns = Omit<TraceEvaluator, "pushAll">;
+
+const FIRST: Reporting = { alerts: "first" };
+
+/**
+ * An evaluator of one trace's runs, each with its own evaluation state (a run is judged on
+ * its own messages: runs.ts); `reportingOf` says how a run reports its matches
+ * (createTraceEvaluator's `onMatch`).
+ */
+export function traceRuns(
+  compiled: CompiledTrace,
+  reportingOf = (_run: string): Reporting => FIRST,
+): TraceRuns {
+  const runs = new Map<string, { state: TraceState; reporting: Reporting }>();
+  let keyed = false;
+  let count = 0;
+  let overflow = 0;
+  const runOf = (run: string) => {
+    let entry = runs.get(run);
+    if (entry === undefined && runs.size < MAX_RUNS) {
+      entry = { state: new TraceState(compiled), reporting: reportingOf(run) };
+      runs.set(run, entry);
+    }
+    return entry;
+  };
+  return {
+    push(message) {
+      const index = count++;
+      let run: unknown;
+      try {
+        run = message?.run;
+      } catch {} // an unreadable run key: the unnamed run's
+      if (typeof run === "string") keyed = true;
+      const entry = runOf(typeof run === "string" ? run : "");
+      if (entry === undefined) overflow++;
+      else entry.state.push(message, entry.reporting, index);
+    },
+    fail(reason) {
+      if (runs.size === 0) runOf("");
+      for (const { state } of runs.values()) state.fail(reason);
+    },
+    get count() {
+      return count;
+    },
+    get done() {
+      return !keyed && (runs.get("")?.state.done ?? compiled.live === 0);
+    },
+    verdicts: () => {
+      const tallies = new Map([...runs].map(([run, { state }]) => [run, state.tallies]));
+      return runVerdicts(compiled, tallies, overflow);
+    },
+  };
+}
+
 /**
  * Compiles every indicator of `documents` once and returns an evaluator to push trace
  * messages into (format §6 trace filtering per indicator; SDK §4.5 per document).
@@ -64,59 +120,25 @@ export function createTraceEvaluator(
     "onMatch",
   ]);
   const compiled = compileTrace(documents, { cel, semantic }, source);
-  // One evaluation state per run: a run is judged on its own messages (runs.ts).
-  const runs = new Map<string, { state: TraceState; reporting: Reporting }>();
-  let keyed = false;
-  let count = 0;
-  let overflow = 0;
-  const runOf = (run: string) => {
-    let entry = runs.get(run);
-    if (entry === undefined && runs.size < MAX_RUNS) {
-      const reporting: Reporting = {
-        alerts: "first",
-        ...(onMatch === undefined ? {} : { onMatch }),
-      };
-      if (run !== "") reporting.run = run;
-      entry = { state: new TraceState(compiled), reporting };
-      runs.set(run, entry);
-    }
-    return entry;
-  };
-  const push = (message: TraceMessage) => {
-    const index = count++;
-    let run: unknown;
-    try {
-      run = message?.run;
-    } catch {} // an unreadable run key: the unnamed run's
-    if (typeof run === "string") keyed = true;
-    const entry = runOf(typeof run === "string" ? run : "");
-    if (entry === undefined) overflow++;
-    else entry.state.push(message, entry.reporting, index);
-  };
-  const done = () => !keyed && (runs.get("")?.state.done ?? compiled.live === 0);
-  const fail = (reason: string) => {
-    if (runs.size === 0) runOf("");
-    for (const { state } of runs.values()) state.fail(reason);
-  };
-  return {
-    push,
-    async pushAll(messages) {
+  const evaluator = traceRuns(
+    compiled,
+    // Anything but a function could not be called (a throwing callback is ignored).
+    typeof onMatch !== "function"
+      ? undefined
+      : (run) => ({
+          alerts: "first",
+          notify: notifier(compiled, onMatch, undefined, run === "" ? undefined : run),
+        }),
+  );
+  return Object.assign(evaluator, {
+    async pushAll(messages: Iterable<TraceMessage> | AsyncIterable<TraceMessage>) {
       try {
-        for await (const message of messages) push(message);
+        for await (const message of messages) evaluator.push(message);
       } catch (thrown) {
-        fail(`the trace could not be read after ${count} message(s): ${describeThrown(thrown)}`);
+        evaluator.fail(
+          `the trace could not be read after ${evaluator.count} message(s): ${describeThrown(thrown)}`,
+        );
       }
     },
-    fail,
-    get count() {
-      return count;
-    },
-    get done() {
-      return done();
-    },
-    verdicts: () => {
-      const tallies = new Map([...runs].map(([run, { state }]) => [run, state.tallies]));
-      return runVerdicts(compiled, tallies, overflow);
-    },
-  };
+  });
 }

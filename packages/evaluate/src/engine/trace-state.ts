@@ -5,6 +5,7 @@
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
 import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { checkedEnricherState } from "./ag-ui-snapshot.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
 import { asVerdict, type Outcome, runSafely, targetResolution } from "./indicator.js";
@@ -12,9 +13,9 @@ import { absorbObserved, Observed } from "./observed.js";
 import type { CompiledTrace, Scan } from "./trace-compile.js";
 import { agUiEnricher, type EnricherState, type Stateful } from "./trace-enrich.js";
 
-type Enricher = Stateful<ReturnType<typeof agUiEnricher>, EnricherState>;
-
 import { computeVerdict } from "./verdict.js";
+
+type Enricher = Stateful<ReturnType<typeof agUiEnricher>, EnricherState>;
 
 /** A verdict decided by one message, and that message's position. */
 export interface Decision {
@@ -125,15 +126,19 @@ function readMessage(raw: unknown): TraceMessage | undefined {
   }
 }
 
+/** Reports one match (trace-notify.ts makes one for `onMatch`). */
+export type Notify = (
+  scan: Scan,
+  verdict: IndicatorVerdict,
+  message: TraceMessage,
+  position: number,
+) => void;
+
 /** How a trace state reports matches. */
 export interface Reporting {
   /** `first`: an indicator is decided by its first match, then no longer run; `every`: every matching message is reported (the verdict keeps the first). */
   alerts: "first" | "every";
-  onMatch?: (match: TraceMatch) => void;
-  /** The session reported with each match. */
-  session?: string;
-  /** The run reported with each match. */
-  run?: string;
+  notify?: Notify;
 }
 
 /** The evaluation state of one trace (or one monitored session). */
@@ -236,9 +241,9 @@ export class TraceState {
       if (targetResolution.seen) t.resolved[scan.order]!++;
       if (decided) {
         // `every`: a later match of a decided indicator is reported, its verdict kept.
-        if (outcome.result === "matched" && r.onMatch !== undefined) {
+        if (outcome.result === "matched" && r.notify !== undefined) {
           const verdict = this.#matchVerdict(scan, index, message, outcome);
-          this.#notify(scan, verdict, message, positionOf(message, index), r);
+          r.notify(scan, verdict, message, positionOf(message, index));
         }
         continue;
       }
@@ -258,7 +263,7 @@ export class TraceState {
           : asVerdict(scan.key, outcome, source);
       t.decide(scan.order, { verdict, position });
       this.pending--;
-      if (outcome.result === "matched") this.#notify(scan, verdict, message, position, r);
+      if (outcome.result === "matched") r.notify?.(scan, verdict, message, position);
     }
   }
 
@@ -271,31 +276,6 @@ export class TraceState {
   #matchVerdict(scan: Scan, index: number, message: TraceMessage, o: Outcome): IndicatorVerdict {
     const evidence = `${describeMessage(index, message)}: ${o.evidence ?? "matched"}`;
     return asVerdict(scan.key, { result: "matched", evidence }, this.#compiled.source);
-  }
-
-  #notify(
-    scan: Scan,
-    verdict: IndicatorVerdict,
-    message: TraceMessage,
-    position: number,
-    r: Reporting,
-  ): void {
-    if (r.onMatch === undefined) return;
-    const document = this.#compiled.given[scan.document]!;
-    const match: TraceMatch = {
-      document,
-      indicator: document.attack.indicators![scan.indicator]!,
-      documentIndex: scan.document,
-      indicatorIndex: scan.indicator,
-      verdict,
-      position,
-      message,
-    };
-    if (r.session !== undefined) match.session = r.session;
-    if (r.run !== undefined) match.run = r.run;
-    try {
-      r.onMatch(match);
-    } catch {} // a throwing callback must not stop the evaluation
   }
 
   /** Marks the trace as cut short: undecided indicators without an error get `reason`. */
@@ -377,7 +357,7 @@ export function savedEnricher(state: TraceState): EnricherState | undefined {
 /** Resumes an enrichment state for the state's one session (throws on a malformed one). */
 export function restoreEnricher(state: TraceState, saved: unknown): void {
   state.enrichers.clear();
-  state.restored = saved === undefined ? undefined : agUiEnricher(saved);
+  state.restored = saved === undefined ? undefined : agUiEnricher(checkedEnricherState(saved));
 }
 
 /** Recounts `pending` from the tallies (after a restore). */

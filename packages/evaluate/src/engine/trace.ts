@@ -7,7 +7,8 @@ import { readOptions } from "../base/options.js";
 import { describeThrown } from "../compile/compile-error.js";
 import type { TraceVerdict } from "./coverage.js";
 import type { IndicatorEvaluators } from "./indicator.js";
-import { createTraceEvaluator } from "./trace-evaluator.js";
+import { compileTrace } from "./trace-compile.js";
+import { traceRuns } from "./trace-evaluator.js";
 
 export interface EvaluateTraceOptions extends IndicatorEvaluators {
   /** Verdict `source`: the tool producing the verdicts. */
@@ -29,7 +30,8 @@ export function evaluateTrace(
   options: EvaluateTraceOptions = {},
 ): TraceVerdict {
   const { source, cel, semantic } = readOptions(options, ["source", "cel", "semantic"]);
-  const evaluator = createTraceEvaluator([document], { source, cel, semantic });
+  // createTraceEvaluator without what only a live consumer needs (onMatch, pushAll).
+  const evaluator = traceRuns(compileTrace([document], { cel, semantic }, source));
   try {
     for (const message of messages) evaluator.push(message);
   } catch (thrown) {

@@ -1,18 +1,23 @@
-// Parallel evaluation of a trace (issue 24 §3; `oatf evaluate --jobs N`), a Node-only library
-// function (`oatf/node`: worker threads, and the default CEL evaluator each worker loads):
-// N threads, this one and N - 1 workers (tinypool).
-// This thread decodes the trace, cuts it into lines and routes each raw line to a shard by
-// its session key (`shardKey`: no parsing). It reads and evaluates shard 0 itself, as the
-// lines come, and each worker one other shard, over the normalized documents compiled once
-// per thread: a worker costs a second copy of the modules, the compiled documents and the
-// optimized code, so this thread works rather than waits. The shards' verdicts are combined
-// by `mergeVerdicts`, earliest position (trace line) first, and their diagnostics put back in
-// line order, so the report is that of one evaluation of the whole trace.
+// Parallel evaluation of a trace (issue 24 §3, issue 32 §5; `oatf evaluate --jobs N`), a
+// Node-only library function (`oatf/node`: worker threads, and the default CEL evaluator a
+// worker loads when its documents have expressions): N threads, this one and N - 1 workers
+// (tinypool). This thread decodes the trace and cuts it into lines (no parsing); from the
+// first lines it picks how to split them (shard-plan.ts):
+// - by session: each raw line goes to the thread of its session key (`shardKey`). This
+//   thread reads and evaluates shard 0 itself, as the lines come, and each worker one other
+//   shard: a worker costs a second copy of the modules, the compiled documents and the
+//   optimized code, so this thread works rather than waits. The shards' verdicts are combined
+//   by `mergeVerdicts`, earliest position (trace line) first, and their diagnostics put back
+//   in line order, so the report is that of one evaluation of the whole trace;
+// - by document (one session, several documents): every line goes to every thread, each
+//   evaluating some of the documents; their verdicts are put back in the documents' order,
+//   and the line count and diagnostics are one thread's (every thread reads the same lines).
 //
 // Only OATF JSON Lines is sharded: each of its lines is a message by itself. Readers of the
 // other formats keep state across lines per connection (JSON-RPC request/response
 // correlation, AG-UI events, a HAR's entries), which a line's own fields do not always name;
 // such a trace is evaluated in this thread, and the caller says so.
+import { availableParallelism } from "node:os";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { mergeVerdicts, type TraceVerdict } from "@oatf/evaluate";
 import type { CelEvaluator, Diagnostic, Document } from "@oatf/model";
@@ -20,8 +25,6 @@ import {
   DEFAULT_MAX_LINE_LENGTH,
   LineSplitter,
   type SourceLine,
-  shardKey,
-  shardOf,
   TraceDecoder,
   type TraceFormat,
   type TraceRecord,
@@ -33,6 +36,7 @@ import {
   type ShardTask,
   shardReader,
 } from "./evaluate-worker.js";
+import { bucketThreads, planShards, sessionThread } from "./shard-plan.js";
 
 /** Text (UTF-16 code units) of the lines sent to a worker at once. */
 const BATCH_TEXT = 128 * 1024;
@@ -40,25 +44,9 @@ const BATCH_TEXT = 128 * 1024;
 const IN_FLIGHT = 16;
 /** The most threads `--jobs` may ask for. */
 export const MAX_JOBS = 64;
-/** Session keys are hashed into this many buckets, each evaluated by one thread. */
-const BUCKETS = 1024;
-/**
- * What cutting, keying and sending a line costs this thread, as a share of evaluating it
- * (measured on the bench trace: about a sixth). This thread takes that much less of the
- * evaluation, and none of it from 8 threads on, when routing is all it can do.
- */
-const ROUTING_COST = 0.16;
-
-/**
- * The thread (0: this one) of each bucket. Fixed by `jobs` alone, never by load, so that
- * which thread reads a session (and each shard's counts) is the same on every run.
- */
-export function bucketThreads(jobs: number): Uint8Array {
-  const own = Math.floor(BUCKETS * Math.max(0, (1 - (jobs - 1) * ROUTING_COST) / jobs));
-  return Uint8Array.from({ length: BUCKETS }, (_, b) =>
-    b < own ? 0 : 1 + ((b - own) % (jobs - 1)),
-  );
-}
+/** The first lines the sharding is chosen from (shard-plan.ts): so many, or so much text. */
+const SAMPLE_LINES = 1024;
+const SAMPLE_TEXT = 1024 * 1024;
 
 /** A piece of the trace: text, or UTF-8 bytes. */
 export type Chunk = Uint8Array | string;
@@ -70,6 +58,8 @@ export type Chunk = Uint8Array | string;
 export type ThreadedEvaluation =
   | {
       kind: "sharded";
+      /** How the trace was split between the threads. */
+      by: "session" | "document";
       verdicts: TraceVerdict[];
       count: number;
       /** The reader's diagnostics, in trace order. */
@@ -164,13 +154,21 @@ export async function startEvaluationThreads(jobs: number): Promise<EvaluationTh
   return threadsOfRun;
 }
 
+/** Lines gathered to be sent at once. */
+interface Batch {
+  texts: string[];
+  numbers: number[];
+  size: number;
+}
+
+const emptyBatch = (): Batch => ({ texts: [], numbers: [], size: 0 });
+
 /** A worker as this thread sees it: its port, its result and the lines not yet sent. */
 interface Shard {
   port: MessagePort;
   result: Promise<ShardResult>;
-  texts: string[];
-  numbers: number[];
-  size: number;
+  /** Its lines not yet sent (by session: each shard has its own). */
+  batch: Batch;
   inFlight: number;
   wake: () => void;
   /** Its task failed: nothing waits for it. */
@@ -184,12 +182,19 @@ export interface ThreadedOptions {
   cel: CelEvaluator | undefined;
   /** The trace format (default: told from the first lines, as `readTrace` tells it). */
   format?: TraceFormat;
+  /**
+   * The trace's size in bytes when known (a file): whether sharding it by document repays
+   * the workers (unknown: it is sharded).
+   */
+  bytes?: number;
 }
 
 /**
  * Evaluates an OATF JSON Lines trace in the threads of `workers` (this one and
- * `workers.jobs - 1` workers), sharded by session, over `documents` (normalized and valid);
- * any other format is handed back (`serial`) to be evaluated in this thread.
+ * `workers.jobs - 1` workers) over `documents` (normalized and valid), sharded by session,
+ * or by document when its first lines are of one session (or too few to balance); any other
+ * format, or a trace neither way shortens, is handed back (`serial`) to be evaluated in this
+ * thread.
  */
 export async function evaluateInThreads(
   workers: EvaluationThreads,
@@ -203,6 +208,7 @@ export async function evaluateInThreads(
     chunks: source[Symbol.asyncIterator](),
     cut: new Lines(),
     pending: [],
+    head: [],
     ended: false,
     error: {},
   };
@@ -211,14 +217,22 @@ export async function evaluateInThreads(
     const told = await tellFormat(reading, documents);
     if (told !== undefined) return told;
   }
-  const shards = startShards(workers, documents, options.source);
-  try {
-    const local = shardReader(documents, options.source, options.cel);
-    await routeLines(local, shards, reading);
-    return await mergeShards(local, shards, documents, reading.error, options);
-  } finally {
-    for (const shard of shards) shard.port.close();
+  await readSample(reading);
+  const plan = planShards({
+    jobs: workers.jobs,
+    documents,
+    sample: reading.pending,
+    bytes: options.bytes,
+    cores: availableParallelism(),
+  });
+  if (plan.by === "none") {
+    const rest = again(reading.head, reading.chunks, reading.error);
+    return { kind: "serial", reason: plan.reason, source: rest };
   }
+  reading.head = []; // read from here on as it comes
+  return plan.by === "session"
+    ? await bySession(workers, documents, reading, options)
+    : await byDocument(workers, documents, plan.threadOf, reading, options);
 }
 
 /** The trace as far as it was read: the lines cut and not yet routed. */
@@ -226,7 +240,9 @@ interface Reading {
   chunks: AsyncIterator<Chunk>;
   cut: Lines;
   pending: SourceLine[];
-  /** The source ended while the format was told. */
+  /** The chunks read before the sharding was chosen (read again if the trace is not sharded). */
+  head: Chunk[];
+  /** The source ended (or failed: `error`) before the lines were routed. */
   ended: boolean;
   /** What reading the source threw, if it did. */
   error: { thrown?: unknown };
@@ -240,8 +256,7 @@ async function tellFormat(
   reading: Reading,
   documents: Document[],
 ): Promise<ThreadedEvaluation | undefined> {
-  const { chunks, cut, pending, error } = reading;
-  const head: Chunk[] = [];
+  const { chunks, cut, pending, head, error } = reading;
   const detector = new TraceDecoder({ documents });
   const scratch: TraceRecord[] = [];
   try {
@@ -276,101 +291,160 @@ async function tellFormat(
 }
 
 /**
- * Gives each worker its shard (it compiles the documents as the lines come); shard 0 is this
- * thread's.
+ * Reads on (the lines stay pending) until the first lines are enough to choose the sharding
+ * from, or the trace ends; a source that fails here is said to the threads as later.
  */
-function startShards(workers: EvaluationThreads, documents: Document[], source: string): Shard[] {
-  return Array.from({ length: workers.jobs - 1 }, () => {
-    const { port1, port2 } = new MessageChannel();
-    const task: ShardTask = { documents, source, port: port2 };
-    const result = runners.get(workers)!(task, [port2]);
-    const shard: Shard = {
-      port: port1,
-      result,
-      texts: [],
-      numbers: [],
-      size: 0,
-      inFlight: 0,
-      wake: () => {},
-    };
-    port1.on("message", () => {
-      shard.inFlight--;
-      shard.wake();
-    });
-    // Awaited (and its error thrown) below; a worker that died acknowledges nothing more.
-    result.catch(() => {
-      shard.dead = true;
-      shard.wake();
-    });
-    return shard;
-  });
+async function readSample(reading: Reading): Promise<void> {
+  const { chunks, cut, pending, head } = reading;
+  let text = 0;
+  for (const line of pending) text += line.text.length;
+  try {
+    while (!reading.ended && pending.length < SAMPLE_LINES && text < SAMPLE_TEXT) {
+      const next = await chunks.next();
+      if (next.done === true) {
+        reading.ended = true;
+        cut.end(pending);
+        return;
+      }
+      head.push(next.value);
+      const from = pending.length;
+      cut.push(next.value, pending);
+      for (let i = from; i < pending.length; i++) text += pending[i]!.text.length;
+    }
+  } catch (thrown) {
+    reading.error.thrown = thrown;
+    reading.ended = true;
+  }
 }
 
-/** Sends a shard the lines gathered for it; reading waits for a worker that falls behind. */
-async function flush(shard: Shard): Promise<void> {
-  const numbers = Int32Array.from(shard.numbers);
-  const batch: ShardLines = { kind: "lines", text: shard.texts.join("\n"), numbers };
-  shard.port.postMessage(batch, [numbers.buffer]);
-  shard.texts = [];
-  shard.numbers = [];
-  shard.size = 0;
-  shard.inFlight++;
-  while (shard.inFlight > IN_FLIGHT && !shard.dead)
-    await new Promise<void>((r) => (shard.wake = r));
+/** Starts a worker's task: it compiles its documents, then reads the lines as they come. */
+function startShard(workers: EvaluationThreads, task: Omit<ShardTask, "port">): Shard {
+  const { port1, port2 } = new MessageChannel();
+  const result = runners.get(workers)!({ ...task, port: port2 }, [port2]);
+  const shard: Shard = {
+    port: port1,
+    result,
+    batch: emptyBatch(),
+    inFlight: 0,
+    wake: () => {},
+  };
+  port1.on("message", () => {
+    shard.inFlight--;
+    shard.wake();
+  });
+  // Awaited (and its error thrown) by the caller; a worker that died acknowledges nothing more.
+  result.catch(() => {
+    shard.dead = true;
+    shard.wake();
+  });
+  return shard;
 }
+
+/** Adds a line to a batch; whether the batch is full. */
+function gather(batch: Batch, number: number, text: string): boolean {
+  batch.numbers.push(number);
+  batch.texts.push(text);
+  batch.size += text.length + 1;
+  return batch.size >= BATCH_TEXT;
+}
+
+/** Sends the shards a batch; reading waits for a worker that falls behind. */
+async function flush(batch: Batch, to: readonly Shard[]): Promise<void> {
+  const text = batch.texts.join("\n");
+  for (const shard of to) {
+    const numbers = Int32Array.from(batch.numbers);
+    const lines: ShardLines = { kind: "lines", text, numbers };
+    shard.port.postMessage(lines, [numbers.buffer]);
+    shard.inFlight++;
+  }
+  batch.texts = [];
+  batch.numbers = [];
+  batch.size = 0;
+  for (const shard of to)
+    while (shard.inFlight > IN_FLIGHT && !shard.dead)
+      await new Promise<void>((r) => (shard.wake = r));
+}
+
+/** Where the lines go: this thread's reader (if it reads any) and the workers. */
+interface Router {
+  /** Routes the lines (and empties the array). */
+  route(lines: SourceLine[]): Promise<void>;
+  /** Sends what is gathered. */
+  finish(): void;
+  local: ShardReader | undefined;
+  shards: readonly Shard[];
+}
+
+/** A line's number as sent: negative for a line too long to read (its text was dropped). */
+const numbered = (line: SourceLine) => (line.tooLong === true ? -line.line : line.line);
 
 /**
- * Routes the lines to the shards as they are read (shard 0 read here, at once) by their
- * session key, until the source ends (or fails: said in `reading.error`); then every shard is
- * told the trace ended.
+ * Routes the lines to the threads as they are read until the source ends (or fails: said in
+ * `reading.error`); then every thread is told the trace ended.
  */
-async function routeLines(local: ShardReader, shards: Shard[], reading: Reading): Promise<void> {
-  const { chunks, cut, pending, ended, error } = reading;
-  const threads = bucketThreads(shards.length + 1);
-  const route = async (lines: SourceLine[]) => {
-    for (const { line, text, tooLong } of lines) {
-      const index = threads[shardOf(tooLong === true ? "" : shardKey(text), BUCKETS)]!;
-      // A line too long to read goes as a negative number (its text was dropped).
-      const number = tooLong === true ? -line : line;
-      if (index === 0) {
-        local.line(number, text);
-        continue;
-      }
-      const shard = shards[index - 1]!;
-      shard.numbers.push(number);
-      shard.texts.push(text);
-      shard.size += text.length + 1;
-      if (shard.size >= BATCH_TEXT) await flush(shard);
-    }
-    lines.length = 0;
-  };
-  await route(pending);
-  if (!ended) {
+async function routeLines(reading: Reading, router: Router): Promise<void> {
+  const { chunks, cut, pending, error } = reading;
+  await router.route(pending);
+  if (!reading.ended) {
     try {
       for (;;) {
         const next = await chunks.next();
         if (next.done === true) break;
         cut.push(next.value, pending);
-        await route(pending);
+        await router.route(pending);
       }
       cut.end(pending);
-      await route(pending);
+      await router.route(pending);
     } catch (thrown) {
       error.thrown = thrown;
     }
   }
-  for (const shard of shards) if (shard.numbers.length > 0) void flush(shard);
+  router.finish();
+  const { local, shards } = router;
   if ("thrown" in error) {
     const thrown = error.thrown as Error | undefined;
     const reason = `the trace could not be read: ${thrown?.message ?? String(thrown)}`;
-    local.fail(reason);
+    local?.fail(reason);
     for (const shard of shards) shard.port.postMessage({ kind: "fail", reason });
   }
   for (const shard of shards) shard.port.postMessage({ kind: "end" });
 }
 
+/** Sharded by session: each line to the thread of its session (this one reads shard 0). */
+async function bySession(
+  workers: EvaluationThreads,
+  documents: Document[],
+  reading: Reading,
+  options: ThreadedOptions,
+): Promise<ThreadedEvaluation> {
+  const task = { documents, source: options.source };
+  const shards = Array.from({ length: workers.jobs - 1 }, () => startShard(workers, task));
+  try {
+    const local = shardReader(documents, options.source, options.cel);
+    const threads = bucketThreads(workers.jobs);
+    const route = async (lines: SourceLine[]) => {
+      for (const line of lines) {
+        const index = sessionThread(threads, line);
+        if (index === 0) local.line(numbered(line), line.text);
+        else {
+          const shard = shards[index - 1]!;
+          if (gather(shard.batch, numbered(line), line.text)) await flush(shard.batch, [shard]);
+        }
+      }
+      lines.length = 0;
+    };
+    const finish = () => {
+      for (const shard of shards) if (shard.batch.size > 0) void flush(shard.batch, [shard]);
+    };
+    await routeLines(reading, { route, finish, local, shards });
+    return await mergeSessions(local, shards, documents, reading.error, options);
+  } finally {
+    for (const shard of shards) shard.port.close();
+  }
+}
+
 /** The shards' verdicts merged, and their diagnostics put back in trace order. */
-async function mergeShards(
+async function mergeSessions(
   local: ShardReader,
   shards: Shard[],
   documents: Document[],
@@ -391,9 +465,77 @@ async function mergeShards(
     .sort((a, b) => a.line - b.line)
     .map((d) => d.diagnostic);
   const count = parts.reduce((sum, p) => sum + p.count, 0);
+  return sharded("session", merged.value, count, diagnostics, error);
+}
+
+/**
+ * Sharded by document: every line to every thread that has documents, each evaluating its
+ * own; the verdicts put back in the documents' order. The first thread with documents reports
+ * the lines' count and diagnostics (every thread reads the same lines).
+ */
+async function byDocument(
+  workers: EvaluationThreads,
+  documents: Document[],
+  threadOf: readonly number[],
+  reading: Reading,
+  options: ThreadedOptions,
+): Promise<ThreadedEvaluation> {
+  const own = Array.from({ length: workers.jobs }, (_, t) =>
+    documents.filter((_, d) => threadOf[d] === t),
+  );
+  const reporter = own.findIndex((list) => list.length > 0);
+  const working = own.flatMap((list, t) => (t > 0 && list.length > 0 ? [t] : []));
+  const shards = working.map((t) =>
+    startShard(workers, {
+      documents: own[t]!,
+      source: options.source,
+      diagnostics: t === reporter,
+    }),
+  );
+  try {
+    const local =
+      own[0]!.length > 0 ? shardReader(own[0]!, options.source, options.cel) : undefined;
+    const batch = emptyBatch();
+    const route = async (lines: SourceLine[]) => {
+      for (const line of lines) {
+        local?.line(numbered(line), line.text);
+        if (gather(batch, numbered(line), line.text)) await flush(batch, shards);
+      }
+      lines.length = 0;
+    };
+    const finish = () => void (batch.size > 0 ? flush(batch, shards) : undefined);
+    await routeLines(reading, { route, finish, local, shards });
+    const results = new Map<number, ShardResult>();
+    if (local !== undefined) results.set(0, local.end());
+    const done = await Promise.all(shards.map((s) => s.result));
+    for (const [i, t] of working.entries()) results.set(t, done[i]!);
+    // Each thread's verdicts are of its documents, in their order.
+    const next = new Array<number>(workers.jobs).fill(0);
+    const verdicts = threadOf.map((t) => results.get(t)!.verdicts[next[t]!++]!);
+    const { count, diagnostics } = results.get(reporter)!;
+    return sharded(
+      "document",
+      verdicts,
+      count,
+      diagnostics.map((d) => d.diagnostic),
+      reading.error,
+    );
+  } finally {
+    for (const shard of shards) shard.port.close();
+  }
+}
+
+function sharded(
+  by: "session" | "document",
+  verdicts: TraceVerdict[],
+  count: number,
+  diagnostics: Diagnostic[],
+  error: { thrown?: unknown },
+): ThreadedEvaluation {
   return {
     kind: "sharded",
-    verdicts: merged.value,
+    by,
+    verdicts,
     count,
     diagnostics,
     ...("thrown" in error ? { readError: error.thrown } : {}),

@@ -33,3 +33,118 @@ export function tooSmallForThreads(
   const where = busy ? `on ${cores} cores, ` : "";
   return `${where}a trace under ${Math.round(needed / MB)} MB is read sooner by one thread (what ${jobs - 1 === 1 ? "a worker costs" : "workers cost"} to start and warm up is more than ${jobs - 1 === 1 ? "its" : "their"} share saves)`;
 }
+
+// The cost model that chooses between sharding by session and by document (shard-plan.ts),
+// in CPU milliseconds (the process's: V8's compiler and GC threads included) per MB of trace,
+// measured with the CLI on the jobs bench (its 64 documents, 192 indicators, over 100k and
+// 300k messages of one session, 24 and 72 MB; `--jobs 1` against `--jobs 2` by document):
+// evaluating costs ~49 ms/MB past the first MBs, of which reading (decoding, parsing) ~12;
+// each worker reading every line again adds ~20 ms/MB (its reading, this thread's cutting and
+// sending, their garbage) and ~350 ms whatever the size. Only the evaluation is shared.
+const READ_MS_PER_MB = 12;
+const ROUTE_MS_PER_MB = 8;
+const INDICATOR_MS_PER_MB = 37 / 192;
+/** Cores one evaluating thread keeps busy, its V8 compiler and GC threads included. */
+const HELPERS = 1.4;
+/**
+ * CPU a worker adds whatever the trace: its Node bootstrap and modules (~50 ms), CEL when its
+ * documents have expressions (~75 ms), its documents compiled and V8 warming up the hot code
+ * again for its isolate; and the wall time it adds when a core is spare (its start overlaps
+ * checking the documents).
+ */
+const WORKER_CPU_MS = 350;
+const WORKER_WALL_MS = 150;
+
+const evaluation = (weights: readonly number[]) =>
+  weights.reduce((sum, w) => sum + w * INDICATOR_MS_PER_MB, 0);
+
+/**
+ * The longest thread (ms per MB) when sharded by session with these shares of the lines, and
+ * whether it is shorter than one thread reading everything.
+ */
+export function sessionCosts(
+  jobs: number,
+  shares: readonly number[],
+  weights: readonly number[],
+): { longest: number; shortens: boolean } {
+  const serial = READ_MS_PER_MB + evaluation(weights);
+  const loads = shares.map((share) => share * serial);
+  loads[0]! += ROUTE_MS_PER_MB * (1 - shares[0]!);
+  const longest = Math.max(...loads);
+  return { longest, shortens: jobs > 1 && longest < 0.9 * serial };
+}
+
+export interface DocumentCosts {
+  /** The thread (0: this one) of each document. */
+  threadOf: number[];
+  /** The longest thread, ms per MB. */
+  longest: number;
+  /** Why it does not repay the workers, or undefined when it does. */
+  worth: string | undefined;
+}
+
+/**
+ * Documents given to threads, heaviest first each to the thread it lengthens least (this one
+ * starts with sending every line to every worker; a thread's first document adds reading the
+ * trace), and whether that repays the workers for a trace of `bytes` on `cores` cores.
+ */
+export function documentCosts(
+  jobs: number,
+  weights: readonly number[],
+  bytes: number | undefined,
+  cores: number,
+): DocumentCosts {
+  const loads = Array.from({ length: jobs }, (_, t) =>
+    t === 0 ? ROUTE_MS_PER_MB * (jobs - 1) : 0,
+  );
+  const used = new Array<boolean>(jobs).fill(false);
+  const threadOf = new Array<number>(weights.length).fill(0);
+  const order = weights.map((_, d) => d).sort((a, b) => weights[b]! - weights[a]! || a - b);
+  for (const d of order) {
+    const cost = weights[d]! * INDICATOR_MS_PER_MB;
+    const after = (t: number) => loads[t]! + cost + (used[t] ? 0 : READ_MS_PER_MB);
+    let best = 0;
+    for (let t = 1; t < jobs; t++) if (after(t) < after(best)) best = t;
+    loads[best] = after(best);
+    used[best] = true;
+    threadOf[d] = best;
+  }
+  const longest = Math.max(...loads);
+  const workers = used.filter((u, t) => u && t > 0).length;
+  const total = loads.reduce((a, b) => a + b, 0);
+  const worth = documentsWorth({
+    serial: READ_MS_PER_MB + evaluation(weights),
+    longest,
+    total,
+    workers,
+    bytes,
+    cores,
+    jobs,
+  });
+  return { threadOf, longest, worth };
+}
+
+/** Why sharding by document does not repay its workers (undefined: it does). */
+function documentsWorth(c: {
+  serial: number;
+  longest: number;
+  total: number;
+  workers: number;
+  bytes: number | undefined;
+  cores: number;
+  jobs: number;
+}): string | undefined {
+  if (c.bytes === undefined) return undefined; // a size not known (a pipe): sharded
+  // The trace size (MB) from which the threads are done sooner than one thread: bound by the
+  // longest thread, and by their CPU time spread over every core.
+  const from = (fixed: number, gain: number) =>
+    gain > 0 ? fixed / gain : Number.POSITIVE_INFINITY;
+  const needed = Math.max(
+    from(WORKER_WALL_MS, (c.serial - c.longest) / HELPERS),
+    from((c.workers * WORKER_CPU_MS) / c.cores, c.serial / HELPERS - c.total / c.cores),
+  );
+  if (c.bytes / MB >= needed && c.longest < c.serial) return undefined;
+  const where = c.jobs >= c.cores ? `on ${c.cores} cores, ` : "";
+  const size = Number.isFinite(needed) ? `under ${Math.ceil(needed)} MB ` : "";
+  return `${where}sharding a trace ${size}by document costs more than it saves (every thread reads every line; a worker costs ${WORKER_CPU_MS} ms of CPU to start and warm up)`;
+}

@@ -123,17 +123,8 @@ export class A2aClientActor {
   /** One JSON-RPC answer of the server (a JSON body, or an SSE event's data), recorded. */
   #answer(method: string, operation: string, native: { native_operation?: string }, data: string) {
     const m = this.machine;
-    let value: unknown;
-    try {
-      value = JSON.parse(data);
-    } catch {
-      this.machine.say(
-        "warning",
-        "run/wire",
-        `${method}: the server sent something that is not JSON`,
-      );
-      return;
-    }
+    const value = m.json(data, `${method}: the server sent something that is not JSON`);
+    if (value === undefined) return;
     const message = classify(value);
     if (message.kind !== "response") {
       this.machine.say(
@@ -160,17 +151,8 @@ export class A2aClientActor {
     try {
       const response = await m.context.fetch(url, { signal: m.context.signal });
       const text = await response.text();
-      let card: Value;
-      try {
-        card = JSON.parse(text);
-      } catch {
-        this.machine.say(
-          "warning",
-          "run/wire",
-          `the agent card at ${url} is not JSON (HTTP ${response.status})`,
-        );
-        return;
-      }
+      const card = m.json(text, `the agent card at ${url} is not JSON (HTTP ${response.status})`);
+      if (card === undefined) return;
       m.record({
         protocol: "a2a",
         direction: "response",

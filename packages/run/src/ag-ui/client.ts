@@ -198,17 +198,8 @@ export class AgUiClientActor {
   /** One SSE event of the agent: recorded, enriched, and given to the trigger. */
   #event(data: string, calls: Map<string, ToolCall>): void {
     const m = this.machine;
-    let event: unknown;
-    try {
-      event = JSON.parse(data);
-    } catch {
-      this.machine.say(
-        "warning",
-        "run/wire",
-        `an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}`,
-      );
-      return;
-    }
+    const event = m.json(data, `an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}`);
+    if (event === undefined) return;
     const operation =
       isObject(event) && typeof event.type === "string" ? agUiOperation(event.type) : undefined;
     if (!isObject(event) || operation === undefined) {

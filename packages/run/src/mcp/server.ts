@@ -475,15 +475,26 @@ export class McpServerActor {
         finish(undefined);
       }, limits.answerTimeout);
       signal.addEventListener("abort", aborted, { once: true });
-      m.record({
-        protocol: "mcp",
-        direction: "request",
-        operation: method,
-        content: params ?? {},
-        session: session.id,
-      });
-      outlet(requestMessage(method, params, id));
+      this.#sendRequest(session, outlet, method, params, id);
     });
+  }
+
+  /** Records a server-to-client request (or notification, without `id`) on the trace, then sends it. */
+  #sendRequest(
+    session: McpSession,
+    outlet: Outlet,
+    method: string,
+    params: Value | undefined,
+    id?: Id,
+  ): void {
+    this.machine.record({
+      protocol: "mcp",
+      direction: "request",
+      operation: method,
+      content: params ?? {},
+      session: session.id,
+    });
+    outlet(requestMessage(method, params, id));
   }
 
   /** Format §7.1.6: a phase's `send` actions go to every connected session. */
@@ -502,16 +513,9 @@ export class McpServerActor {
           return;
         }
         for (const [session, outlet] of this.sessions) {
-          if (method.startsWith("notifications/")) {
-            m.record({
-              protocol: "mcp",
-              direction: "request",
-              operation: method,
-              content: params ?? {},
-              session: session.id,
-            });
-            outlet(requestMessage(method, params));
-          } else if (session.subscriptionId !== undefined) {
+          if (method.startsWith("notifications/"))
+            this.#sendRequest(session, outlet, method, params);
+          else if (session.subscriptionId !== undefined) {
             // 2026-07-28 has no server-to-client requests outside a call's input_required.
             m.context.diagnostics.report({
               severity: "warning",

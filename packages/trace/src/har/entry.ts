@@ -3,7 +3,7 @@
 // stamped with: requests with the entry's `startedDateTime`, responses with the time its
 // first byte came (start plus the `timings` before `receive`).
 import { isObject } from "@oatf/model/rules";
-import { problem, type TraceRecord } from "../record.js";
+import { parseLine, problem, type TraceRecord } from "../record.js";
 import { type Body, harBody } from "./body.js";
 
 /** Code units of an `Mcp-Session-Id` kept as its connection's key (ids are UUID-sized). */
@@ -69,12 +69,8 @@ export function readHarEntry(
     const what = `${where}: longer than ${maxEntryLength} characters: not read`;
     return void problem(out, line, "T-LINE-TOO-LONG", what);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return void problem(out, line, "T-JSON", `${where}: not JSON (${(error as Error).message})`);
-  }
+  const value = parseLine(text, line, out, where);
+  if (value === undefined) return;
   if (!isObject(value) || !isObject(value.request)) {
     const what = `${where}: not a HAR entry (it needs a request object)`;
     return void problem(out, line, "T-SHAPE", what);

@@ -7,7 +7,13 @@
 import type { TraceMessage } from "@oatf/evaluate";
 import type { Value } from "@oatf/model";
 import { DEFAULT_MAX_LINE_LENGTH } from "../lines.js";
-import { type LineDecoder, problem, type TraceRecord, traceDiagnostic } from "../record.js";
+import {
+  type LineDecoder,
+  parseLine,
+  problem,
+  type TraceRecord,
+  traceDiagnostic,
+} from "../record.js";
 import { a2aExchange, a2aMethod } from "./a2a.js";
 import type { Exchange } from "./exchange.js";
 import { JsonBlock } from "./json-block.js";
@@ -114,14 +120,8 @@ export class OtlpDecoder implements LineDecoder {
       problem(out, line, "T-LINE-TOO-LONG", "an OTLP request longer than the line limit: not read");
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      problem(out, line, "T-JSON", `not JSON (${(error as Error).message})`);
-      return;
-    }
-    this.request(value, line, out);
+    const value = parseLine(text, line, out);
+    if (value !== undefined) this.request(value, line, out);
   }
 
   /** One request already parsed (JSON) or decoded (protobuf), at `line` (its place in the trace). */

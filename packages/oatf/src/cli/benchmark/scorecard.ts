@@ -7,7 +7,7 @@ import { type AttackResult, TIERS, type Tier } from "@oatf/model";
 import { escapeForTerminal, jsonForTerminal } from "@oatf/model/terminal";
 import { type JunitCase, toJunit } from "../evaluate/junit.js";
 import { EXIT } from "../shared/context.js";
-import { plural } from "../shared/report.js";
+import { plural, tableLines } from "../shared/report.js";
 import type { BenchmarkEntry } from "./results.js";
 
 export interface Scorecard {
@@ -98,12 +98,6 @@ export function scorecardText(card: Scorecard): string {
     percent(d.success_rate),
     `${d.runs.length}${d.resumed ? " (resumed)" : ""}`,
   ]);
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((cell, c) => cell.padEnd(widths[c]!))
-      .join("  ")
-      .trimEnd();
   const t = card.totals;
   const totals =
     `${plural(t.documents, "document")} against ${escapeForTerminal(card.agent)}: ` +
@@ -113,7 +107,7 @@ export function scorecardText(card: Scorecard): string {
     (card.resumed > 0
       ? ` (${card.resumed} resumed from ${escapeForTerminal(card.directory)})`
       : "");
-  return `${[line(header), ...rows.map(line), "", totals].join("\n")}\n`;
+  return `${[...tableLines(header, rows), "", totals].join("\n")}\n`;
 }
 
 export function scorecardJson(card: Scorecard): string {

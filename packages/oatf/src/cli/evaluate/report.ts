@@ -71,7 +71,7 @@ export interface EvaluateOptions {
   /** `--max-warnings`: more warnings than this (the documents' and the indicators') exit 1. */
   maxWarnings?: number;
   /**
-   * `--jobs`: threads evaluating the trace sharded by session, this one and `jobs - 1`
+   * `--jobs`: threads evaluating the trace sharded by session (or by document), this one and `jobs - 1`
    * workers (default 1: this thread alone, stopping early once every indicator is decided).
    * Verdicts are the same.
    */
@@ -204,6 +204,7 @@ async function evaluateIn(
         source: "oatf-cli",
         cel,
         ...(format === undefined ? {} : { format }),
+        ...(trace.bytes === undefined ? {} : { bytes: trace.bytes }),
       });
     } catch (error) {
       opened.close();

@@ -4,7 +4,7 @@
 import type { IndicatorCoverage } from "@oatf/evaluate";
 import type { AttackVerdict } from "@oatf/model";
 import { escapeForTerminal } from "@oatf/model/terminal";
-import { plural } from "../shared/report.js";
+import { plural, tableLines } from "../shared/report.js";
 import type { EvaluatedDocument } from "./report.js";
 
 /** The warnings of a coverage list (unseen or blind indicators, targets that never resolved). */
@@ -87,16 +87,10 @@ export function toText(
     ...(e.runs ?? []).map((r) => row(`  run ${r.run}`, r.verdict)),
   ]);
   const header = ["DOCUMENT", "RESULT", "MAX_TIER", "MATCHED"];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((cell, c) => cell.padEnd(widths[c]!))
-      .join("  ")
-      .trimEnd();
   const results = entries.map((e) => e.verdict?.result ?? "invalid");
   const invalid = results.filter((r) => r === "invalid").length;
   const totals =
     `${plural(entries.length, "document")} over ${over}: ${tally(results)}` +
     `${invalid ? `, ${invalid} invalid` : ""}; ${entries.filter(failing).length} failing`;
-  return `${[line(header), ...rows.map(line), "", totals].join("\n")}\n`;
+  return `${[...tableLines(header, rows), "", totals].join("\n")}\n`;
 }

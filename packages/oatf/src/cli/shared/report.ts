@@ -34,3 +34,14 @@ export function invalidDocument(
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
+
+/** A table of aligned columns, two spaces apart, the header row first: one string a line. */
+export function tableLines(header: readonly string[], rows: readonly string[][]): string[] {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (r: readonly string[]) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}
