@@ -28,7 +28,8 @@ export default [
   // evaluationError and the evaluation-error table re-exported.
   // 483.4 kB with the readers' caches of what the documents give an actor (JSON-RPC,
   // ThoughtJack) and of AG-UI event types (issue 24 §5, reading with the documents).
-  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "484 kB", {
+  // Session 5: 466.5 kB measured after bundling json-p3 without its default match/search (-9.8 kB); limit lowered 484 -> 470.
+  check("oatf: everything, CEL loaded on demand", { oatf: "*" }, "470 kB", {
     ignore: ["@oatf/cel-default"],
   }),
   // The same with the CEL chunk counted in: what a page that evaluates CEL loads in all (732.8 kB
@@ -36,7 +37,8 @@ export default [
   // 740.5 kB with the JSON-RPC reader's direction and binding tables (issue 24 §5, reading);
   // 741.1 kB with the readers' caches of what the documents give an actor and of AG-UI types;
   // 741.5 kB with the JSON-RPC reader's request and response split apart.
-  check("oatf: everything with the CEL chunk", { oatf: "*" }, "742 kB"),
+  // Session 5: 726.8 kB measured; limit lowered 742 -> 730.
+  check("oatf: everything with the CEL chunk", { oatf: "*" }, "730 kB"),
   // 408.5 kB measured with the JSON-RPC reader's direction and binding tables.
   // Issue 32 §5 (goal 400 kB): 401.95 kB measured (was 408.87), then 390.99 kB (met). Of it, the
   // engines are 289 kB (re2js 150.4, yaml 96.5 with its Composer's Document, stringify and YAML
@@ -89,7 +91,8 @@ export default [
   // 347.0 kB with the JSON-RPC reader split and boundedJson's rule for one-entry chains.
   // 310.45 kB measured once the trace readers moved to @oatf/trace (issue 34): the engine alone
   // (the consumer loop is on the ./stream subpath).
-  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "310.5 kB"),
+  // Session 5: 262.2 kB measured (json-p3 bundled without its I-Regexp); limit lowered 310.5 -> 266.
+  check("@oatf/evaluate", { "@oatf/evaluate": "*" }, "266 kB"),
   // The wire formats (issue 34): every reader and the browser-safe writers, 84.76 kB measured;
   // of @oatf/evaluate only what the readers use (TraceMessage checks, boundedJson, the bounded
   // tables) comes along, and of @oatf/model the table-free diagnosticOf, not the engines.
@@ -98,7 +101,8 @@ export default [
   // the tables pure and TRACE_RULES, DIRECTIONS and traceMessageProblem taken from the internal
   // subpaths (issue 32).
   check("@oatf/trace", { "@oatf/trace": "*" }, "85 kB"),
-  check("@oatf/validate", { "@oatf/validate": "*" }, "298 kB"),
+  // Session 5: 282.0 kB measured; limit lowered 298 -> 286.
+  check("@oatf/validate", { "@oatf/validate": "*" }, "286 kB"),
   // 146.2 kB measured: the rule-id table (moved here from validate; with the evaluation-error
   // kinds, 0.5 kB), the conformance walk parse and validate share (issue 26, 5 kB), input
   // limits, the recovering parse (issue 15), the in-string position map (issue 25); terminal
@@ -118,7 +122,8 @@ export default [
   // 418.1 kB measured after the rule table gave every rule its severity and took in the T-*
   // trace rules (issue 26: +2.1 kB); 419.2 kB with the evaluation-error kinds in the table and
   // the HAR and A2A rules.
-  check("@oatf/language-service", { "@oatf/language-service": "*" }, "420 kB"),
+  // Session 5: 404.8 kB measured; limit lowered 420 -> 409.
+  check("@oatf/language-service", { "@oatf/language-service": "*" }, "409 kB"),
   // Its browser entry: @bufbuild/cel and @bufbuild/protobuf (222 kB) and re2js (151 kB, the one
   // RE2 engine, shared with @oatf/evaluate in a whole-SDK bundle) are the floor.
   check("@oatf/cel-default", { "@oatf/cel-default": "*" }, "440 kB"),
