@@ -1,5 +1,5 @@
-// How `oatf evaluate --jobs N` splits an OATF JSON Lines trace between its threads (issue 32
-// §5), chosen from what the trace's first lines hold:
+// How `oatf evaluate --jobs N` splits an OATF JSON Lines trace between its threads
+// (issue 32 §5), chosen from what the trace's first lines hold:
 // - by session: each line goes to the thread of its session's bucket; sessions are
 //   independent, so the shards' verdicts merge into one evaluation's (`mergeVerdicts`);
 // - by document: every thread reads every line against some of the documents (documents are
