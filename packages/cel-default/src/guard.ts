@@ -21,7 +21,7 @@
 // read now and then during the run and once after it, and is the only non-deterministic bound.
 import { type CelFunc, CelScalar, celFunc } from "@bufbuild/cel";
 import { type Expr, walk } from "./ast.js";
-import { NODE_UNITS, STEP_UNITS } from "./costs.js";
+import { ELEMENT_NODES, ENTRY_NODES, NODE_UNITS, STEP_UNITS } from "./costs.js";
 
 /** `@` cannot appear in CEL source, so expressions cannot call or shadow this function. */
 const GUARD = "@oatf_deadline";
@@ -136,15 +136,18 @@ export function deadlineFunc(deadline: Deadline): CelFunc {
 }
 
 /**
- * AST nodes under `root`, itself included, and six more per map literal entry: building a
- * map hashes and stores each key, which costs about as much as evaluating six more nodes
- * (bench/calibration.bench.ts: map literals in a loop were the work charged least for its time).
+ * AST nodes under `root`, itself included, and more per entry of a map literal or element of a
+ * list literal, which cost several nodes' time to build (bench/calibration.bench.ts: map
+ * literals in a loop, and the lists `map` builds, were the work charged least for its time).
  */
 function nodes(root: Expr | undefined): number {
   let n = 0;
   if (root) {
     walk(root, ({ node }) => {
-      n += node.exprKind.case === "structExpr" ? 1 + 6 * node.exprKind.value.entries.length : 1;
+      const kind = node.exprKind;
+      n += 1;
+      if (kind.case === "structExpr") n += ENTRY_NODES * kind.value.entries.length;
+      else if (kind.case === "listExpr") n += ELEMENT_NODES * kind.value.elements.length;
       return true;
     });
   }

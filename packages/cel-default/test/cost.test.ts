@@ -13,6 +13,7 @@ import {
   CONTAINER_UNITS,
   CONVERSION_UNITS,
   COPY_UNITS,
+  ELEMENT_NODES,
   ELEMENT_UNITS,
   ERROR_UNITS,
   KEY_UNITS,
@@ -113,10 +114,17 @@ describe("loop steps are charged their size, on every step", () => {
     expect(costOf(wide) - costOf(narrow)).toBe(100 * 8 * NODE_UNITS);
   });
 
-  it("a step that evaluates two more nodes costs 2 × NODE_UNITS more, on each of its steps", () => {
+  it("a step that builds two more list elements costs 2 × (1 + ELEMENT_NODES) nodes more, on each of its steps", () => {
     const wide = `${list(100)}.all(i, size([i, i, i]) > 0)`;
     const narrow = `${list(100)}.all(i, size([i]) > 0)`;
-    expect(costOf(wide) - costOf(narrow)).toBe(100 * 2 * NODE_UNITS);
+    expect(costOf(wide) - costOf(narrow)).toBe(100 * 2 * (1 + ELEMENT_NODES) * NODE_UNITS);
+  });
+
+  it("a step that evaluates four more nodes costs 4 × NODE_UNITS more, and its call", () => {
+    const wide = `${list(100)}.all(i, i == i && i == i)`;
+    const narrow = `${list(100)}.all(i, i == i)`;
+    // `&&`, and `==` with its two operands; `==` is a call, `&&` is not.
+    expect(costOf(wide) - costOf(narrow)).toBe(100 * (4 * NODE_UNITS + CALL_UNITS));
   });
 });
 
