@@ -66,8 +66,9 @@ function context(e: Expression, message: Value): Record<string, Value> {
   for (const [name, path] of Object.entries(e.variables)) {
     let cur: Value | undefined = message;
     for (const key of path === "" ? [] : path.split(".")) {
-      const isObject = typeof cur === "object" && cur !== null && !Array.isArray(cur);
-      cur = isObject && Object.hasOwn(cur, key) ? cur[key] : undefined;
+      const object: { [key: string]: Value } =
+        typeof cur === "object" && cur !== null && !Array.isArray(cur) ? cur : {};
+      cur = Object.hasOwn(object, key) ? object[key] : undefined;
     }
     bound[name] = cur ?? null;
   }
