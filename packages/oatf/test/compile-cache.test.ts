@@ -116,6 +116,19 @@ describe("the CLI's compile cache", () => {
     expect(run(tmp, VALID).cache).toEqual(["accepted"]);
   });
 
+  it("a new build's cache replaces the caches of the bundle's earlier builds", () => {
+    const tmp = freshTmp();
+    run(tmp, VALID);
+    const [file] = cacheFiles(tmp);
+    const earlier = file!.replace(/-\d+-\d+-v/, "-1-1-v");
+    const otherBundle = join(tmp, CACHE_DIR, "cli-evaluate.cjs-1-1-v0.0.0-x64.v8");
+    writeFileSync(earlier, "an earlier build");
+    writeFileSync(otherBundle, "another command");
+    rmSync(file!);
+    expect(run(tmp, VALID).cache).toEqual(["none", "written"]);
+    expect(cacheFiles(tmp).sort()).toEqual([file!, otherBundle].sort());
+  });
+
   it("a cache directory others can write, or that is a link, is never used", () => {
     const open = freshTmp();
     mkdirSync(join(open, CACHE_DIR));

@@ -15,6 +15,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   statSync,
@@ -49,7 +50,10 @@ export function loadCommonJs(file: string): unknown {
           : "accepted";
   debug("%s: cache %s", file, state);
   if (cacheFile !== undefined && state !== "accepted")
-    process.once("exit", () => writeAtomically(cacheFile, () => script.createCachedData()));
+    process.once("exit", () => {
+      if (writeAtomically(cacheFile, () => script.createCachedData()))
+        removeOtherBuilds(cacheFile, file);
+    });
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
@@ -92,7 +96,7 @@ function readIfPresent(file: string): Buffer | undefined {
 }
 
 /** Writes through a temporary file and a rename, so a reader never sees half a cache. */
-function writeAtomically(file: string, data: () => Buffer): void {
+function writeAtomically(file: string, data: () => Buffer): boolean {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const fd = openSync(temporary, "wx", 0o600);
@@ -103,10 +107,24 @@ function writeAtomically(file: string, data: () => Buffer): void {
     }
     renameSync(temporary, file);
     debug("%s: cache written", file);
+    return true;
   } catch {
     // A full disk or a read-only directory: the next run compiles the plain way again.
     try {
       unlinkSync(temporary);
     } catch {}
+    return false;
+  }
+}
+
+/** Removes the caches of the bundle's earlier builds, so rebuilds do not fill the directory. */
+function removeOtherBuilds(cacheFile: string, bundle: string): void {
+  try {
+    const dir = dirname(cacheFile);
+    for (const name of readdirSync(dir))
+      if (name.startsWith(`${basename(bundle)}-`) && name !== basename(cacheFile))
+        unlinkSync(join(dir, name));
+  } catch {
+    // Another process removed it first, or the directory went away: nothing to clean.
   }
 }
