@@ -75,6 +75,9 @@ export interface JsonRpcDecoder extends LineDecoder {
 
 function sideOf(direction: unknown): Side | undefined {
   if (direction === undefined) return "";
+  // The recorder's own words first, compared without a lookup (read on every line).
+  if (direction === "send") return "out";
+  if (direction === "receive") return "in";
   if (typeof direction !== "string") return undefined;
   // Most logs spell it one way already: no copies for them.
   return SIDE_OF.get(direction) ?? SIDE_OF.get(direction.trim().toLowerCase());
