@@ -109,6 +109,9 @@ export function opensHar(text: string): boolean | undefined {
   return undefined;
 }
 
+/** Whether a line is blank; a JSON line (the common case) is told by its first character. */
+const isBlank = (text: string) => text.charCodeAt(0) !== 123 && text.trim() === "";
+
 const BOM = "\uFEFF";
 const HAR_OPENING = '{"log":';
 /** Leading whitespace read while telling whether the trace is a HAR (then it is not). */
@@ -228,7 +231,7 @@ export class TraceDecoder {
       if (this.format === "har") this.#decoder!.line("", source.line, out);
       return;
     }
-    if (!this.#keepsBlank && source.text.trim() === "") return;
+    if (!this.#keepsBlank && isBlank(source.text)) return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
