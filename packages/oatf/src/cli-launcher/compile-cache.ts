@@ -26,19 +26,23 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { debuglog } from "node:util";
-import { constants, Script } from "node:vm";
+import * as vm from "node:vm";
 
 const debug = debuglog("oatf-compile-cache");
 
 /** Runs the CommonJS bundle `file` (an absolute path) and returns its `module.exports`. */
 export function loadCommonJs(file: string): unknown {
+  // Node before 20.12 has no way to give a vm.Script the main loader for the bundle's
+  // import() calls (and its vm module no `constants`): load it the plain way.
+  const mainLoader = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (mainLoader === undefined) return createRequire(file)(file);
   const source = readFileSync(file, "utf8");
   const cacheFile = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFileOf(file);
   const cached = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
-  const script = new Script(wrap(source), {
+  const script = new vm.Script(wrap(source), {
     filename: file,
     cachedData: cached,
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    importModuleDynamically: mainLoader,
   });
   const state =
     cacheFile === undefined
