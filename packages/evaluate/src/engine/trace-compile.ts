@@ -6,7 +6,6 @@ import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import { indicatorProtocol } from "@oatf/model/rules";
 import type { TraceMessage } from "../base/message.js";
 import { type Filter, readsOf } from "./blind.js";
-import { observedKey } from "./observed.js";
 import { type Resolution, resolutionOf } from "./coverage.js";
 import {
   asVerdict,
@@ -15,6 +14,7 @@ import {
   programFor,
   skipReason,
 } from "./indicator.js";
+import { observedKey } from "./observed.js";
 import { indicatorKeys } from "./verdict.js";
 
 /** One indicator as the trace engine runs it. */
