@@ -13,6 +13,8 @@ import {
   type TraceVerdict,
 } from "oatf";
 import { describe, expect, it } from "vitest";
+// `oatf/node` (the threads of `oatf evaluate --jobs`), from its sources as the other jobs tests.
+import { evaluateInThreads, startEvaluationThreads } from "../src/node/evaluate-jobs.js";
 
 const parsed = parse(`oatf: "0.1"
 attack:
@@ -189,6 +191,27 @@ describe("every entry point gives the same verdicts per run", () => {
     cut.fail("the source failed");
     const withCut = mergeVerdicts([document], [cut.verdicts(), only.verdicts()]);
     expect(withCut.ok && withCut.value[0]!.result).toBe("error");
+  });
+
+  it("`--jobs` threads (oatf/node): more threads than sessions adds no phantom run", async () => {
+    const calm = [...inRun("a", RUN_OF.not_exploited), ...inRun("b", RUN_OF.not_exploited)];
+    const text = `${calm.map((m) => JSON.stringify(m)).join("\n")}\n`;
+    const workers = await startEvaluationThreads(4);
+    try {
+      async function* source() {
+        yield text;
+      }
+      const threaded = await evaluateInThreads(workers, [document], source(), {
+        source: "review",
+        cel: undefined,
+      });
+      expect(threaded.kind).toBe("sharded");
+      if (threaded.kind !== "sharded") return;
+      expect(brief(threaded.verdicts[0]!)).toEqual(brief(evaluateTrace(document, calm)));
+      expect(threaded.verdicts[0]!.result).toBe("not_exploited");
+    } finally {
+      await workers.destroy();
+    }
   });
 
   it("the monitor's `run` option names the run of messages without one", () => {
