@@ -196,6 +196,23 @@ describe("oatf evaluate: one verdict per run", () => {
     expect(r.stdout).toMatch(/RUN-001: exploited/);
   });
 
+  it("lines without a run key beside named runs: that run is named, never a bare `run `", () => {
+    const trace = write(
+      "mixed.jsonl",
+      lines([toolList("IMPORTANT"), leak, { ...toolList("IMPORTANT"), run: "x" }]),
+    );
+    const text = oatf("evaluate", both, "--trace", trace);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/decided by the run without a key/);
+    expect(text.stdout).toMatch(/^the run without a key: exploited$/m);
+    expect(text.stdout).toMatch(/^run x: partial$/m);
+    expect(`${text.stdout}${text.stderr}`).not.toMatch(/run :|run \)|\[run \]/);
+    const junit = oatf("evaluate", both, "--trace", trace, "--format", "junit").stdout;
+    expect(junit).toMatch(/RUN-001 \[the run without a key\]/);
+    const table = oatf("evaluate", both, allBlind, "--trace", trace).stdout;
+    expect(table).toMatch(/^ {2}the run without a key +exploited/m);
+  });
+
   it.each([
     [["exploited", "error"], "exploited", 1],
     [["error", "exploited"], "exploited", 1],
