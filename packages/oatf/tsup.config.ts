@@ -1,9 +1,21 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tsup.base";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 const define = { __OATF_VERSION__: JSON.stringify(version) };
+
+// yaml's ES module build. Under Node, yaml resolves to its CommonJS build: 72 modules in
+// __commonJS wrappers that esbuild can neither tree-shake nor split, so every command of the
+// CLI compiled all of yaml at start. The two builds are the same code but for one line: a
+// warning goes to console.warn instead of process.emitWarning, and the only such warning
+// (a collection as a mapping key, in toJS) is never reached: parse rejects those keys first.
+const YAML_ESM = join(
+  dirname(createRequire(import.meta.url).resolve("yaml/package.json")),
+  "browser/index.js",
+);
 
 export default defineConfig([
   // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to
@@ -38,6 +50,9 @@ export default defineConfig([
     // only `oatf run` / `oatf benchmark` load it.
     noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
     external: ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"],
+    esbuildOptions(options) {
+      options.alias = { ...options.alias, yaml: YAML_ESM };
+    },
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",

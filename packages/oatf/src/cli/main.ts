@@ -1,24 +1,9 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import {
-  BENCHMARK_FLAGS,
-  BENCHMARK_USAGE,
-  BENCHMARK_VALUED,
-  benchmarkCommand,
-} from "./benchmark/command.js";
-import { EVALUATE_USAGE, evaluateCommand } from "./evaluate/command.js";
-import { LSP_USAGE, lspCommand } from "./lsp/command.js";
-import { MONITOR_USAGE, monitorCommand } from "./monitor/command.js";
-import { NORMALIZE_USAGE, normalizeCommand } from "./normalize/command.js";
-import { PUBLISH_USAGE, publishCommand } from "./publish/command.js";
-import { RECORD_USAGE, recordCommand } from "./record/command.js";
-import { RUN_FLAGS, RUN_USAGE, RUN_VALUED, runCommand } from "./run/command.js";
-import { SCHEMA_USAGE, schemaCommand } from "./schema/command.js";
 import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./shared/args.js";
 import { type CliContext, type CliStreams, EXIT, type OutStream } from "./shared/context.js";
 import { terminalWidth, wrapText } from "./shared/help.js";
 import { safe } from "./shared/terminal.js";
-import { VALIDATE_USAGE, validateCommand } from "./validate/command.js";
 
 export type { CliStreams } from "./shared/context.js";
 
@@ -51,73 +36,117 @@ interface Command {
   run: (args: ParsedArgs, ctx: CliContext) => Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = {
-  validate: {
-    usage: VALIDATE_USAGE,
-    valued: ["--format", "--max-warnings", "--stdin-filename"],
-    flags: ["--quiet", "--fix", "--fix-dry-run"],
-    run: validateCommand,
+// Each command's code is loaded only when that command runs (or its help is asked for):
+// `oatf validate` must not read and compile the evaluator, the trace readers, CEL, the runner
+// or the language server (issue 32 §5: a command loads only its own code, start <= 2.5x
+// `node -e 0`). Keep this file's imports to the few shared helpers above; test/cli-split.test.ts
+// checks the built CLI's graph.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => {
+    const { VALIDATE_USAGE, validateCommand } = await import("./validate/command.js");
+    return {
+      usage: VALIDATE_USAGE,
+      valued: ["--format", "--max-warnings", "--stdin-filename"],
+      flags: ["--quiet", "--fix", "--fix-dry-run"],
+      run: validateCommand,
+    };
   },
-  evaluate: {
-    usage: EVALUATE_USAGE,
-    valued: ["--trace", "--trace-format", "--format", "--fail-on-tier", "--jobs", "--max-warnings"],
-    flags: ["--allow-empty-trace", "--allow-uncorrelated"],
-    run: evaluateCommand,
+  evaluate: async () => {
+    const { EVALUATE_USAGE, evaluateCommand } = await import("./evaluate/command.js");
+    return {
+      usage: EVALUATE_USAGE,
+      valued: [
+        "--trace",
+        "--trace-format",
+        "--format",
+        "--fail-on-tier",
+        "--jobs",
+        "--max-warnings",
+      ],
+      flags: ["--allow-empty-trace", "--allow-uncorrelated"],
+      run: evaluateCommand,
+    };
   },
-  normalize: {
-    usage: NORMALIZE_USAGE,
-    valued: ["--stdin-filename"],
-    flags: ["--check", "--write", "--format"],
-    run: normalizeCommand,
+  normalize: async () => {
+    const { NORMALIZE_USAGE, normalizeCommand } = await import("./normalize/command.js");
+    return {
+      usage: NORMALIZE_USAGE,
+      valued: ["--stdin-filename"],
+      flags: ["--check", "--write", "--format"],
+      run: normalizeCommand,
+    };
   },
-  record: {
-    usage: RECORD_USAGE,
-    valued: [
-      "--out",
-      "--listen",
-      "--upstream",
-      "--otlp",
-      "--format",
-      "--max-body",
-      "--redis",
-      "--stream",
-      "--shards",
-    ],
-    flags: ["--evaluate", "--keep-credentials"],
-    run: recordCommand,
+  record: async () => {
+    const { RECORD_USAGE, recordCommand } = await import("./record/command.js");
+    return {
+      usage: RECORD_USAGE,
+      valued: [
+        "--out",
+        "--listen",
+        "--upstream",
+        "--otlp",
+        "--format",
+        "--max-body",
+        "--redis",
+        "--stream",
+        "--shards",
+      ],
+      flags: ["--evaluate", "--keep-credentials"],
+      run: recordCommand,
+    };
   },
-  monitor: {
-    usage: MONITOR_USAGE,
-    valued: [
-      "--redis",
-      "--stream",
-      "--group",
-      "--consumer",
-      "--shards",
-      "--alerts-stream",
-      "--lease-ms",
-      "--batch",
-      "--idle-ms",
-      "--alerts",
-    ],
-    flags: ["--drain"],
-    run: monitorCommand,
+  monitor: async () => {
+    const { MONITOR_USAGE, monitorCommand } = await import("./monitor/command.js");
+    return {
+      usage: MONITOR_USAGE,
+      valued: [
+        "--redis",
+        "--stream",
+        "--group",
+        "--consumer",
+        "--shards",
+        "--alerts-stream",
+        "--lease-ms",
+        "--batch",
+        "--idle-ms",
+        "--alerts",
+      ],
+      flags: ["--drain"],
+      run: monitorCommand,
+    };
   },
-  publish: {
-    usage: PUBLISH_USAGE,
-    valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards", "--run"],
-    flags: [],
-    run: publishCommand,
+  publish: async () => {
+    const { PUBLISH_USAGE, publishCommand } = await import("./publish/command.js");
+    return {
+      usage: PUBLISH_USAGE,
+      valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards", "--run"],
+      flags: [],
+      run: publishCommand,
+    };
   },
-  run: { usage: RUN_USAGE, valued: RUN_VALUED, flags: RUN_FLAGS, run: runCommand },
-  benchmark: {
-    usage: BENCHMARK_USAGE,
-    valued: BENCHMARK_VALUED,
-    flags: BENCHMARK_FLAGS,
-    run: benchmarkCommand,
+  run: async () => {
+    const { RUN_FLAGS, RUN_USAGE, RUN_VALUED, runCommand } = await import("./run/command.js");
+    return { usage: RUN_USAGE, valued: RUN_VALUED, flags: RUN_FLAGS, run: runCommand };
   },
-  lsp: { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand },
-  schema: { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand },
+  benchmark: async () => {
+    const { BENCHMARK_FLAGS, BENCHMARK_USAGE, BENCHMARK_VALUED, benchmarkCommand } = await import(
+      "./benchmark/command.js"
+    );
+    return {
+      usage: BENCHMARK_USAGE,
+      valued: BENCHMARK_VALUED,
+      flags: BENCHMARK_FLAGS,
+      run: benchmarkCommand,
+    };
+  },
+  lsp: async () => {
+    const { LSP_USAGE, lspCommand } = await import("./lsp/command.js");
+    return { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand };
+  },
+  schema: async () => {
+    const { SCHEMA_USAGE, schemaCommand } = await import("./schema/command.js");
+    return { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand };
+  },
 };
 
 export async function runCli(
@@ -138,8 +167,8 @@ export async function runCli(
       help(ctx.stdout, USAGE, ctx);
       return EXIT.ok;
     }
-    const asked = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
-    if (asked === undefined) {
+    const load = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+    if (load === undefined) {
       const known = Object.keys(COMMANDS);
       ctx.stderr.write(
         `${safe`oatf help: unknown command '${topic}'`}${didYouMean(topic, known)}\n\n`,
@@ -147,20 +176,21 @@ export async function runCli(
       help(ctx.stderr, USAGE, ctx);
       return EXIT.usage;
     }
-    help(ctx.stdout, asked.usage, ctx);
+    help(ctx.stdout, (await load()).usage, ctx);
     return EXIT.ok;
   }
   if (name === "-v" || name === "--version") {
     ctx.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     const known = [...Object.keys(COMMANDS), "help", "--help", "--version"];
     ctx.stderr.write(`${safe`oatf: unknown command '${name}'`}${didYouMean(name, known)}\n\n`);
     help(ctx.stderr, USAGE, ctx);
     return EXIT.usage;
   }
+  const command = await load();
   // What follows `--` is not ours (`oatf record -- server --help`).
   const own = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
   if (own.includes("-h") || own.includes("--help")) {

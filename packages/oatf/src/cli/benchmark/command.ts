@@ -72,7 +72,7 @@ export async function benchmarkCommand(args: ParsedArgs, ctx: CliContext): Promi
   if (connection.agent === undefined && connection.agentCommand === undefined)
     throw new UsageError("--agent <url> or --agent-cmd <command> is required");
   if (args.positionals.length === 0) throw new UsageError("no documents given");
-  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
+  const { files, unmatched } = await expandInputs(args.positionals, ctx.cwd);
   if (unmatched.length > 0) {
     const list = unmatched.map((u) => `'${u}'`).join(", ");
     ctx.stderr.write(safe`oatf benchmark: no files match ${list}\n`);

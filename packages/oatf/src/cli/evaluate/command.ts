@@ -109,7 +109,7 @@ export function parseEvaluateArgs(args: ParsedArgs): EvaluateArgs {
 
 export async function evaluateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const { format, inputs, trace, ...options } = parseEvaluateArgs(args);
-  const { files, unmatched } = expandInputs(inputs, ctx.cwd);
+  const { files, unmatched } = await expandInputs(inputs, ctx.cwd);
   let report: EvaluateReport;
   if (unmatched.length > 0) {
     report = { unmatched, documents: [], trace, problems: emptyProblems(), messages: 0, options };

@@ -94,7 +94,7 @@ function monitorArgs(args: ParsedArgs): MonitorArgs {
 export async function monitorCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const { redis, idleMs, alerts } = monitorArgs(args);
   const { stream, drain, leaseMs } = redis;
-  const { files, unmatched } = expandInputs(args.positionals, ctx.cwd);
+  const { files, unmatched } = await expandInputs(args.positionals, ctx.cwd);
   if (unmatched.length > 0) {
     ctx.stderr.write(
       safe`oatf monitor: no files match ${unmatched.map((u) => `'${u}'`).join(", ")}\n`,

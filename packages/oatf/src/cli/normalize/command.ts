@@ -68,7 +68,7 @@ export function parseNormalizeArgs(args: ParsedArgs): NormalizeArgs {
 
 export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const parsed = parseNormalizeArgs(args);
-  const found = findInputs(parsed, ctx);
+  const found = await findInputs(parsed, ctx);
   const writeFile = (file: string, text: string) => {
     // In place (the file keeps its mode, owner and links).
     writeFileSync(resolve(ctx.cwd, file), text);
@@ -83,10 +83,10 @@ export async function normalizeCommand(args: ParsedArgs, ctx: CliContext): Promi
 }
 
 /** The inputs, each read when its turn comes, or the arguments that matched nothing. */
-function findInputs(
+async function findInputs(
   parsed: NormalizeArgs,
   ctx: CliContext,
-): NormalizeInput[] | { unmatched: string[] } {
+): Promise<NormalizeInput[] | { unmatched: string[] }> {
   const { inputs, mode } = parsed;
   if (inputs[0] === "-") {
     const read = () => readStdin(ctx.stdin ?? process.stdin, DEFAULT_LIMITS.maxBytes);
@@ -94,7 +94,7 @@ function findInputs(
   }
   // One file to print is read as given; --check and --write expand globs and directories.
   const expanded =
-    mode === "print" ? { files: inputs, unmatched: [] } : expandInputs(inputs, ctx.cwd);
+    mode === "print" ? { files: inputs, unmatched: [] } : await expandInputs(inputs, ctx.cwd);
   if (expanded.unmatched.length > 0) return { unmatched: expanded.unmatched };
   return expanded.files.map((file) => ({
     file,

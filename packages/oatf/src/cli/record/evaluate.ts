@@ -33,7 +33,7 @@ export async function startLiveEvaluation(
   where: string,
   reader?: LogReader,
 ): Promise<LiveEvaluation | number> {
-  const { files, unmatched } = expandInputs(inputs, ctx.cwd);
+  const { files, unmatched } = await expandInputs(inputs, ctx.cwd);
   if (unmatched.length > 0) {
     for (const arg of unmatched) ctx.stderr.write(safe`oatf record: no document matches ${arg}\n`);
     return EXIT.usage;

@@ -2,24 +2,29 @@
 // shell), and files read with a one-line reason when they cannot be.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { globSync } from "tinyglobby";
 
 const GLOB_CHARS = /[*?[{]/;
 // Never descend into dependencies or dot-directories (.git, .turbo).
 const IGNORED = ["**/node_modules/**", "**/.*/**"];
 
-/** Expands each argument: a glob to its matches, a directory to its YAML files, a path to itself. */
-export function expandInputs(
+type GlobSync = typeof import("tinyglobby").globSync;
+
+/**
+ * Expands each argument: a glob to its matches, a directory to its YAML files, a path to itself.
+ * The glob engine (tinyglobby, picomatch: ~90 kB) is loaded only when an argument needs it, so
+ * `oatf validate file.yaml` starts without compiling it (issue 32 §5).
+ */
+export async function expandInputs(
   args: string[],
   cwd: string,
-): { files: string[]; unmatched: string[] } {
+): Promise<{ files: string[]; unmatched: string[] }> {
   const files: string[] = [];
   const unmatched: string[] = [];
   for (const arg of args) {
     const found = GLOB_CHARS.test(arg)
-      ? glob(arg, cwd)
+      ? glob(await loadGlob(), arg, cwd)
       : isDir(resolve(cwd, arg))
-        ? yamlFilesUnder(arg, cwd)
+        ? yamlFilesUnder(await loadGlob(), arg, cwd)
         : [arg];
     if (found.length === 0) unmatched.push(arg);
     for (const file of found) if (!files.includes(file)) files.push(file);
@@ -92,14 +97,18 @@ export function describeReadError(error: unknown): string {
         : (error as Error).message;
 }
 
-function glob(pattern: string, cwd: string): string[] {
+async function loadGlob(): Promise<GlobSync> {
+  return (await import("tinyglobby")).globSync;
+}
+
+function glob(globSync: GlobSync, pattern: string, cwd: string): string[] {
   // An absolute pattern reports absolute paths, a relative one paths relative to cwd.
   const absolute = isAbsolute(pattern);
   return globSync(pattern, { cwd, ignore: IGNORED, expandDirectories: false, absolute }).sort();
 }
 
 /** The YAML files under `dir`, as paths that start with `dir`. */
-function yamlFilesUnder(dir: string, cwd: string): string[] {
+function yamlFilesUnder(globSync: GlobSync, dir: string, cwd: string): string[] {
   const base = dir.replace(/[\\/]+$/, "") || ".";
   return globSync("**/*.{yaml,yml}", { cwd: resolve(cwd, base), ignore: IGNORED })
     .map((file) => (base === "." ? file : `${base}/${file}`))

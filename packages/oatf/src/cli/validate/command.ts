@@ -77,7 +77,7 @@ export function parseValidateArgs(args: ParsedArgs): ValidateArgs {
 
 export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const parsed = parseValidateArgs(args);
-  const found = findInputs(parsed, ctx);
+  const found = await findInputs(parsed, ctx);
   const progress = Array.isArray(found) ? progressOn(found.length, ctx) : undefined;
   const fixing = fixMode(args);
   const inputs =
@@ -96,15 +96,15 @@ export async function validateCommand(args: ParsedArgs, ctx: CliContext): Promis
 }
 
 /** The inputs in order, each read when checked, or the arguments that matched nothing. */
-function findInputs(
+async function findInputs(
   parsed: ValidateArgs,
   ctx: CliContext,
-): ValidateInput[] | { unmatched: string[] } {
+): Promise<ValidateInput[] | { unmatched: string[] }> {
   const { inputs } = parsed;
   // Standard input keeps its place among the inputs.
   const at = inputs.indexOf("-");
-  const before = expandInputs(at < 0 ? inputs : inputs.slice(0, at), ctx.cwd);
-  const after = expandInputs(at < 0 ? [] : inputs.slice(at + 1), ctx.cwd);
+  const before = await expandInputs(at < 0 ? inputs : inputs.slice(0, at), ctx.cwd);
+  const after = await expandInputs(at < 0 ? [] : inputs.slice(at + 1), ctx.cwd);
   const unmatched = [...before.unmatched, ...after.unmatched];
   if (unmatched.length > 0) return { unmatched };
   const file = (name: string): ValidateInput => ({
