@@ -109,6 +109,9 @@ export function opensHar(text: string): boolean | undefined {
   return undefined;
 }
 
+/** Whether a line is blank; a JSON line (the common case) is told by its first character. */
+const isBlank = (text: string) => text.charCodeAt(0) !== 123 && text.trim() === "";
+
 const BOM = "\uFEFF";
 const HAR_OPENING = '{"log":';
 /** Leading whitespace read while telling whether the trace is a HAR (then it is not). */
@@ -177,6 +180,11 @@ export class TraceDecoder {
   #sseData: string[] = [];
   #stopped = false;
   #unknownFormat: string | undefined;
+  /**
+   * Whether blank lines are the decoder's: they separate SSE events (AG-UI, JSON-RPC) and
+   * count in a HAR; elsewhere they are skipped.
+   */
+  #keepsBlank = false;
   readonly #options: ReadTraceOptions;
   /** The format in use, once known. */
   format: TraceFormat | undefined;
@@ -193,8 +201,8 @@ export class TraceDecoder {
 
   /** True after a diagnostic that stops reading (T-FORMAT): nothing more is read. */
   get stopped(): boolean {
-    const har = (this.#decoder as { har?: HarDecoder } | undefined)?.har;
-    return this.#stopped || har?.stopped === true;
+    if (this.#stopped || this.format !== "har") return this.#stopped;
+    return (this.#decoder as ReturnType<typeof harLines>).har.stopped;
   }
 
   line(source: SourceLine, out: TraceRecord[]) {
@@ -219,6 +227,7 @@ export class TraceDecoder {
   #use(format: TraceFormat): void {
     this.format = format;
     this.#decoder = decoderFor(format, this.#options);
+    this.#keepsBlank = format === "ag_ui" || format === "jsonrpc" || format === "har";
   }
 
   #feed(source: SourceLine, out: TraceRecord[]) {
@@ -229,11 +238,7 @@ export class TraceDecoder {
       if (this.format === "har") this.#decoder!.line("", source.line, out);
       return;
     }
-    // Blank lines separate SSE events (AG-UI, JSON-RPC) and count in a HAR; elsewhere they
-    // are skipped.
-    const keepsBlank =
-      this.format === "ag_ui" || this.format === "jsonrpc" || this.format === "har";
-    if (!keepsBlank && source.text.trim() === "") return;
+    if (!this.#keepsBlank && isBlank(source.text)) return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
