@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { defineConfig } from "tsup";
+import { dirname, join, resolve } from "node:path";
+import type { Plugin } from "esbuild";
+import { defineConfig, type Options } from "tsup";
 import { libraryBuild } from "../../tsup.base";
+import { BUNDLED_COMMANDS } from "./src/cli-launcher/command-bundles";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 const define = { __OATF_VERSION__: JSON.stringify(version) };
@@ -17,6 +19,37 @@ const YAML_ESM = join(
   "browser/index.js",
 );
 
+// What the CLI's builds share: packages left outside the bundle, yaml's ES module build.
+// @oatf/cel-default stays a package import: its isolated mode locates its worker file next to
+// its own build. So does @oatf/redis-streams (installed by the user: `oatf monitor`/`publish`
+// import it on demand). tinypool stays a package too: it starts its workers from its own files.
+// Named in `external` as well: a devDependency (@oatf/redis-streams) left out of `noExternal` is
+// still bundled by default, and the adapter with ioredis would ship inside the CLI. @oatf/run
+// stays a package as well: its stdio bridge is a file beside its own build, and only `oatf run`
+// / `oatf benchmark` load it.
+const cliBundling: Options = {
+  target: "node20",
+  // Not minified, so a stack trace reads without source maps (which would double the tarball).
+  sourcemap: false,
+  noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
+  external: ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"],
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, yaml: YAML_ESM };
+  },
+  define,
+};
+
+// In the built CLI, src/cli/command-code.ts (each command's `import()`) becomes
+// src/cli-launcher/command-bundles.ts: the commands come from the CommonJS bundles below.
+const commandBundles: Plugin = {
+  name: "oatf-command-bundles",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/command-code\.js$/ }, () => ({
+      path: resolve("src/cli-launcher/command-bundles.ts"),
+    }));
+  },
+};
+
 export default defineConfig([
   // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to
   // it; node/evaluate-jobs.ts finds the worker, dist/evaluate-worker.js, beside itself).
@@ -30,33 +63,31 @@ export default defineConfig([
     define,
   },
   {
-    // The command-line tool: ESM only, with a shebang so the bin runs directly. Bundled so
-    // that starting it reads one file (fast start); lazily needed parts (CEL, the conformance
-    // harness) are split into chunks loaded on demand. @oatf/cel-default stays a package
-    // import: its isolated mode locates its worker file next to its own build. So does
-    // @oatf/redis-streams (installed by the user: `oatf monitor`/`publish` import it on demand).
+    // The command-line tool's entry: ESM, with a shebang so the bin runs directly. Only the
+    // dispatcher and its few shared helpers: each command is a bundle of its own (below).
     // evaluate-worker.ts: the entry of `evaluateInThreads`' worker threads (`oatf evaluate
     // --jobs`, `oatf/node`): tinypool loads it by file, next to the CLI's own and `oatf/node`'s.
+    ...cliBundling,
     entry: { cli: "src/cli.ts", "evaluate-worker": "src/node/evaluate-worker.ts" },
     format: ["esm"],
-    // Not minified, so a stack trace reads without source maps (which would double the tarball).
-    sourcemap: false,
-    target: "node20",
     splitting: true,
-    // tinypool stays a package too: it starts its workers from its own files. Named in
-    // `external` as well: a devDependency (@oatf/redis-streams) left out of `noExternal` is
-    // still bundled by default, and the adapter with ioredis would ship inside the CLI.
-    // @oatf/run stays a package as well: its stdio bridge is a file beside its own build, and
-    // only `oatf run` / `oatf benchmark` load it.
-    noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
-    external: ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"],
-    esbuildOptions(options) {
-      options.alias = { ...options.alias, yaml: YAML_ESM };
-    },
+    esbuildPlugins: [commandBundles],
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
       js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",
     },
-    define,
+  },
+  {
+    // One CommonJS bundle per command, dist/cli-<command>.cjs, all of its code in one file:
+    // CommonJS because vm.Script (the only way to V8's code cache in Node 20) runs scripts,
+    // not ES modules. Code shared by commands is repeated on disk, never loaded twice.
+    // shims: `import.meta.url` is the bundle's file, in dist/ as the ESM build's chunks were.
+    ...cliBundling,
+    entry: Object.fromEntries(
+      BUNDLED_COMMANDS.map((name) => [`cli-${name}`, `src/cli/${name}/command.ts`]),
+    ),
+    format: ["cjs"],
+    splitting: false,
+    shims: true,
   },
 ]);

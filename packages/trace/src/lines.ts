@@ -3,6 +3,8 @@
 // than the limit is dropped as it arrives and reported (or its head kept, for a recorder),
 // never accumulated. The one line splitter of the package: JSON Lines and SSE alike.
 
+import { Utf8Decoder } from "./utf8.js";
+
 /** Anything a trace can be read from: text, or chunks of text or UTF-8 bytes. */
 export type TraceSource =
   | string
@@ -178,9 +180,9 @@ export class LineSplitter {
 export async function* sourceText(source: TraceSource): AsyncGenerator<string> {
   // The byte-order mark is left in the text: the line splitter (and the HAR reader) strip
   // exactly one, as they do for text given directly, so every entry point reads the same.
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const decoder = new Utf8Decoder();
   for await (const chunk of chunksOf(source))
-    yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-  const rest = decoder.decode();
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk);
+  const rest = decoder.end();
   if (rest !== "") yield rest;
 }

@@ -109,6 +109,9 @@ export function opensHar(text: string): boolean | undefined {
   return undefined;
 }
 
+/** Whether a line is blank; a JSON line (the common case) is told by its first character. */
+const isBlank = (text: string) => text.charCodeAt(0) !== 123 && text.trim() === "";
+
 const BOM = "\uFEFF";
 const HAR_OPENING = '{"log":';
 /** Leading whitespace read while telling whether the trace is a HAR (then it is not). */
@@ -176,19 +179,30 @@ export class TraceDecoder {
   // The data of the SSE event being held while the format is unknown (bounded: held lines).
   #sseData: string[] = [];
   #stopped = false;
+  #unknownFormat: string | undefined;
+  /**
+   * Whether blank lines are the decoder's: they separate SSE events (AG-UI, JSON-RPC) and
+   * count in a HAR; elsewhere they are skipped.
+   */
+  #keepsBlank = false;
   readonly #options: ReadTraceOptions;
   /** The format in use, once known. */
   format: TraceFormat | undefined;
 
   constructor(options: ReadTraceOptions = {}) {
     this.#options = options;
-    if (options.format !== undefined) this.#use(options.format);
+    const format = options.format;
+    if (format === undefined) return;
+    if ((TRACE_FORMATS as readonly unknown[]).includes(format)) this.#use(format);
+    // Named but not one of ours (`otlp` has its own reader): said at the first line, not
+    // mistaken for a format that could not be told from the lines.
+    else this.#unknownFormat = JSON.stringify(String(format)).slice(0, 80);
   }
 
   /** True after a diagnostic that stops reading (T-FORMAT): nothing more is read. */
   get stopped(): boolean {
-    const har = (this.#decoder as { har?: HarDecoder } | undefined)?.har;
-    return this.#stopped || har?.stopped === true;
+    if (this.#stopped || this.format !== "har") return this.#stopped;
+    return (this.#decoder as ReturnType<typeof harLines>).har.stopped;
   }
 
   line(source: SourceLine, out: TraceRecord[]) {
@@ -200,6 +214,7 @@ export class TraceDecoder {
   end(out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) {
+      if (this.#unknownFormat !== undefined) return this.#refuse(undefined, out);
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
       const format = this.#sseEventFormat() ?? this.#fallback();
@@ -212,6 +227,7 @@ export class TraceDecoder {
   #use(format: TraceFormat): void {
     this.format = format;
     this.#decoder = decoderFor(format, this.#options);
+    this.#keepsBlank = format === "ag_ui" || format === "jsonrpc" || format === "har";
   }
 
   #feed(source: SourceLine, out: TraceRecord[]) {
@@ -222,11 +238,7 @@ export class TraceDecoder {
       if (this.format === "har") this.#decoder!.line("", source.line, out);
       return;
     }
-    // Blank lines separate SSE events (AG-UI, JSON-RPC) and count in a HAR; elsewhere they
-    // are skipped.
-    const keepsBlank =
-      this.format === "ag_ui" || this.format === "jsonrpc" || this.format === "har";
-    if (!keepsBlank && source.text.trim() === "") return;
+    if (!this.#keepsBlank && isBlank(source.text)) return;
     this.#decoder!.line(source.text, source.line, out);
   }
 
@@ -236,6 +248,7 @@ export class TraceDecoder {
   }
 
   #detect(source: SourceLine, out: TraceRecord[]) {
+    if (this.#unknownFormat !== undefined) return this.#refuse(source.line, out);
     const blank = !source.tooLong && source.text.trim() === "";
     // A HAR's opening spans lines when pretty-printed ("{", then "  \"log\": {").
     if (this.#har !== false && !source.tooLong) {
@@ -305,6 +318,12 @@ export class TraceDecoder {
   #reportDropped(out: TraceRecord[]): void {
     for (const held of this.#held) if (held.tooLong) this.#tooLong(held.line, out);
     this.#held = [];
+  }
+
+  #refuse(line: number | undefined, out: TraceRecord[]): void {
+    this.#stopped = true;
+    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OpenTelemetry: readOtlp of @oatf/trace/otlp)`;
+    out.push({ kind: "diagnostic", diagnostic: traceDiagnostic("T-FORMAT", message, line) });
   }
 
   #fail(out: TraceRecord[]): void {

@@ -2,7 +2,7 @@
 // recorder writes a long-lived SSE stream's entry when it ends, after the client's answers to
 // the requests it carried.
 import { describe, expect, it } from "vitest";
-import { MAX_HAR_HELD } from "../src/har/order.js";
+import { MAX_HAR_HELD, MAX_HAR_HELD_CHARS } from "../src/har/order.js";
 import { readTraceText, type TraceRecord } from "../src/index.js";
 
 const messages = (records: TraceRecord[]) =>
@@ -58,6 +58,24 @@ describe("HAR entries in start order", () => {
     });
     const entries = [answer, ...Array.from({ length: MAX_HAR_HELD }, (_, i) => filler(i)), stream];
     const records = readTraceText(json({ log: { entries } }));
+    expect(rules(records)).toContain("T-PENDING-LIMIT");
+    expect(rules(records)).toContain("T-UNCORRELATED");
+  });
+
+  it("holds at most MAX_HAR_HELD_CHARS of entry text, however few the entries", () => {
+    const big = (i: number, length: number) => ({
+      startedDateTime: new Date(Date.parse(answer.startedDateTime) + i + 1).toISOString(),
+      request: { method: "GET", url: "http://127.0.0.1:1/other" },
+      response: {
+        status: 200,
+        headers: [],
+        content: { mimeType: "text/html", text: "x".repeat(length) },
+      },
+    });
+    const fits = [answer, big(0, MAX_HAR_HELD_CHARS / 2), stream];
+    expect(rules(readTraceText(json({ log: { entries: fits } })))).not.toContain("T-PENDING-LIMIT");
+    const over = [answer, big(0, MAX_HAR_HELD_CHARS / 2), big(1, MAX_HAR_HELD_CHARS / 2), stream];
+    const records = readTraceText(json({ log: { entries: over } }));
     expect(rules(records)).toContain("T-PENDING-LIMIT");
     expect(rules(records)).toContain("T-UNCORRELATED");
   });

@@ -1,5 +1,6 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
+import { commandCode } from "./command-code.js";
 import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./shared/args.js";
 import { type CliContext, type CliStreams, EXIT, type OutStream } from "./shared/context.js";
 import { terminalWidth, wrapText } from "./shared/help.js";
@@ -43,7 +44,7 @@ interface Command {
 // checks the built CLI's graph.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => {
-    const { VALIDATE_USAGE, validateCommand } = await import("./validate/command.js");
+    const { VALIDATE_USAGE, validateCommand } = await commandCode.validate();
     return {
       usage: VALIDATE_USAGE,
       valued: ["--format", "--max-warnings", "--stdin-filename"],
@@ -52,7 +53,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   evaluate: async () => {
-    const { EVALUATE_USAGE, evaluateCommand } = await import("./evaluate/command.js");
+    const { EVALUATE_USAGE, evaluateCommand } = await commandCode.evaluate();
     return {
       usage: EVALUATE_USAGE,
       valued: [
@@ -68,7 +69,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   normalize: async () => {
-    const { NORMALIZE_USAGE, normalizeCommand } = await import("./normalize/command.js");
+    const { NORMALIZE_USAGE, normalizeCommand } = await commandCode.normalize();
     return {
       usage: NORMALIZE_USAGE,
       valued: ["--stdin-filename"],
@@ -77,7 +78,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   record: async () => {
-    const { RECORD_USAGE, recordCommand } = await import("./record/command.js");
+    const { RECORD_USAGE, recordCommand } = await commandCode.record();
     return {
       usage: RECORD_USAGE,
       valued: [
@@ -96,7 +97,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   monitor: async () => {
-    const { MONITOR_USAGE, monitorCommand } = await import("./monitor/command.js");
+    const { MONITOR_USAGE, monitorCommand } = await commandCode.monitor();
     return {
       usage: MONITOR_USAGE,
       valued: [
@@ -116,7 +117,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   publish: async () => {
-    const { PUBLISH_USAGE, publishCommand } = await import("./publish/command.js");
+    const { PUBLISH_USAGE, publishCommand } = await commandCode.publish();
     return {
       usage: PUBLISH_USAGE,
       valued: ["--trace", "--trace-format", "--redis", "--stream", "--shards", "--run"],
@@ -125,13 +126,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   run: async () => {
-    const { RUN_FLAGS, RUN_USAGE, RUN_VALUED, runCommand } = await import("./run/command.js");
+    const { RUN_FLAGS, RUN_USAGE, RUN_VALUED, runCommand } = await commandCode.run();
     return { usage: RUN_USAGE, valued: RUN_VALUED, flags: RUN_FLAGS, run: runCommand };
   },
   benchmark: async () => {
-    const { BENCHMARK_FLAGS, BENCHMARK_USAGE, BENCHMARK_VALUED, benchmarkCommand } = await import(
-      "./benchmark/command.js"
-    );
+    const { BENCHMARK_FLAGS, BENCHMARK_USAGE, BENCHMARK_VALUED, benchmarkCommand } =
+      await commandCode.benchmark();
     return {
       usage: BENCHMARK_USAGE,
       valued: BENCHMARK_VALUED,
@@ -140,11 +140,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   lsp: async () => {
-    const { LSP_USAGE, lspCommand } = await import("./lsp/command.js");
+    const { LSP_USAGE, lspCommand } = await commandCode.lsp();
     return { usage: LSP_USAGE, valued: ["--glob"], flags: ["--stdio"], run: lspCommand };
   },
   schema: async () => {
-    const { SCHEMA_USAGE, schemaCommand } = await import("./schema/command.js");
+    const { SCHEMA_USAGE, schemaCommand } = await commandCode.schema();
     return { usage: SCHEMA_USAGE, valued: [], flags: [], run: schemaCommand };
   },
 };

@@ -12,8 +12,11 @@ import type { HarEntrySink, HarEntryText } from "./scan.js";
 
 /** Entries held back at once to be read in start order. */
 export const MAX_HAR_HELD = 1024;
-/** UTF-16 code units of entry text held back at once. */
-export const MAX_HAR_HELD_CHARS = 64 * 1024 * 1024;
+/**
+ * UTF-16 code units of entry text held back at once: 4 Mi, so reading a HAR holds at most
+ * this beside the entry being read (the client's answers a stream waits for are small).
+ */
+export const MAX_HAR_HELD_CHARS = 4 * 1024 * 1024;
 
 // The entry's own `startedDateTime` (a member of the entry object: inside a body's string
 // its quotes are escaped, so a body cannot be taken for it).

@@ -31,20 +31,34 @@ interface Heard {
 
 export const isId = (id: unknown) => typeof id === "string" || typeof id === "number";
 
+type Located = TraceMessage & { line: number };
+
 export /**
  * Emits a message with its line's actor, session, timestamp and line (absent fields left
- * out); returns it.
+ * out, the fields in that order); returns it.
  */
 function located(
   out: TraceRecord[],
-  message: Omit<TraceMessage, "line" | "actor" | "timestamp" | "session">,
+  protocol: string,
+  direction: TraceMessage["direction"],
+  operation: string,
+  content: Value,
   { actor, session, timestamp, line }: Heard,
-): TraceMessage & { line: number } {
-  const m = message as TraceMessage & { line: number };
-  if (actor !== undefined) m.actor = actor;
-  if (session !== undefined) m.session = session;
-  if (timestamp !== undefined) m.timestamp = timestamp;
-  m.line = line;
+): Located {
+  let m: Located;
+  // A log's lines mostly name no actor or session: built whole, in one allocation.
+  if (actor === undefined && session === undefined)
+    m =
+      timestamp === undefined
+        ? { protocol, direction, operation, content, line }
+        : { protocol, direction, operation, content, timestamp, line };
+  else {
+    m = { protocol, direction, operation, content } as Located;
+    if (actor !== undefined) m.actor = actor;
+    if (session !== undefined) m.session = session;
+    if (timestamp !== undefined) m.timestamp = timestamp;
+    m.line = line;
+  }
   out.push({ kind: "message", message: m });
   return m;
 }
@@ -55,14 +69,5 @@ function located(
  */
 export function asked(state: DecoderState, result: Value, heard: Heard, out: TraceRecord[]) {
   for (const input of state.inputs.asked(result, heard.line, out))
-    located(
-      out,
-      {
-        protocol: "mcp",
-        direction: "request",
-        operation: input.method,
-        content: input.content as Value,
-      },
-      heard,
-    );
+    located(out, "mcp", "request", input.method, input.content as Value, heard);
 }

@@ -22,6 +22,9 @@ import { preview, type TraceRecord, unattributed } from "../record.js";
 /** Input requests awaiting their response at once, across the connections of one trace. */
 export const MAX_INPUT_REQUESTS = 10_000;
 
+/** What most results and params carry: nothing to answer or ask (never written to). */
+const NONE: readonly Input[] = [];
+
 /** One embedded request of an `input_required` result, or one embedded response of a retry. */
 export interface Input {
   /** The request's method; for a response, its request's ("" when none waits for it). */
@@ -47,11 +50,11 @@ export class InputRequests {
   #held = 0;
 
   /** The input requests of an `input_required` result (none for another), remembered. */
-  asked(result: unknown, line: number, out: TraceRecord[]): Input[] {
-    const found: Input[] = [];
-    if (!isObject(result) || result.resultType !== "input_required") return found;
+  asked(result: unknown, line: number, out: TraceRecord[]): readonly Input[] {
+    if (!isObject(result) || result.resultType !== "input_required") return NONE;
     const requests = result.inputRequests;
-    if (!isObject(requests)) return found;
+    if (!isObject(requests)) return NONE;
+    const found: Input[] = [];
     const state = stateOf(result);
     for (const key of Object.keys(requests)) {
       const request = requests[key];
@@ -79,9 +82,9 @@ export class InputRequests {
    * The input responses a retry's params carry, each with the method of the request it
    * answers (taken: a replay of the same `requestState` answers nothing), else "" and said.
    */
-  answered(params: unknown, line: number, out: TraceRecord[]): Input[] {
+  answered(params: unknown, line: number, out: TraceRecord[]): readonly Input[] {
+    if (!isObject(params) || !isObject(params.inputResponses)) return NONE;
     const found: Input[] = [];
-    if (!isObject(params) || !isObject(params.inputResponses)) return found;
     const state = stateOf(params);
     for (const key of Object.keys(params.inputResponses)) {
       const slot = slotOf(state, key);

@@ -75,6 +75,9 @@ export interface JsonRpcDecoder extends LineDecoder {
 
 function sideOf(direction: unknown): Side | undefined {
   if (direction === undefined) return "";
+  // The recorder's own words first, compared without a lookup (read on every line).
+  if (direction === "send") return "out";
+  if (direction === "receive") return "in";
   if (typeof direction !== "string") return undefined;
   // Most logs spell it one way already: no copies for them.
   return SIDE_OF.get(direction) ?? SIDE_OF.get(direction.trim().toLowerCase());
@@ -150,7 +153,10 @@ function one(
   if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
   // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
   // SDK's own message shape passes through.
-  if (value.jsonrpc === undefined && value.message === undefined) {
+  // Each member is read once (a line's cost is mostly its parse: the rest adds up).
+  const jsonrpc = value.jsonrpc;
+  const inner = value.message;
+  if (jsonrpc === undefined && inner === undefined) {
     const why = traceMessageProblem(value);
     if (why !== undefined) return problem(out, line, "T-SHAPE", `not JSON-RPC 2.0 (${why})`);
     // The parsed object is this reader's own: `line` is set on it, not copied in.
@@ -159,12 +165,12 @@ function one(
     out.push({ kind: "message", message });
     return;
   }
-  const wrapped = value.jsonrpc === undefined;
-  if (wrapped && Array.isArray(value.message))
-    return batch(value.message, line, share, out, (message, each) =>
+  const wrapped = jsonrpc === undefined;
+  if (wrapped && Array.isArray(inner))
+    return batch(inner, line, share, out, (message, each) =>
       one(state, { ...value, message }, line, each, out, bare),
     );
-  const rpc = wrapped ? value.message : value;
+  const rpc = wrapped ? inner : value;
   // The recorder's note on what it could not log as a message (cut, not JSON, not decoded):
   // said as the error it is, in the recorder's words.
   if (wrapped && typeof value.note === "string" && !isObject(rpc))
@@ -178,7 +184,8 @@ function one(
   if (side === undefined) {
     return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
   }
-  if (rpc.id !== undefined && rpc.id !== null && !isId(rpc.id)) {
+  const id = rpc.id;
+  if (id !== undefined && id !== null && !isId(id)) {
     return problem(out, line, "T-SHAPE", "a JSON-RPC id must be a string, a number or null");
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
@@ -194,7 +201,8 @@ function one(
     given: wrapped && typeof value.protocol === "string" ? value.protocol : undefined,
     connection: state.connectionOf(actor, scope.key, line, out),
   };
-  if (typeof rpc.method === "string") readRequest(state, rpc, rpc.method, heard, share, out);
+  const method = rpc.method;
+  if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
   else readResponse(state, rpc, heard, out);
 }
 

@@ -28,16 +28,7 @@ export function readRequest(
   // continues, before the retry itself is sent.
   if (protocol === "mcp")
     for (const input of state.inputs.answered(params, line, out))
-      located(
-        out,
-        {
-          protocol,
-          direction: "response",
-          operation: input.method,
-          content: input.content as Value,
-        },
-        heard,
-      );
+      located(out, protocol, "response", input.method, input.content as Value, heard);
   if (isId(rpc.id)) {
     const enriched =
       protocol === "mcp" &&
@@ -69,10 +60,6 @@ export function readRequest(
       out,
     );
   }
-  const message = located(
-    out,
-    { protocol, direction: "request", operation: method, content: params ?? {} },
-    heard,
-  );
+  const message = located(out, protocol, "request", method, params ?? {}, heard);
   if (native !== undefined) a2aV1(message, native);
 }

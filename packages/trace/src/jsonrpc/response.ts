@@ -100,7 +100,7 @@ function uncorrelated(
   if (given === undefined && connection.by === "default" && isResult && looksLikeA2aResult(content))
     state.protocolFor(connection, "message/stream", line, out);
   const protocol = given ?? connection.protocol;
-  located(out, { protocol, direction: "response", operation: "", content }, heard);
+  located(out, protocol, "response", "", content, heard);
   if (protocol === "mcp" && isResult) asked(state, content, heard, out);
 }
 
@@ -151,12 +151,10 @@ function correlated(
     const enrich = isResult && isObject(body) && isObject(params);
     const message = located(
       out,
-      {
-        protocol: request.protocol,
-        direction: "response",
-        operation: request.method,
-        content: enrich ? merged(params as object, body as object) : body,
-      },
+      request.protocol,
+      "response",
+      request.method,
+      enrich ? merged(params as object, body as object) : body,
       heard,
     );
     if (request.native !== undefined) a2aV1(message, request.native, { wire: content, isResult });
@@ -164,7 +162,7 @@ function correlated(
   // Format §7.2.2: a status-update / artifact-update item is also `task/status` /
   // `task/artifact`, a message of its own on the same line (one operation per message).
   if (projected !== undefined)
-    located(out, { protocol: "a2a", direction: "response", ...projected }, heard);
+    located(out, "a2a", "response", projected.operation, projected.content, heard);
   state.settle(waiting, requests, final);
   if (isResult && requests.some((r) => r.protocol === "mcp")) asked(state, content, heard, out);
 }

@@ -12,7 +12,17 @@ export interface ParsedArgs {
   dashed?: string[];
 }
 
-export class UsageError extends Error {}
+// Recognised by a mark, not by its class: the built CLI's dispatcher (main.ts) and each
+// command come from separate bundles, each with its own copy of this class.
+const USAGE_ERROR = Symbol.for("oatf.cli.UsageError");
+
+export class UsageError extends Error {
+  readonly [USAGE_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && USAGE_ERROR in value;
+  }
+}
 
 /** `valued` options take a value; `flags` take none. Anything else starting with `-` is an error. */
 export function parseArgs(

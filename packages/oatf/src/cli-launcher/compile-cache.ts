@@ -1,0 +1,134 @@
+// Loads a built CommonJS bundle of the CLI through V8's code cache (issue 32 §5: `oatf
+// validate` starts in <= 2.5x `node -e 0`). Most of a command's start is compiling its bundle
+// and running it for the first time; V8's cached data skips the parse and brings the functions
+// the previous run compiled lazily. Node 20 has no `module.enableCompileCache`, hence vm.Script.
+//
+// The cache lives in a directory of the current user only (os.tmpdir()/oatf-compile-cache-<uid>,
+// 0700): cached data is code V8 trusts, so a directory anyone else could write is never read.
+// It is written when the process exits, after the command ran (so it holds what ran, not only
+// the top level), and only when there was none or V8 rejected it (another Node, a new build).
+// Every file-system error falls back to a plain compile: the cache never changes what the
+// command does, prints or returns. OATF_COMPILE_CACHE=0 turns it off. NODE_DEBUG=oatf-compile-cache
+// reports each bundle's file and what became of its cache.
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { debuglog } from "node:util";
+import * as vm from "node:vm";
+
+const debug = debuglog("oatf-compile-cache");
+
+/** Runs the CommonJS bundle `file` (an absolute path) and returns its `module.exports`. */
+export function loadCommonJs(file: string): unknown {
+  // Node before 20.12 has no way to give a vm.Script the main loader for the bundle's
+  // import() calls (and its vm module no `constants`): load it the plain way.
+  const mainLoader = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (mainLoader === undefined) return createRequire(file)(file);
+  const source = readFileSync(file, "utf8");
+  const cacheFile = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFileOf(file);
+  const cached = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
+  const script = new vm.Script(wrap(source), {
+    filename: file,
+    cachedData: cached,
+    importModuleDynamically: mainLoader,
+  });
+  const state =
+    cacheFile === undefined
+      ? "off"
+      : cached === undefined
+        ? "none"
+        : script.cachedDataRejected
+          ? "rejected"
+          : "accepted";
+  debug("%s: cache %s", file, state);
+  if (cacheFile !== undefined && state !== "accepted")
+    process.once("exit", () => {
+      if (writeAtomically(cacheFile, () => script.createCachedData()))
+        removeOtherBuilds(cacheFile, file);
+    });
+  const module = { exports: {} as unknown };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+function wrap(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
+/** The cache file of `file`, or undefined when no directory of ours can hold it. */
+function cacheFileOf(file: string): string | undefined {
+  try {
+    const dir = join(tmpdir(), `oatf-compile-cache-${process.getuid?.() ?? "user"}`);
+    mkdirSync(dir, { mode: 0o700, recursive: true });
+    if (!ownedOnlyByUs(dir)) return undefined;
+    // V8 checks its own version, flags and the source's length; the key adds the build.
+    const { size, mtimeMs } = statSync(file);
+    const build = `${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
+    return join(dir, `${basename(file)}-${build}.v8`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A real directory (not a link) of the current user that no one else can write. */
+function ownedOnlyByUs(dir: string): boolean {
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) return false;
+  if (process.getuid === undefined) return true; // Windows: the temporary directory is the user's
+  return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes through a temporary file and a rename, so a reader never sees half a cache. */
+function writeAtomically(file: string, data: () => Buffer): boolean {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const fd = openSync(temporary, "wx", 0o600);
+    try {
+      writeSync(fd, data());
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+    debug("%s: cache written", file);
+    return true;
+  } catch {
+    // A full disk or a read-only directory: the next run compiles the plain way again.
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    return false;
+  }
+}
+
+/** Removes the caches of the bundle's earlier builds, so rebuilds do not fill the directory. */
+function removeOtherBuilds(cacheFile: string, bundle: string): void {
+  try {
+    const dir = dirname(cacheFile);
+    for (const name of readdirSync(dir))
+      if (name.startsWith(`${basename(bundle)}-`) && name !== basename(cacheFile))
+        unlinkSync(join(dir, name));
+  } catch {
+    // Another process removed it first, or the directory went away: nothing to clean.
+  }
+}
