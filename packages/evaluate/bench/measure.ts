@@ -1,5 +1,6 @@
 // How every benchmark of the SDK measures (this package's and @oatf/trace's): ratios against
-// a baseline measured in the same run, each printed beside its goal.
+// a baseline measured in the same run, each printed beside its goal and checked: a missed
+// goal fails the run (exit 1), so `pnpm bench` cannot pass with a budget broken.
 import { Bench } from "tinybench";
 
 export type Measure = (
@@ -7,7 +8,12 @@ export type Measure = (
   time?: number,
   rounds?: number,
 ) => Promise<Record<string, number>>;
-export type Report = (name: string, ratio: number, goal: string, detail?: string) => void;
+/**
+ * Prints one measurement beside its goal and checks it: `goal` is `<= N` with a unit, `x` (the
+ * value is a ratio against a baseline of the same run) or `KB`/`MB` (the value is in that
+ * unit); "" reports without a goal. A missed goal makes the run exit non-zero (runSections).
+ */
+export type Report = (name: string, value: number, goal: string, detail?: string) => void;
 
 // The machine may be shared: each task is measured in several short rounds, interleaved
 // with the others, and its fastest round median is kept, so ratios compare like with like.
@@ -29,11 +35,26 @@ export async function measure(
   return best;
 }
 
-export function report(name: string, ratio: number, goal: string, detail = ""): void {
-  const verdict = goal === "" ? "" : ` (goal ${goal})`;
-  console.log(
-    `${name.padEnd(58)} ${ratio.toFixed(2).padStart(7)}x${verdict}${detail ? `  ${detail}` : ""}`,
-  );
+/** `<= N` and the unit of the value: `x` (a ratio), `KB` or `MB`. */
+const GOAL = /^<= (\d+(?:\.\d+)?) ?(x|KB|MB)$/;
+
+/** The goals missed so far in this run, one line each. */
+const missed: string[] = [];
+
+export function report(name: string, value: number, goal: string, detail = ""): void {
+  const suffix = detail ? `  ${detail}` : "";
+  if (goal === "") {
+    console.log(`${name.padEnd(58)} ${value.toFixed(2).padStart(7)}x${suffix}`);
+    return;
+  }
+  const parsed = GOAL.exec(goal);
+  // A goal the bench cannot check is a bug of the bench, not a pass.
+  if (parsed === null) throw new Error(`${name}: goal "${goal}" is not "<= N x|KB|MB"`);
+  const [, limit, unit] = parsed as unknown as [string, string, string];
+  const pass = value <= Number(limit); // NaN (nothing measured) fails
+  const line = `${value.toFixed(2)}${unit}, limit ${limit}${unit}`;
+  console.log(`${name.padEnd(58)} ${line.padStart(22)}  ${pass ? "pass" : "FAIL"}${suffix}`);
+  if (!pass) missed.push(`${name}: ${line}`);
 }
 
 /** The heap in use (MB) after two full collections (needs --expose-gc). */
@@ -45,7 +66,7 @@ export function heapMb(): number {
 
 /**
  * Runs the sections named on the command line (`pnpm bench -- library monitor`), or all of
- * them; an unknown name is a usage error (exit 2).
+ * them; an unknown name is a usage error (exit 2), a missed goal (report) a failure (exit 1).
  */
 export async function runSections(
   title: string,
@@ -63,4 +84,7 @@ export async function runSections(
   for (const [name, run] of Object.entries(sections)) {
     if (chosen.length === 0 || chosen.includes(name)) await run();
   }
+  if (missed.length === 0) return;
+  console.error(`\n${missed.length} goal(s) missed:\n  ${missed.join("\n  ")}`);
+  process.exit(1);
 }

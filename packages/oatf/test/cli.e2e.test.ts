@@ -321,8 +321,9 @@ describe("oatf evaluate for CI gates", () => {
     expect(r.stdout).toContain(
       '<failure message="exploited (max_tier: boundary_breach)" type="exploited">OATF-003-01 matched: line 5',
     );
-    expect(r.stdout).toContain(
-      'name="OATF-015 A2A Skill Description Poisoning" file="examples/a2a-skill-poisoning.yaml">\n      <error message="error" type="error"></error>\n      <system-out>warning: indicator OATF-015-01: protocol a2a matched no message',
+    // Every indicator skipped: the error says why, and so does the output.
+    expect(r.stdout).toMatch(
+      /name="OATF-015 A2A Skill Description Poisoning" file="examples\/a2a-skill-poisoning.yaml">\n {6}<error message="error" type="error">OATF-015-01 skipped: not evaluated: protocol a2a matched no message[^<]*<\/error>\n {6}<system-out>warning: indicator OATF-015-01: protocol a2a matched no message/,
     );
     expect(r.stdout).toMatch(
       /<error message="error" type="error">.*gate-invalid-junit.yaml is not a valid OATF document/,

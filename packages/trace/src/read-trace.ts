@@ -179,6 +179,7 @@ export class TraceDecoder {
   // The data of the SSE event being held while the format is unknown (bounded: held lines).
   #sseData: string[] = [];
   #stopped = false;
+  #unknownFormat: string | undefined;
   /**
    * Whether blank lines are the decoder's: they separate SSE events (AG-UI, JSON-RPC) and
    * count in a HAR; elsewhere they are skipped.
@@ -190,7 +191,12 @@ export class TraceDecoder {
 
   constructor(options: ReadTraceOptions = {}) {
     this.#options = options;
-    if (options.format !== undefined) this.#use(options.format);
+    const format = options.format;
+    if (format === undefined) return;
+    if ((TRACE_FORMATS as readonly unknown[]).includes(format)) this.#use(format);
+    // Named but not one of ours (`otlp` has its own reader): said at the first line, not
+    // mistaken for a format that could not be told from the lines.
+    else this.#unknownFormat = JSON.stringify(String(format)).slice(0, 80);
   }
 
   /** True after a diagnostic that stops reading (T-FORMAT): nothing more is read. */
@@ -208,6 +214,7 @@ export class TraceDecoder {
   end(out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) {
+      if (this.#unknownFormat !== undefined) return this.#refuse(undefined, out);
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
       const format = this.#sseEventFormat() ?? this.#fallback();
@@ -241,6 +248,7 @@ export class TraceDecoder {
   }
 
   #detect(source: SourceLine, out: TraceRecord[]) {
+    if (this.#unknownFormat !== undefined) return this.#refuse(source.line, out);
     const blank = !source.tooLong && source.text.trim() === "";
     // A HAR's opening spans lines when pretty-printed ("{", then "  \"log\": {").
     if (this.#har !== false && !source.tooLong) {
@@ -310,6 +318,12 @@ export class TraceDecoder {
   #reportDropped(out: TraceRecord[]): void {
     for (const held of this.#held) if (held.tooLong) this.#tooLong(held.line, out);
     this.#held = [];
+  }
+
+  #refuse(line: number | undefined, out: TraceRecord[]): void {
+    this.#stopped = true;
+    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OpenTelemetry: readOtlp of @oatf/trace/otlp)`;
+    out.push({ kind: "diagnostic", diagnostic: traceDiagnostic("T-FORMAT", message, line) });
   }
 
   #fail(out: TraceRecord[]): void {

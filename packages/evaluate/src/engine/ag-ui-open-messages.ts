@@ -25,7 +25,8 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 export class OpenMessage {
   text = "";
-  parts: string[] = [];
+  /** Deltas after `text`, not joined yet; none until a second delta (most messages have one). */
+  parts: string[] | undefined;
   length = 0;
   cut = false;
   /** The family and actor whose id-less chunks continue this message, while it does. */
@@ -51,16 +52,18 @@ export class OpenMessage {
       kept = delta.slice(0, end);
     }
     if (kept.length === 0) return 0;
-    this.parts.push(kept);
     this.length += kept.length;
-    if (this.parts.length >= JOIN_EVERY) this.flush();
+    if (this.length === kept.length)
+      this.text = kept; // the first delta: no array yet
+    else if (this.parts === undefined) this.parts = [kept];
+    else if (this.parts.push(kept) >= JOIN_EVERY) this.flush();
     return kept.length;
   }
 
   flush(): string {
-    if (this.parts.length > 0) {
+    if (this.parts !== undefined) {
       this.text += this.parts.join("");
-      this.parts = [];
+      this.parts = undefined;
     }
     return this.text;
   }

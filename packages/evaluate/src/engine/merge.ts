@@ -24,6 +24,20 @@ function fail(message: string, path: string): never {
 }
 
 /**
+ * A shard that read no message (more threads than sessions) holds no run at all, not an
+ * unnamed one: merged as one, it would add a run `""` whose verdict is `error` beside the runs
+ * the other shards saw. One cut short (an indicator `error`) still counts.
+ */
+function sawNothing(part: readonly TraceVerdict[]): boolean {
+  return part.every(
+    (v) =>
+      v?.runs === undefined &&
+      v?.observed?.messages === 0 &&
+      !v.indicator_verdicts?.some((iv) => iv?.result === "error"),
+  );
+}
+
+/**
  * Combines `parts` (each the verdicts of one shard: one TraceVerdict per document, in the
  * order of `documents`, as `createTraceEvaluator` or `createMonitor` returns them) into the
  * verdicts one evaluation over every shard's sessions gives. Shards must split the input by
@@ -44,6 +58,7 @@ export function mergeVerdicts(
     parts.forEach((part, p) => {
       if (!Array.isArray(part) || part.length !== compiled.documents.length)
         fail(`must hold one verdict per document (${compiled.documents.length})`, `${p}`);
+      const empty = sawNothing(part as readonly TraceVerdict[]);
       // Each document's verdict per run: its `runs`, or itself (the unnamed run).
       const byRun = (part as readonly TraceVerdict[]).map(
         (v) => new Map<string, TraceVerdict>(v?.runs?.map((r) => [r.run, r]) ?? [["", v]]),
@@ -74,11 +89,14 @@ export function mergeVerdicts(
               t.errors.set(o, { evidence: iv.evidence ?? "error", position });
           }
         });
+        if (empty) continue;
         const merged = runs.get(run);
         if (merged === undefined) runs.set(run, t);
         else absorbTallies(merged, t);
       }
     });
+    // Every part was empty: the verdicts of an empty trace (its one, unnamed, run).
+    if (runs.size === 0) runs.set("", new Tallies(compiled.scans.length));
     return { ok: true, value: runVerdicts(compiled, runs) };
   } catch (thrown) {
     const path = (thrown as { path?: unknown })?.path;

@@ -80,17 +80,10 @@ export function sessionTable(
   function enter(key: string, run: string, time: number): SessionRecord {
     const at = stateKey(run, key);
     let record = m.sessions.get(at);
-    const fresh = (windowStart: number | undefined): SessionRecord => ({
-      key,
-      run,
-      state: new TraceState(m.compiled),
-      lastSeen: m.clock,
-      windowStart,
-    });
     if (record === undefined) {
       const first = m.sessions.values().next();
       if (m.sessions.size >= maxSessions && !first.done) end(first.value, "capacity");
-      record = fresh(undefined);
+      record = fresh(key, run, undefined);
     } else m.sessions.delete(at); // re-inserted last: most recently active
     m.sessions.set(at, record);
     record.lastSeen = m.clock;
@@ -98,11 +91,16 @@ export function sessionTable(
       if (record.windowStart === undefined) record.windowStart = time;
       else if (time - record.windowStart >= windowMs) {
         end(record, "window");
-        record = fresh(time);
+        record = fresh(key, run, time);
         m.sessions.set(at, record);
       }
     }
     return record;
+  }
+
+  // A new state (not a closure made per message: enter runs on every one).
+  function fresh(key: string, run: string, windowStart: number | undefined): SessionRecord {
+    return { key, run, state: new TraceState(m.compiled), lastSeen: m.clock, windowStart };
   }
 
   function trim(): void {

@@ -154,7 +154,9 @@ function readKey(
 /** A message's run; an unreadable run key: the message still counts, in the default run. */
 function readRun(message: TraceMessage, defaultRun: string): string {
   try {
-    const run = message?.run;
+    // `in` first, as readMessage (trace-state.ts) does: most messages carry no run (and a
+    // message that is no object throws here, and is in the default run, as before).
+    const run = "run" in message ? message.run : undefined;
     return typeof run === "string" ? run : defaultRun;
   } catch {
     return defaultRun;

@@ -25,17 +25,30 @@ export const MAX_OBSERVED = 64;
 const MAX_NAME = 256;
 const SEP = "\u0000";
 
+/**
+ * The key a message of (protocol, direction, operation) is counted under (its fields as read:
+ * anything); undefined when one is not a string or the names are too long to keep.
+ */
+export function observedKey(
+  protocol: unknown,
+  direction: unknown,
+  operation: unknown,
+): string | undefined {
+  if (typeof protocol !== "string" || typeof operation !== "string") return undefined;
+  if (typeof direction !== "string" || protocol.length + operation.length > MAX_NAME)
+    return undefined;
+  return protocol + SEP + direction + SEP + operation;
+}
+
 export class Observed {
   messages = 0;
   /** `protocol SEP direction SEP operation` → messages. */
   readonly counts = new Map<string, number>();
 
-  /** Counts one message (its fields as read: anything). */
-  add(protocol: unknown, direction: unknown, operation: unknown): void {
+  /** Counts one message, by its `observedKey` (undefined: only counted in `messages`). */
+  add(key: string | undefined): void {
     this.messages++;
-    if (typeof protocol !== "string" || typeof operation !== "string") return;
-    if (typeof direction !== "string" || protocol.length + operation.length > MAX_NAME) return;
-    this.put(protocol + SEP + direction + SEP + operation, 1);
+    if (key !== undefined) this.put(key, 1);
   }
 
   /** Adds `n` messages under `key` (`protocol SEP direction SEP operation`), within the bound. */

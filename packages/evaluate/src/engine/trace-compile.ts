@@ -14,6 +14,7 @@ import {
   programFor,
   skipReason,
 } from "./indicator.js";
+import { observedKey } from "./observed.js";
 import { indicatorKeys } from "./verdict.js";
 
 /** One indicator as the trace engine runs it. */
@@ -54,8 +55,18 @@ export interface CompiledTrace {
   source: string | undefined;
   /** Names the indicators (keys in order), so a saved state is restored only onto its documents. */
   fingerprint: string;
-  /** The scans a message can reach, in document order. */
-  candidatesFor(m: TraceMessage): Scan[];
+  /** Where a message goes (its fields read once, by the caller). */
+  routeOf(m: TraceMessage): Route;
+}
+
+/**
+ * Where a message of one (protocol, direction, operation) goes: the scans it can reach, in
+ * document order, and its key in the table of observed traffic (observed.ts). Looked up once
+ * per message, and cached: no key string is built per message.
+ */
+export interface Route {
+  scans: Scan[];
+  observed: string | undefined;
 }
 
 /**
@@ -175,7 +186,7 @@ export function compileTrace(
     evaluators,
     source,
     fingerprint: digest(keysOf),
-    candidatesFor: candidatesOf(index),
+    routeOf: routesOf(index),
   };
 }
 
@@ -190,13 +201,13 @@ function filterOf(attack: Document["attack"], indicator: Indicator): Filter {
   };
 }
 
-/** `candidatesFor` over `index`, with its cache of the operations seen. */
-function candidatesOf(index: Index): (m: TraceMessage) => Scan[] {
+/** `routeOf` over `index`, with its cache of the operations seen. */
+function routesOf(index: Index): (m: TraceMessage) => Route {
   // The scans a message of one (protocol, operation, direction) can reach, in document order.
   // A field that is not a string (an in-memory message may have anything) meets "any" only.
   // The operation "" is unknown (a response whose request was forgotten): it reaches every
   // surface, so a peer cannot hide a message by making it lose its correlation.
-  const collect = (m: TraceMessage): Scan[] => {
+  const collect = (m: TraceMessage): Route => {
     const found: Scan[] = [];
     const options = (v: unknown) => (typeof v === "string" ? [v, undefined] : [undefined]);
     for (const p of options(m.protocol))
@@ -206,15 +217,16 @@ function candidatesOf(index: Index): (m: TraceMessage) => Scan[] {
         if (m.operation === "") for (const list of bySurface.values()) found.push(...list);
         else for (const s of options(m.operation)) found.push(...(bySurface.get(s) ?? []));
       }
-    return found.sort((a, b) => a.order - b.order);
+    found.sort((a, b) => a.order - b.order);
+    return { scans: found, observed: observedKey(m.protocol, m.direction, m.operation) };
   };
   // Bounded (operations come from the trace): emptied when full, since a trace uses a
   // handful of operations and a hostile one gains nothing from eviction order. Only short
   // names are kept, so the cache holds at most 1024 × 256 code units of keys.
   // Nested by protocol, direction, operation: no key string is built per message.
-  let candidates = new Map<string, Map<string, Map<string, Scan[]>>>();
+  let routes = new Map<string, Map<string, Map<string, Route>>>();
   let cached = 0;
-  return (m: TraceMessage): Scan[] => {
+  return (m: TraceMessage): Route => {
     const { protocol, operation, direction } = m;
     if (
       typeof protocol !== "string" ||
@@ -223,16 +235,16 @@ function candidatesOf(index: Index): (m: TraceMessage) => Scan[] {
       protocol.length + operation.length > MAX_CACHED_OPERATION_LENGTH
     )
       return collect(m);
-    let found = candidates.get(protocol)?.get(direction)?.get(operation);
+    let found = routes.get(protocol)?.get(direction)?.get(operation);
     if (found === undefined) {
       if (cached >= CANDIDATE_CACHE_SIZE) {
-        candidates = new Map();
+        routes = new Map();
         cached = 0;
       }
       found = collect(m);
-      const byDirection = candidates.get(protocol) ?? new Map<string, Map<string, Scan[]>>();
-      candidates.set(protocol, byDirection);
-      const byOperation = byDirection.get(direction) ?? new Map<string, Scan[]>();
+      const byDirection = routes.get(protocol) ?? new Map<string, Map<string, Route>>();
+      routes.set(protocol, byDirection);
+      const byOperation = byDirection.get(direction) ?? new Map<string, Route>();
       byDirection.set(direction, byOperation);
       byOperation.set(operation, found);
       cached++;

@@ -81,7 +81,8 @@ export function traceRuns(
       const index = count++;
       let run: unknown;
       try {
-        run = message?.run;
+        // `in` first (trace-state.ts readMessage says why); a message that is no object throws.
+        if ("run" in message) run = message.run;
       } catch {} // an unreadable run key: the unnamed run's
       if (typeof run === "string") keyed = true;
       const entry = runOf(typeof run === "string" ? run : "");

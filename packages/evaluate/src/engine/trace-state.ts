@@ -4,7 +4,7 @@
 // KB per trace, however many messages; the compiled documents are shared.
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
 import type { TraceMessage } from "../base/message.js";
-import { withCoercionMemo } from "../primitives/coercion-memo.js";
+import { beginCoercionMemo, endCoercionMemo } from "../primitives/coercion-memo.js";
 import { checkedEnricherState } from "./ag-ui-snapshot.js";
 import { blindReason, isBlind, unseenReason } from "./blind.js";
 import { coverageOf, type TraceVerdict } from "./coverage.js";
@@ -114,12 +114,17 @@ export function positionOf(m: TraceMessage, index: number): number {
 }
 
 // The fields a trace message is read through, read once: a message whose fields cannot be
-// read (a throwing getter) is skipped like any malformed one.
+// read (a throwing getter) is skipped like any malformed one. The fields most messages lack
+// are asked for with `in` first: V8 reads an absent property of an object made by spread
+// (`{ ...m, session }`, as callers often build messages) on its slow path each time.
 function readMessage(raw: unknown): TraceMessage | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   try {
-    const { protocol, direction, actor, operation, content, timestamp, line, session, uncaptured } =
-      raw as TraceMessage;
+    const m = raw as TraceMessage;
+    const { protocol, direction, operation, content, line, session } = m;
+    const actor = "actor" in m ? m.actor : undefined;
+    const timestamp = "timestamp" in m ? m.timestamp : undefined;
+    const uncaptured = "uncaptured" in m ? m.uncaptured : undefined;
     return { protocol, direction, actor, operation, content, timestamp, line, session, uncaptured };
   } catch {
     return undefined;
@@ -184,11 +189,12 @@ export class TraceState {
     this.count++;
     // Counted however the trace is split or stopped: what the trace held is not a decision.
     const message = readMessage(raw);
-    this.tallies.observed.add(message?.protocol, message?.direction, message?.operation);
-    if (message === undefined) return;
+    const route = message === undefined ? undefined : this.#compiled.routeOf(message);
+    this.tallies.observed.add(route?.observed);
+    if (message === undefined || route === undefined) return;
     // Everything decided: the message is only counted (coverage counts are the whole trace's).
     if (this.pending === 0 && reporting.alerts === "first") {
-      this.#count(message);
+      this.#count(message, route.scans);
       return;
     }
     let lost: string | undefined;
@@ -199,11 +205,18 @@ export class TraceState {
         session !== undefined
           ? `${session.length}:${session}|${message.actor ?? ""}`
           : message.actor;
-      const enriched = this.#enricherOf(session)({ ...message, actor });
+      // The fields enrichment reads, not a copy of the whole message.
+      const { protocol, operation, content } = message;
+      const enriched = this.#enricherOf(session)({ protocol, operation, actor, session, content });
       message.content = enriched.content;
       lost = enriched.lost;
     }
-    withCoercionMemo(() => this.#evaluate(index, message, lost, reporting));
+    beginCoercionMemo();
+    try {
+      this.#evaluate(index, message, route.scans, lost, reporting);
+    } finally {
+      endCoercionMemo();
+    }
   }
 
   /**
@@ -211,9 +224,9 @@ export class TraceState {
    * counts are the whole trace's, whatever decided when, so one thread and the shards of
    * `--jobs` count the same.
    */
-  #count(message: TraceMessage): void {
+  #count(message: TraceMessage, scans: readonly Scan[]): void {
     const t = this.tallies;
-    for (const scan of this.#compiled.candidatesFor(message)) {
+    for (const scan of scans) {
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       t.eligible[scan.order]!++;
       if (message.uncaptured !== undefined && isBlind(scan.reads, message.uncaptured))
@@ -221,12 +234,21 @@ export class TraceState {
     }
   }
 
-  /** `lost`: why the message may lack what an indicator needs (an indicator it does not match becomes `error`). */
-  #evaluate(index: number, message: TraceMessage, lost: string | undefined, r: Reporting): void {
+  /**
+   * Runs `scans` (the message's route) on the message. `lost`: why the message may lack what
+   * an indicator needs (an indicator it does not match becomes `error`).
+   */
+  #evaluate(
+    index: number,
+    message: TraceMessage,
+    scans: readonly Scan[],
+    lost: string | undefined,
+    r: Reporting,
+  ): void {
     const { evaluators, source } = this.#compiled;
     const t = this.tallies;
     const every = r.alerts === "every";
-    for (const scan of this.#compiled.candidatesFor(message)) {
+    for (const scan of scans) {
       const decided = t.status[scan.order] === 1;
       if (scan.actor !== undefined && (message.actor ?? scan.unnamedActor) !== scan.actor) continue;
       t.eligible[scan.order]!++;

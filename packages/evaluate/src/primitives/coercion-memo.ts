@@ -25,14 +25,26 @@ export function coerceForMatch(value: Value): string {
   return text;
 }
 
+/**
+ * Turns the memo on for one message (synchronous); `endCoercionMemo` (in a `finally`) turns
+ * it off and forgets. Two calls rather than one taking a callback: no closure per message.
+ */
+export function beginCoercionMemo(): void {
+  active = true;
+}
+
+export function endCoercionMemo(): void {
+  active = false;
+  objects.length = 0;
+  texts.length = 0;
+}
+
 /** Runs `evaluate` (synchronous: one message) with the memo on. */
 export function withCoercionMemo(evaluate: () => void): void {
-  active = true;
+  beginCoercionMemo();
   try {
     evaluate();
   } finally {
-    active = false;
-    objects.length = 0;
-    texts.length = 0;
+    endCoercionMemo();
   }
 }

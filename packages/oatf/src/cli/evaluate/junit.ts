@@ -28,9 +28,9 @@ export function xml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-function details(v: AttackVerdict): string {
+function details(v: AttackVerdict, results: readonly string[] = ["matched", "error"]): string {
   return v.indicator_verdicts
-    .filter((i) => i.result === "matched" || i.result === "error")
+    .filter((i) => results.includes(i.result))
     .map((i) => `${i.indicator_id} ${i.result}: ${i.evidence ?? ""}`)
     .join("\n");
 }
@@ -55,7 +55,8 @@ function testcase(c: JunitCase, classname: string): string {
   const v = c.verdict;
   const out = systemOut(c);
   if (v === undefined || v.result === "error") {
-    const why = c.problem ?? details(v!);
+    // An error with no indicator in error: every indicator was skipped (format §9.2), say why.
+    const why = c.problem ?? (details(v!) || details(v!, ["skipped"]));
     return `${open}>\n      <error message="error" type="error">${xml(why)}</error>${out}\n    </testcase>`;
   }
   if (!c.failed) return out === "" ? `${open}/>` : `${open}>${out}\n    </testcase>`;

@@ -37,7 +37,7 @@ import {
 } from "../shared/trace-problems.js";
 import { type JunitCase, toJunit } from "./junit.js";
 import { evaluateSarif } from "./sarif.js";
-import { coverageWarnings, toText, warningsOf } from "./text.js";
+import { coverageWarnings, runLabel, toText, warningsOf } from "./text.js";
 
 export const EVALUATE_FORMATS = ["text", "json", "junit", "sarif"] as const;
 export type EvaluateFormat = (typeof EVALUATE_FORMATS)[number];
@@ -582,7 +582,7 @@ function junitCases(entries: EvaluatedDocument[], tier: Tier | undefined): Junit
     const runs = e.runs ?? [{ run: undefined, verdict: e.verdict, coverage: e.coverage ?? [] }];
     return runs.map(({ run, verdict, coverage }) => ({
       file: e.file,
-      name: run === undefined ? name : `${name} [run ${run}]`,
+      name: run === undefined ? name : `${name} [${runLabel(run)}]`,
       verdict,
       warnings: warningsOf(coverage),
       failed: fails(verdict, tier),

@@ -12,10 +12,18 @@ export function warningsOf(coverage: readonly IndicatorCoverage[] | undefined): 
   return (coverage ?? []).flatMap((c) => (c.warning === undefined ? [] : [c.warning]));
 }
 
+/**
+ * How a run is named to the reader: `run NAME`, and for the lines without a run key (the unnamed
+ * run `""`, beside named ones) `the run without a key`, never a bare `run `.
+ */
+export function runLabel(run: string): string {
+  return run === "" ? "the run without a key" : `run ${run}`;
+}
+
 /** A document's coverage warnings: each run's (named), else its verdict's. */
 export function coverageWarnings(e: EvaluatedDocument): string[] {
   if (e.runs === undefined) return warningsOf(e.coverage);
-  return e.runs.flatMap((r) => warningsOf(r.coverage).map((w) => `run ${r.run}: ${w}`));
+  return e.runs.flatMap((r) => warningsOf(r.coverage).map((w) => `${runLabel(r.run)}: ${w}`));
 }
 
 const RESULTS = ["exploited", "partial", "not_exploited", "error"] as const;
@@ -56,8 +64,8 @@ function one(e: EvaluatedDocument, over: string): string {
   const runs = e.runs;
   const head =
     `${title}: ${v.result}${tierOf(v)} over ${over}; ${plural(runs.length, "run")}: ` +
-    `${tally(runs.map((r) => r.verdict.result))} (decided by run ${escapeForTerminal(e.run ?? "")})`;
-  const blocks = runs.flatMap((r) => detail(r.verdict, `run ${escapeForTerminal(r.run)}`));
+    `${tally(runs.map((r) => r.verdict.result))} (decided by ${escapeForTerminal(runLabel(e.run ?? ""))})`;
+  const blocks = runs.flatMap((r) => detail(r.verdict, escapeForTerminal(runLabel(r.run))));
   return `${[head, ...blocks].join("\n")}\n`;
 }
 
@@ -84,7 +92,7 @@ export function toText(
   };
   const rows = entries.flatMap((e) => [
     row(e.file, e.verdict),
-    ...(e.runs ?? []).map((r) => row(`  run ${r.run}`, r.verdict)),
+    ...(e.runs ?? []).map((r) => row(`  ${runLabel(r.run)}`, r.verdict)),
   ]);
   const header = ["DOCUMENT", "RESULT", "MAX_TIER", "MATCHED"];
   const results = entries.map((e) => e.verdict?.result ?? "invalid");
