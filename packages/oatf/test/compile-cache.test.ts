@@ -91,7 +91,7 @@ describe("the CLI's compile cache", () => {
     const first = run(tmp, VALID);
     expect(first.cache).toEqual(["none", "written"]);
     const [file] = cacheFiles(tmp);
-    expect(file).toMatch(/cli-validate\.cjs-\d+-\d+-v\d+\.\d+\.\d+-\w+\.v8$/);
+    expect(file).toMatch(/cli-validate\.cjs-[0-9a-f]{8}-\d+-\d+-v\d+\.\d+\.\d+-\w+\.v8$/);
     expect(statSync(file!).size).toBeGreaterThan(10_000);
     expect(statSync(join(tmp, CACHE_DIR)).mode & 0o777).toBe(0o700);
     const second = run(tmp, VALID);
@@ -116,17 +116,21 @@ describe("the CLI's compile cache", () => {
     expect(run(tmp, VALID).cache).toEqual(["accepted"]);
   });
 
-  it("a new build's cache replaces the caches of the bundle's earlier builds", () => {
+  it("a new build's cache replaces the caches of the bundle's earlier builds, not another install's", () => {
     const tmp = freshTmp();
     run(tmp, VALID);
     const [file] = cacheFiles(tmp);
     const earlier = file!.replace(/-\d+-\d+-v/, "-1-1-v");
     const otherBundle = join(tmp, CACHE_DIR, "cli-evaluate.cjs-1-1-v0.0.0-x64.v8");
+    // The same bundle installed elsewhere (another project): its path hashes differently.
+    const otherInstall = join(tmp, CACHE_DIR, "cli-validate.cjs-00000000-1-1-v0.0.0-x64.v8");
+    expect(earlier).not.toBe(file);
     writeFileSync(earlier, "an earlier build");
     writeFileSync(otherBundle, "another command");
+    writeFileSync(otherInstall, "another install");
     rmSync(file!);
     expect(run(tmp, VALID).cache).toEqual(["none", "written"]);
-    expect(cacheFiles(tmp).sort()).toEqual([file!, otherBundle].sort());
+    expect(cacheFiles(tmp).sort()).toEqual([file!, otherBundle, otherInstall].sort());
   });
 
   it("a cache directory others can write, or that is a link, is never used", () => {

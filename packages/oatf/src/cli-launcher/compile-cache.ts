@@ -77,10 +77,21 @@ function cacheFileOf(file: string): string | undefined {
     // V8 checks its own version, flags and the source's length; the key adds the build.
     const { size, mtimeMs } = statSync(file);
     const build = `${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
-    return join(dir, `${basename(file)}-${build}.v8`);
+    return join(dir, `${prefixOf(file)}${build}.v8`);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The start of the cache file names of the bundle at this path: its name and a hash of where
+ * it is, so that two installs (two projects, a global one) keep one cache each instead of
+ * replacing each other's on every run.
+ */
+function prefixOf(file: string): string {
+  let hash = 0x811c9dc5; // FNV-1a over the path's code units: a name, not a secret
+  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
+  return `${basename(file)}-${(hash >>> 0).toString(16).padStart(8, "0")}-`;
 }
 
 /** A real directory (not a link) of the current user that no one else can write. */
@@ -126,7 +137,7 @@ function removeOtherBuilds(cacheFile: string, bundle: string): void {
   try {
     const dir = dirname(cacheFile);
     for (const name of readdirSync(dir))
-      if (name.startsWith(`${basename(bundle)}-`) && name !== basename(cacheFile))
+      if (name.startsWith(prefixOf(bundle)) && name !== basename(cacheFile))
         unlinkSync(join(dir, name));
   } catch {
     // Another process removed it first, or the directory went away: nothing to clean.
