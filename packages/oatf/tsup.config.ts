@@ -27,12 +27,13 @@ const YAML_ESM = join(
 // still bundled by default, and the adapter with ioredis would ship inside the CLI. @oatf/run
 // stays a package as well: its stdio bridge is a file beside its own build, and only `oatf run`
 // / `oatf benchmark` load it.
+const EXTERNAL = ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"];
 const cliBundling: Options = {
   target: "node20",
   // Not minified, so a stack trace reads without source maps (which would double the tarball).
   sourcemap: false,
   noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
-  external: ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"],
+  external: EXTERNAL,
   esbuildOptions(options) {
     options.alias = { ...options.alias, yaml: YAML_ESM };
   },
@@ -46,6 +47,24 @@ const commandBundles: Plugin = {
   setup(build) {
     build.onResolve({ filter: /^\.\/command-code\.js$/ }, () => ({
       path: resolve("src/cli-launcher/command-bundles.ts"),
+    }));
+  },
+};
+
+// In the command bundles, `import("<package>")` of a package left outside them becomes
+// `__oatfImport("<package>")`, the loader's own import() (see compile-cache.ts for why). Only
+// the workspace's sources, and only an import( of a package named in `external` or of Node's
+// own modules (every other import( is bundled, as esbuild does).
+const OUTSIDE_IMPORT = new RegExp(
+  `(?<!typeof )\\bimport\\((?="(?:node:[a-z_/]+|${EXTERNAL.map((e) => e.replace(/[/.]/g, "\\$&")).join("|")})")`,
+  "g",
+);
+const bundleImports: Plugin = {
+  name: "oatf-bundle-imports",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]src[\\/].*\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, "utf8").replace(OUTSIDE_IMPORT, "__oatfImport("),
+      loader: "ts",
     }));
   },
 };
@@ -89,5 +108,6 @@ export default defineConfig([
     format: ["cjs"],
     splitting: false,
     shims: true,
+    esbuildPlugins: [bundleImports],
   },
 ]);

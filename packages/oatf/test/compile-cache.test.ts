@@ -172,6 +172,31 @@ describe("the CLI's compile cache", () => {
     expect(answer(result)).toEqual(plain(VALID));
   });
 
+  it("a bundle from the cache still imports the packages outside it, and warns of nothing", () => {
+    // `oatf publish` imports @oatf/redis-streams on demand; port 1 refuses the connection. A
+    // script's own import() lost its loader when it came from cached data ("cannot load
+    // @oatf/redis-streams: A dynamic import callback was not specified").
+    const PUBLISH = [
+      "publish",
+      "--trace",
+      "examples/mcp-rug-pull.trace.jsonl",
+      "--redis",
+      "redis://127.0.0.1:1",
+      "--stream",
+      "traffic",
+    ];
+    const tmp = freshTmp();
+    const first = run(tmp, PUBLISH);
+    const second = run(tmp, PUBLISH);
+    expect([first.cache, second.cache]).toEqual([["none", "written"], ["accepted"]]);
+    for (const { stderr, status } of [first, second]) {
+      expect(stderr).toMatch(/^oatf publish: cannot connect to 127\.0\.0\.1:1: /);
+      expect(stderr).not.toMatch(/Warning|cannot load/);
+      expect(status).toBe(3);
+    }
+    expect(answer(second)).toEqual(answer(first));
+  });
+
   it("OATF_COMPILE_CACHE=0 reads and writes nothing", () => {
     const tmp = freshTmp();
     const off = run(tmp, VALID, { OATF_COMPILE_CACHE: "0" });

@@ -32,18 +32,10 @@ const debug = debuglog("oatf-compile-cache");
 
 /** Runs the CommonJS bundle `file` (an absolute path) and returns its `module.exports`. */
 export function loadCommonJs(file: string): unknown {
-  // Node before 20.12 has no way to give a vm.Script the main loader for the bundle's
-  // import() calls (and its vm module no `constants`): load it the plain way.
-  const mainLoader = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  if (mainLoader === undefined) return createRequire(file)(file);
   const source = readFileSync(file, "utf8");
   const cacheFile = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFileOf(file);
   const cached = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
-  const script = new vm.Script(wrap(source), {
-    filename: file,
-    cachedData: cached,
-    importModuleDynamically: mainLoader,
-  });
+  const script = new vm.Script(wrap(source), { filename: file, cachedData: cached });
   const state =
     cacheFile === undefined
       ? "off"
@@ -60,12 +52,21 @@ export function loadCommonJs(file: string): unknown {
     });
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), load);
   return module.exports;
 }
 
+/**
+ * The bundles' `import()` of a package left outside them (tsup.config.ts rewrites it to
+ * `__oatfImport`): a script's own import() cannot be used, since Node 20 loses its loader when
+ * the script comes from cached data ("A dynamic import callback was not specified"), and the
+ * option that sets it prints an ExperimentalWarning. The bundles sit beside this file (dist/),
+ * so a specifier resolves from here as from them.
+ */
+const load = (specifier: string): Promise<unknown> => import(specifier);
+
 function wrap(source: string): string {
-  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+  return `(function (exports, require, module, __filename, __dirname, __oatfImport) { ${source}\n});`;
 }
 
 /** The cache file of `file`, or undefined when no directory of ours can hold it. */
