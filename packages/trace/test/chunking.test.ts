@@ -8,20 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readTrace, readTraceText, type TraceRecord } from "../src/index.js";
 import { Utf8Decoder } from "../src/utf8.js";
+import { cutBytes } from "./cut-bytes.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 150);
-
-/** Splits bytes at the given fractions (cuts may fall anywhere, in a character too). */
-function cut(bytes: Uint8Array, fractions: number[]): Uint8Array[] {
-  const at = [...new Set(fractions.map((f) => Math.floor(f * bytes.length)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let start = 0;
-  for (const end of [...at, bytes.length]) {
-    out.push(bytes.subarray(start, end));
-    start = end;
-  }
-  return out;
-}
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const concat = (parts: Uint8Array[]) => {
@@ -53,7 +42,7 @@ describe("Utf8Decoder", () => {
         const whole = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
         const decoder = new Utf8Decoder();
         const text =
-          cut(bytes, at)
+          cutBytes(bytes, at)
             .map((c) => decoder.decode(c))
             .join("") + decoder.end();
         expect(text).toBe(whole);
@@ -136,7 +125,7 @@ describe("readTrace under any chunking", () => {
     await fc.assert(
       fc.asyncProperty(spoiled, fractions, async ({ bytes }, at) => {
         const expected = textOf(await collect([bytes]));
-        expect(textOf(await collect(cut(bytes, at)))).toBe(expected);
+        expect(textOf(await collect(cutBytes(bytes, at)))).toBe(expected);
         // One byte at a time: every cut at once.
         expect(textOf(await collect(Array.from(bytes, (b) => Uint8Array.of(b))))).toBe(expected);
         const decoded = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);

@@ -13,6 +13,7 @@ import { type Diagnostic, ruleInfo } from "@oatf/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_PENDING_REQUESTS, readTrace, readTraceText, type TraceRecord } from "../src/index.js";
+import { cutBytes } from "./cut-bytes.js";
 import { ARTIFACT_DOCUMENT, leakDocument } from "./leak-document.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 40);
@@ -158,18 +159,6 @@ async function collect(source: Parameters<typeof readTrace>[0], format?: "jsonrp
   return out;
 }
 
-/** Splits bytes at the given fractions (cuts may fall inside a UTF-8 sequence). */
-function chunks(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const at = [...new Set(cuts.map((c) => Math.floor(c * bytes.length)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let start = 0;
-  for (const end of [...at, bytes.length]) {
-    out.push(bytes.subarray(start, end));
-    start = end;
-  }
-  return out;
-}
-
 /** Records as text, written iteratively: a deep line would overflow a recursive `toEqual`. */
 const textOf = (records: TraceRecord[]) => boundedJson(records, { maxLength: 2 ** 28 }).text;
 
@@ -217,8 +206,8 @@ describe("readers fuzz", () => {
             const expected = textOf(readTraceText(text, format === undefined ? {} : { format }));
             const bytes = new TextEncoder().encode(text);
             expect(textOf(await collect([bytes], format))).toBe(expected);
-            expect(textOf(await collect(chunks(bytes, cuts), format))).toBe(expected);
-            const pieces = chunks(bytes, cuts).map((c) => new TextDecoder().decode(c));
+            expect(textOf(await collect(cutBytes(bytes, cuts), format))).toBe(expected);
+            const pieces = cutBytes(bytes, cuts).map((c) => new TextDecoder().decode(c));
             // Text chunks: cut only where the bytes decode whole.
             if (pieces.join("") === text)
               expect(textOf(await collect(pieces, format))).toBe(expected);
