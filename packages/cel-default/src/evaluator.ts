@@ -15,7 +15,7 @@ import { type Compiled, type CompileResult, compile, errorMessage } from "./comp
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
 import { declaredFunctions } from "./declarations.js";
-import { Deadline, DeadlineExceeded, deadlineFunc, withDeadline } from "./guard.js";
+import { Deadline, DeadlineExceeded, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { meteredEnv } from "./meter.js";
 import { type CelEvaluatorOptions, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -55,7 +55,7 @@ export function createEvaluator(
 ): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const plainEnv = environment(opts, deadline);
+  const plainEnv = environment(opts);
   const env = meteredEnv(plainEnv);
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
@@ -137,11 +137,10 @@ function callsOf(compiled: (e: string) => CompileResult, expression: unknown): r
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */
-function environment(opts: ResolvedOptions, deadline: Deadline) {
+function environment(opts: ResolvedOptions) {
   return celEnv({
     re2: re2(),
     funcs: [
-      deadlineFunc(deadline),
       hasOperandFunc(),
       ...meteredBuiltins(),
       ...cappedConcat(opts.maxConcatSize),

@@ -16,7 +16,8 @@ import {
   ERROR_UNITS,
   TIME_UNITS,
 } from "./costs.js";
-import { spend } from "./guard.js";
+import { type FuncGroup, fastGroup, type Group } from "./dispatch.js";
+import { GUARD, loopGuard, spend } from "./guard.js";
 
 const CONVERSIONS = new Set([
   "int",
@@ -34,12 +35,8 @@ const CODECS = new Set(["bytes", "string"]);
 
 // The part of @bufbuild/cel's function resolver that the planner uses: it looks each function
 // up by name once, when it plans the call.
-interface FuncGroup {
-  call(id: bigint, target: CelValue | undefined, args: CelValue[]): CelValue | undefined;
-}
-
-interface FuncResolver {
-  find(name: string): FuncGroup | undefined;
+interface FuncResolver<G> {
+  find(name: string): G | undefined;
 }
 
 const TIME_TYPES = new Set(["google.protobuf.Timestamp", "google.protobuf.Duration"]);
@@ -54,6 +51,7 @@ function isTime(v: unknown): boolean {
 /** The work a call may do with one argument: its characters or bytes, or a time value's. */
 function scanned(v: CelValue | undefined, charUnits: number): number {
   if (typeof v === "string") return v.length * charUnits;
+  if (typeof v !== "object" || v === null) return 0;
   if (v instanceof Uint8Array) return v.length * charUnits;
   return isTime(v) ? TIME_UNITS : 0;
 }
@@ -62,14 +60,17 @@ function scanned(v: CelValue | undefined, charUnits: number): number {
 function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncGroup {
   return {
     call(id, target, args) {
-      let units = fixed + scanned(target, charUnits);
-      for (const arg of args) units += scanned(arg, charUnits);
+      let units = fixed;
+      if (target !== undefined) units += scanned(target, charUnits);
+      for (let i = 0; i < args.length; i++) units += scanned(args[i], charUnits);
       spend(units);
       const result = group.call(id, target, args);
       // Charged after the fact, in proportion to what was made: a time value, or an error
       // (no overload matched, undefined here, or the call failed), whose message is built.
-      if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
-      else if (isTime(result)) spend(TIME_UNITS);
+      if (typeof result === "object" || result === undefined) {
+        if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
+        else if (isTime(result)) spend(TIME_UNITS);
+      }
       return result;
     },
   };
@@ -80,13 +81,18 @@ function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncG
  * evaluator: @bufbuild/cel caches its planner per environment object.
  */
 export function meteredEnv(env: CelEnv): CelEnv {
-  const inner = env.funcs as unknown as FuncResolver;
-  const funcs: FuncResolver = {
+  const inner = env.funcs as unknown as FuncResolver<Group>;
+  const funcs: FuncResolver<FuncGroup> = {
     find(name) {
+      if (name === GUARD) return loopGuard;
       const group = inner.find(name);
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
-      return meteredGroup(group, fixed, CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0));
+      return meteredGroup(
+        fastGroup(group),
+        fixed,
+        CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0),
+      );
     },
   };
   return {
