@@ -1,5 +1,12 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
-import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
+import {
+  type CelEnv,
+  type CelError,
+  type CelValue,
+  celEnv,
+  celType,
+  isCelError,
+} from "@bufbuild/cel";
 import type {
   CelCall,
   CelEvaluator,
@@ -137,7 +144,7 @@ function callsOf(compiled: (e: string) => CompileResult, expression: unknown): r
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */
-function environment(opts: ResolvedOptions) {
+export function environment(opts: ResolvedOptions): CelEnv {
   return celEnv({
     re2: re2(),
     funcs: [
