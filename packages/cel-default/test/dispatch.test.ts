@@ -78,7 +78,7 @@ function inEvaluation(body: () => void): void {
 }
 
 /** Values of the type an overload declares (any value for `dyn` and the types not listed). */
-function valueOf(type: CelType): fc.Arbitrary<CelValue> {
+function valuesOfType(type: CelType): fc.Arbitrary<CelValue> {
   const byName: Record<string, fc.Arbitrary<CelValue>> = {
     int: ints,
     uint: uints,
@@ -99,8 +99,8 @@ function valueOf(type: CelType): fc.Arbitrary<CelValue> {
 const fitting = fc.constantFrom(...funcs).chain((f) =>
   fc.record({
     name: fc.constant(f.name),
-    target: f.target ? valueOf(f.target) : fc.constant(undefined),
-    args: fc.tuple(...f.arguments.map(valueOf)),
+    target: f.target ? valuesOfType(f.target) : fc.constant(undefined),
+    args: fc.tuple(...f.arguments.map(valuesOfType)),
   }),
 );
 /** A call of a function of the environment on any target and arguments. */
@@ -126,26 +126,19 @@ describe("overload dispatch by argument kinds", () => {
   it("answers as the library's group: any function, target and arguments", () => {
     inEvaluation(() =>
       fc.assert(
-        fc.property(
-          fc.constantFrom(...names),
-          fc.option(value, { nil: undefined }),
-          fc.array(value, { maxLength: 3 }),
-          (name, target, args) => {
-            const group = funcs.find(name) as Group;
-            const id = 7n;
-            const fast = fastGroup(group).call(id, target, [...args]);
-            const slow = group.call(id, target, [...args]);
-            expect(same(fast, slow), `${name} on ${String(target)} (${args.map(String)})`).toBe(
-              true,
-            );
-          },
-        ),
+        fc.property(fc.oneof(fitting, any), ({ name, target, args }) => {
+          const group = funcs.find(name) as Group;
+          const id = 7n;
+          const fast = fastGroup(group).call(id, target, [...args]);
+          const slow = group.call(id, target, [...args]);
+          expect(same(fast, slow), `${name} on ${String(target)} (${args.map(String)})`).toBe(true);
+        }),
         { numRuns: 4000 },
       ),
     );
   });
 
-  it("the arguments each overload was written for reach it through the fast path", () => {
+  it("every overload's implementation is where the fast path calls it", () => {
     // The fast path calls an overload's implementation, a field of @bufbuild/cel 0.6's
     // overloads: a version that moves it must be noticed here, not by a slower evaluator.
     for (const f of funcs) {
