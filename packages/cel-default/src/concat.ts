@@ -17,6 +17,7 @@ import {
   listType,
 } from "@bufbuild/cel";
 import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
+import { ChargedValues } from "./charged-values.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -36,19 +37,18 @@ class AppendList {
     // A negative index reads undefined from the array too.
     return index < this.size ? this.items[index] : undefined;
   }
-  *values(): IterableIterator<CelValue> {
+  values(): IterableIterator<CelValue> {
     // Charged per element: a comprehension copies its whole range before its first step, so
     // `big.exists(x, true)` in a loop would otherwise copy `big` again on every step for the
     // price of one step.
-    for (let i = 0; i < this.size; i++) {
-      spend(COPY_UNITS);
-      yield this.items[i] as CelValue;
-    }
+    return new ChargedValues(this.items, this.size, COPY_UNITS, asValue);
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();
   }
 }
+
+const asValue = (item: unknown) => item as CelValue;
 
 function appendLists(a: CelList, b: CelList): CelList {
   let items: CelValue[];
