@@ -50,14 +50,26 @@ class AppendList {
 
 const asValue = (item: unknown) => item as CelValue;
 
+/**
+ * The array to append to `a`'s elements: `a`'s own when nothing was appended to it since it
+ * was made, else a copy, charged.
+ */
+function extensible(a: CelList): CelValue[] {
+  if (a instanceof AppendList && a.items.length === a.size) return a.items;
+  spend(a.size * ELEMENT_UNITS);
+  return [...a];
+}
+
+/** `a + [x]`, charged as that concatenation is. */
+export function appendOne(a: CelList, x: CelValue): CelList {
+  const items = extensible(a);
+  spend(ELEMENT_UNITS);
+  items.push(x);
+  return new AppendList(items, a.size + 1) as unknown as CelList;
+}
+
 function appendLists(a: CelList, b: CelList): CelList {
-  let items: CelValue[];
-  if (a instanceof AppendList && a.items.length === a.size) {
-    items = a.items;
-  } else {
-    spend(a.size * ELEMENT_UNITS);
-    items = [...a];
-  }
+  const items = extensible(a);
   spend(b.size * ELEMENT_UNITS);
   if (b instanceof AppendList) {
     for (const x of b) items.push(x); // charged as its copy, as a comprehension's range is
@@ -68,6 +80,9 @@ function appendLists(a: CelList, b: CelList): CelList {
   }
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
+
+export const listTooLong = (maxSize: number) =>
+  new Error(`list concatenation exceeds the size limit of ${maxSize}`);
 
 /** Overrides of the standard `_+_` overloads for strings, bytes and lists. */
 export function cappedConcat(maxSize: number): CelFunc[] {
@@ -103,8 +118,7 @@ export function cappedConcat(maxSize: number): CelFunc[] {
       [listType(CelScalar.DYN), listType(CelScalar.DYN)],
       listType(CelScalar.DYN),
       (a: CelList, b: CelList) => {
-        if (a.size + b.size > maxSize)
-          throw new Error(`list concatenation exceeds the size limit of ${maxSize}`);
+        if (a.size + b.size > maxSize) throw listTooLong(maxSize);
         return appendLists(a, b);
       },
     ),

@@ -17,12 +17,13 @@ import type {
   Value,
 } from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
+import { APPEND, appendGroup } from "./append.js";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
 import { declaredFunctions } from "./declarations.js";
-import { Deadline, DeadlineExceeded, withDeadline } from "./guard.js";
+import { Deadline, DeadlineExceeded, GUARD, loopGuard, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { meteredEnv } from "./meter.js";
 import { type CelEvaluatorOptions, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -63,7 +64,13 @@ export function createEvaluator(
   const opts = resolveOptions(options);
   const deadline = new Deadline();
   const plainEnv = environment(opts);
-  const env = meteredEnv(plainEnv);
+  const env = meteredEnv(
+    plainEnv,
+    new Map([
+      [GUARD, loopGuard],
+      [APPEND, appendGroup(opts.maxConcatSize)],
+    ]),
+  );
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program (the cache's most recently used entry, so

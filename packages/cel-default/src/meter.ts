@@ -17,7 +17,7 @@ import {
   TIME_UNITS,
 } from "./costs.js";
 import { type FuncGroup, fastGroup, type Group } from "./dispatch.js";
-import { GUARD, loopGuard, spend } from "./guard.js";
+import { spend } from "./guard.js";
 
 const CONVERSIONS = new Set([
   "int",
@@ -78,13 +78,15 @@ function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncG
 
 /**
  * The same environment with every function call charged to the budget. Create it once per
- * evaluator: @bufbuild/cel caches its planner per environment object.
+ * evaluator: @bufbuild/cel caches its planner per environment object. The functions of
+ * `direct`, this package's internal ones, charge their own calls.
  */
-export function meteredEnv(env: CelEnv): CelEnv {
+export function meteredEnv(env: CelEnv, direct: ReadonlyMap<string, FuncGroup>): CelEnv {
   const inner = env.funcs as unknown as FuncResolver<Group>;
   const funcs: FuncResolver<FuncGroup> = {
     find(name) {
-      if (name === GUARD) return loopGuard;
+      const own = direct.get(name);
+      if (own !== undefined) return own;
       const group = inner.find(name);
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
