@@ -64,13 +64,7 @@ export function createEvaluator(
   const opts = resolveOptions(options);
   const deadline = new Deadline();
   const plainEnv = environment(opts);
-  const env = meteredEnv(
-    plainEnv,
-    new Map([
-      [GUARD, loopGuard],
-      [APPEND, appendGroup(opts.maxConcatSize)],
-    ]),
-  );
+  const env = meteredEnv(plainEnv, internalFuncs(opts));
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program (the cache's most recently used entry, so
@@ -162,6 +156,14 @@ export function environment(opts: ResolvedOptions): CelEnv {
       ...stringOrdering(),
     ],
   });
+}
+
+/** The functions the compiler's rewrites call, which charge their own calls (meter.ts). */
+function internalFuncs(opts: ResolvedOptions) {
+  return new Map([
+    [GUARD, loopGuard],
+    [APPEND, appendGroup(opts.maxConcatSize)],
+  ]);
 }
 
 /** Runs a compiled program over `context`, within the deadline already started. */
