@@ -12,14 +12,16 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_HEAD, BUNDLE_TAIL } from "../src/cli-launcher/compile-cache.js";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 beforeAll(() => setup(), 600_000);
@@ -203,5 +205,23 @@ describe("the CLI's compile cache", () => {
     expect(off.cache).toEqual(["off"]);
     expect(existsSync(join(tmp, CACHE_DIR))).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("each bundle is ASCII text, written as the function the loader runs", () => {
+    // One non-ASCII byte makes Node decode the whole file on its slow UTF-8 path into a
+    // two-byte string (tsup.config.ts, commandBundleText).
+    const dist = dirname(CLI);
+    const bundles = readdirSync(dist).filter((name) => /^cli-\w+\.cjs$/.test(name));
+    expect(bundles).toContain("cli-validate.cjs");
+    for (const name of bundles) {
+      const bytes = readFileSync(join(dist, name));
+      expect(
+        bytes.findIndex((byte) => byte > 0x7f),
+        name,
+      ).toBe(-1);
+      const text = bytes.toString("latin1");
+      expect(text.startsWith(BUNDLE_HEAD), name).toBe(true);
+      expect(text.endsWith(BUNDLE_TAIL), name).toBe(true);
+    }
   });
 });
