@@ -107,6 +107,33 @@ describe("the CLI's compile cache", () => {
     expect(answer(invalid)).toEqual(plain(INVALID, INVALID_INPUT));
   });
 
+  it("help alone writes no cache; a run that stopped early writes one a complete run replaces", () => {
+    // A cache holds what ran before it was written: one from `--help` would hold the bundle's
+    // top level only, and validation's functions would be compiled on every later run.
+    const tmp = freshTmp();
+    expect(run(tmp, ["validate", "--help"]).cache).toEqual(["none"]);
+    expect(cacheFiles(tmp)).toEqual([]);
+
+    const missing = run(tmp, ["validate", "no-such-file.yaml"]);
+    expect(missing.status).toBe(2);
+    expect(missing.cache).toEqual(["none", "written"]);
+    const [partial] = cacheFiles(tmp);
+    expect(partial).toMatch(/\.partial\.v8$/);
+    expect(run(tmp, ["validate", "--help"]).cache).toEqual(["accepted"]);
+    expect(run(tmp, ["validate", "no-such-file.yaml"]).cache).toEqual(["accepted"]);
+    expect(cacheFiles(tmp)).toEqual([partial]);
+
+    const complete = run(tmp, VALID);
+    expect(complete.cache).toEqual(["accepted", "written"]);
+    expect(answer(complete)).toEqual(plain(VALID));
+    const [file] = cacheFiles(tmp);
+    expect(cacheFiles(tmp)).toHaveLength(1);
+    expect(file).not.toMatch(/partial/);
+    expect(run(tmp, VALID).cache).toEqual(["accepted"]);
+    expect(run(tmp, ["validate", "no-such-file.yaml"]).cache).toEqual(["accepted"]);
+    expect(cacheFiles(tmp)).toEqual([file]);
+  });
+
   it("a corrupt cache is rejected, rewritten, and changes nothing", () => {
     const tmp = freshTmp();
     run(tmp, VALID);
