@@ -6,8 +6,9 @@
 // The cache lives in a directory of the current user only (os.tmpdir()/oatf-compile-cache-<uid>,
 // 0700): cached data is code V8 trusts, so a directory anyone else could write is never read.
 // It is written when the process exits, after the command ran (so it holds what ran, not only
-// the top level; never after help alone), and only when there was none, V8 rejected it (another
-// Node, a new build), or it came from a run that stopped early and this one did not.
+// the top level; never after help alone; the bundle's own warm-up runs first, see `warmUp`),
+// and only when there was none, V8 rejected it (another Node, a new build), or it came from a
+// run that stopped early and this one did not.
 // Every file-system error falls back to a plain compile: the cache never changes what the
 // command does, prints or returns. OATF_COMPILE_CACHE=0 turns it off. NODE_DEBUG=oatf-compile-cache
 // reports each bundle's file and what became of its cache.
@@ -73,18 +74,34 @@ export function loadCommonJs(file: string): unknown {
           ? "rejected"
           : "accepted";
   debug("%s: cache %s", file, state);
+  const module = { exports: {} as unknown };
   if (files !== undefined && (state !== "accepted" || complete === undefined))
     process.once("exit", (code) => {
       if (!commandRan) return;
       const kind = code === 0 || code === 1 ? "complete" : "partial";
       if (state === "accepted" && kind === "partial") return; // no better than the one it used
+      if (kind === "complete") warmUp(module.exports);
       if (writeAtomically(files[kind], () => script.createCachedData()))
         removeOtherBuilds(files[kind], file);
     });
-  const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), load);
   return module.exports;
+}
+
+/**
+ * Runs the bundle's `warmCompileCache` export, if it has one, before its cache is written: work
+ * whose compiled functions the cache should hold whatever document the first run read (see
+ * ../cli/validate/warm-up.ts). It happens once per build, after the command's output.
+ */
+function warmUp(exports: unknown): void {
+  const warm = (exports as { warmCompileCache?: unknown } | null)?.warmCompileCache;
+  if (typeof warm !== "function") return;
+  try {
+    warm();
+  } catch {
+    // The cache then holds less; never a reason for the command to fail.
+  }
 }
 
 /**
