@@ -71,13 +71,7 @@ export function appendOne(a: CelList, x: CelValue): CelList {
 function appendLists(a: CelList, b: CelList): CelList {
   const items = extensible(a);
   spend(b.size * ELEMENT_UNITS);
-  if (b instanceof AppendList) {
-    for (const x of b) items.push(x); // charged as its copy, as a comprehension's range is
-  } else {
-    // By index: the library's lists iterate through a generator, which cost more than the
-    // rest of a `map` step (`accu + [f(x)]` appends a one-element list on every step).
-    for (let i = 0; i < b.size; i++) items.push(b.get(i) as CelValue);
-  }
+  for (const x of b) items.push(x); // a built list charges its copy, as a comprehension's range
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
 

@@ -49,6 +49,9 @@ const KIND_TYPES: readonly (CelType | undefined)[] = [
   objectType(DurationSchema),
 ];
 const KINDS = KIND_TYPES.length;
+/** Kinds whose values `toCel` returns as they are (timestamps and durations it re-wraps). */
+const PLAIN_KINDS = 9;
+
 /** Calls with more arguments take the library's path (no builtin has more than three). */
 const MAX_ARGS = 4;
 
@@ -79,6 +82,9 @@ export function kindOf(v: CelValue): number {
   return -1;
 }
 
+/** A timestamp or a duration (the last two kinds). */
+export const isTime = (v: unknown): boolean => kindOf(v as CelValue) > PLAIN_KINDS;
+
 /** Whether an overload takes a value of `kind` where it expects `type`, as the library decides. */
 function accepts(type: CelType, kind: number): boolean {
   const actual = KIND_TYPES[kind] as CelType;
@@ -101,8 +107,6 @@ function matches(f: CelFunc, target: number, args: readonly number[]): boolean {
  * the result and turns what cannot be converted into an error at the call's id.
  */
 const asCel = celFunc("@as_cel", [CelScalar.DYN], CelScalar.DYN, (v: CelValue) => v);
-/** Kinds whose values `toCel` returns as they are (timestamps and durations it re-wraps). */
-const PLAIN_KINDS = 9;
 
 /**
  * Calls an overload that accepts these arguments, as its own `call` would once its check of

@@ -16,7 +16,7 @@ import {
   ERROR_UNITS,
   TIME_UNITS,
 } from "./costs.js";
-import { type FuncGroup, fastGroup, type Group } from "./dispatch.js";
+import { type FuncGroup, fastGroup, type Group, isTime } from "./dispatch.js";
 import { spend } from "./guard.js";
 
 const CONVERSIONS = new Set([
@@ -39,19 +39,9 @@ interface FuncResolver<G> {
   find(name: string): G | undefined;
 }
 
-const TIME_TYPES = new Set(["google.protobuf.Timestamp", "google.protobuf.Duration"]);
-
-/** A timestamp or a duration: a reflected protobuf message, as @bufbuild/cel holds them. */
-function isTime(v: unknown): boolean {
-  if (typeof v !== "object" || v === null) return false;
-  const typeName = (v as { desc?: { typeName?: unknown } }).desc?.typeName;
-  return typeof typeName === "string" && TIME_TYPES.has(typeName);
-}
-
 /** The work a call may do with one argument: its characters or bytes, or a time value's. */
 function scanned(v: CelValue | undefined, charUnits: number): number {
   if (typeof v === "string") return v.length * charUnits;
-  if (typeof v !== "object" || v === null) return 0;
   if (v instanceof Uint8Array) return v.length * charUnits;
   return isTime(v) ? TIME_UNITS : 0;
 }
