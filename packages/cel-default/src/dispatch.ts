@@ -12,8 +12,6 @@ import {
   CelScalar,
   type CelType,
   type CelValue,
-  celError,
-  celFunc,
   isCelList,
   isCelMap,
   isCelUint,
@@ -49,7 +47,7 @@ const KIND_TYPES: readonly (CelType | undefined)[] = [
   objectType(DurationSchema),
 ];
 const KINDS = KIND_TYPES.length;
-/** Kinds whose values `toCel` returns as they are (timestamps and durations it re-wraps). */
+/** The kinds before timestamps and durations. */
 const PLAIN_KINDS = 9;
 
 /** Calls with more arguments take the library's path (no builtin has more than three). */
@@ -102,37 +100,6 @@ function matches(f: CelFunc, target: number, args: readonly number[]): boolean {
 }
 
 /**
- * The library's conversion of what an implementation returns (its `toCel`, not exported),
- * errors included: an overload of one `dyn` argument that returns it, whose `call` converts
- * the result and turns what cannot be converted into an error at the call's id.
- */
-const asCel = celFunc("@as_cel", [CelScalar.DYN], CelScalar.DYN, (v: CelValue) => v);
-
-/**
- * Calls an overload that accepts these arguments, as its own `call` would once its check of
- * their types passed (that check works out each argument's CEL type again). The overload's
- * implementation is a field of @bufbuild/cel 0.6's overloads (test/dispatch.test.ts fails
- * if it moves); without it, the overload's own `call`.
- */
-function invoke(
-  f: CelFunc,
-  id: bigint,
-  target: CelValue | undefined,
-  args: CelValue[],
-): CelResult | undefined {
-  const impl = (f as unknown as { _impl?: unknown })._impl;
-  if (typeof impl !== "function") return f.call(id as never, target, args);
-  let result: CelValue;
-  try {
-    result = impl.apply(target, args);
-  } catch (e) {
-    return celError(e, id);
-  }
-  const kind = kindOf(result);
-  return kind > 0 && kind <= PLAIN_KINDS ? result : asCel.call(id as never, undefined, [result]);
-}
-
-/**
  * `group` with its overloads picked by the shape of the call: the same result as the
  * library's `call` (the overloads a shape excludes answer undefined without running).
  */
@@ -158,7 +125,7 @@ export function fastGroup(group: Group): FuncGroup {
       }
       const found = byShape.get(shape) ?? candidates(shape, targetKind, args);
       for (let i = 0; i < found.length; i++) {
-        const result = invoke(found[i] as CelFunc, id, target, args);
+        const result = (found[i] as CelFunc).call(id as never, target, args);
         if (result !== undefined) return result;
       }
       return undefined;
