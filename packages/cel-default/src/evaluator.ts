@@ -17,7 +17,6 @@ import type {
   Value,
 } from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
-import { APPEND, appendGroup } from "./append.js";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
@@ -64,7 +63,7 @@ export function createEvaluator(
   const opts = resolveOptions(options);
   const deadline = new Deadline();
   const plainEnv = environment(opts);
-  const env = meteredEnv(plainEnv, internalFuncs(opts));
+  const env = meteredEnv(plainEnv, internalFuncs());
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program (the cache's most recently used entry, so
@@ -159,11 +158,8 @@ export function environment(opts: ResolvedOptions): CelEnv {
 }
 
 /** The functions the compiler's rewrites call, which charge their own calls (meter.ts). */
-function internalFuncs(opts: ResolvedOptions) {
-  return new Map([
-    [GUARD, loopGuard],
-    [APPEND, appendGroup(opts.maxConcatSize)],
-  ]);
+function internalFuncs() {
+  return new Map([[GUARD, loopGuard]]);
 }
 
 /** Runs a compiled program over `context`, within the deadline already started. */
