@@ -16,8 +16,8 @@ import {
   celFunc,
   listType,
 } from "@bufbuild/cel";
-import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { ChargedValues } from "./charged-values.js";
+import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).

@@ -11,8 +11,8 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
-import { ELEMENT_UNITS, ERROR_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
 import { ChargedValues } from "./charged-values.js";
+import { ELEMENT_UNITS, ERROR_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 /**
