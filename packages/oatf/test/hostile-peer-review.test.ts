@@ -1,0 +1,453 @@
+// Review of one promise of the guide, checked from outside: "one side of every trace is the
+// attacker: no sequence a peer can send turns an exploited trace into a silent
+// `not_exploited`". Exploited traces, from three sources the project does not write itself:
+//   - the shipped examples (MCP rug pull, AG-UI injection; the cross-protocol chain, partial),
+//   - the upstream conformance fixtures whose indicator matched its message (pattern, CEL),
+//   - the benchmark scenarios of ../shared/scenarios, one indicator's target given a value its
+//     regex matches (drawn by fast-check),
+// and fast-check inserts peer-controlled lines before, between and after the exploit's: floods,
+// malformed lines and frames, JSON-RPC messages and batches, SSE lines, `__proto__` and
+// `constructor` keys, huge strings and ids, deep nesting, messages claiming other sessions,
+// runs and protocols, blind copies, AG-UI events colliding with the exploit's ids, bad UTF-8,
+// CRLF, a byte-order mark, bytes cut anywhere.
+//
+// The property: every indicator that matched still matches, or the output says why (the
+// indicator is `error` or `skipped`, a coverage warning, the verdict is `error`, or the reader
+// said the trace could not be read or attributed); never a throw.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import {
+  createMonitor,
+  createTraceEvaluator,
+  type Document,
+  evaluateTrace,
+  load,
+  readTrace,
+  readTraceText,
+  ruleInfo,
+  type TraceMessage,
+  type TraceRecord,
+  type TraceVerdict,
+} from "oatf";
+import { parse as parseYaml } from "yaml";
+import { describe, expect, it } from "vitest";
+import { REPO } from "./cli-build.js";
+
+const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 30);
+const SHARED = join(REPO, "..", "shared");
+
+/** An exploited (or partial) trace: its documents, its lines, what each document matched. */
+interface Base {
+  name: string;
+  documents: Document[];
+  lines: string[];
+}
+
+const documentOf = (value: unknown): Document => {
+  const loaded = load(JSON.stringify(value));
+  if (!loaded.ok) throw new Error(`does not load: ${JSON.stringify(loaded.error)}`);
+  return loaded.value.document as Document;
+};
+
+// ------------------------------------------------------------------ exploited traces
+
+const EXAMPLES: Base[] = ["mcp-rug-pull", "ag-ui-injection", "cross-protocol-chain"].map((name) => {
+  const loaded = load(readFileSync(join(REPO, "examples", `${name}.yaml`), "utf8"));
+  if (!loaded.ok) throw new Error(name);
+  const text = readFileSync(join(REPO, "examples", `${name}.trace.jsonl`), "utf8");
+  return {
+    name,
+    documents: [loaded.value.document as Document],
+    lines: text.split("\n").filter((l) => l.trim() !== ""),
+  };
+});
+
+/** Where each fixture surface is seen: protocol, direction and the attacker's mode. */
+const SURFACES: Record<string, [protocol: string, direction: string, mode: string]> = {
+  "tools/list": ["mcp", "response", "mcp_server"],
+  "tools/call": ["mcp", "request", "mcp_server"],
+  initialize: ["mcp", "request", "mcp_server"],
+  "sampling/createMessage": ["mcp", "request", "mcp_server"],
+  run_agent_input: ["ag_ui", "request", "ag_ui_client"],
+};
+
+interface Fixture {
+  id: string;
+  expected: string;
+  input: { indicator: Record<string, unknown>; message: unknown };
+}
+const FIXTURES: Base[] = ["pattern", "expression"].flatMap((file) =>
+  (
+    parseYaml(
+      readFileSync(join(SHARED, "conformance/upstream/evaluate", `${file}.yaml`), "utf8"),
+    ) as Fixture[]
+  )
+    .filter((f) => f.expected === "matched")
+    .map((f, n) => {
+      const surface = f.input.indicator.surface as string;
+      const [protocol, direction, mode] = SURFACES[surface]!;
+      const document = documentOf({
+        oatf: "0.1",
+        attack: {
+          id: `FIX-${String(n + 1).padStart(3, "0")}`,
+          name: f.id,
+          execution: { mode, state: {} },
+          indicators: [{ ...f.input.indicator, id: `FIX-${String(n + 1).padStart(3, "0")}-01` }],
+        },
+      });
+      const line = { protocol, direction, operation: surface, content: f.input.message };
+      return { name: f.id, documents: [document], lines: [JSON.stringify(line)] };
+    }),
+);
+
+/** A scenario's indicators, and the operation a message reaching each is seen under. */
+const SCENARIOS = readdirSync(join(SHARED, "scenarios"))
+  .filter((f) => f.endsWith(".yaml"))
+  .sort()
+  .map((file) => {
+    const loaded = load(readFileSync(join(SHARED, "scenarios", file), "utf8"));
+    if (!loaded.ok) throw new Error(file);
+    return { file, document: loaded.value.document as Document };
+  });
+const OPERATION: Record<string, string> = {
+  "mcp request": "tools/call",
+  "mcp response": "tools/call",
+  "a2a request": "message/send",
+  "a2a response": "message/send",
+  "ag_ui response": "text_message_content",
+};
+
+/** `path` (a dot-path of SDK §5.1 simple names) set to `value` in a new object. */
+const objectAt = (path: string, value: unknown): unknown =>
+  path
+    .split(".")
+    .reverse()
+    .reduce((inner, key) => ({ [key]: inner }), value);
+
+/** A scenario exploited through one of its indicators: a value its regex matches, at its target. */
+const scenarioBase: fc.Arbitrary<Base> = fc.constantFrom(...SCENARIOS).chain(({ file, document }) =>
+  fc.nat(document.attack.indicators!.length - 1).chain((i) => {
+    const indicator = document.attack.indicators![i]!;
+    // Normalized (N-006): the regex is the pattern's condition.
+    const pattern = indicator.pattern as { target?: string; condition?: { regex?: string } };
+    const regex = pattern.condition!.regex!.replace("(?i)", "");
+    return fc.stringMatching(new RegExp(regex)).map((sample) => {
+      const protocol = indicator.protocol!;
+      const direction = indicator.direction!;
+      const line = {
+        protocol,
+        direction,
+        operation: OPERATION[`${protocol} ${direction}`],
+        content: objectAt(pattern.target ?? indicator.target!, sample),
+      };
+      return {
+        name: `${file} ${indicator.id}`,
+        documents: [document],
+        lines: [JSON.stringify(line)],
+      };
+    });
+  }),
+);
+
+// ------------------------------------------------------------------ what a peer sends
+
+const deep = (depth: number, inner: string) => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+const PROTO = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+
+/** Content a peer controls, as JSON text (so `__proto__` keys survive). */
+const hostileContent: fc.Arbitrary<string> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? "null"),
+  fc.constant(PROTO),
+  fc.constant(`{"tools":${PROTO},"arguments":${PROTO},"name":${PROTO}}`),
+  fc.integer({ min: 1_000, max: 300_000 }).map((n) => JSON.stringify({ text: "A".repeat(n) })),
+  fc.integer({ min: 1, max: 20_000 }).map((d) => `{"tools":${deep(d, "1")}}`),
+  fc.constantFrom("1e308", "-0", "123456789012345678901234567890", '"\\ud800"', "[]", "null"),
+);
+
+/** The names a line may claim: ordinary, prototype members, huge. */
+const claimed = fc.constantFrom(
+  undefined,
+  "s1",
+  "__proto__",
+  "constructor",
+  "toString",
+  "x".repeat(100_000),
+);
+
+/** An OATF JSON Lines message a peer caused: any protocol, direction, operation, keys, content. */
+const peerMessage = (operations: readonly string[]): fc.Arbitrary<string> =>
+  fc
+    .record({
+      protocol: fc.constantFrom("mcp", "a2a", "ag_ui", "otel", "__proto__", 7),
+      direction: fc.constantFrom("request", "response", "notification", "sideways"),
+      operation: fc.constantFrom(...operations, "__proto__", "constructor", "x".repeat(300)),
+      session: claimed,
+      run: fc.constantFrom(undefined, undefined, "other", "__proto__"),
+      actor: fc.constantFrom(undefined, "mcp_poisoner", "__proto__"),
+      id: fc.constantFrom(undefined, 1, "1", 2 ** 53 + 1, "9".repeat(1000)),
+    })
+    .chain((head) =>
+      hostileContent.map((content) => {
+        const fields = Object.entries(head)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+        return `{${fields.join(",")},"content":${content}}`;
+      }),
+    );
+
+/** A copy of an exploit line the peer may have caused again: other content, blind, another key. */
+const variantOf = (line: string): fc.Arbitrary<string> => {
+  const message = JSON.parse(line) as Record<string, unknown>;
+  return fc.oneof(
+    hostileContent.map((content) => {
+      const { content: _, ...head } = message;
+      return `${JSON.stringify(head).slice(0, -1)},"content":${content}}`;
+    }),
+    fc.constant(JSON.stringify({ ...message, uncaptured: [""] })),
+    fc.constant(JSON.stringify({ ...message, uncaptured: ["__proto__"] })),
+    claimed.map((session) => JSON.stringify({ ...message, session, content: {} })),
+    fc.constant(JSON.stringify({ ...message, run: "other" })),
+  );
+};
+
+/** Frames and lines that are not OATF messages at all. */
+const malformed: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "",
+    "   ",
+    "{",
+    "not json",
+    "\uFEFF{}",
+    "null",
+    "[]",
+    '"text"',
+    '{"protocol":',
+    "\r",
+    ": ping",
+    "event: message",
+    'data: {"jsonrpc":"2.0","id":1,"result":{}}',
+    'data: {"jsonrpc":"2.0",',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file"}}',
+    '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}',
+    '{"jsonrpc":"2.0","id":null,"error":{"code":-32600}}',
+    '[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1,"result":{}}]',
+    '{"direction":"send","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}',
+    '{"type":"RUN_STARTED","threadId":"t","runId":"r"}',
+  ),
+  fc.string({ maxLength: 30 }),
+  fc.integer({ min: 1, max: 20_000 }).map((d) => deep(d, "{}")),
+);
+
+/** AG-UI events colliding with the example's ids (call-2, m4): restarts, early ends, errors. */
+const agUiCollision: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom(
+      ["tool_call_start", { type: "TOOL_CALL_START", toolCallId: "call-2", toolCallName: "noop" }],
+      ["tool_call_end", { type: "TOOL_CALL_END", toolCallId: "call-2" }],
+      ["tool_call_args", { type: "TOOL_CALL_ARGS", toolCallId: "call-2", delta: "}" }],
+      ["text_message_start", { type: "TEXT_MESSAGE_START", messageId: "m4", role: "assistant" }],
+      ["text_message_end", { type: "TEXT_MESSAGE_END", messageId: "m4" }],
+      ["text_message_content", { type: "TEXT_MESSAGE_CONTENT", messageId: "m4", delta: "ok" }],
+      ["run_error", { type: "RUN_ERROR", message: "boom" }],
+      ["run_finished", { type: "RUN_FINISHED", threadId: "thread-42", runId: "run-1" }],
+    ),
+    fc.constantFrom("request", "response"),
+  )
+  .map(([[operation, content], direction]) =>
+    JSON.stringify({ protocol: "ag_ui", direction, operation, content }),
+  );
+
+/** Many lines at once: one repeated, or each in its own session or run. */
+const flood = (line: string): fc.Arbitrary<string[]> =>
+  fc
+    .tuple(fc.integer({ min: 100, max: 3_000 }), fc.constantFrom("same", "session", "run"))
+    .map(([n, how]) => {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      return Array.from({ length: n }, (_, i) =>
+        how === "same"
+          ? JSON.stringify({ ...message, content: { n: i } })
+          : JSON.stringify({ ...message, content: {}, [how]: `${how}-${i}` }),
+      );
+    });
+
+/** A peer's burst: lines (text), or raw bytes that are not UTF-8. */
+type Burst = { lines: string[] } | { bytes: Uint8Array };
+const burst = (base: Base): fc.Arbitrary<Burst> => {
+  const operations = base.lines.map((l) => String((JSON.parse(l) as TraceMessage).operation));
+  const one = fc.oneof(
+    { weight: 4, arbitrary: peerMessage(operations) },
+    { weight: 3, arbitrary: fc.constantFrom(...base.lines).chain(variantOf) },
+    { weight: 3, arbitrary: malformed },
+    { weight: 1, arbitrary: agUiCollision },
+  );
+  return fc.oneof(
+    {
+      weight: 12,
+      arbitrary: fc.array(one, { minLength: 1, maxLength: 4 }).map((lines) => ({ lines })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...base.lines)
+        .chain(flood)
+        .map((lines) => ({ lines })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 12 })
+        .map((b) => ({ bytes: new Uint8Array([0xff, 0xc3, ...b.filter((x) => x !== 10)]) })),
+    },
+  );
+};
+
+/** The exploit's lines with the peer's bursts inserted, as bytes. */
+const hostileTrace = (base: Base) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.nat(base.lines.length), burst(base)), { maxLength: 5 }),
+      fc.constantFrom("\n", "\r\n"),
+      fc.boolean(),
+      fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+    )
+    .map(([bursts, eol, bom, cuts]) => {
+      const encoder = new TextEncoder();
+      const parts: Uint8Array[] = bom ? [encoder.encode("\uFEFF")] : [];
+      const put = (b: Burst) => {
+        if ("bytes" in b) parts.push(b.bytes, encoder.encode(eol));
+        else for (const l of b.lines) parts.push(encoder.encode(l + eol));
+      };
+      for (let at = 0; at <= base.lines.length; at++) {
+        for (const [where, b] of bursts) if (where === at) put(b);
+        if (at < base.lines.length) parts.push(encoder.encode(base.lines[at]! + eol));
+      }
+      const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let offset = 0;
+      for (const p of parts) {
+        bytes.set(p, offset);
+        offset += p.length;
+      }
+      return { bytes, cuts };
+    });
+
+// ------------------------------------------------------------------ the property
+
+/** Bytes cut at the given fractions, as a stream may deliver them. */
+function chunks(bytes: Uint8Array, at: number[]): Uint8Array[] {
+  const points = [...new Set(at.map((f) => Math.floor(f * bytes.length)))].sort((a, b) => a - b);
+  return [...points, bytes.length].map((end, i, all) => bytes.slice(i === 0 ? 0 : all[i - 1], end));
+}
+
+async function read(bytes: Uint8Array, cuts: number[], documents: Document[]) {
+  const records: TraceRecord[] = [];
+  // A small line limit, so huge peer lines also take the too-long path (the exploit's are short).
+  for await (const r of readTrace(chunks(bytes, cuts), { documents, maxLineLength: 64 * 1024 }))
+    records.push(r);
+  return records;
+}
+
+/** Why an indicator that matched may not have: what the output says. */
+function saysWhy(verdict: TraceVerdict, id: string, records: readonly TraceRecord[]): boolean {
+  const indicator = verdict.indicator_verdicts.find((v) => v.indicator_id === id);
+  const coverage = verdict.coverage.find((c) => c.indicator_id === id);
+  return (
+    verdict.result === "error" ||
+    indicator?.result === "error" ||
+    indicator?.result === "skipped" ||
+    coverage?.warning !== undefined ||
+    records.some(
+      (r) =>
+        r.kind === "diagnostic" &&
+        (ruleInfo(r.diagnostic.rule)?.stops === true ||
+          ruleInfo(r.diagnostic.rule)?.unattributed === true),
+    )
+  );
+}
+
+const matchedIn = (verdict: TraceVerdict) =>
+  verdict.indicator_verdicts.filter((v) => v.result === "matched").map((v) => v.indicator_id);
+
+/** Each document's verdict over the records, from the trace evaluator and from the monitor. */
+function verdictsOf(documents: Document[], records: readonly TraceRecord[]) {
+  const evaluator = createTraceEvaluator(documents);
+  const monitor = createMonitor(documents);
+  for (const r of records)
+    if (r.kind === "message") {
+      evaluator.push(r.message);
+      monitor.push(r.message);
+    }
+  return [evaluator.verdicts(), monitor.verdicts()];
+}
+
+async function holds(base: Base, bytes: Uint8Array, cuts: number[]) {
+  const clean = base.documents.map((d) =>
+    evaluateTrace(
+      d,
+      readTraceText(base.lines.join("\n")).flatMap((r) =>
+        r.kind === "message" ? [r.message] : [],
+      ),
+    ),
+  );
+  // The base is what it claims: something matched.
+  expect(clean.some((v) => v.result === "exploited" || v.result === "partial")).toBe(true);
+  const records = await read(bytes, cuts, base.documents);
+  for (const verdicts of verdictsOf(base.documents, records))
+    clean.forEach((before, d) => {
+      const after = verdicts[d]!;
+      for (const id of matchedIn(before)) {
+        const kept = matchedIn(after).includes(id) || saysWhy(after, id, records);
+        if (!kept) throw new Error(`${base.name}: ${id} silently not matched (${after.result})`);
+      }
+    });
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+}
+
+describe("a peer never turns an exploited trace into a silent not_exploited", () => {
+  it("the bases are exploited: examples, upstream fixtures and scenarios", () => {
+    expect(FIXTURES.length).toBeGreaterThan(15);
+    expect(SCENARIOS.length).toBe(11);
+    for (const base of [...EXAMPLES, ...FIXTURES]) {
+      const messages = readTraceText(base.lines.join("\n")).flatMap((r) =>
+        r.kind === "message" ? [r.message] : [],
+      );
+      const [verdict] = base.documents.map((d) => evaluateTrace(d, messages));
+      expect([base.name, verdict!.result]).toEqual([
+        base.name,
+        base.name === "cross-protocol-chain" ? "partial" : "exploited",
+      ]);
+    }
+  });
+
+  it.each(EXAMPLES.map((b) => [b.name, b] as const))(
+    "the example %s (property)",
+    async (_, base) => {
+      await fc.assert(
+        fc.asyncProperty(hostileTrace(base), ({ bytes, cuts }) => holds(base, bytes, cuts)),
+        { numRuns: RUNS },
+      );
+    },
+  );
+
+  it("the upstream fixtures whose indicator matched (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...FIXTURES)
+          .chain((base) => hostileTrace(base).map((t) => ({ base, ...t }))),
+        ({ base, bytes, cuts }) => holds(base, bytes, cuts),
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("the benchmark scenarios, one indicator's target given a value its regex matches (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        scenarioBase.chain((base) => hostileTrace(base).map((t) => ({ base, ...t }))),
+        ({ base, bytes, cuts }) => holds(base, bytes, cuts),
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+});
