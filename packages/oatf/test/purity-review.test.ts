@@ -69,7 +69,8 @@ const traceText = fc
     fc.array(
       fc.record({
         line: fc.nat(POOL.length - 1),
-        session: fc.constantFrom(undefined, "s1", "s2"),
+        // Characters of two, three and four UTF-8 bytes, for cuts to fall inside.
+        session: fc.constantFrom(undefined, "s1", "s2", "sé-会话-🔑"),
         run: fc.constantFrom(undefined, undefined, undefined, "r1", "r2"),
       }),
       { minLength: 1, maxLength: 30 },
@@ -190,7 +191,7 @@ describe("a verdict is a pure function of (documents, trace bytes, options)", ()
     expect(restored.verdicts()[0]!.runs?.map((r) => r.run)).toEqual(["r2"]);
   });
 
-  it("the same records from a string, bytes cut anywhere, text chunks and a ReadableStream (property)", async () => {
+  it("the same records from a string, bytes cut anywhere and a ReadableStream (property)", async () => {
     await fc.assert(
       fc.asyncProperty(traceText, fractions, async (text, at) => {
         const expected = readTraceText(text, { documents: DOCUMENTS });
@@ -198,6 +199,9 @@ describe("a verdict is a pure function of (documents, trace bytes, options)", ()
         expect(await collect(text, DOCUMENTS)).toEqual(expected);
         expect(await collect(cut(bytes, at), DOCUMENTS)).toEqual(expected);
         expect(await collect(stream(cut(bytes, at)), DOCUMENTS)).toEqual(expected);
+        // Every byte its own chunk: each cut inside a character, a CRLF and the BOM at once.
+        const each = Array.from({ length: bytes.length }, (_, i) => i / bytes.length);
+        expect(await collect(stream(cut(bytes, each)), DOCUMENTS)).toEqual(expected);
         const evaluator = createTraceEvaluator(DOCUMENTS);
         await evaluator.pushAll(
           (async function* () {
