@@ -331,6 +331,159 @@ const hostileTrace = (base: Base) =>
       return { bytes, cuts };
     });
 
+// ------------------------------------------------------------------ on the wire
+
+/**
+ * The rug pull as `oatf record` logs it (a wrapped JSON-RPC log): the agent's requests `sent`,
+ * the rogue server's answers `received`. Here the server is the attacker: it writes every
+ * `received` frame, with any id, method, batch, session or connection it likes.
+ */
+const RUG_PULL_WIRE: Base = (() => {
+  const [rug] = EXAMPLES;
+  const lines: string[] = [];
+  rug!.lines.forEach((text, i) => {
+    const m = JSON.parse(text) as TraceMessage & { content: object };
+    const id = i + 1;
+    const request = m.direction === "request";
+    const call = {
+      jsonrpc: "2.0",
+      id,
+      method: m.operation,
+      ...(request ? { params: m.content } : {}),
+    };
+    // A call of the agent's, then the server's answer (for tools/list, the list it serves).
+    const result = request ? { content: [] } : m.content;
+    lines.push(
+      JSON.stringify({ direction: "sent", message: call }),
+      JSON.stringify({ direction: "received", message: { jsonrpc: "2.0", id, result } }),
+    );
+  });
+  return { name: "mcp-rug-pull as JSON-RPC", documents: rug!.documents, lines };
+})();
+
+/** A frame the rogue server sends: responses to any id, its own requests, batches. */
+const serverMessage = fc.oneof(
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id: fc.constantFrom(1, 2, 5, 6, "1", 99, null, 2 ** 53 + 1, "__proto__"),
+    result: fc.constantFrom({}, { tools: [] }, { content: [] }, "x"),
+  }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id: fc.constantFrom(1, 5, 6, null),
+    error: fc.constant({ code: -32603, message: "boom" }),
+  }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id: fc.constantFrom(1, 5, 6, "s-1"),
+    method: fc.constantFrom("sampling/createMessage", "roots/list", "ping", "tools/list"),
+    params: fc.constant({}),
+  }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    method: fc.constantFrom("notifications/tools/list_changed", "notifications/message"),
+  }),
+);
+const serverFrame: fc.Arbitrary<string> = fc
+  .tuple(serverMessage, fc.constantFrom("one", "batch", "claims"), claimed)
+  .map(([message, how, key]) => {
+    if (how === "one") return JSON.stringify({ direction: "received", message });
+    if (how === "batch")
+      return JSON.stringify({
+        direction: "received",
+        message: [message, { jsonrpc: "2.0", method: "ping" }],
+      });
+    return JSON.stringify({ direction: "received", session: key, connection: key, message });
+  });
+
+/** Server frames and malformed lines, inserted between the exploit's frames. */
+const wireTrace = (base: Base) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.tuple(
+          fc.nat(base.lines.length),
+          fc.array(
+            fc.oneof({ weight: 4, arbitrary: serverFrame }, { weight: 1, arbitrary: malformed }),
+            {
+              minLength: 1,
+              maxLength: 4,
+            },
+          ),
+        ),
+        { maxLength: 6 },
+      ),
+      fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+    )
+    .map(([bursts, cuts]) => {
+      const out: string[] = [];
+      for (let at = 0; at <= base.lines.length; at++) {
+        for (const [where, lines] of bursts) if (where === at) out.push(...lines);
+        if (at < base.lines.length) out.push(base.lines[at]!);
+      }
+      return { bytes: new TextEncoder().encode(`${out.join("\n")}\n`), cuts };
+    });
+
+/** The AG-UI injection as the agent's event stream (server-sent events, the `ag_ui` format). */
+const AG_UI_EVENTS = EXAMPLES[1]!.lines
+  .map((l) => JSON.parse(l) as TraceMessage & { content: Record<string, unknown> })
+  .filter((m) => m.direction === "response")
+  .map((m) => JSON.stringify(m.content));
+
+/** One SSE frame of `data`, cut at `at` (a fraction) over two `data:` lines, or whole. */
+const sseFrame = (data: string, at: number | undefined, prefix: string) => {
+  if (at === undefined) return `${prefix}data: ${data}\n\n`;
+  const k = Math.floor(at * data.length);
+  return `${prefix}data: ${data.slice(0, k)}\ndata: ${data.slice(k)}\n\n`;
+};
+const ssePrefix = fc.constantFrom(
+  "",
+  ": keep-alive\n",
+  "event: message\n",
+  "id: 7\n",
+  "retry: 10\n",
+);
+const sseCut = fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined });
+const AG_UI_CLEAN = AG_UI_EVENTS.map((e) => sseFrame(e, undefined, "")).join("");
+
+/** The stream with frames split oddly, other events (colliding ids, garbage) between them. */
+const agUiStream = fc
+  .tuple(
+    fc.array(fc.tuple(sseCut, ssePrefix), {
+      minLength: AG_UI_EVENTS.length,
+      maxLength: AG_UI_EVENTS.length,
+    }),
+    fc.array(
+      fc.tuple(
+        fc.nat(AG_UI_EVENTS.length),
+        fc.oneof(
+          agUiCollision.map((l) => JSON.stringify((JSON.parse(l) as { content: unknown }).content)),
+          fc.constantFrom(
+            '{"type":"Not An Event"}',
+            "{",
+            "null",
+            '{"type":"RAW","event":{"__proto__":{}}}',
+          ),
+        ),
+        sseCut,
+        ssePrefix,
+      ),
+      { maxLength: 5 },
+    ),
+    fc.constantFrom("\n", "\r\n", "\r"),
+    fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+  )
+  .map(([frames, inserted, eol, cuts]) => {
+    let text = "";
+    for (let at = 0; at <= AG_UI_EVENTS.length; at++) {
+      for (const [where, data, cut, prefix] of inserted)
+        if (where === at) text += sseFrame(data, cut, prefix);
+      if (at < AG_UI_EVENTS.length)
+        text += sseFrame(AG_UI_EVENTS[at]!, frames[at]![0], frames[at]![1]);
+    }
+    return { bytes: new TextEncoder().encode(text.replaceAll("\n", eol)), cuts };
+  });
+
 // ------------------------------------------------------------------ the property
 
 /** Bytes cut at the given fractions, as a stream may deliver them. */
@@ -346,6 +499,9 @@ async function read(bytes: Uint8Array, cuts: number[], documents: Document[]) {
     records.push(r);
   return records;
 }
+
+const messagesOf = (records: readonly TraceRecord[]) =>
+  records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
 
 /** Why an indicator that matched may not have: what the output says. */
 function saysWhy(verdict: TraceVerdict, id: string, records: readonly TraceRecord[]): boolean {
@@ -384,7 +540,7 @@ async function holds(base: Base, bytes: Uint8Array, cuts: number[]) {
   const clean = base.documents.map((d) =>
     evaluateTrace(
       d,
-      readTraceText(base.lines.join("\n")).flatMap((r) =>
+      readTraceText(base.lines.join("\n"), { documents: base.documents }).flatMap((r) =>
         r.kind === "message" ? [r.message] : [],
       ),
     ),
@@ -428,6 +584,37 @@ describe("a peer never turns an exploited trace into a silent not_exploited", ()
       );
     },
   );
+
+  it("the rug pull on the wire, the rogue server sending any frame (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(wireTrace(RUG_PULL_WIRE), ({ bytes, cuts }) =>
+        holds(RUG_PULL_WIRE, bytes, cuts),
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("the AG-UI injection as an event stream, frames split oddly, events colliding (property)", async () => {
+    const base: Base = { ...EXAMPLES[1]!, name: "ag-ui-injection as SSE", lines: [AG_UI_CLEAN] };
+    await fc.assert(
+      fc.asyncProperty(agUiStream, ({ bytes, cuts }) => holds(base, bytes, cuts)),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("an event stream with CR line ends (WHATWG: CR, LF or CRLF) is read as its events", () => {
+    // Found by the property above: the trace, cut at LF only, was one line of nothing (no
+    // message, no diagnostic), so its verdict was `error` where it is exploited.
+    for (const eol of ["\n", "\r\n", "\r"]) {
+      const text = `: ping${eol}${AG_UI_CLEAN.replaceAll("\n", eol)}`;
+      for (const format of [undefined, "ag_ui"] as const) {
+        const records = readTraceText(text, format === undefined ? {} : { format });
+        expect(records.filter((r) => r.kind === "diagnostic")).toEqual([]);
+        const verdict = evaluateTrace(EXAMPLES[1]!.documents[0]!, messagesOf(records));
+        expect([eol, format, verdict.result]).toEqual([eol, format, "exploited"]);
+      }
+    }
+  });
 
   it("the upstream fixtures whose indicator matched (property)", async () => {
     await fc.assert(
