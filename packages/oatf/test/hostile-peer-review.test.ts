@@ -536,27 +536,77 @@ function verdictsOf(documents: Document[], records: readonly TraceRecord[]) {
   return [evaluator.verdicts(), monitor.verdicts()];
 }
 
-async function holds(base: Base, bytes: Uint8Array, cuts: number[]) {
-  const clean = base.documents.map((d) =>
-    evaluateTrace(
-      d,
-      readTraceText(base.lines.join("\n"), { documents: base.documents }).flatMap((r) =>
-        r.kind === "message" ? [r.message] : [],
-      ),
-    ),
-  );
-  // The base is what it claims: something matched.
+/** The base's verdicts without a peer; it is what it claims: something matched. */
+function cleanVerdicts(base: Base): TraceVerdict[] {
+  const records = readTraceText(base.lines.join("\n"), { documents: base.documents });
+  const clean = base.documents.map((d) => evaluateTrace(d, messagesOf(records)));
   expect(clean.some((v) => v.result === "exploited" || v.result === "partial")).toBe(true);
-  const records = await read(bytes, cuts, base.documents);
-  for (const verdicts of verdictsOf(base.documents, records))
-    clean.forEach((before, d) => {
-      const after = verdicts[d]!;
-      for (const id of matchedIn(before)) {
-        const kept = matchedIn(after).includes(id) || saysWhy(after, id, records);
-        if (!kept) throw new Error(`${base.name}: ${id} silently not matched (${after.result})`);
-      }
-    });
+  return clean;
+}
+
+/** Every indicator that matched in `clean` matched in `after`, or the output says why. */
+function keeps(base: Base, clean: TraceVerdict[], after: TraceVerdict[], records: TraceRecord[]) {
+  clean.forEach((before, d) => {
+    for (const id of matchedIn(before)) {
+      const kept = matchedIn(after[d]!).includes(id) || saysWhy(after[d]!, id, records);
+      if (!kept) throw new Error(`${base.name}: ${id} silently not matched (${after[d]!.result})`);
+    }
+  });
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+}
+
+async function holds(base: Base, bytes: Uint8Array, cuts: number[]) {
+  const clean = cleanVerdicts(base);
+  const records = await read(bytes, cuts, base.documents);
+  for (const verdicts of verdictsOf(base.documents, records)) keeps(base, clean, verdicts, records);
+}
+
+/**
+ * The monitor's bounds and clocks under a peer's sessions and timestamps: the exploit's
+ * messages in one session, the peer's in many (past `maxSessions`) or in the same one, with
+ * times far ahead, far behind or unreadable (moving the clock that ends sessions `idle` and
+ * starts `window`s). An ended session's matches join its run's: none may be lost.
+ */
+const monitorTrace = (base: Base) =>
+  fc.tuple(
+    fc.array(
+      fc.tuple(
+        fc.nat(base.lines.length),
+        fc.constantFrom("victim", "p1", "p2", "p3", "p4", "p5", undefined),
+        fc.constantFrom(
+          "2026-03-01T10:00:00Z",
+          "2099-01-01T00:00:00Z",
+          "1970-01-01T00:00:00Z",
+          "not a time",
+          "+275760-09-13T00:00:00Z",
+          undefined,
+        ),
+        fc.constantFrom(...base.lines),
+      ),
+      { maxLength: 12 },
+    ),
+    fc.record({
+      maxSessions: fc.constantFrom(1, 2, 4),
+      idleMs: fc.constantFrom(1, 1_000, undefined),
+      windowMs: fc.constantFrom(1, 60_000, undefined),
+      alerts: fc.constantFrom("every", "first" as const),
+    }),
+  );
+
+function monitorHolds(base: Base, [peers, options]: fc.Generated<ReturnType<typeof monitorTrace>>) {
+  const clean = cleanVerdicts(base);
+  const exploit = messagesOf(readTraceText(base.lines.join("\n"), { documents: base.documents }));
+  const messages: TraceMessage[] = [];
+  for (let at = 0; at <= exploit.length; at++) {
+    for (const [where, session, timestamp, line] of peers)
+      if (where === at)
+        messages.push({ ...(JSON.parse(line) as TraceMessage), content: {}, session, timestamp });
+    if (at < exploit.length) messages.push({ ...exploit[at]!, session: "victim" });
+  }
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const monitor = createMonitor(base.documents, defined);
+  for (const m of messages) monitor.push(m);
+  keeps(base, clean, monitor.verdicts(), []);
 }
 
 describe("a peer never turns an exploited trace into a silent not_exploited", () => {
@@ -614,6 +664,18 @@ describe("a peer never turns an exploited trace into a silent not_exploited", ()
         expect([eol, format, verdict.result]).toEqual([eol, format, "exploited"]);
       }
     }
+  });
+
+  it("the monitor: a peer's sessions and timestamps past its bounds and clocks lose no match (property)", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom(...EXAMPLES, ...FIXTURES)
+          .chain((base) => monitorTrace(base).map((t) => ({ base, t }))),
+        ({ base, t }) => monitorHolds(base, t),
+      ),
+      { numRuns: RUNS * 3 },
+    );
   });
 
   it("the upstream fixtures whose indicator matched (property)", async () => {
