@@ -14,7 +14,9 @@
 // The property: every indicator that matched still matches, or the output says why (the
 // indicator is `error` or `skipped`, a coverage warning, the verdict is `error`, or the reader
 // said the trace could not be read or attributed); never a throw.
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import {
@@ -31,8 +33,8 @@ import {
   type TraceVerdict,
 } from "oatf";
 import { parse as parseYaml } from "yaml";
-import { describe, expect, it } from "vitest";
-import { REPO } from "./cli-build.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import setup, { CLI, REPO } from "./cli-build.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 30);
 const SHARED = join(REPO, "..", "shared");
@@ -699,4 +701,46 @@ describe("a peer never turns an exploited trace into a silent not_exploited", ()
       { numRuns: RUNS * 2 },
     );
   });
+});
+
+describe("oatf evaluate on hostile traces never exits 0", () => {
+  beforeAll(() => setup(), 600_000);
+  const dir = mkdtempSync(join(tmpdir(), "oatf-hostile-"));
+  // A few traces drawn once (fixed seeds): spawning the CLI is too slow for a property's runs.
+  const traces = [
+    ...fc.sample(hostileTrace(EXAMPLES[0]!), { seed: 7, numRuns: 3 }),
+    ...fc.sample(wireTrace(RUG_PULL_WIRE), { seed: 7, numRuns: 2 }),
+  ];
+  const canonical = (out: string) =>
+    JSON.parse(out, (key, value) => (key === "timestamp" || key === "source" ? undefined : value));
+
+  it.each(traces.map((t, i) => [i, t] as const))(
+    "trace %i: --jobs 1 from a file, --jobs 2 from stdin",
+    (i, { bytes }) => {
+      const path = join(dir, `hostile-${i}.trace`);
+      writeFileSync(path, bytes);
+      const run = (trace: string, jobs: number, input?: Uint8Array) =>
+        spawnSync(
+          process.execPath,
+          [
+            CLI,
+            "evaluate",
+            "examples/mcp-rug-pull.yaml",
+            "--trace",
+            trace,
+            "--jobs",
+            String(jobs),
+            "--format",
+            "json",
+          ],
+          { cwd: REPO, input, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
+        );
+      const file = run(path, 1);
+      const stdin = run("-", 2, bytes);
+      // 1: exploited; 3: the trace could not be read whole or a verdict is error. Never 0.
+      expect([1, 3]).toContain(file.status);
+      expect(stdin.status).toBe(file.status);
+      expect(canonical(stdin.stdout)).toEqual(canonical(file.stdout));
+    },
+  );
 });
