@@ -595,7 +595,9 @@ const monitorTrace = (base: Base) =>
     }),
   );
 
-function monitorHolds(base: Base, [peers, options]: fc.Generated<ReturnType<typeof monitorTrace>>) {
+type PeerTrace = ReturnType<typeof monitorTrace> extends fc.Arbitrary<infer T> ? T : never;
+
+function monitorHolds(base: Base, [peers, options]: PeerTrace) {
   const clean = cleanVerdicts(base);
   const exploit = messagesOf(readTraceText(base.lines.join("\n"), { documents: base.documents }));
   const messages: TraceMessage[] = [];
