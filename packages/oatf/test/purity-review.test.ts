@@ -15,11 +15,14 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PartitionCheckpoint, StreamEntry, StreamSource } from "@oatf/evaluate";
+import { consumeStream, mergeStreamVerdicts } from "@oatf/evaluate/stream";
 import fc from "fast-check";
 import {
   createMonitor,
   createTraceEvaluator,
   type Document,
+  defaultCelEvaluator,
   evaluateTrace,
   load,
   readTrace,
@@ -222,6 +225,69 @@ describe("a verdict is a pure function of (documents, trace bytes, options)", ()
         const messages = messagesOf(readTraceText(text, { documents: DOCUMENTS }));
         const copied = JSON.parse(JSON.stringify(messages)) as TraceMessage[];
         expect(byAttack(DOCUMENTS.map((d) => evaluateTrace(d, copied)))).toEqual(reference(text));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("machine load: the stream consumer cuts commits by wall-clock time, never verdicts", () => {
+  /** A broker in memory with one partition per session: it keeps each partition's last snapshot. */
+  function broker(entries: Map<string, StreamEntry[]>) {
+    const checkpoints = new Map<string, PartitionCheckpoint>();
+    const source: StreamSource = {
+      async *[Symbol.asyncIterator]() {
+        for (const partition of entries.keys())
+          yield { kind: "assigned", partition, checkpoint: { undelivered: [], sequence: 0 } };
+        for (const [partition, batch] of entries)
+          yield { kind: "batch", partition, entries: batch };
+      },
+      async acknowledge(partition, _entries, commit) {
+        const sequence = (checkpoints.get(partition)?.sequence ?? 0) + 1;
+        checkpoints.set(partition, { snapshot: commit.snapshot, undelivered: [], sequence });
+        return sequence;
+      },
+      async delivered() {},
+      async snapshots() {
+        return [...checkpoints.values()].flatMap((c) => (c.snapshot ? [c.snapshot] : []));
+      },
+      async close() {},
+    };
+    return source;
+  }
+
+  it("committing after every entry (a machine too slow for any) or once gives the same verdicts and alerts (property)", async () => {
+    const cel = defaultCelEvaluator();
+    await fc.assert(
+      fc.asyncProperty(traceText, async (text) => {
+        const messages = messagesOf(readTraceText(text, { documents: DOCUMENTS }));
+        const partitions = new Map<string, StreamEntry[]>();
+        messages.forEach((message, i) => {
+          const session = message.session ?? "";
+          const list = partitions.get(session) ?? [];
+          list.push({ id: `1-${i}`, session, position: i + 1, message });
+          partitions.set(session, list);
+        });
+        const run = async (commit: { commitMs: number; commitBytes?: number }) => {
+          const alerts: string[] = [];
+          const source = broker(partitions);
+          const result = await consumeStream(source, DOCUMENTS, {
+            cel,
+            deliver: (a) => void alerts.push(...a),
+            ...commit,
+          });
+          const merged = mergeStreamVerdicts(await source.snapshots(), DOCUMENTS, { cel });
+          expect(merged.ok).toBe(true);
+          return {
+            result,
+            alerts: alerts.sort(),
+            verdicts: merged.ok ? byAttack(merged.value.verdicts) : {},
+          };
+        };
+        const slow = await run({ commitMs: 0, commitBytes: 1 });
+        const fast = await run({ commitMs: 3_600_000 });
+        expect(slow).toEqual(fast);
+        expect(fast.verdicts).toEqual(reference(text));
       }),
       { numRuns: RUNS },
     );
