@@ -32,8 +32,8 @@ import {
   type TraceRecord,
   type TraceVerdict,
 } from "oatf";
-import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 30);
