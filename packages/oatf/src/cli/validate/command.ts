@@ -25,6 +25,8 @@ import {
   validateExitCode,
 } from "./report.js";
 
+export { warmCompileCache } from "./warm-up.js";
+
 export const VALIDATE_USAGE = `Usage: oatf validate <files or globs...|-> [options]
 
 Validates OATF documents. Globs are expanded by oatf ('examples/**/*.yaml'); a directory means every .yaml/.yml file under it; '-' reads standard input.
