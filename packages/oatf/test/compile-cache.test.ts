@@ -12,14 +12,16 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_HEAD, BUNDLE_TAIL } from "../src/cli-launcher/compile-cache.js";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 beforeAll(() => setup(), 600_000);
@@ -103,6 +105,33 @@ describe("the CLI's compile cache", () => {
     const invalid = run(tmp, INVALID, {}, INVALID_INPUT);
     expect(invalid.status).toBe(1);
     expect(answer(invalid)).toEqual(plain(INVALID, INVALID_INPUT));
+  });
+
+  it("help alone writes no cache; a run that stopped early writes one a complete run replaces", () => {
+    // A cache holds what ran before it was written: one from `--help` would hold the bundle's
+    // top level only, and validation's functions would be compiled on every later run.
+    const tmp = freshTmp();
+    expect(run(tmp, ["validate", "--help"]).cache).toEqual(["none"]);
+    expect(cacheFiles(tmp)).toEqual([]);
+
+    const missing = run(tmp, ["validate", "no-such-file.yaml"]);
+    expect(missing.status).toBe(2);
+    expect(missing.cache).toEqual(["none", "written"]);
+    const [partial] = cacheFiles(tmp);
+    expect(partial).toMatch(/\.partial\.v8$/);
+    expect(run(tmp, ["validate", "--help"]).cache).toEqual(["accepted"]);
+    expect(run(tmp, ["validate", "no-such-file.yaml"]).cache).toEqual(["accepted"]);
+    expect(cacheFiles(tmp)).toEqual([partial]);
+
+    const complete = run(tmp, VALID);
+    expect(complete.cache).toEqual(["accepted", "written"]);
+    expect(answer(complete)).toEqual(plain(VALID));
+    const [file] = cacheFiles(tmp);
+    expect(cacheFiles(tmp)).toHaveLength(1);
+    expect(file).not.toMatch(/partial/);
+    expect(run(tmp, VALID).cache).toEqual(["accepted"]);
+    expect(run(tmp, ["validate", "no-such-file.yaml"]).cache).toEqual(["accepted"]);
+    expect(cacheFiles(tmp)).toEqual([file]);
   });
 
   it("a corrupt cache is rejected, rewritten, and changes nothing", () => {
@@ -203,5 +232,23 @@ describe("the CLI's compile cache", () => {
     expect(off.cache).toEqual(["off"]);
     expect(existsSync(join(tmp, CACHE_DIR))).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("each bundle is ASCII text, written as the function the loader runs", () => {
+    // One non-ASCII byte makes Node decode the whole file on its slow UTF-8 path into a
+    // two-byte string (tsup.config.ts, commandBundleText).
+    const dist = dirname(CLI);
+    const bundles = readdirSync(dist).filter((name) => /^cli-\w+\.cjs$/.test(name));
+    expect(bundles).toContain("cli-validate.cjs");
+    for (const name of bundles) {
+      const bytes = readFileSync(join(dist, name));
+      expect(
+        bytes.findIndex((byte) => byte > 0x7f),
+        name,
+      ).toBe(-1);
+      const text = bytes.toString("latin1");
+      expect(text.startsWith(BUNDLE_HEAD), name).toBe(true);
+      expect(text.endsWith(BUNDLE_TAIL), name).toBe(true);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import type { CommandCode } from "../cli/command-code.js";
 import { loadCommonJs } from "./compile-cache.js";
 
+export { commandRunning } from "./compile-cache.js";
+
 /** The commands with a bundle of their own; tsup.config.ts builds one per name. */
 export const BUNDLED_COMMANDS = [
   "validate",

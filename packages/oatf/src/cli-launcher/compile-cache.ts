@@ -6,7 +6,8 @@
 // The cache lives in a directory of the current user only (os.tmpdir()/oatf-compile-cache-<uid>,
 // 0700): cached data is code V8 trusts, so a directory anyone else could write is never read.
 // It is written when the process exits, after the command ran (so it holds what ran, not only
-// the top level), and only when there was none or V8 rejected it (another Node, a new build).
+// the top level; never after help alone), and only when there was none, V8 rejected it (another
+// Node, a new build), or it came from a run that stopped early and this one did not.
 // Every file-system error falls back to a plain compile: the cache never changes what the
 // command does, prints or returns. OATF_COMPILE_CACHE=0 turns it off. NODE_DEBUG=oatf-compile-cache
 // reports each bundle's file and what became of its cache.
@@ -30,25 +31,55 @@ import * as vm from "node:vm";
 
 const debug = debuglog("oatf-compile-cache");
 
-/** Runs the CommonJS bundle `file` (an absolute path) and returns its `module.exports`. */
+/**
+ * Whether the command itself ran, not only its help (main.ts says so, through
+ * `commandRunning`, just before it runs the command). A cache holds what ran before it was
+ * written: one written by `oatf validate --help` held the bundle's top level only, and every
+ * later run compiled validation's functions again (3.3x `node -e 0` instead of 2.7x).
+ */
+let commandRan = false;
+
+export function commandRunning(): void {
+  commandRan = true;
+}
+
+/**
+ * The cache files of a bundle. A run that exits 0 or 1 did the command's work (valid or not,
+ * a verdict) and writes the complete cache; one that stopped early (2: usage or missing
+ * input, 3: error) writes a partial one, used until a complete run replaces it.
+ */
+interface CacheFiles {
+  complete: string;
+  partial: string;
+}
+
+/**
+ * Runs the CommonJS bundle `file` (an absolute path), written as one function expression
+ * (`BUNDLE_HEAD`), and returns its `module.exports`.
+ */
 export function loadCommonJs(file: string): unknown {
   const source = readFileSync(file, "utf8");
-  const cacheFile = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFileOf(file);
-  const cached = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
-  const script = new vm.Script(wrap(source), { filename: file, cachedData: cached });
+  const files = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFilesOf(file);
+  const complete = files === undefined ? undefined : readIfPresent(files.complete);
+  const partial =
+    files === undefined || complete !== undefined ? undefined : readIfPresent(files.partial);
+  const script = new vm.Script(source, { filename: file, cachedData: complete ?? partial });
   const state =
-    cacheFile === undefined
+    files === undefined
       ? "off"
-      : cached === undefined
+      : complete === undefined && partial === undefined
         ? "none"
         : script.cachedDataRejected
           ? "rejected"
           : "accepted";
   debug("%s: cache %s", file, state);
-  if (cacheFile !== undefined && state !== "accepted")
-    process.once("exit", () => {
-      if (writeAtomically(cacheFile, () => script.createCachedData()))
-        removeOtherBuilds(cacheFile, file);
+  if (files !== undefined && (state !== "accepted" || complete === undefined))
+    process.once("exit", (code) => {
+      if (!commandRan) return;
+      const kind = code === 0 || code === 1 ? "complete" : "partial";
+      if (state === "accepted" && kind === "partial") return; // no better than the one it used
+      if (writeAtomically(files[kind], () => script.createCachedData()))
+        removeOtherBuilds(files[kind], file);
     });
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
@@ -65,12 +96,17 @@ export function loadCommonJs(file: string): unknown {
  */
 const load = (specifier: string): Promise<unknown> => import(specifier);
 
-function wrap(source: string): string {
-  return `(function (exports, require, module, __filename, __dirname, __oatfImport) { ${source}\n});`;
-}
+/**
+ * What tsup.config.ts puts around each bundle's code when it writes the bundle: the file is
+ * already the function this loader runs, so the 1 MB source is not copied once more into a
+ * wrapped string before V8 reads it.
+ */
+export const BUNDLE_HEAD =
+  "(function (exports, require, module, __filename, __dirname, __oatfImport) {";
+export const BUNDLE_TAIL = "\n});\n";
 
-/** The cache file of `file`, or undefined when no directory of ours can hold it. */
-function cacheFileOf(file: string): string | undefined {
+/** The cache files of `file`, or undefined when no directory of ours can hold them. */
+function cacheFilesOf(file: string): CacheFiles | undefined {
   try {
     const dir = join(tmpdir(), `oatf-compile-cache-${process.getuid?.() ?? "user"}`);
     mkdirSync(dir, { mode: 0o700, recursive: true });
@@ -78,7 +114,8 @@ function cacheFileOf(file: string): string | undefined {
     // V8 checks its own version, flags and the source's length; the key adds the build.
     const { size, mtimeMs } = statSync(file);
     const build = `${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
-    return join(dir, `${prefixOf(file)}${build}.v8`);
+    const name = join(dir, `${prefixOf(file)}${build}`);
+    return { complete: `${name}.v8`, partial: `${name}.partial.v8` };
   } catch {
     return undefined;
   }

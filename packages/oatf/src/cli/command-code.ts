@@ -15,3 +15,10 @@ export const commandCode = {
 };
 
 export type CommandCode = typeof commandCode;
+
+/**
+ * Called just before a command runs (not for its help). The built CLI writes a command's
+ * compile cache only after that (see ../cli-launcher/compile-cache.ts); from sources there is
+ * no cache.
+ */
+export function commandRunning(): void {}

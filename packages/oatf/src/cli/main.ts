@@ -1,6 +1,6 @@
 // The `oatf` command-line tool. Returns the exit code instead of exiting, so tests can call it.
 import { VERSION } from "../version.js";
-import { commandCode } from "./command-code.js";
+import { commandCode, commandRunning } from "./command-code.js";
 import { didYouMean, type ParsedArgs, parseArgs, UsageError } from "./shared/args.js";
 import { type CliContext, type CliStreams, EXIT, type OutStream } from "./shared/context.js";
 import { terminalWidth, wrapText } from "./shared/help.js";
@@ -197,6 +197,7 @@ export async function runCli(
     help(ctx.stdout, command.usage, ctx);
     return EXIT.ok;
   }
+  commandRunning();
   try {
     return await command.run(parseArgs(rest, command.valued, command.flags), ctx);
   } catch (error) {
