@@ -19,26 +19,37 @@ export function registeredLru<K, V>(maxSize: number): LruCache<K, V> {
  */
 export class WeakCache<K extends object, V> {
   #entries = new WeakMap<K, V>();
+  // The last entry looked up: the one-shot functions are called in loops over one indicator
+  // or condition, and comparing one reference costs a fraction of a WeakMap lookup. It keeps
+  // that one key alive until another is looked up (or `clearCaches`).
+  #lastKey: K | undefined;
+  #lastValue: V | undefined;
 
   constructor() {
     registry.add(this);
   }
 
   getOrCreate(key: K, create: (key: K) => V): V {
+    if (key === this.#lastKey) return this.#lastValue as V;
     let value = this.#entries.get(key);
     if (value === undefined) {
       value = create(key);
       this.#entries.set(key, value);
     }
+    this.#lastKey = key;
+    this.#lastValue = value;
     return value;
   }
 
   set(key: K, value: V): void {
     this.#entries.set(key, value);
+    if (key === this.#lastKey) this.#lastValue = value;
   }
 
   clear(): void {
     this.#entries = new WeakMap();
+    this.#lastKey = undefined;
+    this.#lastValue = undefined;
   }
 }
 

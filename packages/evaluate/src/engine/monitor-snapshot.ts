@@ -100,7 +100,7 @@ export interface MonitorSnapshot extends SnapshotBase {
   /** Session states ended so far, and their tallies merged: the unnamed run's. */
   ended: number;
   past: SavedTallies;
-  /** With named runs: every run's merged tallies (`past` is then the unnamed run's, if any). */
+  /** Unless the one run is the unnamed one: every run's merged tallies (`past` is then the unnamed run's, if any). */
   runs?: { run: string; past: SavedTallies }[];
   /** Messages of runs past the bound (not evaluated), when any. */
   overflow?: number;
@@ -150,7 +150,9 @@ export function saveSession(compiled: CompiledTrace, record: SessionRecord): Ses
 
 export function saveMonitor(m: MonitorState): MonitorSnapshot {
   const unnamed = m.past.get("") ?? new Tallies(m.compiled.scans.length);
-  const named = [...m.past.keys()].some((run) => run !== "");
+  // `runs` is left out only when the one run is the unnamed one: a monitor that has seen no
+  // message saves `runs: []`, so its restored copy has no run either (not an empty unnamed one).
+  const named = !(m.past.size === 1 && m.past.has(""));
   return {
     version: SNAPSHOT_VERSION,
     kind: "monitor",

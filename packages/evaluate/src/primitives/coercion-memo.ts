@@ -9,18 +9,22 @@ import { coerceToString } from "../base/json.js";
 
 /** Objects remembered per message; past this, coercions are computed each time. */
 const MEMO_SIZE = 16;
-const objects: object[] = [];
-const texts: string[] = [];
+// Two fixed arrays and a count: emptying them by `length = 0` gave their storage back, so
+// every message that coerced an object allocated it again.
+const objects: (object | undefined)[] = new Array(MEMO_SIZE).fill(undefined);
+const texts: (string | undefined)[] = new Array(MEMO_SIZE).fill(undefined);
+let held = 0;
 let active = false;
 
 /** `coerceToString`, answered from the current message's memo when there is one. */
 export function coerceForMatch(value: Value): string {
   if (!active || typeof value !== "object" || value === null) return coerceToString(value);
-  for (let i = 0; i < objects.length; i++) if (objects[i] === value) return texts[i]!;
+  for (let i = 0; i < held; i++) if (objects[i] === value) return texts[i]!;
   const text = coerceToString(value);
-  if (objects.length < MEMO_SIZE) {
-    objects.push(value);
-    texts.push(text);
+  if (held < MEMO_SIZE) {
+    objects[held] = value;
+    texts[held] = text;
+    held++;
   }
   return text;
 }
@@ -35,8 +39,12 @@ export function beginCoercionMemo(): void {
 
 export function endCoercionMemo(): void {
   active = false;
-  objects.length = 0;
-  texts.length = 0;
+  // Nothing of the message outlives it.
+  for (let i = 0; i < held; i++) {
+    objects[i] = undefined;
+    texts[i] = undefined;
+  }
+  held = 0;
 }
 
 /** Runs `evaluate` (synchronous: one message) with the memo on. */
