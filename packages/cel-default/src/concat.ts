@@ -16,6 +16,7 @@ import {
   celFunc,
   listType,
 } from "@bufbuild/cel";
+import { ChargedValues } from "./charged-values.js";
 import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
@@ -36,36 +37,33 @@ class AppendList {
     // A negative index reads undefined from the array too.
     return index < this.size ? this.items[index] : undefined;
   }
-  *values(): IterableIterator<CelValue> {
+  values(): IterableIterator<CelValue> {
     // Charged per element: a comprehension copies its whole range before its first step, so
     // `big.exists(x, true)` in a loop would otherwise copy `big` again on every step for the
     // price of one step.
-    for (let i = 0; i < this.size; i++) {
-      spend(COPY_UNITS);
-      yield this.items[i] as CelValue;
-    }
+    return new ChargedValues(this.items, this.size, COPY_UNITS, asValue);
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();
   }
 }
 
+const asValue = (item: unknown) => item as CelValue;
+
+/**
+ * The array to append to `a`'s elements: `a`'s own when nothing was appended to it since it
+ * was made, else a copy, charged.
+ */
+function extensible(a: CelList): CelValue[] {
+  if (a instanceof AppendList && a.items.length === a.size) return a.items;
+  spend(a.size * ELEMENT_UNITS);
+  return [...a];
+}
+
 function appendLists(a: CelList, b: CelList): CelList {
-  let items: CelValue[];
-  if (a instanceof AppendList && a.items.length === a.size) {
-    items = a.items;
-  } else {
-    spend(a.size * ELEMENT_UNITS);
-    items = [...a];
-  }
+  const items = extensible(a);
   spend(b.size * ELEMENT_UNITS);
-  if (b instanceof AppendList) {
-    for (const x of b) items.push(x); // charged as its copy, as a comprehension's range is
-  } else {
-    // By index: the library's lists iterate through a generator, which cost more than the
-    // rest of a `map` step (`accu + [f(x)]` appends a one-element list on every step).
-    for (let i = 0; i < b.size; i++) items.push(b.get(i) as CelValue);
-  }
+  for (const x of b) items.push(x); // a built list charges its copy, as a comprehension's range
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
 

@@ -1,5 +1,12 @@
 // The default CelEvaluator (SDK §6.1) on top of @bufbuild/cel.
-import { type CelError, type CelValue, celEnv, celType, isCelError } from "@bufbuild/cel";
+import {
+  type CelEnv,
+  type CelError,
+  type CelValue,
+  celEnv,
+  celType,
+  isCelError,
+} from "@bufbuild/cel";
 import type {
   CelCall,
   CelEvaluator,
@@ -15,7 +22,7 @@ import { type Compiled, type CompileResult, compile, errorMessage } from "./comp
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
 import { declaredFunctions } from "./declarations.js";
-import { Deadline, DeadlineExceeded, deadlineFunc, withDeadline } from "./guard.js";
+import { Deadline, DeadlineExceeded, GUARD, loopGuard, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { meteredEnv } from "./meter.js";
 import { type CelEvaluatorOptions, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -55,8 +62,8 @@ export function createEvaluator(
 ): DefaultCelEvaluator {
   const opts = resolveOptions(options);
   const deadline = new Deadline();
-  const plainEnv = environment(opts, deadline);
-  const env = meteredEnv(plainEnv);
+  const plainEnv = environment(opts);
+  const env = meteredEnv(plainEnv, internalFuncs());
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program (the cache's most recently used entry, so
@@ -137,11 +144,10 @@ function callsOf(compiled: (e: string) => CompileResult, expression: unknown): r
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */
-function environment(opts: ResolvedOptions, deadline: Deadline) {
+export function environment(opts: ResolvedOptions): CelEnv {
   return celEnv({
     re2: re2(),
     funcs: [
-      deadlineFunc(deadline),
       hasOperandFunc(),
       ...meteredBuiltins(),
       ...cappedConcat(opts.maxConcatSize),
@@ -149,6 +155,11 @@ function environment(opts: ResolvedOptions, deadline: Deadline) {
       ...stringOrdering(),
     ],
   });
+}
+
+/** The functions the compiler's rewrites call, which charge their own calls (meter.ts). */
+function internalFuncs() {
+  return new Map([[GUARD, loopGuard]]);
 }
 
 /** Runs a compiled program over `context`, within the deadline already started. */

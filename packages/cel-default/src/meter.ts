@@ -16,6 +16,7 @@ import {
   ERROR_UNITS,
   TIME_UNITS,
 } from "./costs.js";
+import { type FuncGroup, fastGroup, type Group, isTime } from "./dispatch.js";
 import { spend } from "./guard.js";
 
 const CONVERSIONS = new Set([
@@ -34,21 +35,8 @@ const CODECS = new Set(["bytes", "string"]);
 
 // The part of @bufbuild/cel's function resolver that the planner uses: it looks each function
 // up by name once, when it plans the call.
-interface FuncGroup {
-  call(id: bigint, target: CelValue | undefined, args: CelValue[]): CelValue | undefined;
-}
-
-interface FuncResolver {
-  find(name: string): FuncGroup | undefined;
-}
-
-const TIME_TYPES = new Set(["google.protobuf.Timestamp", "google.protobuf.Duration"]);
-
-/** A timestamp or a duration: a reflected protobuf message, as @bufbuild/cel holds them. */
-function isTime(v: unknown): boolean {
-  if (typeof v !== "object" || v === null) return false;
-  const typeName = (v as { desc?: { typeName?: unknown } }).desc?.typeName;
-  return typeof typeName === "string" && TIME_TYPES.has(typeName);
+interface FuncResolver<G> {
+  find(name: string): G | undefined;
 }
 
 /** The work a call may do with one argument: its characters or bytes, or a time value's. */
@@ -62,14 +50,17 @@ function scanned(v: CelValue | undefined, charUnits: number): number {
 function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncGroup {
   return {
     call(id, target, args) {
-      let units = fixed + scanned(target, charUnits);
-      for (const arg of args) units += scanned(arg, charUnits);
+      let units = fixed;
+      if (target !== undefined) units += scanned(target, charUnits);
+      for (let i = 0; i < args.length; i++) units += scanned(args[i], charUnits);
       spend(units);
       const result = group.call(id, target, args);
       // Charged after the fact, in proportion to what was made: a time value, or an error
       // (no overload matched, undefined here, or the call failed), whose message is built.
-      if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
-      else if (isTime(result)) spend(TIME_UNITS);
+      if (typeof result === "object" || result === undefined) {
+        if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
+        else if (isTime(result)) spend(TIME_UNITS);
+      }
       return result;
     },
   };
@@ -77,16 +68,23 @@ function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncG
 
 /**
  * The same environment with every function call charged to the budget. Create it once per
- * evaluator: @bufbuild/cel caches its planner per environment object.
+ * evaluator: @bufbuild/cel caches its planner per environment object. The functions of
+ * `direct`, this package's internal ones, charge their own calls.
  */
-export function meteredEnv(env: CelEnv): CelEnv {
-  const inner = env.funcs as unknown as FuncResolver;
-  const funcs: FuncResolver = {
+export function meteredEnv(env: CelEnv, direct: ReadonlyMap<string, FuncGroup>): CelEnv {
+  const inner = env.funcs as unknown as FuncResolver<Group>;
+  const funcs: FuncResolver<FuncGroup> = {
     find(name) {
+      const own = direct.get(name);
+      if (own !== undefined) return own;
       const group = inner.find(name);
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
-      return meteredGroup(group, fixed, CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0));
+      return meteredGroup(
+        fastGroup(group),
+        fixed,
+        CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0),
+      );
     },
   };
   return {

@@ -11,6 +11,7 @@ import {
   isCelUint,
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
+import { ChargedValues } from "./charged-values.js";
 import { ELEMENT_UNITS, ERROR_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
@@ -63,11 +64,8 @@ class JsonList {
     spend(READ_UNITS + ERROR_UNITS); // the library makes an error of the miss
     return undefined;
   }
-  *values(): IterableIterator<CelValue> {
-    for (let i = 0; i < this.array.length; i++) {
-      spend(READ_UNITS);
-      yield toCel(this.array[i]);
-    }
+  values(): IterableIterator<CelValue> {
+    return new ChargedValues(this.array, this.array.length, READ_UNITS, toCel);
   }
   [Symbol.iterator](): IterableIterator<CelValue> {
     return this.values();

@@ -1,0 +1,134 @@
+// Overload dispatch with the same answers as @bufbuild/cel's, without its per-call search. The
+// library calls a function by trying each of its overloads in order, and each overload works
+// out the CEL type of every argument again (a new type object for a list or a map): `_+_` has
+// a dozen overloads, and the list one (concat.ts) comes last, so `accu + [x]`, the step of
+// every `map` and `filter`, tried them all on every step. Here the overloads that can accept
+// a given shape of arguments (the kinds of the target and arguments, which fix their CEL
+// types) are listed once per shape and called in the library's order; values whose type the
+// kind does not fix (other messages, type values, `Any`) take the library's path.
+import {
+  type CelFunc,
+  type CelResult,
+  CelScalar,
+  type CelType,
+  type CelValue,
+  isCelList,
+  isCelMap,
+  isCelUint,
+  listType,
+  mapType,
+  objectType,
+} from "@bufbuild/cel";
+import { isReflectMessage } from "@bufbuild/protobuf/reflect";
+import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
+
+/** The part of the library's function group that the planner calls. */
+export interface FuncGroup {
+  call(id: bigint, target: CelValue | undefined, args: CelValue[]): CelResult | undefined;
+}
+
+/** A group as the library builds it: its overloads, in the order it tries them. */
+export type Group = FuncGroup & Iterable<CelFunc>;
+
+/** Kind codes (0: no target); a kind fixes the CEL type `celType` gives its values. */
+const NONE = 0;
+const KIND_TYPES: readonly (CelType | undefined)[] = [
+  undefined,
+  CelScalar.INT,
+  CelScalar.BOOL,
+  CelScalar.DOUBLE,
+  CelScalar.STRING,
+  CelScalar.NULL,
+  CelScalar.BYTES,
+  listType(CelScalar.DYN),
+  mapType(CelScalar.DYN, CelScalar.DYN),
+  CelScalar.UINT,
+  objectType(TimestampSchema),
+  objectType(DurationSchema),
+];
+const KINDS = KIND_TYPES.length;
+/** The kinds before timestamps and durations. */
+const PLAIN_KINDS = 9;
+
+/** Calls with more arguments take the library's path (no builtin has more than three). */
+const MAX_ARGS = 4;
+
+/** The kind of a value, or -1 when its type is not fixed by its kind (take the slow path). */
+export function kindOf(v: CelValue): number {
+  switch (typeof v) {
+    case "bigint":
+      return 1;
+    case "boolean":
+      return 2;
+    case "number":
+      return 3;
+    case "string":
+      return 4;
+    case "object":
+      if (v === null) return 5;
+      if (v instanceof Uint8Array) return 6;
+      if (isCelList(v)) return 7;
+      if (isCelMap(v)) return 8;
+      if (isCelUint(v)) return 9;
+      if (isReflectMessage(v)) {
+        // Timestamps and durations are messages; other messages (wrappers, `Any`) are typed by
+        // their content.
+        if (v.desc.typeName === TimestampSchema.typeName) return 10;
+        if (v.desc.typeName === DurationSchema.typeName) return 11;
+      }
+  }
+  return -1;
+}
+
+/** A timestamp or a duration (the last two kinds). */
+export const isTime = (v: unknown): boolean => kindOf(v as CelValue) > PLAIN_KINDS;
+
+/** Whether an overload takes a value of `kind` where it expects `type`, as the library decides. */
+function accepts(type: CelType, kind: number): boolean {
+  const actual = KIND_TYPES[kind] as CelType;
+  return type === CelScalar.DYN || (type.kind === actual.kind && type.name === actual.name);
+}
+
+/** Whether `f` accepts the target and arguments of these kinds (the library's check, by kind). */
+function matches(f: CelFunc, target: number, args: readonly number[]): boolean {
+  if (f.arguments.length !== args.length) return false;
+  // A function (no target type) takes no target; a method needs one of its type.
+  if (f.target === undefined ? target !== NONE : target === NONE || !accepts(f.target, target)) {
+    return false;
+  }
+  return args.every((kind, i) => accepts(f.arguments[i] as CelType, kind));
+}
+
+/**
+ * `group` with its overloads picked by the shape of the call: the same result as the
+ * library's `call` (the overloads a shape excludes answer undefined without running).
+ */
+export function fastGroup(group: Group): FuncGroup {
+  const overloads = [...group];
+  const byShape = new Map<number, CelFunc[]>();
+  const candidates = (shape: number, target: number, args: CelValue[]): CelFunc[] => {
+    const kinds = args.map(kindOf);
+    const found = overloads.filter((f) => matches(f, target, kinds));
+    byShape.set(shape, found);
+    return found;
+  };
+  return {
+    call(id, target, args) {
+      const targetKind = target === undefined ? NONE : kindOf(target);
+      if (targetKind < 0 || args.length > MAX_ARGS) return group.call(id, target, args);
+      // The arity, the target's kind, then each argument's, as digits in base KINDS.
+      let shape = args.length * KINDS + targetKind;
+      for (let i = 0; i < args.length; i++) {
+        const kind = kindOf(args[i] as CelValue);
+        if (kind < 0) return group.call(id, target, args);
+        shape = shape * KINDS + kind;
+      }
+      const found = byShape.get(shape) ?? candidates(shape, targetKind, args);
+      for (let i = 0; i < found.length; i++) {
+        const result = (found[i] as CelFunc).call(id as never, target, args);
+        if (result !== undefined) return result;
+      }
+      return undefined;
+    },
+  };
+}
