@@ -58,18 +58,10 @@ export interface Correlation {
    * than one list matches, the response is read as each (ambiguous, said), never silently
    * given to one (a peer's request of the same id must not hide the response to another).
    */
-  answered(
-    scope: string,
-    actor: string,
-    side: Side,
-    id: string | number,
-  ): readonly Waiting<Request>[];
+  answered(scope: string, actor: string, side: Side, id: string | number): Waiting<Request>[];
   /** The response was read: its requests are taken (`final`), or stay open for the next item. */
   settle(waiting: readonly Waiting<Request>[], requests: readonly Request[], final: boolean): void;
 }
-
-/** What a response no request awaits finds (never written to). */
-const NONE: readonly Waiting<Request>[] = [];
 
 export function correlation(): Correlation {
   const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
@@ -118,12 +110,19 @@ export function correlation(): Correlation {
     forget(pending.set(key, kept, cost, false), line, out);
   }
 
-  function answered(scope: string, a: string, side: Side, id: string | number) {
-    const from = side === "out" ? "in" : side === "in" ? "out" : "";
-    let found = pending.matching(undefined, from, id, scope, a, MAX_REQUESTS_PER_ID);
+  function answered(scope: string, a: string, side: Side, id: string | number): Waiting<Request>[] {
+    const found: Waiting<Request>[] = [];
+    pending.matching(
+      found,
+      side === "out" ? "in" : side === "in" ? "out" : "",
+      id,
+      scope,
+      a,
+      MAX_REQUESTS_PER_ID,
+    );
     if (side !== "out")
-      found = pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
-    return found ?? NONE;
+      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
+    return found;
   }
 
   function settle(
@@ -131,7 +130,7 @@ export function correlation(): Correlation {
     requests: readonly Request[],
     final: boolean,
   ) {
-    if (final) for (const w of waiting) pending.take(w);
+    if (final) for (const w of waiting) pending.take(w.key);
     else for (const request of requests) request.answered = true;
   }
 

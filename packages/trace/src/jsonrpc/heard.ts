@@ -11,12 +11,6 @@ import type { InputRequests } from "./input-required.js";
 /** One decoder's state: its connections' protocols, the requests awaiting, the input requests. */
 export interface DecoderState extends Connections, Correlation {
   inputs: InputRequests;
-  /**
-   * What the line of the message being decoded says, one object filled per message (a line's
-   * cost is mostly its parse, and an object per line added up): read while that message is
-   * decoded, never kept.
-   */
-  heard: Heard;
 }
 
 export /** What a line says around its JSON-RPC message: who sent it, when, on which connection. */

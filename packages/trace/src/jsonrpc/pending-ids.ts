@@ -4,6 +4,7 @@
 // with it: a line that does not say its connection may be on any, so it answers every
 // request of its id it could belong to (issue 23: a peer's request of the same id on
 // another, unnamed connection must never silently take the response to the exploit's).
+import { BoundedTable } from "@oatf/evaluate/internal";
 
 /** The parts of a slot that names an actor or a scope (the index needs them). */
 export interface Named {
@@ -26,8 +27,7 @@ export interface Waiter {
 /** A slot's key: a number for the common slot (see `slotKey`), else a string. */
 export type Key = string | number;
 
-/** A side's number (0 for "", 1 for "in", 2 for "out"): compared, not looked up by name. */
-const sideIndex = (side: string) => (side === "in" ? 1 : side === "out" ? 2 : 0);
+const SIDES: Record<string, number> = { "": 0, in: 1, out: 2 };
 const MAX_NUMBER_ID = 2 ** 50;
 
 /**
@@ -47,7 +47,7 @@ export function slotKey(side: string, id: string | number, scope: string, actor:
     id >= 0 &&
     id < MAX_NUMBER_ID
   )
-    return id * 3 + sideIndex(side);
+    return id * 3 + SIDES[side]!;
   const text = String(id);
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
 }
@@ -58,34 +58,14 @@ export function idBase(side: string, id: string | number): string {
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}`;
 }
 
-/**
- * A key's waiting requests, as found by `matching`: the table's own entry (not a copy), so
- * that finding and taking a slot allocate nothing.
- */
+/** A found list of requests and the key it waits under. */
 export interface Waiting<R> {
-  readonly key: Key;
+  key: Key;
   requests: R[];
-  /** What the entry is charged: its key's length (8 for a number) and its requests' cost. */
-  cost: number;
 }
 
-/** The key of the table's anchor entry (see the constructor): no slot key is negative. */
-const ANCHOR = -1;
-
-/** What a key is charged besides its requests: its length, or 8 for a number key. */
-const keyCost = (key: Key) => (typeof key === "string" ? key.length : 8);
-
-/**
- * The requests awaiting a response, by key, oldest first, within `maxEntries` keys and
- * `maxChars` code units (keys and requests' costs): past either bound the oldest are
- * forgotten first (`set` says how many). A table of its own rather than a `BoundedTable`,
- * because reading pays it twice per exchange: a slot is stored and found as it is.
- */
 export class PendingIds<R extends Waiter> {
-  readonly #slots = new Map<Key, Waiting<R>>();
-  #chars = 0;
-  readonly #maxEntries: number;
-  readonly #maxChars: number;
+  readonly #table: BoundedTable<R[], Key>;
   // The slots that name an actor or a scope (kept in step with the table), by what a
   // response may leave out: every slot of an id, of an id and scope, of an id and actor.
   // A slot naming neither is found by its key, so a log that names nothing pays nothing.
@@ -94,19 +74,16 @@ export class PendingIds<R extends Waiter> {
   readonly #byActor = new Map<string, Map<Key, Named>>();
   // Keys held per sender side: a side with none is not searched (most logs say every
   // line's direction, so a response's unknown-sender lookup is skipped).
-  readonly #sides = [0, 0, 0];
+  readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
 
   constructor(maxEntries: number, maxChars: number) {
-    this.#maxEntries = maxEntries;
-    this.#maxChars = maxChars;
-    // V8 gives a Map a new hash table whenever a delete leaves it under a quarter full, and a
-    // log's table mostly holds one request (each response takes the request before it): a
-    // first entry that stays keeps a response from paying that allocation.
-    this.#slots.set(ANCHOR, { key: ANCHOR, requests: [], cost: 0 });
+    this.#table = new BoundedTable<R[], Key>(maxEntries, maxChars, (key, requests) =>
+      this.#unindex(key, requests[0]!),
+    );
   }
 
   get(key: Key): R[] | undefined {
-    return this.#slots.get(key)?.requests;
+    return this.#table.get(key);
   }
 
   /**
@@ -116,64 +93,41 @@ export class PendingIds<R extends Waiter> {
   set(key: Key, requests: R[], cost: number, fresh: boolean): number {
     const first = requests[0]!;
     const named = first.named;
-    if (fresh) this.#sides[sideIndex(first.side)]!++;
+    if (fresh) this.#sides[first.side]!++;
     if (named !== undefined && fresh) {
       add(this.#byBase, named.base, key, named);
       add(this.#byScope, `${named.base}|${named.scope}`, key, named);
       add(this.#byActor, `${named.base}|${named.actor}`, key, named);
     }
-    // A key stored again is the newest (it moves to the end of the table's order).
-    const before = fresh ? undefined : this.#slots.get(key);
-    if (before !== undefined) {
-      this.#slots.delete(key);
-      this.#chars -= before.cost;
-    }
-    const slot: Waiting<R> = { key, requests, cost: keyCost(key) + cost };
-    this.#slots.set(key, slot);
-    this.#chars += slot.cost;
-    let forgotten = 0;
-    while (this.#slots.size - 1 > this.#maxEntries || this.#chars > this.#maxChars) {
-      const oldest = this.#slots.values();
-      oldest.next(); // the anchor
-      this.take(oldest.next().value!);
-      forgotten++;
-    }
-    return forgotten;
+    return this.#table.set(key, requests, cost);
+  }
+
+  take(key: Key): void {
+    const requests = this.#table.take(key);
+    if (requests !== undefined) this.#unindex(key, requests[0]!);
   }
 
   /**
-   * Removes a slot `matching` found (or the oldest, forgotten); it must still be the one
-   * stored under its key (nothing is stored between finding and taking it).
-   */
-  take(slot: Waiting<R>): void {
-    if (!this.#slots.delete(slot.key)) return;
-    this.#chars -= slot.cost;
-    this.#unindex(slot.key, slot.requests[0]!);
-  }
-
-  /**
-   * `found` with the waiting lists of the id sent from `side` that a response on (scope,
-   * actor) may answer added: a part the response or the request leaves out matches any. At
-   * most `limit + 1` lists in all (enough to tell there are too many): every set searched
+   * Adds to `found` the waiting lists of the id sent from `side` that a response on
+   * (scope, actor) may answer: a part the response or the request leaves out matches any.
+   * At most `limit + 1` lists in all (enough to tell there are too many): every set searched
    * holds only matching slots, so a response costs O(limit) whatever the number of sessions.
-   * The list is made when the first is found (undefined: none), one element long: a response
-   * mostly finds one, and an empty array grown by a push takes room for 17.
    */
   matching(
-    found: Waiting<R>[] | undefined,
+    found: Waiting<R>[],
     side: string,
     id: string | number,
     scope: string,
     actor: string,
     limit: number,
-  ): Waiting<R>[] | undefined {
-    if (this.#sides[sideIndex(side)] === 0) return found;
-    const start = found?.length ?? 0;
-    found = this.#add(found, slotKey(side, id, scope, actor), limit);
-    if (scope !== "" && actor !== "") found = this.#add(found, slotKey(side, id, "", ""), limit);
-    if (scope !== "") found = this.#add(found, slotKey(side, id, "", actor), limit);
-    if (actor !== "") found = this.#add(found, slotKey(side, id, scope, ""), limit);
-    if (this.#byBase.size === 0 || (scope !== "" && actor !== "")) return found;
+  ): void {
+    if (this.#sides[side] === 0) return;
+    const start = found.length;
+    this.#add(found, slotKey(side, id, scope, actor), limit);
+    if (scope !== "" && actor !== "") this.#add(found, slotKey(side, id, "", ""), limit);
+    if (scope !== "") this.#add(found, slotKey(side, id, "", actor), limit);
+    if (actor !== "") this.#add(found, slotKey(side, id, scope, ""), limit);
+    if (this.#byBase.size === 0 || (scope !== "" && actor !== "")) return;
     // What the response leaves out, any request's value matches.
     const base = idBase(side, id);
     const sets =
@@ -185,26 +139,22 @@ export class PendingIds<R extends Waiter> {
     for (const set of sets) {
       if (set === undefined) continue;
       for (const key of set.keys()) {
-        if (found !== undefined && found.length > limit) return found;
+        if (found.length > limit) return;
         let seen = false;
-        for (let i = start; i < (found?.length ?? 0); i++) if (found![i]!.key === key) seen = true;
-        if (!seen) found = this.#add(found, key, limit);
+        for (let i = start; i < found.length; i++) if (found[i]!.key === key) seen = true;
+        if (!seen) this.#add(found, key, limit);
       }
     }
-    return found;
   }
 
-  #add(found: Waiting<R>[] | undefined, key: Key, limit: number): Waiting<R>[] | undefined {
-    if (found !== undefined && found.length > limit) return found;
-    const slot = this.#slots.get(key);
-    if (slot === undefined) return found;
-    if (found === undefined) return [slot];
-    found.push(slot);
-    return found;
+  #add(found: Waiting<R>[], key: Key, limit: number): void {
+    if (found.length > limit) return;
+    const requests = this.#table.get(key);
+    if (requests !== undefined) found.push({ key, requests });
   }
 
   #unindex(key: Key, waiter: Waiter): void {
-    this.#sides[sideIndex(waiter.side)]!--;
+    this.#sides[waiter.side]!--;
     const { named } = waiter;
     if (named === undefined) return;
     remove(this.#byBase, named.base, key);

@@ -29,7 +29,7 @@ import {
 import { readSseBody, sseLog } from "../sse/events.js";
 import { connections } from "./connections.js";
 import { correlation, type Side } from "./correlation.js";
-import { type DecoderState, isId } from "./heard.js";
+import { type DecoderState, type Heard, isId } from "./heard.js";
 import { InputRequests } from "./input-required.js";
 import { readRequest } from "./request.js";
 import { readResponse } from "./response.js";
@@ -111,8 +111,6 @@ function scopeOf(value: Record<string, unknown>): Scope {
   return NO_SCOPE;
 }
 
-const NOT_JSON_RPC = 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")';
-
 /** A response by its members (an id, and a result or an error), not its `jsonrpc`. */
 const isResponseShaped = (rpc: Record<string, unknown>) =>
   rpc.method === undefined &&
@@ -173,17 +171,15 @@ function one(
       one(state, { ...value, message }, line, each, out, bare),
     );
   const rpc = wrapped ? inner : value;
-  if (!isObject(rpc)) {
-    // The recorder's note on what it could not log as a message (cut, not JSON, not
-    // decoded): said as the error it is, in the recorder's words.
-    if (wrapped && typeof value.note === "string")
-      return problem(out, line, "T-SHAPE", `not read: ${value.note.slice(0, 300)}`);
-    return problem(out, line, "T-SHAPE", NOT_JSON_RPC);
-  }
+  // The recorder's note on what it could not log as a message (cut, not JSON, not decoded):
+  // said as the error it is, in the recorder's words.
+  if (wrapped && typeof value.note === "string" && !isObject(rpc))
+    return problem(out, line, "T-SHAPE", `not read: ${value.note.slice(0, 300)}`);
   // A response is read whatever its `jsonrpc` says: the A2A SDK's v0.3 transport reads one
   // without it, and what a client reads, the reader reads (issue 33 §5).
-  if (rpc.jsonrpc !== "2.0" && !isResponseShaped(rpc))
-    return problem(out, line, "T-SHAPE", NOT_JSON_RPC);
+  if (!isObject(rpc) || (rpc.jsonrpc !== "2.0" && !isResponseShaped(rpc))) {
+    return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
+  }
   const side = wrapped ? sideOf(value.direction) : bare;
   if (side === undefined) {
     return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
@@ -194,17 +190,17 @@ function one(
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;
-  // The decoder's one Heard, filled for this message: read only while it is decoded.
-  const heard = state.heard;
-  heard.line = line;
-  heard.side = side;
-  heard.actor = actor;
-  heard.actorKey = actor === undefined ? "" : `a${actor}`;
-  heard.scope = scope.key;
-  heard.session = scope.name;
-  heard.timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
-  heard.given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
-  heard.connection = state.connectionOf(actor, scope.key, line, out);
+  const heard: Heard = {
+    line,
+    side,
+    actor,
+    actorKey: actor === undefined ? "" : `a${actor}`,
+    scope: scope.key,
+    session: scope.name,
+    timestamp: wrapped ? timestampOf(value.timestamp) : undefined,
+    given: wrapped && typeof value.protocol === "string" ? value.protocol : undefined,
+    connection: state.connectionOf(actor, scope.key, line, out),
+  };
   const method = rpc.method;
   if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
   else readResponse(state, rpc, heard, out);
@@ -225,18 +221,6 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     ...connections(options.protocol, options.modes ?? []),
     ...correlation(),
     inputs: options.inputs ?? new InputRequests(),
-    heard: {
-      line: 0,
-      side: "",
-      actor: undefined,
-      actorKey: "",
-      scope: "",
-      session: undefined,
-      timestamp: undefined,
-      given: undefined,
-      // Until the first message (each message sets its own).
-      connection: { protocol: "mcp", by: "default", readDefault: false },
-    },
   };
   return {
     // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.

@@ -108,7 +108,7 @@ function uncorrelated(
 function correlated(
   state: DecoderState,
   id: unknown,
-  waiting: readonly Waiting<Request>[],
+  waiting: Waiting<Request>[],
   requests: readonly Request[],
   isResult: boolean,
   content: Value,
@@ -117,12 +117,7 @@ function correlated(
 ): void {
   const { line, actorKey, scope } = heard;
   // One item of a stream answers; the stream stays open for the next until its last item.
-  let streams = true;
-  let mcp = false;
-  for (const r of requests) {
-    streams &&= r.streaming;
-    mcp ||= r.protocol === "mcp";
-  }
+  const items = isResult && requests.every((r) => r.streaming);
   if (requests.length > 1) {
     unattributed(
       out,
@@ -141,7 +136,7 @@ function correlated(
       );
   }
   let projected: { operation: string; content: Value } | undefined;
-  let final = !(isResult && streams);
+  let final = !items;
   for (const request of requests) {
     let body = content;
     if (request.protocol === "a2a" && isResult) {
@@ -169,5 +164,5 @@ function correlated(
   if (projected !== undefined)
     located(out, "a2a", "response", projected.operation, projected.content, heard);
   state.settle(waiting, requests, final);
-  if (isResult && mcp) asked(state, content, heard, out);
+  if (isResult && requests.some((r) => r.protocol === "mcp")) asked(state, content, heard, out);
 }
