@@ -32,6 +32,7 @@ import {
   type TraceVerdict,
 } from "oatf";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cutBytes } from "../../trace/test/cut-bytes.js";
 import setup, { CLI, REPO } from "./cli-build.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 25);
@@ -92,17 +93,6 @@ const permutation = <T>(items: readonly T[]) =>
   fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });
 const fractions = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 });
 
-/** Bytes cut at the given fractions (anywhere: inside a UTF-8 sequence, a CRLF, a BOM). */
-function cut(bytes: Uint8Array, at: number[]): Uint8Array[] {
-  const points = [...new Set(at.map((f) => Math.floor(f * bytes.length)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let start = 0;
-  for (const end of [...points, bytes.length]) {
-    out.push(bytes.slice(start, end));
-    start = end;
-  }
-  return out;
-}
 function stream(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   let i = 0;
   return new ReadableStream({
@@ -200,15 +190,15 @@ describe("a verdict is a pure function of (documents, trace bytes, options)", ()
         const expected = readTraceText(text, { documents: DOCUMENTS });
         const bytes = new TextEncoder().encode(text);
         expect(await collect(text, DOCUMENTS)).toEqual(expected);
-        expect(await collect(cut(bytes, at), DOCUMENTS)).toEqual(expected);
-        expect(await collect(stream(cut(bytes, at)), DOCUMENTS)).toEqual(expected);
+        expect(await collect(cutBytes(bytes, at), DOCUMENTS)).toEqual(expected);
+        expect(await collect(stream(cutBytes(bytes, at)), DOCUMENTS)).toEqual(expected);
         // Every byte its own chunk: each cut inside a character, a CRLF and the BOM at once.
         const each = Array.from({ length: bytes.length }, (_, i) => i / bytes.length);
-        expect(await collect(stream(cut(bytes, each)), DOCUMENTS)).toEqual(expected);
+        expect(await collect(stream(cutBytes(bytes, each)), DOCUMENTS)).toEqual(expected);
         const evaluator = createTraceEvaluator(DOCUMENTS);
         await evaluator.pushAll(
           (async function* () {
-            for await (const r of readTrace(stream(cut(bytes, at)), { documents: DOCUMENTS }))
+            for await (const r of readTrace(stream(cutBytes(bytes, at)), { documents: DOCUMENTS }))
               if (r.kind === "message") yield r.message;
           })(),
         );
