@@ -432,12 +432,31 @@ const AG_UI_EVENTS = EXAMPLES[1]!.lines
   .filter((m) => m.direction === "response")
   .map((m) => JSON.stringify(m.content));
 
-/** One SSE frame of `data`, cut at `at` (a fraction) over two `data:` lines, or whole. */
+/**
+ * One SSE frame of `data`, cut at `at` (a fraction) over two `data:` lines, or whole. The
+ * lines are joined with a line feed (WHATWG), so a server splits its JSON only between
+ * tokens, never inside a string (where a raw line feed is not JSON): a cut inside a string
+ * would corrupt the exploit's own event, which is no peer's doing.
+ */
 const sseFrame = (data: string, at: number | undefined, prefix: string) => {
   if (at === undefined) return `${prefix}data: ${data}\n\n`;
-  const k = Math.floor(at * data.length);
+  const cuts = cutsBetweenTokens(data);
+  const k = cuts[Math.floor(at * cuts.length)] ?? data.length;
   return `${prefix}data: ${data.slice(0, k)}\ndata: ${data.slice(k)}\n\n`;
 };
+
+/** The offsets of `json` outside its strings, where a line feed is whitespace. */
+function cutsBetweenTokens(json: string): number[] {
+  const cuts: number[] = [];
+  let inString = false;
+  for (let i = 0; i <= json.length; i++) {
+    if (!inString) cuts.push(i);
+    const c = json[i];
+    if (inString && c === "\\") i++;
+    else if (c === '"') inString = !inString;
+  }
+  return cuts;
+}
 const ssePrefix = fc.constantFrom(
   "",
   ": keep-alive\n",
