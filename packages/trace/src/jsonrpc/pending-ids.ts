@@ -27,7 +27,8 @@ export interface Waiter {
 /** A slot's key: a number for the common slot (see `slotKey`), else a string. */
 export type Key = string | number;
 
-const SIDES: Record<string, number> = { "": 0, in: 1, out: 2 };
+/** A side's number (0 for "", 1 for "in", 2 for "out"): compared, not looked up by name. */
+const sideIndex = (side: string) => (side === "in" ? 1 : side === "out" ? 2 : 0);
 const MAX_NUMBER_ID = 2 ** 50;
 
 /**
@@ -47,7 +48,7 @@ export function slotKey(side: string, id: string | number, scope: string, actor:
     id >= 0 &&
     id < MAX_NUMBER_ID
   )
-    return id * 3 + SIDES[side]!;
+    return id * 3 + sideIndex(side);
   const text = String(id);
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
 }
@@ -56,12 +57,6 @@ export function slotKey(side: string, id: string | number, scope: string, actor:
 export function idBase(side: string, id: string | number): string {
   const text = String(id);
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}`;
-}
-
-/** A found list of requests and the key it waits under. */
-export interface Waiting<R> {
-  key: Key;
-  requests: R[];
 }
 
 export class PendingIds<R extends Waiter> {
@@ -74,7 +69,7 @@ export class PendingIds<R extends Waiter> {
   readonly #byActor = new Map<string, Map<Key, Named>>();
   // Keys held per sender side: a side with none is not searched (most logs say every
   // line's direction, so a response's unknown-sender lookup is skipped).
-  readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
+  readonly #sides = [0, 0, 0];
 
   constructor(maxEntries: number, maxChars: number) {
     this.#table = new BoundedTable<R[], Key>(maxEntries, maxChars, (key, requests) =>
@@ -93,7 +88,7 @@ export class PendingIds<R extends Waiter> {
   set(key: Key, requests: R[], cost: number, fresh: boolean): number {
     const first = requests[0]!;
     const named = first.named;
-    if (fresh) this.#sides[first.side]!++;
+    if (fresh) this.#sides[sideIndex(first.side)]!++;
     if (named !== undefined && fresh) {
       add(this.#byBase, named.base, key, named);
       add(this.#byScope, `${named.base}|${named.scope}`, key, named);
@@ -108,20 +103,21 @@ export class PendingIds<R extends Waiter> {
   }
 
   /**
-   * Adds to `found` the waiting lists of the id sent from `side` that a response on
-   * (scope, actor) may answer: a part the response or the request leaves out matches any.
-   * At most `limit + 1` lists in all (enough to tell there are too many): every set searched
-   * holds only matching slots, so a response costs O(limit) whatever the number of sessions.
+   * Adds to `found` the waiting lists of the id sent from `side` that a response on (scope,
+   * actor) may answer: a part the response or the request leaves out matches any. At most
+   * `limit + 1` lists in all (enough to tell there are too many): every set searched holds
+   * only matching slots, so a response costs O(limit) whatever the number of sessions. A
+   * list's requests all carry its key.
    */
   matching(
-    found: Waiting<R>[],
+    found: R[][],
     side: string,
     id: string | number,
     scope: string,
     actor: string,
     limit: number,
   ): void {
-    if (this.#sides[side] === 0) return;
+    if (this.#sides[sideIndex(side)] === 0) return;
     const start = found.length;
     this.#add(found, slotKey(side, id, scope, actor), limit);
     if (scope !== "" && actor !== "") this.#add(found, slotKey(side, id, "", ""), limit);
@@ -141,20 +137,20 @@ export class PendingIds<R extends Waiter> {
       for (const key of set.keys()) {
         if (found.length > limit) return;
         let seen = false;
-        for (let i = start; i < found.length; i++) if (found[i]!.key === key) seen = true;
+        for (let i = start; i < found.length; i++) if (found[i]![0]!.key === key) seen = true;
         if (!seen) this.#add(found, key, limit);
       }
     }
   }
 
-  #add(found: Waiting<R>[], key: Key, limit: number): void {
+  #add(found: R[][], key: Key, limit: number): void {
     if (found.length > limit) return;
     const requests = this.#table.get(key);
-    if (requests !== undefined) found.push({ key, requests });
+    if (requests !== undefined) found.push(requests);
   }
 
   #unindex(key: Key, waiter: Waiter): void {
-    this.#sides[waiter.side]!--;
+    this.#sides[sideIndex(waiter.side)]!--;
     const { named } = waiter;
     if (named === undefined) return;
     remove(this.#byBase, named.base, key);

@@ -29,7 +29,7 @@ import {
 import { readSseBody, sseLog } from "../sse/events.js";
 import { connections } from "./connections.js";
 import { correlation, type Side } from "./correlation.js";
-import { type DecoderState, type Heard, isId } from "./heard.js";
+import { type DecoderState, isId } from "./heard.js";
 import { InputRequests } from "./input-required.js";
 import { readRequest } from "./request.js";
 import { readResponse } from "./response.js";
@@ -190,17 +190,17 @@ function one(
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;
-  const heard: Heard = {
-    line,
-    side,
-    actor,
-    actorKey: actor === undefined ? "" : `a${actor}`,
-    scope: scope.key,
-    session: scope.name,
-    timestamp: wrapped ? timestampOf(value.timestamp) : undefined,
-    given: wrapped && typeof value.protocol === "string" ? value.protocol : undefined,
-    connection: state.connectionOf(actor, scope.key, line, out),
-  };
+  // The decoder's one Heard, filled for this message.
+  const heard = state.heard;
+  heard.line = line;
+  heard.side = side;
+  heard.actor = actor;
+  heard.actorKey = actor === undefined ? "" : `a${actor}`;
+  heard.scope = scope.key;
+  heard.session = scope.name;
+  heard.timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
+  heard.given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
+  heard.connection = state.connectionOf(actor, scope.key, line, out);
   const method = rpc.method;
   if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
   else readResponse(state, rpc, heard, out);
@@ -221,6 +221,18 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     ...connections(options.protocol, options.modes ?? []),
     ...correlation(),
     inputs: options.inputs ?? new InputRequests(),
+    heard: {
+      line: 0,
+      side: "",
+      actor: undefined,
+      actorKey: "",
+      scope: "",
+      session: undefined,
+      timestamp: undefined,
+      given: undefined,
+      // Until the first message (each message sets its own).
+      connection: { protocol: "mcp", by: "default", readDefault: false },
+    },
   };
   return {
     // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
