@@ -49,8 +49,7 @@ export function slotKey(side: string, id: string | number, scope: string, actor:
     id < MAX_NUMBER_ID
   )
     return id * 3 + sideIndex(side);
-  const text = String(id);
-  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
+  return `${idBase(side, id)}|${scope}|${actor}`;
 }
 
 /** The (side, id) part of a slot key. */
@@ -64,9 +63,9 @@ export class PendingIds<R extends Waiter> {
   // The slots that name an actor or a scope (kept in step with the table), by what a
   // response may leave out: every slot of an id, of an id and scope, of an id and actor.
   // A slot naming neither is found by its key, so a log that names nothing pays nothing.
-  readonly #byBase = new Map<string, Map<Key, Named>>();
-  readonly #byScope = new Map<string, Map<Key, Named>>();
-  readonly #byActor = new Map<string, Map<Key, Named>>();
+  readonly #byBase = new Map<string, Set<Key>>();
+  readonly #byScope = new Map<string, Set<Key>>();
+  readonly #byActor = new Map<string, Set<Key>>();
   // Keys held per sender side: a side with none is not searched (most logs say every
   // line's direction, so a response's unknown-sender lookup is skipped).
   readonly #sides = [0, 0, 0];
@@ -89,11 +88,9 @@ export class PendingIds<R extends Waiter> {
     const first = requests[0]!;
     const named = first.named;
     if (fresh) this.#sides[sideIndex(first.side)]!++;
-    if (named !== undefined && fresh) {
-      add(this.#byBase, named.base, key, named);
-      add(this.#byScope, `${named.base}|${named.scope}`, key, named);
-      add(this.#byActor, `${named.base}|${named.actor}`, key, named);
-    }
+    if (named !== undefined && fresh)
+      for (const [index, at] of this.#indexes(named))
+        (index.get(at) ?? index.set(at, new Set()).get(at)!).add(key);
     return this.#table.set(key, requests, cost);
   }
 
@@ -134,7 +131,7 @@ export class PendingIds<R extends Waiter> {
           : [this.#byScope.get(`${base}|${scope}`), this.#byScope.get(`${base}|`)];
     for (const set of sets) {
       if (set === undefined) continue;
-      for (const key of set.keys()) {
+      for (const key of set) {
         if (found.length > limit) return;
         let seen = false;
         for (let i = start; i < found.length; i++) if (found[i]![0]!.key === key) seen = true;
@@ -153,21 +150,19 @@ export class PendingIds<R extends Waiter> {
     this.#sides[sideIndex(waiter.side)]!--;
     const { named } = waiter;
     if (named === undefined) return;
-    remove(this.#byBase, named.base, key);
-    remove(this.#byScope, `${named.base}|${named.scope}`, key);
-    remove(this.#byActor, `${named.base}|${named.actor}`, key);
+    for (const [index, at] of this.#indexes(named)) {
+      const keys = index.get(at)!;
+      keys.delete(key);
+      if (keys.size === 0) index.delete(at);
+    }
   }
-}
 
-function add(index: Map<string, Map<Key, Named>>, at: string, key: Key, named: Named) {
-  const slots = index.get(at);
-  if (slots === undefined) index.set(at, new Map([[key, named]]));
-  else slots.set(key, named);
-}
-
-function remove(index: Map<string, Map<Key, Named>>, at: string, key: Key): void {
-  const slots = index.get(at);
-  if (slots === undefined) return;
-  slots.delete(key);
-  if (slots.size === 0) index.delete(at);
+  /** The indexes a named slot is in, each with the entry it is under. */
+  #indexes(named: Named): [Map<string, Set<Key>>, string][] {
+    return [
+      [this.#byBase, named.base],
+      [this.#byScope, `${named.base}|${named.scope}`],
+      [this.#byActor, `${named.base}|${named.actor}`],
+    ];
+  }
 }

@@ -29,7 +29,7 @@ import {
 import { readSseBody, sseLog } from "../sse/events.js";
 import { connections } from "./connections.js";
 import { correlation, type Side } from "./correlation.js";
-import { type DecoderState, isId } from "./heard.js";
+import { type DecoderState, type Heard, isId } from "./heard.js";
 import { InputRequests } from "./input-required.js";
 import { readRequest } from "./request.js";
 import { readResponse } from "./response.js";
@@ -221,18 +221,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     ...connections(options.protocol, options.modes ?? []),
     ...correlation(),
     inputs: options.inputs ?? new InputRequests(),
-    heard: {
-      line: 0,
-      side: "",
-      actor: undefined,
-      actorKey: "",
-      scope: "",
-      session: undefined,
-      timestamp: undefined,
-      given: undefined,
-      // Until the first message (each message sets its own).
-      connection: { protocol: "mcp", by: "default", readDefault: false },
-    },
+    // Filled by each message before it is read (always in the same order: one shape).
+    heard: {} as Heard,
   };
   return {
     // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
