@@ -1,9 +1,9 @@
 // The built CLI's ../cli/command-code.ts (tsup.config.ts swaps one for the other): each
 // command's code comes from its own CommonJS bundle, dist/cli-<command>.cjs, loaded through
 // V8's code cache. A command still loads only its own code.
-import { fileURLToPath } from "node:url";
 import type { CommandCode } from "../cli/command-code.js";
 import { loadCommonJs } from "./compile-cache.js";
+import { builtin } from "./node-builtins.js";
 
 export { commandRunning } from "./compile-cache.js";
 
@@ -22,7 +22,7 @@ export const BUNDLED_COMMANDS = [
 ] as const satisfies readonly (keyof CommandCode)[];
 
 const bundle = (name: keyof CommandCode) => async () =>
-  loadCommonJs(fileURLToPath(new URL(`./cli-${name}.cjs`, import.meta.url)));
+  loadCommonJs(builtin("url").fileURLToPath(new URL(`./cli-${name}.cjs`, import.meta.url)));
 
 export const commandCode = Object.fromEntries(
   BUNDLED_COMMANDS.map((name) => [name, bundle(name)]),
