@@ -19,5 +19,7 @@ const stdout = standardOutput("stdout", (error) => {
   stderr.write(safe`oatf: cannot write the output: ${error.message}\n`);
 });
 
-const code = await runCli(process.argv.slice(2), { stdout, stderr });
-if (!outputLost) process.exitCode = code;
+// No top-level await: the entry is CommonJS (tsup.config.ts).
+void runCli(process.argv.slice(2), { stdout, stderr }).then((code) => {
+  if (!outputLost) process.exitCode = code;
+});

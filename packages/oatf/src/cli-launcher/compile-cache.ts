@@ -12,9 +12,7 @@
 // Every file-system error falls back to a plain compile: the cache never changes what the
 // command does, prints or returns. OATF_COMPILE_CACHE=0 turns it off. NODE_DEBUG=oatf-compile-cache
 // reports each bundle's file and what became of its cache.
-import { builtin } from "./node-builtins.js";
-
-const {
+import {
   closeSync,
   lstatSync,
   mkdirSync,
@@ -25,10 +23,12 @@ const {
   statSync,
   unlinkSync,
   writeSync,
-} = builtin("fs");
-const { basename, dirname, join } = builtin("path");
-const vm = builtin("vm");
-const debug = builtin("util").debuglog("oatf-compile-cache");
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { debuglog } from "node:util";
+import * as vm from "node:vm";
+
+const debug = debuglog("oatf-compile-cache");
 
 /**
  * Whether the command itself ran, not only its help (main.ts says so, through
@@ -84,22 +84,9 @@ export function loadCommonJs(file: string): unknown {
         removeOtherBuilds(files[kind], file);
     });
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, requireFrom(file), module, file, dirname(file), load);
+  // The entry's own require: the bundles sit beside it (dist/), so it resolves as theirs would.
+  run.call(module.exports, module.exports, require, module, file, dirname(file), load);
   return module.exports;
-}
-
-/**
- * The bundle's `require`: Node's built-ins (all it asks for at start) without loading
- * `module`; anything else through a CommonJS require of the bundle's own, made when needed.
- */
-function requireFrom(file: string): (id: string) => unknown {
-  let require: ((id: string) => unknown) | undefined;
-  return (id) => {
-    const found = process.getBuiltinModule?.(id);
-    if (found !== undefined) return found;
-    require ??= builtin("module").createRequire(file);
-    return require(id);
-  };
 }
 
 /**
@@ -167,7 +154,7 @@ function prefixOf(file: string): string {
  */
 function temporaryDirectory(): string {
   if (process.platform === "win32" || process.getuid?.() !== process.geteuid?.())
-    return builtin("os").tmpdir();
+    return (require("node:os") as typeof import("node:os")).tmpdir();
   const { TMPDIR, TMP, TEMP } = process.env;
   const dir = TMPDIR || TMP || TEMP || "/tmp";
   return dir.length > 1 && dir.endsWith("/") ? dir.slice(0, -1) : dir;

@@ -4,10 +4,8 @@
 // file descriptor when it is a file, a pipe, a socket or the null device. A terminal keeps
 // Node's stream (colours, width, progress lines), and so does everything once anything has read
 // process.stdout (lsp, record and run write to it directly): one writer keeps the bytes in order.
+import { fstatSync, statSync, writeSync } from "node:fs";
 import type { OutStream } from "../cli/shared/context.js";
-import { builtin } from "./node-builtins.js";
-
-const { fstatSync, statSync, writeSync } = builtin("fs");
 
 type Name = "stdout" | "stderr";
 
