@@ -149,11 +149,13 @@ function prefixOf(file: string): string {
 }
 
 /**
- * os.tmpdir() without loading `os`, on POSIX systems: the same variables in the same order
- * (Node ignores them in a setuid process, where getuid and geteuid differ; so does this).
+ * os.tmpdir() without loading `os`, on POSIX systems: the same variables in the same order.
+ * Node ignores them in a setuid or setgid process; there, and on Windows, this asks `os`.
  */
 function temporaryDirectory(): string {
-  if (process.platform === "win32" || process.getuid?.() !== process.geteuid?.())
+  const privileged =
+    process.getuid?.() !== process.geteuid?.() || process.getgid?.() !== process.getegid?.();
+  if (process.platform === "win32" || privileged)
     return (require("node:os") as typeof import("node:os")).tmpdir();
   const { TMPDIR, TMP, TEMP } = process.env;
   const dir = TMPDIR || TMP || TEMP || "/tmp";
