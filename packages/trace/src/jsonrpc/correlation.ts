@@ -10,7 +10,7 @@
 // oldest is forgotten first, and said (T-PENDING-LIMIT, unattributed).
 import type { Value } from "@oatf/model";
 import { problem, type TraceRecord, unattributed } from "../record.js";
-import { type Key, type Named, PendingIds } from "./pending-ids.js";
+import { type Key, type Named, PendingIds, slotKey } from "./pending-ids.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
@@ -69,8 +69,23 @@ export interface Correlation {
 /** What a response no request awaits finds (never written to). */
 const NONE: readonly Request[] = [];
 
-export function correlation(): Correlation {
+/**
+ * `hold` (the default; off only to test it against the table alone): the common exchange's
+ * fast path. The last request remembered, when its id was fresh, it named no actor or scope
+ * and the table had room for it, is held out of the table; a response that only it answers
+ * takes it without a table entry made and taken. Anything else stores it first, as it would
+ * have been: nothing was stored since and it fit, so the table is the same either way.
+ */
+export function correlation(hold = true): Correlation {
   const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
+  let held: Request | undefined;
+  // What `answered` gives for the held request (reused: valid until the next call).
+  const heldList: Request[] = [];
+
+  function store(): void {
+    if (held !== undefined) pending.set(held.key, [held], held.cost, true);
+    held = undefined;
+  }
 
   function forget(count: number, line: number, out: TraceRecord[]): void {
     if (count === 0) return;
@@ -83,9 +98,14 @@ export function correlation(): Correlation {
   }
 
   function remember(request: Request, line: number, out: TraceRecord[]): void {
+    store();
     const { key } = request;
     const before = pending.get(key);
     if (before === undefined) {
+      if (hold && request.named === undefined && pending.fits(key, request.cost)) {
+        held = request;
+        return;
+      }
       forget(pending.set(key, [request], request.cost, true), line, out);
       return;
     }
@@ -123,14 +143,37 @@ export function correlation(): Correlation {
   function answered(scope: string, a: string, side: Side, id: string | number) {
     while (found.length > 0) found.pop();
     const from = side === "out" ? "in" : side === "in" ? "out" : "";
+    const also = side === "out" ? undefined : side === "in" ? "" : "in";
+    if (held !== undefined) {
+      const s = held.side;
+      // Only the held request answers: the response names nothing, and the table has none.
+      if (
+        scope === "" &&
+        a === "" &&
+        (s === from || s === also) &&
+        held.key === slotKey(s, id, "", "")
+      ) {
+        pending.matching(found, from, id, "", "", 0);
+        if (also !== undefined) pending.matching(found, also, id, "", "", 0);
+        if (found.length === 0) {
+          heldList[0] = held;
+          found.push(heldList);
+          return heldList;
+        }
+      }
+      store();
+      while (found.length > 0) found.pop();
+    }
     pending.matching(found, from, id, scope, a, MAX_REQUESTS_PER_ID);
-    if (side !== "out")
-      pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
+    if (also !== undefined) pending.matching(found, also, id, scope, a, MAX_REQUESTS_PER_ID);
     return found.length === 0 ? NONE : found.length === 1 ? found[0]! : found.flat();
   }
 
   function settle(requests: readonly Request[], final: boolean) {
-    if (final) for (const list of found) pending.take(list[0]!.key);
+    if (final)
+      for (const list of found)
+        if (list === heldList) held = undefined;
+        else pending.take(list[0]!.key);
     else for (const request of requests) request.answered = true;
   }
 
