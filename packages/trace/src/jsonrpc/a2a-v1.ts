@@ -20,27 +20,27 @@ import { isObject } from "@oatf/model/rules";
 
 type Obj = Record<string, unknown>;
 
-/** v1.0 `TaskState` (name or proto number) → v0.3 `TaskState` literal (enums.ts). */
-const STATES: Record<string, string> = {
-  TASK_STATE_UNSPECIFIED: "unknown",
-  TASK_STATE_SUBMITTED: "submitted",
-  TASK_STATE_WORKING: "working",
-  TASK_STATE_COMPLETED: "completed",
-  TASK_STATE_FAILED: "failed",
-  TASK_STATE_CANCELED: "canceled",
-  TASK_STATE_INPUT_REQUIRED: "input-required",
-  TASK_STATE_REJECTED: "rejected",
-  TASK_STATE_AUTH_REQUIRED: "auth-required",
-  0: "unknown",
-  1: "submitted",
-  2: "working",
-  3: "completed",
-  4: "failed",
-  5: "canceled",
-  6: "input-required",
-  7: "rejected",
-  8: "auth-required",
-};
+/**
+ * v1.0 `TaskState` (name or proto number) → v0.3 `TaskState` literal (enums.ts): the v0.3
+ * literals in proto order; a name is `TASK_STATE_` and the literal in capitals (`-` as `_`),
+ * but for 0, `TASK_STATE_UNSPECIFIED`.
+ */
+const STATES: Record<string, string> = Object.fromEntries(
+  [
+    "unknown",
+    "submitted",
+    "working",
+    "completed",
+    "failed",
+    "canceled",
+    "input-required",
+    "rejected",
+    "auth-required",
+  ].flatMap((state, n) => [
+    [n, state],
+    [`TASK_STATE_${n === 0 ? "UNSPECIFIED" : state.toUpperCase().replace("-", "_")}`, state],
+  ]),
+);
 /** v1.0 `Role` → v0.3 role. The SDK reads every non-user role as `agent`; an unknown one stays. */
 const ROLES: Record<string, string> = {
   ROLE_USER: "user",

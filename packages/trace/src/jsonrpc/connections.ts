@@ -14,6 +14,7 @@ import { BoundedTable } from "@oatf/evaluate/internal";
 import { extractProtocol, surfacesFor } from "@oatf/registries";
 import { preview, type TraceRecord, unattributed } from "../record.js";
 import { isA2aV1Method } from "./a2a.js";
+import { forgotten } from "./correlation.js";
 
 /** What one table entry costs besides its texts (so empty entries are bounded by count too). */
 export const ENTRY_COST = 64;
@@ -170,12 +171,7 @@ function connectionOf(
   const connection: Connection = { protocol: "mcp", by: "default", readDefault: false };
   // Past the bound a forgotten connection would be told again by content: said, and failing.
   if (t.told.set(key, connection, ENTRY_COST) > 0)
-    unattributed(
-      out,
-      line,
-      "T-PENDING-LIMIT",
-      `more than ${MAX_CONNECTIONS} connections: the protocol of the oldest is forgotten`,
-    );
+    forgotten(out, line, `more than ${MAX_CONNECTIONS} connections' protocols are known`);
   return connection;
 }
 
@@ -205,11 +201,10 @@ function protocolFor(
     };
     // Past the bound a forgotten session would speak its actor's protocol again: said.
     if (t.owned.set(own, session, ENTRY_COST) > 0)
-      unattributed(
+      forgotten(
         out,
         line,
-        "T-PENDING-LIMIT",
-        `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's: the oldest is forgotten`,
+        `more than ${MAX_CONNECTIONS} sessions speak a protocol other than their actor's`,
       );
     return binding;
   }

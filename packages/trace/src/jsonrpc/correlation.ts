@@ -66,6 +66,11 @@ export interface Correlation {
   settle(requests: readonly Request[], final: boolean): void;
 }
 
+/** A bounded table of the reader forgot its oldest entry to stay within bounds: said. */
+export function forgotten(out: TraceRecord[], line: number, what: string): void {
+  unattributed(out, line, "T-PENDING-LIMIT", `${what}: the oldest is forgotten`);
+}
+
 /** What a response no request awaits finds (never written to). */
 const NONE: readonly Request[] = [];
 
@@ -79,22 +84,19 @@ const NONE: readonly Request[] = [];
 export function correlation(hold = true): Correlation {
   const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
   let held: Request | undefined;
-  // What `answered` gives for the held request (reused: valid until the next call).
-  const heldList: Request[] = [];
 
   function store(): void {
-    if (held !== undefined) pending.set(held.key, [held], held.cost, true);
+    if (held) pending.set(held.key, [held], held.cost, true);
     held = undefined;
   }
 
   function forget(count: number, line: number, out: TraceRecord[]): void {
-    if (count === 0) return;
-    unattributed(
-      out,
-      line,
-      "T-PENDING-LIMIT",
-      `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow: the oldest is forgotten, so its response cannot be correlated`,
-    );
+    if (count > 0)
+      forgotten(
+        out,
+        line,
+        `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow (a request forgotten leaves its response uncorrelated)`,
+      );
   }
 
   function remember(request: Request, line: number, out: TraceRecord[]): void {
@@ -102,11 +104,8 @@ export function correlation(hold = true): Correlation {
     const { key } = request;
     const before = pending.get(key);
     if (before === undefined) {
-      if (hold && request.named === undefined && pending.fits(key, request.cost)) {
-        held = request;
-        return;
-      }
-      forget(pending.set(key, [request], request.cost, true), line, out);
+      if (hold && !request.named && pending.fits(key, request.cost)) held = request;
+      else forget(pending.set(key, [request], request.cost, true), line, out);
       return;
     }
     // A stream that had its items is over once its id is used again for the same method; a
@@ -125,12 +124,7 @@ export function correlation(hold = true): Correlation {
     const kept = [...list, request];
     if (kept.length > MAX_REQUESTS_PER_ID) {
       kept.shift();
-      unattributed(
-        out,
-        line,
-        "T-PENDING-LIMIT",
-        `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response: the oldest is forgotten`,
-      );
+      forgotten(out, line, `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response`);
     }
     const cost = kept.reduce((sum, r) => sum + r.cost, 0);
     forget(pending.set(key, kept, cost, false), line, out);
@@ -156,9 +150,8 @@ export function correlation(hold = true): Correlation {
         pending.matching(found, from, id, "", "", 0);
         if (also !== undefined) pending.matching(found, also, id, "", "", 0);
         if (found.length === 0) {
-          heldList[0] = held;
-          found.push(heldList);
-          return heldList;
+          found.push([held]);
+          return found[0]!;
         }
       }
       store();
@@ -172,7 +165,7 @@ export function correlation(hold = true): Correlation {
   function settle(requests: readonly Request[], final: boolean) {
     if (final)
       for (const list of found)
-        if (list === heldList) held = undefined;
+        if (list[0] === held) held = undefined;
         else pending.take(list[0]!.key);
     else for (const request of requests) request.answered = true;
   }

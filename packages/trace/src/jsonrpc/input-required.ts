@@ -18,6 +18,7 @@
 // Bounded: MAX_INPUT_REQUESTS waiting at once, the oldest forgotten first (said).
 import { isObject } from "@oatf/model/rules";
 import { preview, type TraceRecord, unattributed } from "../record.js";
+import { forgotten } from "./correlation.js";
 
 /** Input requests awaiting their response at once, across the connections of one trace. */
 export const MAX_INPUT_REQUESTS = 10_000;
@@ -67,12 +68,7 @@ export class InputRequests {
       if (++this.#held > MAX_INPUT_REQUESTS) {
         const [oldest, held] = this.#waiting.entries().next().value!;
         this.#take(oldest, held);
-        unattributed(
-          out,
-          line,
-          "T-PENDING-LIMIT",
-          `over ${MAX_INPUT_REQUESTS} MCP input requests wait: the oldest is forgotten`,
-        );
+        forgotten(out, line, `over ${MAX_INPUT_REQUESTS} MCP input requests wait`);
       }
     }
     return found;

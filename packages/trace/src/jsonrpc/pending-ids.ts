@@ -79,8 +79,7 @@ export class PendingIds<R extends Waiter> {
   /** Whether a fresh entry of `key` and `cost` would be stored without forgetting any. */
   fits(key: Key, cost: number): boolean {
     const t = this.#table;
-    const charged = cost + (typeof key === "string" ? key.length : 8);
-    return t.size < t.maxEntries && t.chars + charged <= t.maxChars;
+    return t.size < t.maxEntries && t.chars + cost + `${key}`.length + 8 <= t.maxChars;
   }
 
   get(key: Key): R[] | undefined {

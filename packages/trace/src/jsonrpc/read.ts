@@ -111,6 +111,9 @@ function scopeOf(value: Record<string, unknown>): Scope {
   return NO_SCOPE;
 }
 
+/** A line that is not a JSON-RPC message (or batch) of the shape it must have. */
+const shape = (out: TraceRecord[], line: number, why: string) => problem(out, line, "T-SHAPE", why);
+
 /** A response by its members (an id, and a result or an error), not its `jsonrpc`. */
 const isResponseShaped = (rpc: Record<string, unknown>) =>
   rpc.method === undefined &&
@@ -130,13 +133,12 @@ function batch(
   each: (element: unknown, share: number) => void,
 ): void {
   if (elements.length === 0) {
-    problem(out, line, "T-SHAPE", "an empty JSON-RPC batch");
+    shape(out, line, "an empty JSON-RPC batch");
     return;
   }
   const cost = Math.ceil(share / elements.length);
   for (const element of elements) {
-    if (Array.isArray(element))
-      problem(out, line, "T-SHAPE", "a JSON-RPC batch element must be an object");
+    if (Array.isArray(element)) shape(out, line, "a JSON-RPC batch element must be an object");
     else each(element, cost);
   }
 }
@@ -150,7 +152,7 @@ function one(
   out: TraceRecord[],
   bare: Side,
 ) {
-  if (!isObject(value)) return problem(out, line, "T-SHAPE", "not a JSON-RPC message object");
+  if (!isObject(value)) return shape(out, line, "not a JSON-RPC message object");
   // A synthetic line (e.g. A2A `agent_card/get`, which has no JSON-RPC method) in the
   // SDK's own message shape passes through.
   // Each member is read once (a line's cost is mostly its parse: the rest adds up).
@@ -158,7 +160,7 @@ function one(
   const inner = value.message;
   if (jsonrpc === undefined && inner === undefined) {
     const why = traceMessageProblem(value);
-    if (why !== undefined) return problem(out, line, "T-SHAPE", `not JSON-RPC 2.0 (${why})`);
+    if (why !== undefined) return shape(out, line, `not JSON-RPC 2.0 (${why})`);
     // The parsed object is this reader's own: `line` is set on it, not copied in.
     const message = value as unknown as TraceMessage & { line: number };
     message.line = line;
@@ -174,19 +176,19 @@ function one(
   // The recorder's note on what it could not log as a message (cut, not JSON, not decoded):
   // said as the error it is, in the recorder's words.
   if (wrapped && typeof value.note === "string" && !isObject(rpc))
-    return problem(out, line, "T-SHAPE", `not read: ${value.note.slice(0, 300)}`);
+    return shape(out, line, `not read: ${value.note.slice(0, 300)}`);
   // A response is read whatever its `jsonrpc` says: the A2A SDK's v0.3 transport reads one
   // without it, and what a client reads, the reader reads (issue 33 §5).
   if (!isObject(rpc) || (rpc.jsonrpc !== "2.0" && !isResponseShaped(rpc))) {
-    return problem(out, line, "T-SHAPE", 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
+    return shape(out, line, 'not a JSON-RPC 2.0 message ("jsonrpc": "2.0")');
   }
   const side = wrapped ? sideOf(value.direction) : bare;
   if (side === undefined) {
-    return problem(out, line, "T-SHAPE", `unknown direction ${preview(value.direction)}`);
+    return shape(out, line, `unknown direction ${preview(value.direction)}`);
   }
   const id = rpc.id;
   if (id !== undefined && id !== null && !isId(id)) {
-    return problem(out, line, "T-SHAPE", "a JSON-RPC id must be a string, a number or null");
+    return shape(out, line, "a JSON-RPC id must be a string, a number or null");
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;

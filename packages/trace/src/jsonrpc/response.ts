@@ -20,23 +20,17 @@ import { asked, type DecoderState, type Heard, isId, located } from "./heard.js"
 /**
  * `{...params, ...result}` (SDK §4.1 enrichment). `Object.assign` copies several times
  * faster than spread on the parsed objects of a log, but it assigns: an own `__proto__` key
- * (JSON.parse makes one) would become the prototype, so such objects are copied key by key,
- * the key defined as data.
+ * (JSON.parse makes one) would become the prototype, so such objects are copied by
+ * `Object.fromEntries`, which defines each key as data (a later one's value in the first
+ * one's place, as spread does).
  */
 function merged(params: object, result: object): Value {
   if (!Object.hasOwn(params, "__proto__") && !Object.hasOwn(result, "__proto__"))
     return Object.assign({}, params, result) as Value;
-  const m: Record<string, unknown> = {};
-  for (const from of [params, result] as Record<string, unknown>[])
-    for (const key of Object.keys(from))
-      Object.defineProperty(m, key, {
-        value: from[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  return m as Value;
+  return Object.fromEntries([...Object.entries(params), ...Object.entries(result)]) as Value;
 }
+
+const responseTo = (id: unknown) => `response to id ${preview(id)}`;
 
 /** A response, read as the response of the requests of its id it answers. */
 export function readResponse(
@@ -80,20 +74,16 @@ function uncorrelated(
   out: TraceRecord[],
 ): void {
   const { line, given, connection } = heard;
+  const unknown = `: its operation is unknown (""), so it is evaluated against every surface`;
   if (tooMany)
     unattributed(
       out,
       line,
       "T-AMBIGUOUS-ID",
-      `response to id ${preview(id)}, which more than ${MAX_REQUESTS_PER_ID} requests on the connections it may belong to carry: its operation is unknown (""), so it is evaluated against every surface`,
+      `${responseTo(id)}, which more than ${MAX_REQUESTS_PER_ID} requests on the connections it may belong to carry${unknown}`,
     );
   else
-    unattributed(
-      out,
-      line,
-      "T-UNCORRELATED",
-      `response to id ${preview(id)} has no earlier request: its operation is unknown (""), so it is evaluated against every surface`,
-    );
+    unattributed(out, line, "T-UNCORRELATED", `${responseTo(id)} has no earlier request${unknown}`);
   // A Task, Message or stream event tells an A2A connection, as an A2A method would.
   if (given === undefined && connection.by === "default" && isResult && looksLikeA2aResult(content))
     state.protocolFor(connection, "message/stream", line, out);
@@ -125,7 +115,7 @@ function correlated(
       out,
       line,
       "T-AMBIGUOUS-ID",
-      `response to id ${preview(id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
+      `${responseTo(id)}, which ${requests.length} requests carry: read as a response to each (${requests.map((r) => preview(r.method)).join(", ")})`,
     );
   } else {
     const named = requests[0]!.named;
@@ -134,7 +124,7 @@ function correlated(
         out,
         line,
         "T-AMBIGUOUS-ID",
-        `response to id ${preview(id)} and its request ${preview(requests[0]!.method)} do not both name their actor and session/connection: read as its response, but it may be another connection's`,
+        `${responseTo(id)} and its request ${preview(requests[0]!.method)} do not both name their actor and session/connection: read as its response, but it may be another connection's`,
       );
   }
   let projected: { operation: string; content: Value } | undefined;
