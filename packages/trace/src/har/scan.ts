@@ -19,10 +19,11 @@ export interface HarEntryText {
 
 export type HarEntrySink = (entry: HarEntryText, out: TraceRecord[]) => void;
 
-// Inside a string only a quote, a backslash or a line feed matter; outside, the brackets,
-// the separators, a quote opening a string, and line feeds (for line numbers).
-const IN_STRING = /["\\\n]/g;
-const OUTSIDE = /["{}[\],:\n]/g;
+// Inside a string only a quote, a backslash or a line end matter; outside, the brackets,
+// the separators, a quote opening a string, and line ends (for line numbers: CR, LF and
+// CRLF, as the line splitter counts them).
+const IN_STRING = /["\\\n\r]/g;
+const OUTSIDE = /["{}[\],:\n\r]/g;
 const NON_SPACE = /\S/;
 /** Object keys longer than this are not `log` or `entries`: only a prefix is kept. */
 const MAX_KEY = 16;
@@ -34,6 +35,8 @@ const ENTRIES = 3;
 
 export class HarScanner {
   #line = 1;
+  /** The last chunk ended in `\r`: a `\n` opening the next one ends no other line. */
+  #afterCr = false;
   /** Brackets open; `#level` of them are on the path to the entries, the rest are skipped. */
   #depth = 0;
   #level = 0;
@@ -77,6 +80,13 @@ export class HarScanner {
       else i = this.#outside(chunk, i, out);
     }
     if (this.#entry !== undefined) this.#keep(chunk, chunk.length);
+    if (chunk.length > 0) this.#afterCr = chunk.charCodeAt(chunk.length - 1) === 13;
+  }
+
+  /** Counts the line end at `at` (a `\n` after a `\r` ends the same line). */
+  #lineEnd(chunk: string, at: number): void {
+    if (chunk.charCodeAt(at) === 13 || (at > 0 ? chunk.charCodeAt(at - 1) !== 13 : !this.#afterCr))
+      this.#line++;
   }
 
   end(out: TraceRecord[]): void {
@@ -110,8 +120,8 @@ export class HarScanner {
       }
       const at = m.index;
       const c = chunk.charCodeAt(at);
-      if (c === 10) {
-        this.#line++; // not valid JSON, but lines are counted as an editor does
+      if (c === 10 || c === 13) {
+        this.#lineEnd(chunk, at); // not valid JSON, but lines are counted as an editor does
         continue;
       }
       if (c === 92) {
@@ -150,7 +160,8 @@ export class HarScanner {
     const c = chunk[at]!;
     switch (c) {
       case "\n":
-        this.#line++;
+      case "\r":
+        this.#lineEnd(chunk, at);
         break;
       case '"':
         this.#inString = true;

@@ -145,17 +145,9 @@ export function sseLog(
   stream = false,
 ): LineDecoder {
   const sse = new SseAssembler(emit, maxEventLength, stream);
-  const one = (text: string, line: number, out: TraceRecord[]) =>
-    sse.line(text, line, out) || other(text, line, out);
   return {
-    // A log is cut at LF; a lone CR ends an SSE line too (WHATWG HTML §9.2.6), so an event
-    // stream written with CR endings is read as its events, not as one line of nothing.
-    line: (text, line, out) => {
-      const c = text.charCodeAt(0); // a JSON line (`{`, `[`) is never scanned for CR
-      if (c === 123 || c === 91 || !text.includes("\r") || !isSseLine(text))
-        return one(text, line, out);
-      for (const part of text.split("\r")) one(part, line, out);
-    },
+    // Lines come cut at CR, LF and CRLF (lines.ts), as an event stream ends them.
+    line: (text, line, out) => sse.line(text, line, out) || other(text, line, out),
     dropped: (out) => sse.dropped(out),
     end: (out) => sse.end(out),
   };
