@@ -168,6 +168,11 @@ export const TRACE_RULES = {
     check: "the trace format is given or shows in the first lines",
     stops: true,
   },
+  "T-FORMAT-MIXED": {
+    severity: "warning",
+    spec_ref: READING,
+    check: "the first lines of a trace show one format (the most of them decide)",
+  },
   "T-LINE-TOO-LONG": {
     severity: "error",
     spec_ref: "format §12.1",

@@ -14,6 +14,7 @@ import {
   sourceText,
   type TraceSource,
 } from "./lines.js";
+import { FormatVotes } from "./format-votes.js";
 import { oatfDecoder } from "./oatf-jsonl.js";
 import {
   type LineDecoder,
@@ -45,9 +46,11 @@ export interface ReadTraceOptions {
 }
 
 /**
- * How many non-blank lines detection looks at before giving up. Lines too long to read
- * count too, and a run of blank lines is held as one, so detection holds at most
- * 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
+ * How many non-blank lines detection looks at: the format most of them show is the trace's
+ * (format-votes.ts), decided as soon as the rest cannot change it (after 4 lines of one
+ * format, 5 of the SDK's own shape), else after these lines or at the end of the input.
+ * Lines too long to read count too, and a run of blank lines is held as one, so detection
+ * holds at most 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
  */
 export const DETECTION_LINES = 8;
 
@@ -162,8 +165,9 @@ const CANDIDATES =
   '{"log": {"entries": [...]}})';
 
 /**
- * The incremental core shared by the async and sync readers: feed it lines, get records.
- * Until the format is known, up to DETECTION_LINES non-blank lines are held back. A HAR fed
+ * The incremental core shared by the async and sync readers: feed it lines (as LineSplitter
+ * cuts them: no CR or LF in them), get records. Until the format is known, up to
+ * DETECTION_LINES non-blank lines are held back (see there). A HAR fed
  * as lines is put back together (the readers give it its text whole instead, so that only
  * an entry, not a line, is held to the length limit).
  */
@@ -171,13 +175,16 @@ export class TraceDecoder {
   #decoder: LineDecoder | undefined;
   #held: SourceLine[] = [];
   #heldNonBlank = 0;
-  #sawOatf = false;
+  /** The formats the held lines show. */
+  #votes = new FormatVotes();
   /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
   #har: boolean | undefined;
   #harText = "";
   #sawSse = false;
-  // The data of the SSE event being held while the format is unknown (bounded: held lines).
+  // The data of the SSE event being held while the format is unknown (bounded: held lines),
+  // and the line of its first `data:` line.
   #sseData: string[] = [];
+  #sseLine = 0;
   #stopped = false;
   #unknownFormat: string | undefined;
   /**
@@ -217,7 +224,8 @@ export class TraceDecoder {
       if (this.#unknownFormat !== undefined) return this.#refuse(undefined, out);
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
-      const format = this.#sseEventFormat() ?? this.#fallback();
+      this.#voteSseEvent();
+      const format = this.#votes.winner() ?? this.#fallback();
       if (format === undefined) return this.#fail(out);
       this.#decide(format, out);
     }
@@ -263,55 +271,76 @@ export class TraceDecoder {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
       if (last === undefined || last.tooLong || last.text.trim() !== "") this.#held.push(source);
-      const format = this.#sseEventFormat();
-      if (format !== undefined) this.#decide(format, out);
+      this.#voteSseEvent();
+    } else {
+      this.#held.push(source);
+      this.#heldNonBlank++;
+      this.#vote(source);
+      if (this.#heldNonBlank >= DETECTION_LINES) return this.#decideHeld(out);
+    }
+    // An SSE event held may still vote once, besides one vote a line to come.
+    const more = DETECTION_LINES - this.#heldNonBlank + (this.#sseData.length > 0 ? 1 : 0);
+    if (this.#votes.settled(more)) this.#decide(this.#votes.winner()!, out);
+  }
+
+  /** Counts the format a non-blank line shows (an SSE event's: once, when it ends). */
+  #vote(source: SourceLine): void {
+    if (source.tooLong) {
+      this.#sseData = []; // it ends the SSE event it was in
       return;
     }
-    this.#held.push(source);
-    this.#heldNonBlank++;
-    let format: TraceFormat | undefined;
-    if (source.tooLong)
-      this.#sseData = []; // it ends the SSE event it was in
-    else if (isSseLine(source.text)) {
-      // SSE shows its format by what an event's data carries, not by being SSE.
-      this.#sawSse = true;
-      const data = sseData(source.text);
-      if (data !== undefined) {
-        if (this.#sseData.length === 0) format = formatOfSseData(data);
-        if (format === undefined) this.#sseData.push(data);
-      }
-    } else format = this.#sseEventFormat() ?? formatOfLine(source.text);
-    // A line in the SDK's own shape is also a valid synthetic line of a JSON-RPC log (A2A
-    // `agent_card/get`): it decides only when no other format shows in the first lines.
-    if (format === "oatf") this.#sawOatf = true;
-    else if (format !== undefined) return this.#decide(format, out);
-    if (this.#heldNonBlank < DETECTION_LINES) return;
-    format = this.#sseEventFormat() ?? this.#fallback();
+    if (!isSseLine(source.text)) {
+      this.#voteSseEvent(); // the line ends the event before it
+      const format = formatOfLine(source.text);
+      if (format !== undefined) this.#votes.add(format, source.line);
+      return;
+    }
+    // SSE shows its format by what an event's data carries, not by being SSE.
+    this.#sawSse = true;
+    const data = sseData(source.text);
+    if (data === undefined) return;
+    if (this.#sseData.length === 0) {
+      const format = formatOfSseData(data);
+      if (format !== undefined) return this.#votes.add(format, source.line);
+      this.#sseLine = source.line;
+    }
+    this.#sseData.push(data);
+  }
+
+  /** The held SSE event's vote, if its data shows a format; the event is let go. */
+  #voteSseEvent(): void {
+    if (this.#sseData.length === 0) return;
+    const format = formatOfSseData(this.#sseData.join("\n"));
+    this.#sseData = [];
+    if (format !== undefined) this.#votes.add(format, this.#sseLine);
+  }
+
+  /** DETECTION_LINES lines held: the format they show, else a fallback, else none. */
+  #decideHeld(out: TraceRecord[]): void {
+    this.#voteSseEvent();
+    const format = this.#votes.winner() ?? this.#fallback();
     if (format === undefined) this.#fail(out);
     else this.#decide(format, out);
   }
 
-  /** The format the held SSE event's data shows, if any; the event is let go. */
-  #sseEventFormat(): TraceFormat | undefined {
-    if (this.#sseData.length === 0) return undefined;
-    const data = this.#sseData.join("\n");
-    this.#sseData = [];
-    return formatOfSseData(data);
-  }
-
-  /**
-   * The format when no line showed one: SSE whose data shows nothing is read as AG-UI (its
-   * diagnostics say what is wrong with each event); else OATF if a line had its shape.
-   */
+  /** The format when no line showed one: SSE whose data shows nothing is read as AG-UI. */
   #fallback(): TraceFormat | undefined {
-    return this.#sawSse ? "ag_ui" : this.#sawOatf ? "oatf" : undefined;
+    return this.#sawSse ? "ag_ui" : undefined;
   }
 
   #decide(format: TraceFormat, out: TraceRecord[]): void {
     this.#use(format);
     const held = this.#held;
+    const dissent = this.#votes.dissent(format);
     this.#held = [];
-    for (const line of held) this.#feed(line, out);
+    this.#votes = new FormatVotes();
+    // Each line that showed another format is said where it is, before it is read.
+    let said = 0;
+    for (const line of held) {
+      while (said < dissent.length && dissent[said]!.line <= line.line)
+        out.push(dissent[said++]!.record);
+      this.#feed(line, out);
+    }
   }
 
   /** The lines dropped for length while the format was unknown, when no format is used. */
