@@ -171,7 +171,7 @@ export const TRACE_RULES = {
   "T-FORMAT-MIXED": {
     severity: "warning",
     spec_ref: READING,
-    check: "the first lines of a trace show one format (the most of them decide)",
+    check: "the first lines of a trace show one format",
   },
   "T-LINE-TOO-LONG": {
     severity: "error",
@@ -239,7 +239,9 @@ export const TRACE_RULES = {
     check: "a protocol entry's response body is in the HAR",
   },
   "T-HAR-TRAILING": {
-    severity: "warning",
+    // An error: what follows is not read, and may be a recording whose first line a peer
+    // wrote as a HAR (the opening `{"log":` tells a HAR before any line).
+    severity: "error",
     spec_ref: READING,
     check: "nothing follows the HAR document",
   },

@@ -1,75 +1,35 @@
 // Telling a trace's format by what most of its first lines show, so that no one line decides
 // it: one side of a recording is the attacker, and a peer that writes a whole line (a stdio
 // server in a bare JSON-RPC capture) could otherwise put an AG-UI-looking line first and have
-// every real line read as AG-UI, unjudged. The lines that show another format are said.
-import { type TraceFormat, type TraceRecord, traceDiagnostic } from "./record.js";
+// every real line read as AG-UI, unjudged. Each first line votes for the format it shows (an
+// SSE event: once, at its first `data:` line); the most votes win, a tie going to the format
+// shown first, except that the SDK's own shape loses every tie (its lines are valid synthetic
+// lines of a JSON-RPC log).
+import type { TraceFormat } from "./record.js";
 
-/** The formats a line can show (a HAR is told by its opening, not by lines). */
-const LINE_FORMATS = ["oatf", "jsonrpc", "ag_ui", "thoughtjack"] as const;
+const count = (votes: readonly TraceFormat[], format: TraceFormat) =>
+  votes.filter((vote) => vote === format).length;
 
-interface Vote {
-  format: TraceFormat;
-  line: number;
+/** The format `votes` (in line order) choose; undefined without votes. */
+export function chosenFormat(votes: readonly TraceFormat[]): TraceFormat | undefined {
+  // Ranked by votes, the SDK's own shape below any other with as many; in line order, so
+  // that only a higher rank replaces a format shown earlier.
+  const rank = (format: TraceFormat) => count(votes, format) * 2 + (format === "oatf" ? 0 : 1);
+  let best: TraceFormat | undefined;
+  for (const format of votes) if (best === undefined || rank(format) > rank(best)) best = format;
+  return best;
 }
 
 /**
- * The formats the first lines show, one vote a line (an SSE event: one, at its first `data:`
- * line). The most votes win; a tie goes to the format shown first, except that the SDK's own
- * shape loses every tie (its lines are valid synthetic lines of a JSON-RPC log).
+ * Whether `format` has more than half of `lines` votes (one a line at most): no other format
+ * can get as many, whatever the rest of the lines show.
  */
-export class FormatVotes {
-  readonly #votes: Vote[] = [];
-  readonly #count = new Map<TraceFormat, number>();
-  readonly #first = new Map<TraceFormat, number>();
+export const isMajority = (votes: readonly TraceFormat[], format: TraceFormat, lines: number) =>
+  count(votes, format) * 2 > lines;
 
-  add(format: TraceFormat, line: number): void {
-    this.#votes.push({ format, line });
-    this.#count.set(format, (this.#count.get(format) ?? 0) + 1);
-    if (!this.#first.has(format)) this.#first.set(format, line);
-  }
-
-  /** The format the votes so far choose; undefined without votes. */
-  winner(): TraceFormat | undefined {
-    let best: TraceFormat | undefined;
-    for (const format of this.#count.keys())
-      if (best === undefined || this.#beats(format, this.#count.get(format)!, best)) best = format;
-    return best;
-  }
-
-  /** Whether `more` votes yet to come (at most one a line) could not change the winner. */
-  settled(more: number): boolean {
-    const winner = this.winner();
-    if (winner === undefined) return false;
-    return LINE_FORMATS.every(
-      (format) =>
-        format === winner || !this.#beats(format, (this.#count.get(format) ?? 0) + more, winner),
-    );
-  }
-
-  /** Whether `format` with `count` votes beats `other` with its votes. */
-  #beats(format: TraceFormat, count: number, other: TraceFormat): boolean {
-    const against = this.#count.get(other) ?? 0;
-    if (count !== against) return count > against;
-    if ((format === "oatf") !== (other === "oatf")) return other === "oatf";
-    // A format not shown yet would be shown after every one that was.
-    const first = this.#first.get(format) ?? Number.POSITIVE_INFINITY;
-    return first < this.#first.get(other)!;
-  }
-
-  /**
-   * What is said of each line that showed another format than `format` (an OATF line in a
-   * JSON-RPC log is one of its synthetic lines), in line order: the line is still read as
-   * `format`, whose reader says what it makes of it.
-   */
-  dissent(format: TraceFormat): { line: number; record: TraceRecord }[] {
-    const shown = this.#count.get(format) ?? 0;
-    return this.#votes
-      .filter((v) => v.format !== format && !(v.format === "oatf" && format === "jsonrpc"))
-      .sort((a, b) => a.line - b.line)
-      .map(({ format: other, line }) => {
-        const message = `this line shows the ${other} format, but the trace is read as ${format}, which ${shown} of its first lines show (the format option, --trace-format, reads it otherwise)`;
-        const diagnostic = traceDiagnostic("T-FORMAT-MIXED", message, line);
-        return { line, record: { kind: "diagnostic" as const, diagnostic } };
-      });
-  }
-}
+/**
+ * Whether a line that showed `shown` is said (T-FORMAT-MIXED) when read as `format`: an OATF
+ * line in a JSON-RPC log is one of its synthetic lines.
+ */
+export const dissents = (shown: TraceFormat | undefined, format: TraceFormat): boolean =>
+  shown !== undefined && shown !== format && !(shown === "oatf" && format === "jsonrpc");

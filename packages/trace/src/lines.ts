@@ -137,7 +137,8 @@ export class LineSplitter {
       } else if (end < 0) break;
       if (this.#length === 0 && this.#dropped === 0 && end - start <= this.#max) {
         // The whole line is in this chunk (the common case): no parts to gather.
-        const cr = !this.#any && end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
+        // `lf`: a CR before the LF is dropped (`any` ended the line at that CR already).
+        const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
         out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
       } else {
         this.#append(chunk, start, end);
@@ -171,7 +172,7 @@ export class LineSplitter {
     const line = ++this.#line;
     const dropped = this.#dropped;
     let text = this.#parts.join("");
-    if (!this.#any && text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.endsWith("\r")) text = text.slice(0, -1); // `lf` only: `any` keeps no CR
     this.#parts = [];
     this.#length = 0;
     this.#dropped = 0;

@@ -4,6 +4,7 @@
 import type { Document } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
+import { chosenFormat, dissents, isMajority } from "./format-votes.js";
 import { type HarDecoder, harDecoder } from "./har/read.js";
 import { jsonRpcDecoder } from "./jsonrpc/read.js";
 import {
@@ -14,7 +15,6 @@ import {
   sourceText,
   type TraceSource,
 } from "./lines.js";
-import { FormatVotes } from "./format-votes.js";
 import { oatfDecoder } from "./oatf-jsonl.js";
 import {
   type LineDecoder,
@@ -22,10 +22,14 @@ import {
   TRACE_FORMATS,
   type TraceFormat,
   type TraceRecord,
-  traceDiagnostic,
 } from "./record.js";
-import { isSseLine, sseData } from "./sse/events.js";
-import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
+import { isSseLine, SseAssembler, sseData } from "./sse/events.js";
+import {
+  actorModes,
+  looksLikeThoughtJack,
+  THOUGHTJACK_LINE,
+  thoughtJackDecoder,
+} from "./thoughtjack.js";
 
 export interface ReadTraceOptions {
   /** The format; detected from the first lines when absent. */
@@ -47,10 +51,10 @@ export interface ReadTraceOptions {
 
 /**
  * How many non-blank lines detection looks at: the format most of them show is the trace's
- * (format-votes.ts), decided as soon as the rest cannot change it (after 4 lines of one
- * format, 5 of the SDK's own shape), else after these lines or at the end of the input.
- * Lines too long to read count too, and a run of blank lines is held as one, so detection
- * holds at most 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
+ * (format-votes.ts), decided as soon as more than half of them show one (after 5 lines of
+ * one format), else after these lines or at the end of the input. Lines too long to read
+ * count too, and a run of blank lines is held as one, so detection holds at most
+ * 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
  */
 export const DETECTION_LINES = 8;
 
@@ -159,10 +163,9 @@ const perDocumentModes = (documents: readonly Document[] | undefined) =>
   Array.from(documents ?? [], (document) => actorModes([document]));
 
 const CANDIDATES =
-  "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
-  "{direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack " +
-  "({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, " +
-  '{"log": {"entries": [...]}})';
+  "oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or in " +
+  `{direction, message}), ag_ui (events with a 'type', SSE or JSON), thoughtjack (${THOUGHTJACK_LINE}), ` +
+  'har ({"log": {"entries": [...]}})';
 
 /**
  * The incremental core shared by the async and sync readers: feed it lines (as LineSplitter
@@ -175,16 +178,15 @@ export class TraceDecoder {
   #decoder: LineDecoder | undefined;
   #held: SourceLine[] = [];
   #heldNonBlank = 0;
-  /** The formats the held lines show. */
-  #votes = new FormatVotes();
+  /** The formats the held lines show (format-votes.ts), and the lines that showed them. */
+  readonly #votes: TraceFormat[] = [];
+  readonly #voteLines: number[] = [];
   /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
   #har: boolean | undefined;
   #harText = "";
   #sawSse = false;
-  // The data of the SSE event being held while the format is unknown (bounded: held lines),
-  // and the line of its first `data:` line.
-  #sseData: string[] = [];
-  #sseLine = 0;
+  /** The SSE events of the held lines, each voting for the format its data shows. */
+  readonly #sse: SseAssembler;
   #stopped = false;
   #unknownFormat: string | undefined;
   /**
@@ -198,6 +200,9 @@ export class TraceDecoder {
 
   constructor(options: ReadTraceOptions = {}) {
     this.#options = options;
+    this.#sse = new SseAssembler((data, line) => {
+      this.#vote(formatOfSseData(data), line);
+    }, options.maxLineLength);
     const format = options.format;
     if (format === undefined) return;
     if ((TRACE_FORMATS as readonly unknown[]).includes(format)) this.#use(format);
@@ -224,10 +229,8 @@ export class TraceDecoder {
       if (this.#unknownFormat !== undefined) return this.#refuse(undefined, out);
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
-      this.#voteSseEvent();
-      const format = this.#votes.winner() ?? this.#fallback();
-      if (format === undefined) return this.#fail(out);
-      this.#decide(format, out);
+      this.#decideHeld(out);
+      if (this.#stopped) return;
     }
     this.#decoder!.end(out);
   }
@@ -271,74 +274,62 @@ export class TraceDecoder {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
       if (last === undefined || last.tooLong || last.text.trim() !== "") this.#held.push(source);
-      this.#voteSseEvent();
+      this.#sse.line("", source.line, []);
     } else {
       this.#held.push(source);
       this.#heldNonBlank++;
-      this.#vote(source);
+      this.#read(source);
       if (this.#heldNonBlank >= DETECTION_LINES) return this.#decideHeld(out);
     }
-    // An SSE event held may still vote once, besides one vote a line to come.
-    const more = DETECTION_LINES - this.#heldNonBlank + (this.#sseData.length > 0 ? 1 : 0);
-    if (this.#votes.settled(more)) this.#decide(this.#votes.winner()!, out);
+    // A format most of the first lines show already is the format, whatever the rest show.
+    const format = chosenFormat(this.#votes);
+    if (format !== undefined && isMajority(this.#votes, format, DETECTION_LINES))
+      this.#decide(format, out);
   }
 
-  /** Counts the format a non-blank line shows (an SSE event's: once, when it ends). */
-  #vote(source: SourceLine): void {
-    if (source.tooLong) {
-      this.#sseData = []; // it ends the SSE event it was in
-      return;
-    }
-    if (!isSseLine(source.text)) {
-      this.#voteSseEvent(); // the line ends the event before it
-      const format = formatOfLine(source.text);
-      if (format !== undefined) this.#votes.add(format, source.line);
-      return;
-    }
-    // SSE shows its format by what an event's data carries, not by being SSE.
-    this.#sawSse = true;
-    const data = sseData(source.text);
-    if (data === undefined) return;
-    if (this.#sseData.length === 0) {
-      const format = formatOfSseData(data);
-      if (format !== undefined) return this.#votes.add(format, source.line);
-      this.#sseLine = source.line;
-    }
-    this.#sseData.push(data);
+  #vote(format: TraceFormat | undefined, line: number): void {
+    if (format === undefined) return;
+    this.#votes.push(format);
+    this.#voteLines.push(line);
   }
 
-  /** The held SSE event's vote, if its data shows a format; the event is let go. */
-  #voteSseEvent(): void {
-    if (this.#sseData.length === 0) return;
-    const format = formatOfSseData(this.#sseData.join("\n"));
-    this.#sseData = [];
-    if (format !== undefined) this.#votes.add(format, this.#sseLine);
+  /**
+   * Reads the format a non-blank line shows. SSE shows the format its events' data carries
+   * (one vote an event, when it ends), not by being SSE; the problems of an event are said
+   * when the held lines are read.
+   */
+  #read(source: SourceLine): void {
+    if (source.tooLong) this.#sse.dropped([]);
+    else if (this.#sse.line(source.text, source.line, [])) this.#sawSse = true;
+    else this.#vote(formatOfJson(source.text), source.line);
   }
 
-  /** DETECTION_LINES lines held: the format they show, else a fallback, else none. */
+  /**
+   * The first lines held, or the input ended: the format their votes choose, else AG-UI for
+   * SSE whose data showed nothing (its reader says what is wrong with each event), else none.
+   */
   #decideHeld(out: TraceRecord[]): void {
-    this.#voteSseEvent();
-    const format = this.#votes.winner() ?? this.#fallback();
+    this.#sse.end([]);
+    const format = chosenFormat(this.#votes) ?? (this.#sawSse ? "ag_ui" : undefined);
     if (format === undefined) this.#fail(out);
     else this.#decide(format, out);
-  }
-
-  /** The format when no line showed one: SSE whose data shows nothing is read as AG-UI. */
-  #fallback(): TraceFormat | undefined {
-    return this.#sawSse ? "ag_ui" : undefined;
   }
 
   #decide(format: TraceFormat, out: TraceRecord[]): void {
     this.#use(format);
     const held = this.#held;
-    const dissent = this.#votes.dissent(format);
     this.#held = [];
-    this.#votes = new FormatVotes();
-    // Each line that showed another format is said where it is, before it is read.
-    let said = 0;
     for (const line of held) {
-      while (said < dissent.length && dissent[said]!.line <= line.line)
-        out.push(dissent[said++]!.record);
+      // A line that showed another format is said where it is; its reader then says what it
+      // makes of it.
+      const shown = this.#votes[this.#voteLines.indexOf(line.line)];
+      if (dissents(shown, format))
+        problem(
+          out,
+          line.line,
+          "T-FORMAT-MIXED",
+          `a ${shown} line in a trace read as ${format}, as most first lines are`,
+        );
       this.#feed(line, out);
     }
   }
@@ -352,7 +343,7 @@ export class TraceDecoder {
   #refuse(line: number | undefined, out: TraceRecord[]): void {
     this.#stopped = true;
     const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OpenTelemetry: readOtlp of @oatf/trace/otlp)`;
-    out.push({ kind: "diagnostic", diagnostic: traceDiagnostic("T-FORMAT", message, line) });
+    problem(out, line, "T-FORMAT", message);
   }
 
   #fail(out: TraceRecord[]): void {
@@ -361,10 +352,7 @@ export class TraceDecoder {
     this.#reportDropped(out);
     const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`;
     // T-FORMAT stops reading (its table entry says so): nothing after it is read.
-    out.push({
-      kind: "diagnostic",
-      diagnostic: traceDiagnostic("T-FORMAT", message, readable?.line),
-    });
+    problem(out, readable?.line, "T-FORMAT", message);
   }
 }
 
@@ -377,7 +365,6 @@ class TraceText {
   #lines: TraceDecoder | undefined;
   #splitter: LineSplitter | undefined;
   #sniffed = "";
-  #first = true;
   readonly #options: ReadTraceOptions;
 
   constructor(options: ReadTraceOptions) {
@@ -400,13 +387,8 @@ class TraceText {
       if (har === true) this.#har = harOptions(this.#options);
       else this.#useLines();
     }
-    if (this.#har !== undefined) {
-      if (this.#first && text.length > 0) {
-        this.#first = false;
-        if (text.startsWith(BOM)) text = text.slice(1);
-      }
-      return this.#har.push(text, out);
-    }
+    // A byte-order mark opening a HAR is whitespace to its scanner (`\s`), as JSON's is.
+    if (this.#har !== undefined) return this.#har.push(text, out);
     for (const line of this.#splitter!.push(text)) {
       this.#lines!.line(line, out);
       if (this.#lines!.stopped) return;

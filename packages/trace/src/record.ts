@@ -28,8 +28,16 @@ export interface LineDecoder {
   end(out: TraceRecord[]): void;
 }
 
-/** Reports `rule` at `line`; its severity (and whether it is unattributed) is the table's. */
-export function problem(out: TraceRecord[], line: number, rule: TraceRuleId, message: string) {
+/**
+ * Reports `rule` at `line` (none: the whole trace); its severity (and whether it is
+ * unattributed) is the table's.
+ */
+export function problem(
+  out: TraceRecord[],
+  line: number | undefined,
+  rule: TraceRuleId,
+  message: string,
+) {
   out.push({ kind: "diagnostic", diagnostic: traceDiagnostic(rule, message, line) });
 }
 

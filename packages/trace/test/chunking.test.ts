@@ -87,23 +87,31 @@ const lineEnds = fc.oneof(
   fc.constantFrom(...EOLS).map((eol) => () => eol),
   fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 5 }).map((picks) => {
     let i = 0;
-    return () => EOLS[picks[i++ % picks.length]!]!;
+    let last = "";
+    // A CR then an LF would be one CRLF, not two line ends as in the LF copy.
+    return () => {
+      const eol = EOLS[picks[i++ % picks.length]!]!;
+      last = last === "\r" && eol === "\n" ? "\r\n" : eol;
+      return last;
+    };
   }),
 );
 
-/** A trace of one format, its lines ended as `eol` says, with bad lines among them. */
+/** A trace of one format, its lines ended as `eol` says (called in text order). */
 function traceText(format: string, items: [string, boolean][], eol: () => string): string {
-  const lines = items.map(([t, bad], i) => {
-    if (bad && format !== "har") return `{"bad": ${JSON.stringify(t)}`;
-    if (format === "oatf") return oatfLine(t);
-    if (format === "jsonrpc") return rpc(i, "tools/call", t);
-    if (format === "sse") return `data: ${JSON.stringify({ type: "RUN_STARTED", t })}${eol()}`;
-    return `${i === 0 ? "" : ","}${harEntry(i, t)}`;
+  let text = "";
+  if (format === "har") text += `{"log": {"version": "1.2",${eol()}"entries": [${eol()}`;
+  items.forEach(([t, bad], i) => {
+    if (i > 0) text += eol();
+    if (bad && format !== "har") text += `{"bad": ${JSON.stringify(t)}`;
+    else if (format === "oatf") text += oatfLine(t);
+    else if (format === "jsonrpc") text += rpc(i, "tools/call", t);
+    else if (format === "sse")
+      text += `data: ${JSON.stringify({ type: "RUN_STARTED", t })}${eol()}`;
+    else text += `${i === 0 ? "" : ","}${harEntry(i, t)}`;
   });
-  const joined = lines.map((l, i) => (i === 0 ? l : eol() + l)).join("");
-  return format === "har"
-    ? `{"log": {"version": "1.2",${eol()}"entries": [${eol()}${joined}${eol()}]}}${eol()}`
-    : joined;
+  if (format === "har") text += `${eol()}]}}${eol()}`;
+  return text;
 }
 
 /**

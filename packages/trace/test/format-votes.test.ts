@@ -77,6 +77,34 @@ describe("format detection by the first lines' votes", () => {
     },
   );
 
+  it("a hostile first line that opens a HAR leaves the rest unread, as an error", () => {
+    // A HAR is told by its opening, before any line: what follows it is not read, and says so
+    // as an error (it was a warning: a harmless entry first then gave a silent not_exploited).
+    const harmless = {
+      request: {
+        method: "POST",
+        url: "http://h/mcp",
+        headers: [],
+        postData: { mimeType: "application/json", text: SESSION[3] },
+      },
+      response: {
+        status: 200,
+        headers: [],
+        content: {
+          mimeType: "application/json",
+          text: rpc({ id: 1, result: { content: [{ type: "text", text: "fine" }] } }),
+        },
+      },
+    };
+    const text = [JSON.stringify({ log: { entries: [harmless] } }), ...SESSION].join("\n");
+    const records = readTraceText(text, { documents: [LEAK] });
+    expect(verdict(records)).toBe("not_exploited");
+    expect(records).toContainEqual({
+      kind: "diagnostic",
+      diagnostic: expect.objectContaining({ severity: "error", code: "T-HAR-TRAILING" }),
+    });
+  });
+
   it("a JSON-RPC line injected in the SDK's own JSON Lines does not turn it into a log", () => {
     const lines = [oatfLine("a"), rpc({ id: 9, method: "x" }), oatfLine("b"), oatfLine("c")];
     const records = readTraceText(lines.join("\n"));
@@ -90,7 +118,7 @@ describe("format detection by the first lines' votes", () => {
       diagnostic: {
         severity: "warning",
         code: "T-FORMAT-MIXED",
-        message: expect.stringContaining("read as oatf, which 3 of its first lines show"),
+        message: "a jsonrpc line in a trace read as oatf, as most first lines are",
       },
     });
   });
@@ -99,7 +127,7 @@ describe("format detection by the first lines' votes", () => {
     const format = (lines: string[]) => {
       const decoder = new TraceDecoder();
       const out: TraceRecord[] = [];
-      lines.forEach((text, i) => decoder.line({ line: i + 1, text }, out));
+      for (const [i, text] of lines.entries()) decoder.line({ line: i + 1, text }, out);
       decoder.end(out);
       return decoder.format;
     };
@@ -114,7 +142,7 @@ describe("format detection by the first lines' votes", () => {
     expect(messages(readTraceText(call)).map((m) => m.operation)).toEqual(["tools/call"]);
   });
 
-  it("decides as soon as the rest of the first lines cannot change it (live use)", () => {
+  it("decides as soon as more than half of the first lines show one format (live use)", () => {
     const firstRecordAfter = (lines: string[]) => {
       const decoder = new TraceDecoder();
       const out: TraceRecord[] = [];
@@ -124,15 +152,17 @@ describe("format detection by the first lines' votes", () => {
       }
       return undefined;
     };
+    const majority = DETECTION_LINES / 2 + 1;
     const calls = Array.from({ length: DETECTION_LINES }, (_, i) => rpc({ id: i, method: "x" }));
-    expect(firstRecordAfter(calls)).toBe(DETECTION_LINES / 2);
+    expect(firstRecordAfter(calls)).toBe(majority);
     const own = Array.from({ length: DETECTION_LINES }, (_, i) => oatfLine(`o${i}`));
-    expect(firstRecordAfter(own)).toBe(DETECTION_LINES / 2 + 1);
-    // An MCP SSE capture: `event:` lines take their place among the first lines.
+    expect(firstRecordAfter(own)).toBe(majority);
+    // An MCP SSE capture: `event:` lines take their place among the first lines, and an event
+    // votes when it ends; the 8th non-blank line (the 11th) decides.
     const sse = SESSION.flatMap((line) => ["event: message", `data: ${line}`, ""]);
-    expect(firstRecordAfter(sse)).toBe(8);
+    expect(firstRecordAfter(sse)).toBe(11);
     // A contested start waits for the lines that settle it, never past DETECTION_LINES.
-    expect(firstRecordAfter([agUi, ...calls])).toBe(DETECTION_LINES / 2 + 2);
+    expect(firstRecordAfter([agUi, ...calls])).toBe(majority + 1);
     expect(firstRecordAfter([agUi, thoughtJack, ...Array(6).fill("{}"), ...calls])).toBe(
       DETECTION_LINES,
     );
@@ -161,8 +191,8 @@ const contested = fc
   .map(([hostile, at, eol]) => {
     const lines = [...SESSION];
     // The first hostile line first; the rest among the session's first lines.
-    hostile.forEach((line, i) => lines.splice(i === 0 ? 0 : at[i]! + 1, 0, line));
-    return { hostile: hostile.length, bytes: new TextEncoder().encode(lines.join(eol)) };
+    for (const [i, line] of hostile.entries()) lines.splice(i === 0 ? 0 : at[i]! + 1, 0, line);
+    return new TextEncoder().encode(lines.join(eol));
   });
 
 describe("a hostile minority of the first lines, under any chunking (property)", () => {
@@ -171,7 +201,7 @@ describe("a hostile minority of the first lines, under any chunking (property)",
       fc.asyncProperty(
         contested,
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
-        async ({ bytes }, at) => {
+        async (bytes, at) => {
           const whole = await collect([bytes]);
           expect(verdict(whole)).toBe("exploited");
           expect(textOf(await collect(cutBytes(bytes, at)))).toBe(textOf(whole));

@@ -85,7 +85,7 @@ describe("format detection", () => {
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message:
-            "cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or {direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, {\"log\": {\"entries\": [...]}}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack|har)",
+            'cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or in {direction, message}), ag_ui (events with a \'type\', SSE or JSON), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har ({"log": {"entries": [...]}}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack|har)',
         },
       },
     ]);
@@ -203,9 +203,9 @@ describe("readTrace", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The format is told once the rest of the first lines cannot outvote it: after half of
-    // DETECTION_LINES lines of one format; from then on each line is read as it comes.
-    const first = DETECTION_LINES / 2;
+    // The format is told once more than half of DETECTION_LINES lines show it; from then on
+    // each line is read as it comes.
+    const first = DETECTION_LINES / 2 + 1;
     async function* chunks() {
       for (let i = 0; i < first; i++) yield `${rpcLine(i, `x${i}`)}\n`;
       await gate;
@@ -215,7 +215,7 @@ describe("readTrace", () => {
     const reading = readTrace(chunks());
     const read: TraceRecord[] = [];
     for (let i = 0; i < first; i++) read.push((await reading.next()).value!);
-    expect(messages(read).map((m) => m.operation)).toEqual(["x0", "x1", "x2", "x3"]);
+    expect(messages(read).map((m) => m.operation)).toEqual(["x0", "x1", "x2", "x3", "x4"]);
     release();
     expect((await reading.next()).value).toMatchObject({ message: { operation: "y" } });
   });

@@ -167,7 +167,7 @@ export function readSseBody(
   stream = false,
 ): boolean {
   if (!stream && !isSseLine(text.trimStart())) return false;
-  const lines = new LineSplitter(Number.POSITIVE_INFINITY, { ends: "any" });
+  const lines = new LineSplitter(Number.POSITIVE_INFINITY);
   for (const { text: l } of [...lines.push(text), ...lines.end()]) reader.line(l, line, out);
   reader.end(out);
   return true;
