@@ -171,7 +171,7 @@ export const TRACE_RULES = {
   "T-FORMAT-MIXED": {
     severity: "warning",
     spec_ref: READING,
-    check: "the first lines of a trace show one format",
+    check: "the first lines show one format",
   },
   "T-LINE-TOO-LONG": {
     severity: "error",

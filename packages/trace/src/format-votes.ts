@@ -10,22 +10,19 @@ import type { TraceFormat } from "./record.js";
 const count = (votes: readonly TraceFormat[], format: TraceFormat) =>
   votes.filter((vote) => vote === format).length;
 
-/** The format `votes` (in line order) choose; undefined without votes. */
-export function chosenFormat(votes: readonly TraceFormat[]): TraceFormat | undefined {
+/**
+ * The format `votes` (in line order) choose, once it has more than half of `lines` votes (one
+ * a line at most: no other can then get as many, whatever the rest show); undefined before,
+ * and without votes.
+ */
+export function chosenFormat(votes: readonly TraceFormat[], lines = 0): TraceFormat | undefined {
   // Ranked by votes, the SDK's own shape below any other with as many; in line order, so
   // that only a higher rank replaces a format shown earlier.
   const rank = (format: TraceFormat) => count(votes, format) * 2 + (format === "oatf" ? 0 : 1);
   let best: TraceFormat | undefined;
   for (const format of votes) if (best === undefined || rank(format) > rank(best)) best = format;
-  return best;
+  return best !== undefined && count(votes, best) * 2 > lines ? best : undefined;
 }
-
-/**
- * Whether `format` has more than half of `lines` votes (one a line at most): no other format
- * can get as many, whatever the rest of the lines show.
- */
-export const isMajority = (votes: readonly TraceFormat[], format: TraceFormat, lines: number) =>
-  count(votes, format) * 2 > lines;
 
 /**
  * Whether a line that showed `shown` is said (T-FORMAT-MIXED) when read as `format`: an OATF

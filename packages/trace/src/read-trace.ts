@@ -4,7 +4,7 @@
 import type { Document } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
-import { chosenFormat, dissents, isMajority } from "./format-votes.js";
+import { chosenFormat, dissents } from "./format-votes.js";
 import { type HarDecoder, harDecoder } from "./har/read.js";
 import { jsonRpcDecoder } from "./jsonrpc/read.js";
 import {
@@ -22,6 +22,7 @@ import {
   TRACE_FORMATS,
   type TraceFormat,
   type TraceRecord,
+  tooLong,
 } from "./record.js";
 import { isSseLine, SseAssembler, sseData } from "./sse/events.js";
 import {
@@ -163,8 +164,8 @@ const perDocumentModes = (documents: readonly Document[] | undefined) =>
   Array.from(documents ?? [], (document) => actorModes([document]));
 
 const CANDIDATES =
-  "oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or in " +
-  `{direction, message}), ag_ui (events with a 'type', SSE or JSON), thoughtjack (${THOUGHTJACK_LINE}), ` +
+  "oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or " +
+  `wrapped), ag_ui (events with a 'type', SSE or JSON), thoughtjack (${THOUGHTJACK_LINE}), ` +
   'har ({"log": {"entries": [...]}})';
 
 /**
@@ -255,7 +256,7 @@ export class TraceDecoder {
 
   #tooLong(line: number, out: TraceRecord[]): void {
     const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-    problem(out, line, "T-LINE-TOO-LONG", `line longer than ${limit} characters: not read`);
+    tooLong(out, line, "line", limit);
   }
 
   #detect(source: SourceLine, out: TraceRecord[]) {
@@ -282,9 +283,8 @@ export class TraceDecoder {
       if (this.#heldNonBlank >= DETECTION_LINES) return this.#decideHeld(out);
     }
     // A format most of the first lines show already is the format, whatever the rest show.
-    const format = chosenFormat(this.#votes);
-    if (format !== undefined && isMajority(this.#votes, format, DETECTION_LINES))
-      this.#decide(format, out);
+    const format = chosenFormat(this.#votes, DETECTION_LINES);
+    if (format !== undefined) this.#decide(format, out);
   }
 
   #vote(format: TraceFormat | undefined, line: number): void {
@@ -324,12 +324,7 @@ export class TraceDecoder {
       // makes of it.
       const shown = this.#votes[this.#voteLines.indexOf(line.line)];
       if (dissents(shown, format))
-        problem(
-          out,
-          line.line,
-          "T-FORMAT-MIXED",
-          `a ${shown} line in a trace read as ${format}, as most first lines are`,
-        );
+        problem(out, line.line, "T-FORMAT-MIXED", `a ${shown} line in a trace read as ${format}`);
       this.#feed(line, out);
     }
   }
@@ -342,7 +337,7 @@ export class TraceDecoder {
 
   #refuse(line: number | undefined, out: TraceRecord[]): void {
     this.#stopped = true;
-    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OpenTelemetry: readOtlp of @oatf/trace/otlp)`;
+    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OTLP: readOtlp, @oatf/trace/otlp)`;
     problem(out, line, "T-FORMAT", message);
   }
 
@@ -350,7 +345,7 @@ export class TraceDecoder {
     this.#stopped = true;
     const readable = this.#held.find((l) => !l.tooLong && l.text.trim() !== "");
     this.#reportDropped(out);
-    const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`;
+    const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format)`;
     // T-FORMAT stops reading (its table entry says so): nothing after it is read.
     problem(out, readable?.line, "T-FORMAT", message);
   }
@@ -377,11 +372,12 @@ class TraceText {
     return this.#har?.stopped === true || this.#lines?.stopped === true;
   }
 
-  push(text: string, out: TraceRecord[]) {
+  /** Feeds text; `ended`: the input ended, so what was held to tell a HAR is read as it is. */
+  push(text: string, out: TraceRecord[], ended = false) {
     if (this.#har === undefined && this.#lines === undefined) {
       this.#sniffed += text;
       const har = opensHar(this.#sniffed);
-      if (har === undefined && this.#sniffed.length < MAX_SNIFF) return;
+      if (har === undefined && this.#sniffed.length < MAX_SNIFF && !ended) return;
       text = this.#sniffed;
       this.#sniffed = "";
       if (har === true) this.#har = harOptions(this.#options);
@@ -396,13 +392,7 @@ class TraceText {
   }
 
   end(out: TraceRecord[]) {
-    if (this.#har === undefined && this.#lines === undefined) {
-      const text = this.#sniffed;
-      this.#sniffed = "";
-      if (opensHar(text) === true) this.#har = harOptions(this.#options);
-      else this.#useLines();
-      if (text !== "") this.push(text, out);
-    }
+    if (this.#har === undefined && this.#lines === undefined) this.push("", out, true);
     if (this.stopped) return;
     if (this.#har !== undefined) return this.#har.end(out);
     for (const line of this.#splitter!.end()) this.#lines!.line(line, out);

@@ -41,6 +41,10 @@ export function problem(
   out.push({ kind: "diagnostic", diagnostic: traceDiagnostic(rule, message, line) });
 }
 
+/** `what` (a line, an SSE event) was longer than `limit` characters: it is not read. */
+export const tooLong = (out: TraceRecord[], line: number, what: string, limit: number) =>
+  problem(out, line, "T-LINE-TOO-LONG", `${what} longer than ${limit} characters: not read`);
+
 /**
  * A warning about a message read without certain correlation: it makes a run gate fail. The
  * same as `problem`, for the rules whose table entry says `unattributed`.

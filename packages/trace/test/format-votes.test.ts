@@ -118,7 +118,7 @@ describe("format detection by the first lines' votes", () => {
       diagnostic: {
         severity: "warning",
         code: "T-FORMAT-MIXED",
-        message: "a jsonrpc line in a trace read as oatf, as most first lines are",
+        message: "a jsonrpc line in a trace read as oatf",
       },
     });
   });

@@ -85,7 +85,7 @@ describe("format detection", () => {
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message:
-            'cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or in {direction, message}), ag_ui (events with a \'type\', SSE or JSON), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har ({"log": {"entries": [...]}}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack|har)',
+            'cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or wrapped), ag_ui (events with a \'type\', SSE or JSON), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har ({"log": {"entries": [...]}}). Name it with the format option (--trace-format)',
         },
       },
     ]);

@@ -7,7 +7,7 @@
 // held to a bound (`SseData`), by dropping the event (the readers: it is reported) or by
 // keeping its head (the recorder's tap: it is noted as cut).
 import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from "../lines.js";
-import { type LineDecoder, problem, type TraceRecord } from "../record.js";
+import { type LineDecoder, type TraceRecord, tooLong } from "../record.js";
 
 /** One field line: its name and value (one space after the colon dropped, as SSE says). */
 export interface SseField {
@@ -102,12 +102,7 @@ export class SseAssembler {
       this.#data = [];
       this.#length = 0;
       this.#broken = true;
-      problem(
-        out,
-        this.#start,
-        "T-LINE-TOO-LONG",
-        `an SSE event longer than ${this.#max} characters: not read`,
-      );
+      tooLong(out, this.#start, "an SSE event", this.#max);
     }
     return true;
   }
