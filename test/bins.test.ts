@@ -35,7 +35,7 @@ describe("workspace bins", () => {
       for (const target of targets as string[])
         bins.push([manifest, normalize(join(dirname(manifest), target))]);
     }
-    expect(bins.map(([, t]) => t)).toContain("packages/oatf/bin/oatf.js");
+    expect(bins.map(([, t]) => t)).toContain("packages/oatf/bin/oatf.cjs");
     for (const [manifest, target] of bins) {
       expect(tracked.has(target), `${manifest}: ${target}`).toBe(true);
       expect(target, manifest).not.toMatch(/(^|\/)dist\//);
@@ -43,15 +43,15 @@ describe("workspace bins", () => {
   });
 
   it("oatf's launcher runs the built CLI, and says how to build it when it is not built", () => {
-    const launcher = join(root, "packages/oatf/bin/oatf.js");
+    const launcher = join(root, "packages/oatf/bin/oatf.cjs");
     const built = spawnSync(process.execPath, [launcher, "--version"], { encoding: "utf8" });
     if (existsSync(join(root, "packages/oatf/dist/cli.js")))
       expect(built.stdout).toMatch(/^\d+\.\d+\.\d+/);
     const copy = mkdtempSync(join(tmpdir(), "oatf-bin-"));
     mkdirSync(join(copy, "bin"));
-    copyFileSync(launcher, join(copy, "bin", "oatf.js"));
+    copyFileSync(launcher, join(copy, "bin", "oatf.cjs"));
     writeFileSync(join(copy, "package.json"), '{"type":"module"}');
-    const bare = spawnSync(process.execPath, [join(copy, "bin", "oatf.js"), "--version"], {
+    const bare = spawnSync(process.execPath, [join(copy, "bin", "oatf.cjs"), "--version"], {
       encoding: "utf8",
     });
     expect(bare.status).toBe(3);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { Plugin } from "esbuild";
@@ -29,11 +29,13 @@ const YAML_ESM = join(
 // stays a package as well: its stdio bridge is a file beside its own build, and only `oatf run`
 // / `oatf benchmark` load it.
 const EXTERNAL = ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"];
+const escapeRegExp = (text: string) => text.replace(/[/.]/g, "\\$&");
+const EXTERNAL_NAMES = EXTERNAL.map(escapeRegExp).join("|");
 const cliBundling: Options = {
   target: "node20",
   // Not minified, so a stack trace reads without source maps (which would double the tarball).
   sourcemap: false,
-  noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
+  noExternal: [new RegExp(`^(?!(?:${EXTERNAL_NAMES})$)`)],
   external: EXTERNAL,
   esbuildOptions(options) {
     options.alias = { ...options.alias, yaml: YAML_ESM };
@@ -57,7 +59,7 @@ const commandBundles: Plugin = {
 // the workspace's sources, and only an import( of a package named in `external` or of Node's
 // own modules (every other import( is bundled, as esbuild does).
 const OUTSIDE_IMPORT = new RegExp(
-  `(?<!typeof )\\bimport\\((?="(?:node:[a-z_/]+|${EXTERNAL.map((e) => e.replace(/[/.]/g, "\\$&")).join("|")})")`,
+  `(?<!typeof )\\bimport\\((?="(?:node:[a-z_/]+|${EXTERNAL_NAMES})")`,
   "g",
 );
 const bundleImports: Plugin = {
@@ -67,6 +69,34 @@ const bundleImports: Plugin = {
       contents: readFileSync(args.path, "utf8").replace(OUTSIDE_IMPORT, "__oatfImport("),
       loader: "ts",
     }));
+  },
+};
+
+// re2js compiles each single-character literal with a case-folding check that it runs even when
+// the expression does not fold case, and the check's first call decodes all of Unicode's case
+// orbits (~2 ms of `oatf validate`'s start, for `(id_rsa|passwd)` as much as for `(?i)x`).
+// In the command bundles the check runs only when the flag it can clear is set: the same
+// program for every expression. Upstream's code is still this (2.10.0); if it changes, the
+// build says so and this goes.
+const RE2JS_RUNE_FOLD =
+  "if (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;";
+const re2jsRuneFold: Plugin = {
+  name: "oatf-re2js-rune-fold",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]re2js[\\/]build[\\/]index\.js$/ }, (args) => {
+      const code = readFileSync(args.path, "utf8");
+      if (!code.includes(RE2JS_RUNE_FOLD))
+        throw new Error(
+          `re2js changed: ${args.path} no longer has the check tsup.config.ts guards`,
+        );
+      return {
+        contents: code.replace(
+          RE2JS_RUNE_FOLD,
+          `if (flags !== 0 && (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0])) flags &= ~RE2Flags.FOLD_CASE;`,
+        ),
+        loader: "js",
+      };
+    });
   },
 };
 
@@ -88,6 +118,22 @@ const commandBundleText: NonNullable<Options["plugins"]>[number] = {
   },
 };
 
+/**
+ * dist/cli.js, where scripts, tests and earlier instructions run the CLI, is a symbolic link to
+ * dist/cli.cjs: Node runs a link's target, so it starts as CommonJS too (a `.js` file here is an
+ * ES module). Where no link can be made, an ES module that loads it. npm packs no links: the
+ * published package has the bin and dist/cli.cjs.
+ */
+function cliEntryLink(): void {
+  const link = "dist/cli.js";
+  rmSync(link, { force: true });
+  try {
+    symlinkSync("cli.cjs", link);
+  } catch {
+    writeFileSync(link, 'import "./cli.cjs";\n');
+  }
+}
+
 export default defineConfig([
   // shims: the CommonJS build gets an `import.meta.url` (default-cel.ts requires CEL relative to
   // it; node/evaluate-jobs.ts finds the worker, dist/evaluate-worker.js, beside itself).
@@ -101,20 +147,28 @@ export default defineConfig([
     define,
   },
   {
-    // The command-line tool's entry: ESM, with a shebang so the bin runs directly. Only the
-    // dispatcher and its few shared helpers: each command is a bundle of its own (below).
-    // evaluate-worker.ts: the entry of `evaluateInThreads`' worker threads (`oatf evaluate
-    // --jobs`, `oatf/node`): tinypool loads it by file, next to the CLI's own and `oatf/node`'s.
-    // No splitting: the few helpers both use are repeated, so that starting the CLI reads and
-    // links one ES module, not two.
+    // The command-line tool's entry, dist/cli.cjs: the dispatcher and its few shared helpers;
+    // each command is a bundle of its own (below). CommonJS, so that starting the CLI needs no
+    // ES module loader (its setup, resolution and asynchronous read were ~4 ms of `oatf
+    // validate`'s 70). The bin runs it; dist/cli.js is a link to it (see cliEntryLink).
     ...cliBundling,
-    entry: { cli: "src/cli.ts", "evaluate-worker": "src/node/evaluate-worker.ts" },
-    format: ["esm"],
+    entry: { cli: "src/cli.ts" },
+    format: ["cjs"],
     splitting: false,
     esbuildPlugins: [commandBundles],
+    banner: { js: "#!/usr/bin/env node" },
+    onSuccess: async () => cliEntryLink(),
+  },
+  {
+    // evaluate-worker.ts: the entry of `evaluateInThreads`' worker threads (`oatf evaluate
+    // --jobs`, `oatf/node`): tinypool loads it by file, next to the CLI's own and `oatf/node`'s.
+    ...cliBundling,
+    entry: { "evaluate-worker": "src/node/evaluate-worker.ts" },
+    format: ["esm"],
+    splitting: false,
     banner: {
       // Bundled CommonJS dependencies may call require() for Node built-ins.
-      js: "#!/usr/bin/env node\nimport { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",
+      js: "import { createRequire as __oatfCreateRequire } from 'node:module';\nconst require = __oatfCreateRequire(import.meta.url);",
     },
   },
   {
@@ -129,7 +183,7 @@ export default defineConfig([
     format: ["cjs"],
     splitting: false,
     shims: true,
-    esbuildPlugins: [bundleImports],
+    esbuildPlugins: [bundleImports, re2jsRuneFold],
     plugins: [commandBundleText],
   },
 ]);

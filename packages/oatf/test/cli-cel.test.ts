@@ -41,13 +41,17 @@ describe("loadCelFor, as the CLI calls it", () => {
 describe("the built CLI", () => {
   beforeAll(() => setup(), 600_000);
 
-  /** Every file the CLI loads at start: static imports only, followed through its chunks. */
+  /**
+   * Every file the CLI loads at start: static imports (or, the entry being CommonJS, string
+   * requires) only, followed through its chunks.
+   */
   function staticGraph(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
     if (seen.has(file)) return seen;
     const source = readFileSync(file, "utf8");
     const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s*["']([^"']+)["']/gm)]
       .map((m) => m[1]!)
-      .concat([...source.matchAll(/^import\s*["']([^"']+)["']/gm)].map((m) => m[1]!));
+      .concat([...source.matchAll(/^import\s*["']([^"']+)["']/gm)].map((m) => m[1]!))
+      .concat([...source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!));
     seen.set(file, specifiers);
     for (const s of specifiers) if (s.startsWith(".")) staticGraph(join(dirname(file), s), seen);
     return seen;

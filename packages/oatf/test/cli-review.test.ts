@@ -1,4 +1,4 @@
-// Issue 32 through the built `oatf` command (packages/oatf/bin/oatf.js), as a CI gate uses it:
+// Issue 32 through the built `oatf` command (packages/oatf/bin/oatf.cjs), as a CI gate uses it:
 // blind indicators in text, JSON and JUnit; one verdict per run with the summary precedence and
 // exit codes; `--max-warnings` with ESLint's meaning; CEL positions and did-you-mean in
 // `validate`; hostile traces and documents. Expectations come from the issue and the spec text.
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import setup, { REPO } from "./cli-build.js";
 
-const BIN = join(REPO, "packages/oatf/bin/oatf.js");
+const BIN = join(REPO, "packages/oatf/bin/oatf.cjs");
 const dir = mkdtempSync(join(tmpdir(), "oatf-review-"));
 const write = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);

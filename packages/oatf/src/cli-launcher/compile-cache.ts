@@ -24,8 +24,6 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { debuglog } from "node:util";
 import * as vm from "node:vm";
@@ -59,7 +57,8 @@ interface CacheFiles {
  * (`BUNDLE_HEAD`), and returns its `module.exports`.
  */
 export function loadCommonJs(file: string): unknown {
-  const source = readFileSync(file, "utf8");
+  // latin1: the bundles are ASCII (tsup.config.ts), and this decoding is a plain copy.
+  const source = readFileSync(file, "latin1");
   const files = process.env.OATF_COMPILE_CACHE === "0" ? undefined : cacheFilesOf(file);
   const complete = files === undefined ? undefined : readIfPresent(files.complete);
   const partial =
@@ -85,7 +84,8 @@ export function loadCommonJs(file: string): unknown {
         removeOtherBuilds(files[kind], file);
     });
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), load);
+  // The entry's own require: the bundles sit beside it (dist/), so it resolves as theirs would.
+  run.call(module.exports, module.exports, require, module, file, dirname(file), load);
   return module.exports;
 }
 
@@ -125,8 +125,7 @@ export const BUNDLE_TAIL = "\n});\n";
 /** The cache files of `file`, or undefined when no directory of ours can hold them. */
 function cacheFilesOf(file: string): CacheFiles | undefined {
   try {
-    const dir = join(tmpdir(), `oatf-compile-cache-${process.getuid?.() ?? "user"}`);
-    mkdirSync(dir, { mode: 0o700, recursive: true });
+    const dir = join(temporaryDirectory(), `oatf-compile-cache-${process.getuid?.() ?? "user"}`);
     if (!ownedOnlyByUs(dir)) return undefined;
     // V8 checks its own version, flags and the source's length; the key adds the build.
     const { size, mtimeMs } = statSync(file);
@@ -149,9 +148,30 @@ function prefixOf(file: string): string {
   return `${basename(file)}-${(hash >>> 0).toString(16).padStart(8, "0")}-`;
 }
 
-/** A real directory (not a link) of the current user that no one else can write. */
+/**
+ * os.tmpdir() without loading `os`, on POSIX systems: the same variables in the same order.
+ * Node ignores them in a setuid or setgid process; there, and on Windows, this asks `os`.
+ */
+function temporaryDirectory(): string {
+  const privileged =
+    process.getuid?.() !== process.geteuid?.() || process.getgid?.() !== process.getegid?.();
+  if (process.platform === "win32" || privileged)
+    return (require("node:os") as typeof import("node:os")).tmpdir();
+  const { TMPDIR, TMP, TEMP } = process.env;
+  const dir = TMPDIR || TMP || TEMP || "/tmp";
+  return dir.length > 1 && dir.endsWith("/") ? dir.slice(0, -1) : dir;
+}
+
+/**
+ * A real directory (not a link) of the current user that no one else can write, made when
+ * there is none.
+ */
 function ownedOnlyByUs(dir: string): boolean {
-  const stat = lstatSync(dir);
+  let stat = lstatSync(dir, { throwIfNoEntry: false });
+  if (stat === undefined) {
+    mkdirSync(dir, { mode: 0o700, recursive: true });
+    stat = lstatSync(dir);
+  }
   if (!stat.isDirectory()) return false;
   if (process.getuid === undefined) return true; // Windows: the temporary directory is the user's
   return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;

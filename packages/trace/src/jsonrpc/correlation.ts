@@ -10,7 +10,7 @@
 // oldest is forgotten first, and said (T-PENDING-LIMIT, unattributed).
 import type { Value } from "@oatf/model";
 import { problem, type TraceRecord, unattributed } from "../record.js";
-import { type Key, type Named, PendingIds, type Waiting } from "./pending-ids.js";
+import { type Key, type Named, PendingIds } from "./pending-ids.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
 export const MAX_PENDING_REQUESTS = 10_000;
@@ -50,18 +50,24 @@ export interface Correlation {
   /** A request with an id: it waits for its response. */
   remember(request: Request, line: number, out: TraceRecord[]): void;
   /**
-   * The requests a response from `side` answers (sent the other way, or of unknown sender)
-   * and where they wait. SSE comes from the server: its response may answer a bare request
+   * The requests a response from `side` answers (sent the other way, or of unknown sender),
+   * valid until the next call (a table's own list, or one made for several). SSE comes from the server: its response may answer a bare request
    * (sender unknown), and a bare response may answer a request the server sent over SSE.
    * A line that leaves out its session/connection or actor may be on any connection, and a
    * request that left them out may be on the response's: each answers the other. When more
    * than one list matches, the response is read as each (ambiguous, said), never silently
    * given to one (a peer's request of the same id must not hide the response to another).
    */
-  answered(scope: string, actor: string, side: Side, id: string | number): Waiting<Request>[];
-  /** The response was read: its requests are taken (`final`), or stay open for the next item. */
-  settle(waiting: readonly Waiting<Request>[], requests: readonly Request[], final: boolean): void;
+  answered(scope: string, actor: string, side: Side, id: string | number): readonly Request[];
+  /**
+   * The response was read: the requests `answered` found last are taken (`final`), or stay
+   * open for the next item.
+   */
+  settle(requests: readonly Request[], final: boolean): void;
 }
+
+/** What a response no request awaits finds (never written to). */
+const NONE: readonly Request[] = [];
 
 export function correlation(): Correlation {
   const pending = new PendingIds<Request>(MAX_PENDING_REQUESTS, MAX_PENDING_CHARS);
@@ -110,27 +116,21 @@ export function correlation(): Correlation {
     forget(pending.set(key, kept, cost, false), line, out);
   }
 
-  function answered(scope: string, a: string, side: Side, id: string | number): Waiting<Request>[] {
-    const found: Waiting<Request>[] = [];
-    pending.matching(
-      found,
-      side === "out" ? "in" : side === "in" ? "out" : "",
-      id,
-      scope,
-      a,
-      MAX_REQUESTS_PER_ID,
-    );
+  // The lists the last response found: kept for its `settle` (one array per decoder, as a
+  // response is read in full before the next).
+  const found: Request[][] = [];
+
+  function answered(scope: string, a: string, side: Side, id: string | number) {
+    while (found.length > 0) found.pop();
+    const from = side === "out" ? "in" : side === "in" ? "out" : "";
+    pending.matching(found, from, id, scope, a, MAX_REQUESTS_PER_ID);
     if (side !== "out")
       pending.matching(found, side === "in" ? "" : "in", id, scope, a, MAX_REQUESTS_PER_ID);
-    return found;
+    return found.length === 0 ? NONE : found.length === 1 ? found[0]! : found.flat();
   }
 
-  function settle(
-    waiting: readonly Waiting<Request>[],
-    requests: readonly Request[],
-    final: boolean,
-  ) {
-    if (final) for (const w of waiting) pending.take(w.key);
+  function settle(requests: readonly Request[], final: boolean) {
+    if (final) for (const list of found) pending.take(list[0]!.key);
     else for (const request of requests) request.answered = true;
   }
 

@@ -11,6 +11,11 @@ import type { InputRequests } from "./input-required.js";
 /** One decoder's state: its connections' protocols, the requests awaiting, the input requests. */
 export interface DecoderState extends Connections, Correlation {
   inputs: InputRequests;
+  /**
+   * What the line of the message being decoded says: one object per decoder, filled per
+   * message (an object per line added up), read only while that message is decoded.
+   */
+  heard: Heard;
 }
 
 export /** What a line says around its JSON-RPC message: who sent it, when, on which connection. */

@@ -27,7 +27,8 @@ export interface Waiter {
 /** A slot's key: a number for the common slot (see `slotKey`), else a string. */
 export type Key = string | number;
 
-const SIDES: Record<string, number> = { "": 0, in: 1, out: 2 };
+/** A side's number (0 for "", 1 for "in", 2 for "out"): compared, not looked up by name. */
+const sideIndex = (side: string) => (side === "in" ? 1 : side === "out" ? 2 : 0);
 const MAX_NUMBER_ID = 2 ** 50;
 
 /**
@@ -47,9 +48,8 @@ export function slotKey(side: string, id: string | number, scope: string, actor:
     id >= 0 &&
     id < MAX_NUMBER_ID
   )
-    return id * 3 + SIDES[side]!;
-  const text = String(id);
-  return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}|${scope}|${actor}`;
+    return id * 3 + sideIndex(side);
+  return `${idBase(side, id)}|${scope}|${actor}`;
 }
 
 /** The (side, id) part of a slot key. */
@@ -58,23 +58,17 @@ export function idBase(side: string, id: string | number): string {
   return `${side}|${typeof id === "number" ? "n" : "s"}${text.length}|${text}`;
 }
 
-/** A found list of requests and the key it waits under. */
-export interface Waiting<R> {
-  key: Key;
-  requests: R[];
-}
-
 export class PendingIds<R extends Waiter> {
   readonly #table: BoundedTable<R[], Key>;
   // The slots that name an actor or a scope (kept in step with the table), by what a
   // response may leave out: every slot of an id, of an id and scope, of an id and actor.
   // A slot naming neither is found by its key, so a log that names nothing pays nothing.
-  readonly #byBase = new Map<string, Map<Key, Named>>();
-  readonly #byScope = new Map<string, Map<Key, Named>>();
-  readonly #byActor = new Map<string, Map<Key, Named>>();
+  readonly #byBase = new Map<string, Set<Key>>();
+  readonly #byScope = new Map<string, Set<Key>>();
+  readonly #byActor = new Map<string, Set<Key>>();
   // Keys held per sender side: a side with none is not searched (most logs say every
   // line's direction, so a response's unknown-sender lookup is skipped).
-  readonly #sides: Record<string, number> = { "": 0, in: 0, out: 0 };
+  readonly #sides = [0, 0, 0];
 
   constructor(maxEntries: number, maxChars: number) {
     this.#table = new BoundedTable<R[], Key>(maxEntries, maxChars, (key, requests) =>
@@ -93,12 +87,10 @@ export class PendingIds<R extends Waiter> {
   set(key: Key, requests: R[], cost: number, fresh: boolean): number {
     const first = requests[0]!;
     const named = first.named;
-    if (fresh) this.#sides[first.side]!++;
-    if (named !== undefined && fresh) {
-      add(this.#byBase, named.base, key, named);
-      add(this.#byScope, `${named.base}|${named.scope}`, key, named);
-      add(this.#byActor, `${named.base}|${named.actor}`, key, named);
-    }
+    if (fresh) this.#sides[sideIndex(first.side)]!++;
+    if (named !== undefined && fresh)
+      for (const [index, at] of this.#indexes(named))
+        (index.get(at) ?? index.set(at, new Set()).get(at)!).add(key);
     return this.#table.set(key, requests, cost);
   }
 
@@ -108,20 +100,21 @@ export class PendingIds<R extends Waiter> {
   }
 
   /**
-   * Adds to `found` the waiting lists of the id sent from `side` that a response on
-   * (scope, actor) may answer: a part the response or the request leaves out matches any.
-   * At most `limit + 1` lists in all (enough to tell there are too many): every set searched
-   * holds only matching slots, so a response costs O(limit) whatever the number of sessions.
+   * Adds to `found` the waiting lists of the id sent from `side` that a response on (scope,
+   * actor) may answer: a part the response or the request leaves out matches any. At most
+   * `limit + 1` lists in all (enough to tell there are too many): every set searched holds
+   * only matching slots, so a response costs O(limit) whatever the number of sessions. A
+   * list's requests all carry its key.
    */
   matching(
-    found: Waiting<R>[],
+    found: R[][],
     side: string,
     id: string | number,
     scope: string,
     actor: string,
     limit: number,
   ): void {
-    if (this.#sides[side] === 0) return;
+    if (this.#sides[sideIndex(side)] === 0) return;
     const start = found.length;
     this.#add(found, slotKey(side, id, scope, actor), limit);
     if (scope !== "" && actor !== "") this.#add(found, slotKey(side, id, "", ""), limit);
@@ -138,40 +131,38 @@ export class PendingIds<R extends Waiter> {
           : [this.#byScope.get(`${base}|${scope}`), this.#byScope.get(`${base}|`)];
     for (const set of sets) {
       if (set === undefined) continue;
-      for (const key of set.keys()) {
+      for (const key of set) {
         if (found.length > limit) return;
         let seen = false;
-        for (let i = start; i < found.length; i++) if (found[i]!.key === key) seen = true;
+        for (let i = start; i < found.length; i++) if (found[i]![0]!.key === key) seen = true;
         if (!seen) this.#add(found, key, limit);
       }
     }
   }
 
-  #add(found: Waiting<R>[], key: Key, limit: number): void {
+  #add(found: R[][], key: Key, limit: number): void {
     if (found.length > limit) return;
     const requests = this.#table.get(key);
-    if (requests !== undefined) found.push({ key, requests });
+    if (requests !== undefined) found.push(requests);
   }
 
   #unindex(key: Key, waiter: Waiter): void {
-    this.#sides[waiter.side]!--;
+    this.#sides[sideIndex(waiter.side)]!--;
     const { named } = waiter;
     if (named === undefined) return;
-    remove(this.#byBase, named.base, key);
-    remove(this.#byScope, `${named.base}|${named.scope}`, key);
-    remove(this.#byActor, `${named.base}|${named.actor}`, key);
+    for (const [index, at] of this.#indexes(named)) {
+      const keys = index.get(at)!;
+      keys.delete(key);
+      if (keys.size === 0) index.delete(at);
+    }
   }
-}
 
-function add(index: Map<string, Map<Key, Named>>, at: string, key: Key, named: Named) {
-  const slots = index.get(at);
-  if (slots === undefined) index.set(at, new Map([[key, named]]));
-  else slots.set(key, named);
-}
-
-function remove(index: Map<string, Map<Key, Named>>, at: string, key: Key): void {
-  const slots = index.get(at);
-  if (slots === undefined) return;
-  slots.delete(key);
-  if (slots.size === 0) index.delete(at);
+  /** The indexes a named slot is in, each with the entry it is under. */
+  #indexes(named: Named): [Map<string, Set<Key>>, string][] {
+    return [
+      [this.#byBase, named.base],
+      [this.#byScope, `${named.base}|${named.scope}`],
+      [this.#byActor, `${named.base}|${named.actor}`],
+    ];
+  }
 }

@@ -190,17 +190,17 @@ function one(
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;
-  const heard: Heard = {
-    line,
-    side,
-    actor,
-    actorKey: actor === undefined ? "" : `a${actor}`,
-    scope: scope.key,
-    session: scope.name,
-    timestamp: wrapped ? timestampOf(value.timestamp) : undefined,
-    given: wrapped && typeof value.protocol === "string" ? value.protocol : undefined,
-    connection: state.connectionOf(actor, scope.key, line, out),
-  };
+  // The decoder's one Heard, filled for this message.
+  const heard = state.heard;
+  heard.line = line;
+  heard.side = side;
+  heard.actor = actor;
+  heard.actorKey = actor === undefined ? "" : `a${actor}`;
+  heard.scope = scope.key;
+  heard.session = scope.name;
+  heard.timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
+  heard.given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
+  heard.connection = state.connectionOf(actor, scope.key, line, out);
   const method = rpc.method;
   if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
   else readResponse(state, rpc, heard, out);
@@ -221,6 +221,8 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
     ...connections(options.protocol, options.modes ?? []),
     ...correlation(),
     inputs: options.inputs ?? new InputRequests(),
+    // Filled by each message before it is read (always in the same order: one shape).
+    heard: {} as Heard,
   };
   return {
     // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.

@@ -22,11 +22,13 @@ export function readRequest(
   const own = scope === "" ? undefined : `${scope}|${actor ?? ""}`;
   const protocol = given ?? state.protocolFor(connection, sent, line, out, own);
   // A2A v1.0 names map onto the binding's v0.3 names; the sent name stays on the message.
-  const { operation: method, native } = protocol === "a2a" ? a2aMethod(sent) : { operation: sent };
+  let method = sent;
+  let native: string | undefined;
+  if (protocol === "a2a") ({ operation: method, native } = a2aMethod(sent));
   const params = rpc.params as Value | undefined;
   // MCP 2026-07-28: a retry's `inputResponses` answer the input requests of the result it
-  // continues, before the retry itself is sent.
-  if (protocol === "mcp")
+  // continues, before the retry itself is sent (looked for only where params carry them).
+  if (protocol === "mcp" && (params as { inputResponses?: unknown })?.inputResponses !== undefined)
     for (const input of state.inputs.answered(params, line, out))
       located(out, protocol, "response", input.method, input.content as Value, heard);
   if (isId(rpc.id)) {

@@ -16,7 +16,6 @@ import { preview, problem, type TraceRecord, unattributed } from "../record.js";
 import { a2aResult, a2aV1, looksLikeA2aResult } from "./a2a.js";
 import { MAX_REQUESTS_PER_ID, type Request } from "./correlation.js";
 import { asked, type DecoderState, type Heard, isId, located } from "./heard.js";
-import type { Waiting } from "./pending-ids.js";
 
 /**
  * `{...params, ...result}` (SDK §4.1 enrichment). `Object.assign` copies several times
@@ -60,15 +59,14 @@ export function readResponse(
       "T-ID-NULL",
       `an error answering no request (id null): ${preview(rpc.error)}`,
     );
-  const waiting = isId(rpc.id) ? state.answered(scope, actorKey, side, rpc.id) : [];
-  const requests = waiting.length === 1 ? waiting[0]!.requests : waiting.flatMap((w) => w.requests);
+  const requests = isId(rpc.id) ? state.answered(scope, actorKey, side, rpc.id) : [];
   const content = (isResult ? rpc.result : rpc.error) as Value;
   // Past the per-id bound (lists of several connections), it is read as no one's: still
   // evaluated against every surface, and said, but never multiplied into that many messages.
   const tooMany = requests.length > MAX_REQUESTS_PER_ID;
-  if (waiting.length === 0 || tooMany)
+  if (requests.length === 0 || tooMany)
     return uncorrelated(state, rpc.id, tooMany, isResult, content, heard, out);
-  correlated(state, rpc.id, waiting, requests, isResult, content, heard, out);
+  correlated(state, rpc.id, requests, isResult, content, heard, out);
 }
 
 /** A response no request (or too many) of its id awaits: of operation "", said. */
@@ -108,7 +106,6 @@ function uncorrelated(
 function correlated(
   state: DecoderState,
   id: unknown,
-  waiting: Waiting<Request>[],
   requests: readonly Request[],
   isResult: boolean,
   content: Value,
@@ -117,7 +114,12 @@ function correlated(
 ): void {
   const { line, actorKey, scope } = heard;
   // One item of a stream answers; the stream stays open for the next until its last item.
-  const items = isResult && requests.every((r) => r.streaming);
+  let streams = true;
+  let mcp = false;
+  for (const r of requests) {
+    streams &&= r.streaming;
+    mcp ||= r.protocol === "mcp";
+  }
   if (requests.length > 1) {
     unattributed(
       out,
@@ -136,7 +138,7 @@ function correlated(
       );
   }
   let projected: { operation: string; content: Value } | undefined;
-  let final = !items;
+  let final = !(isResult && streams);
   for (const request of requests) {
     let body = content;
     if (request.protocol === "a2a" && isResult) {
@@ -163,6 +165,6 @@ function correlated(
   // `task/artifact`, a message of its own on the same line (one operation per message).
   if (projected !== undefined)
     located(out, "a2a", "response", projected.operation, projected.content, heard);
-  state.settle(waiting, requests, final);
-  if (isResult && requests.some((r) => r.protocol === "mcp")) asked(state, content, heard, out);
+  state.settle(requests, final);
+  if (isResult && mcp) asked(state, content, heard, out);
 }
