@@ -29,11 +29,13 @@ const YAML_ESM = join(
 // stays a package as well: its stdio bridge is a file beside its own build, and only `oatf run`
 // / `oatf benchmark` load it.
 const EXTERNAL = ["@oatf/cel-default", "@oatf/redis-streams", "@oatf/run", "tinypool"];
+const escapeRegExp = (text: string) => text.replace(/[/.]/g, "\\$&");
+const EXTERNAL_NAMES = EXTERNAL.map(escapeRegExp).join("|");
 const cliBundling: Options = {
   target: "node20",
   // Not minified, so a stack trace reads without source maps (which would double the tarball).
   sourcemap: false,
-  noExternal: [/^(?!@oatf\/cel-default$|@oatf\/redis-streams$|@oatf\/run$|tinypool$)/],
+  noExternal: [new RegExp(`^(?!(?:${EXTERNAL_NAMES})$)`)],
   external: EXTERNAL,
   esbuildOptions(options) {
     options.alias = { ...options.alias, yaml: YAML_ESM };
@@ -57,7 +59,7 @@ const commandBundles: Plugin = {
 // the workspace's sources, and only an import( of a package named in `external` or of Node's
 // own modules (every other import( is bundled, as esbuild does).
 const OUTSIDE_IMPORT = new RegExp(
-  `(?<!typeof )\\bimport\\((?="(?:node:[a-z_/]+|${EXTERNAL.map((e) => e.replace(/[/.]/g, "\\$&")).join("|")})")`,
+  `(?<!typeof )\\bimport\\((?="(?:node:[a-z_/]+|${EXTERNAL_NAMES})")`,
   "g",
 );
 const bundleImports: Plugin = {

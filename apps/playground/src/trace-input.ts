@@ -21,7 +21,7 @@ export function readTrace(text: string, documents: readonly Document[] = []): Tr
   const single = asOneLine(text);
   const decoder = new TraceDecoder({ documents });
   const records: TraceRecord[] = [];
-  const lines = single === undefined ? text.replace(/^\uFEFF/, "").split(/\r?\n/) : [single];
+  const lines = single === undefined ? text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/) : [single];
   for (const [i, line] of lines.entries()) {
     decoder.line({ line: i + 1, text: line }, records);
     if (decoder.stopped) break;

@@ -2,6 +2,7 @@
 // cost budget and plan. The result (a runnable plan or the reason there is none) is what gets cached.
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
 import type { CelCall, CelSyntaxError } from "@oatf/model";
+import { rewriteAppends } from "./append.js";
 import type { Expr } from "./ast.js";
 import { celCalls } from "./calls.js";
 import { scanSource } from "./escapes.js";
@@ -64,6 +65,7 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   rewriteGlobalOverloads(root);
   guardHasOperands(root);
   guardLoops(root);
+  rewriteAppends(root); // after the guard has counted the steps' nodes
   try {
     return { ok: true, value: { run: plan(env, parsed), position, calls } };
   } catch (e) {

@@ -60,12 +60,23 @@ function extensible(a: CelList): CelValue[] {
   return [...a];
 }
 
+/** `a + [x]`, charged as that concatenation is. */
+export function appendOne(a: CelList, x: CelValue): CelList {
+  const items = extensible(a);
+  spend(ELEMENT_UNITS);
+  items.push(x);
+  return new AppendList(items, a.size + 1) as unknown as CelList;
+}
+
 function appendLists(a: CelList, b: CelList): CelList {
   const items = extensible(a);
   spend(b.size * ELEMENT_UNITS);
   for (const x of b) items.push(x); // a built list charges its copy, as a comprehension's range
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
+
+export const listTooLong = (maxSize: number) =>
+  new Error(`list concatenation exceeds the size limit of ${maxSize}`);
 
 /** Overrides of the standard `_+_` overloads for strings, bytes and lists. */
 export function cappedConcat(maxSize: number): CelFunc[] {
@@ -101,8 +112,7 @@ export function cappedConcat(maxSize: number): CelFunc[] {
       [listType(CelScalar.DYN), listType(CelScalar.DYN)],
       listType(CelScalar.DYN),
       (a: CelList, b: CelList) => {
-        if (a.size + b.size > maxSize)
-          throw new Error(`list concatenation exceeds the size limit of ${maxSize}`);
+        if (a.size + b.size > maxSize) throw listTooLong(maxSize);
         return appendLists(a, b);
       },
     ),

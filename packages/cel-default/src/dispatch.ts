@@ -12,6 +12,8 @@ import {
   CelScalar,
   type CelType,
   type CelValue,
+  celError,
+  celFunc,
   isCelList,
   isCelMap,
   isCelUint,
@@ -99,16 +101,51 @@ function matches(f: CelFunc, target: number, args: readonly number[]): boolean {
   return args.every((kind, i) => accepts(f.arguments[i] as CelType, kind));
 }
 
+/** An overload's call, once its arguments are known to match it. */
+type Invoke = (id: bigint, target: CelValue | undefined, args: CelValue[]) => CelResult | undefined;
+
+/** The library's conversion of what an implementation returned, as its overloads apply it. */
+const RETURNED = celFunc("@returned", [CelScalar.DYN], CelScalar.DYN, (v: CelValue) => v);
+
+/**
+ * `f`'s call without the library's check of the arguments against its signature, which
+ * `matches` has made for the shape (it works out every argument's CEL type again, a fair part
+ * of a short call's time): the implementation, what it returns converted as the library
+ * converts it, and what it throws made the call's error. `f.call` where the implementation is
+ * not where @bufbuild/cel 0.6.1 keeps it.
+ */
+function invoker(f: CelFunc): Invoke {
+  const impl = (f as unknown as { _impl?: unknown })._impl;
+  if (typeof impl !== "function") return (id, target, args) => f.call(id as never, target, args);
+  return (id, target, args) => {
+    let result: unknown;
+    try {
+      result = impl.apply(target, args);
+    } catch (e) {
+      return celError(e, id);
+    }
+    switch (typeof result) {
+      case "bigint":
+      case "boolean":
+      case "number":
+      case "string":
+        return result;
+      default:
+        return RETURNED.call(id as never, undefined, [result as CelValue]);
+    }
+  };
+}
+
 /**
  * `group` with its overloads picked by the shape of the call: the same result as the
  * library's `call` (the overloads a shape excludes answer undefined without running).
  */
 export function fastGroup(group: Group): FuncGroup {
-  const overloads = [...group];
-  const byShape = new Map<number, CelFunc[]>();
-  const candidates = (shape: number, target: number, args: CelValue[]): CelFunc[] => {
+  const overloads = [...group].map((f) => ({ f, invoke: invoker(f) }));
+  const byShape = new Map<number, Invoke[]>();
+  const candidates = (shape: number, target: number, args: CelValue[]): Invoke[] => {
     const kinds = args.map(kindOf);
-    const found = overloads.filter((f) => matches(f, target, kinds));
+    const found = overloads.filter(({ f }) => matches(f, target, kinds)).map((o) => o.invoke);
     byShape.set(shape, found);
     return found;
   };
@@ -125,7 +162,7 @@ export function fastGroup(group: Group): FuncGroup {
       }
       const found = byShape.get(shape) ?? candidates(shape, targetKind, args);
       for (let i = 0; i < found.length; i++) {
-        const result = (found[i] as CelFunc).call(id as never, target, args);
+        const result = (found[i] as Invoke)(id, target, args);
         if (result !== undefined) return result;
       }
       return undefined;

@@ -17,11 +17,13 @@ import type {
   Value,
 } from "@oatf/model";
 import { err, evaluationError, LruCache, ok } from "@oatf/model/internal";
+import { APPEND, appendGroup } from "./append.js";
 import { meteredBuiltins, re2 } from "./builtins.js";
 import { type Compiled, type CompileResult, compile, errorMessage } from "./compile.js";
 import { cappedConcat } from "./concat.js";
 import { conversions } from "./conversions.js";
 import { declaredFunctions } from "./declarations.js";
+import type { FuncGroup } from "./dispatch.js";
 import { Deadline, DeadlineExceeded, GUARD, loopGuard, withDeadline } from "./guard.js";
 import { hasOperandFunc } from "./has.js";
 import { meteredEnv } from "./meter.js";
@@ -63,7 +65,7 @@ export function createEvaluator(
   const opts = resolveOptions(options);
   const deadline = new Deadline();
   const plainEnv = environment(opts);
-  const env = meteredEnv(plainEnv, internalFuncs());
+  const env = meteredEnv(plainEnv, internalFuncs(opts));
   let functions: readonly CelFunctionDeclaration[] | undefined;
   const cache = new LruCache<string, CompileResult>(opts.cacheSize);
   // The last expression looked up and its program (the cache's most recently used entry, so
@@ -158,8 +160,11 @@ export function environment(opts: ResolvedOptions): CelEnv {
 }
 
 /** The functions the compiler's rewrites call, which charge their own calls (meter.ts). */
-function internalFuncs() {
-  return new Map([[GUARD, loopGuard]]);
+function internalFuncs(opts: ResolvedOptions): ReadonlyMap<string, FuncGroup> {
+  return new Map([
+    [GUARD, loopGuard],
+    [APPEND, appendGroup(opts.maxConcatSize)],
+  ]);
 }
 
 /** Runs a compiled program over `context`, within the deadline already started. */

@@ -138,7 +138,7 @@ export function currentRun(): number {
  */
 export const loopGuard = {
   call(_id: bigint, _target: CelValue | undefined, args: CelValue[]): CelValue {
-    return current.passed(Number(args[1])) ? false : (args[0] as CelValue);
+    return current.passed(args[1] as number) ? false : (args[0] as CelValue);
   },
 };
 
@@ -174,12 +174,13 @@ export function guardLoops(root: Expr): void {
       // The parser's macros always set a loop condition.
       const cond = kind.value.loopCondition as Expr;
       const steps = nodes(cond) + nodes(kind.value.loopStep);
-      const units = BigInt(CALL_UNITS + STEP_UNITS + NODE_UNITS * steps);
+      const units = CALL_UNITS + STEP_UNITS + NODE_UNITS * steps;
+      // A double: the guard reads it as a number, with no conversion on every step.
       const weight: Expr = {
         id: cond.id,
         exprKind: {
           case: "constExpr",
-          value: { constantKind: { case: "int64Value", value: units } },
+          value: { constantKind: { case: "doubleValue", value: units } },
         },
       };
       kind.value.loopCondition = {

@@ -41,7 +41,7 @@ interface FuncResolver<G> {
 
 /** The work a call may do with one argument: its characters or bytes, or a time value's. */
 function scanned(v: CelValue | undefined, charUnits: number): number {
-  if (typeof v === "string") return v.length * charUnits;
+  if (typeof v !== "object") return typeof v === "string" ? v.length * charUnits : 0;
   if (v instanceof Uint8Array) return v.length * charUnits;
   return isTime(v) ? TIME_UNITS : 0;
 }

@@ -15,7 +15,7 @@ import {
   plan,
 } from "@bufbuild/cel";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { equals } from "../src/builtins.js";
 import { fastGroup, type Group } from "../src/dispatch.js";
 import { environment } from "../src/evaluator.js";
@@ -146,5 +146,18 @@ describe("overload dispatch by argument kinds", () => {
       expect(fastGroup(group).call(1n, undefined, [int, int])).toBe(true);
       expect(fastGroup(group).call(1n, undefined, [int, celType("") as never])).toBe(false);
     });
+  });
+
+  it("runs a picked overload's implementation without the library's second type check", () => {
+    const increment = celFunc("inc", [CelScalar.INT], CelScalar.INT, (x: bigint) => x + 1n);
+    const check = vi.spyOn(increment, "call");
+    const group = Object.assign([increment], { call: increment.call.bind(increment) });
+    expect(fastGroup(group as unknown as Group).call(1n, undefined, [1n])).toBe(2n);
+    expect(check).not.toHaveBeenCalled();
+    // Where @bufbuild/cel keeps the implementation, for every overload of the environment.
+    const without = [...funcs].filter(
+      (f) => typeof (f as { _impl?: unknown })._impl !== "function",
+    );
+    expect(without.map((f) => f.name)).toEqual([]);
   });
 });

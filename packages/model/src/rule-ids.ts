@@ -168,6 +168,11 @@ export const TRACE_RULES = {
     check: "the trace format is given or shows in the first lines",
     stops: true,
   },
+  "T-FORMAT-MIXED": {
+    severity: "warning",
+    spec_ref: READING,
+    check: "the first lines show one format",
+  },
   "T-LINE-TOO-LONG": {
     severity: "error",
     spec_ref: "format §12.1",
@@ -234,7 +239,9 @@ export const TRACE_RULES = {
     check: "a protocol entry's response body is in the HAR",
   },
   "T-HAR-TRAILING": {
-    severity: "warning",
+    // An error: what follows is not read, and may be a recording whose first line a peer
+    // wrote as a HAR (the opening `{"log":` tells a HAR before any line).
+    severity: "error",
     spec_ref: READING,
     check: "nothing follows the HAR document",
   },

@@ -62,25 +62,25 @@ export async function* chunksOf(source: TraceSource): AsyncGenerator<string | Ui
 
 export interface LineSplitterOptions {
   /**
-   * What ends a line: `lf` (JSON Lines: `\n`, and `\r\n` with the `\r` dropped; a lone `\r`
-   * is text), or `any` (server-sent events, WHATWG HTML §9.2: `\r\n`, `\n` or `\r`, a
-   * `\r\n` split across chunks still one line end).
+   * What ends a line: `any` (the default: `\r\n`, `\n` or a lone `\r`, as server-sent
+   * events end them, WHATWG HTML §9.2; a `\r\n` split across chunks is one line end), or
+   * `lf` (a wire framed by `\n` alone, as MCP stdio is: `\r\n` with the `\r` dropped, a
+   * lone `\r` is text).
    */
   ends?: "lf" | "any";
   /**
    * A line longer than the limit: `drop` its text as it arrives (`tooLong`), or `cut` it,
-   * keeping its first `maxLineLength` code units (a `\r` before `\n` counted) and saying how
-   * many more there were (`cut`).
+   * keeping its first `maxLineLength` code units (`lf`: a `\r` before `\n` counted) and
+   * saying how many more there were (`cut`).
    */
   overLong?: "drop" | "cut";
 }
-
-const CR = /\r\n?/g;
 
 /**
  * Splits a stream of text chunks into lines with constant memory, however the chunks cut
  * them: the one line splitter of the trace readers, `oatf evaluate --jobs`' router, the
  * recorder's stdio log (bytes read as Latin-1, one unit a byte) and server-sent events.
+ * A trace written with old Mac line ends (a lone `\r`) is lines, not one line over the limit.
  */
 export class LineSplitter {
   #parts: string[] = [];
@@ -89,13 +89,13 @@ export class LineSplitter {
   #dropped = 0;
   #line = 0;
   #started = false;
-  /** `ends: "any"`: the last chunk ended in `\r`, so a `\n` opening the next one ends nothing. */
+  /** `any`: the last chunk ended in `\r`, so a `\n` opening the next one ends nothing. */
   #afterCr = false;
   readonly #max: number;
   /**
    * How much of a line is held: dropping, one more unit than the limit, for the `\r` of a
-   * CRLF ending (not part of the line); cutting, the limit, `\r` included (a recorder's cap
-   * is on the bytes as they came).
+   * CRLF ending (`lf`: not part of the line); cutting, the limit, `\r` included (a
+   * recorder's cap is on the bytes as they came).
    */
   readonly #keep: number;
   readonly #any: boolean;
@@ -103,38 +103,48 @@ export class LineSplitter {
 
   constructor(maxLineLength = DEFAULT_MAX_LINE_LENGTH, options: LineSplitterOptions = {}) {
     this.#max = maxLineLength;
-    this.#any = options.ends === "any";
+    this.#any = options.ends !== "lf";
     this.#cut = options.overLong === "cut";
     this.#keep = this.#cut ? maxLineLength : maxLineLength + 1;
   }
 
   /** Feeds text; returns the lines it completes. */
   push(chunk: string): SourceLine[] {
-    if (!this.#started && chunk.length > 0) {
+    const out: SourceLine[] = [];
+    if (chunk.length === 0) return out;
+    if (!this.#started) {
       this.#started = true;
       // A byte-order mark may open the input (WHATWG HTML §9.2: an event stream's too).
       if (chunk.startsWith(BOM)) chunk = chunk.slice(1);
     }
-    if (this.#any && chunk.length > 0) {
-      // Every CRLF and lone CR is an LF; a CR ending the chunk may be a CRLF's first half.
-      if (this.#afterCr && chunk.charCodeAt(0) === 10) chunk = chunk.slice(1);
-      this.#afterCr = chunk.charCodeAt(chunk.length - 1) === 13;
-      chunk = chunk.replace(CR, "\n");
-    }
-    const out: SourceLine[] = [];
     let start = 0;
+    if (this.#afterCr) {
+      this.#afterCr = false;
+      if (chunk.charCodeAt(0) === 10) start = 1;
+    }
+    // The next `\r` (`any`), looked for again only once passed: one scan of a chunk that
+    // has none, the usual case.
+    let cr = this.#any ? chunk.indexOf("\r", start) : -1;
     for (;;) {
-      const end = chunk.indexOf("\n", start);
-      if (end < 0) break;
+      let end = chunk.indexOf("\n", start);
+      let next = end + 1;
+      if (cr >= 0 && cr < start) cr = chunk.indexOf("\r", start);
+      if (cr >= 0 && (end < 0 || cr < end)) {
+        end = cr;
+        next = cr + 1;
+        if (next === chunk.length) this.#afterCr = true;
+        else if (chunk.charCodeAt(next) === 10) next++;
+      } else if (end < 0) break;
       if (this.#length === 0 && this.#dropped === 0 && end - start <= this.#max) {
         // The whole line is in this chunk (the common case): no parts to gather.
+        // `lf`: a CR before the LF is dropped (`any` ended the line at that CR already).
         const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
         out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
       } else {
         this.#append(chunk, start, end);
         out.push(this.#finish());
       }
-      start = end + 1;
+      start = next;
     }
     this.#append(chunk, start, chunk.length);
     return out;
@@ -162,7 +172,7 @@ export class LineSplitter {
     const line = ++this.#line;
     const dropped = this.#dropped;
     let text = this.#parts.join("");
-    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.endsWith("\r")) text = text.slice(0, -1); // `lf` only: `any` keeps no CR
     this.#parts = [];
     this.#length = 0;
     this.#dropped = 0;

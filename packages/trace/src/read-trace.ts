@@ -4,6 +4,7 @@
 import type { Document } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import { agUiDecoder, looksLikeAgUi } from "./ag-ui.js";
+import { chosenFormat, dissents } from "./format-votes.js";
 import { type HarDecoder, harDecoder } from "./har/read.js";
 import { jsonRpcDecoder } from "./jsonrpc/read.js";
 import {
@@ -21,10 +22,15 @@ import {
   TRACE_FORMATS,
   type TraceFormat,
   type TraceRecord,
-  traceDiagnostic,
+  tooLong,
 } from "./record.js";
-import { isSseLine, sseData } from "./sse/events.js";
-import { actorModes, looksLikeThoughtJack, thoughtJackDecoder } from "./thoughtjack.js";
+import { isSseLine, SseAssembler, sseData } from "./sse/events.js";
+import {
+  actorModes,
+  looksLikeThoughtJack,
+  THOUGHTJACK_LINE,
+  thoughtJackDecoder,
+} from "./thoughtjack.js";
 
 export interface ReadTraceOptions {
   /** The format; detected from the first lines when absent. */
@@ -45,7 +51,9 @@ export interface ReadTraceOptions {
 }
 
 /**
- * How many non-blank lines detection looks at before giving up. Lines too long to read
+ * How many non-blank lines detection looks at: the format most of them show is the trace's
+ * (format-votes.ts), decided as soon as more than half of them show one (after 5 lines of
+ * one format), else after these lines or at the end of the input. Lines too long to read
  * count too, and a run of blank lines is held as one, so detection holds at most
  * 2 × DETECTION_LINES + 1 small records besides the (bounded) lines' text.
  */
@@ -156,14 +164,14 @@ const perDocumentModes = (documents: readonly Document[] | undefined) =>
   Array.from(documents ?? [], (document) => actorModes([document]));
 
 const CANDIDATES =
-  "oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or " +
-  "{direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack " +
-  "({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, " +
-  '{"log": {"entries": [...]}})';
+  "oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or " +
+  `wrapped), ag_ui (events with a 'type', SSE or JSON), thoughtjack (${THOUGHTJACK_LINE}), ` +
+  'har ({"log": {"entries": [...]}})';
 
 /**
- * The incremental core shared by the async and sync readers: feed it lines, get records.
- * Until the format is known, up to DETECTION_LINES non-blank lines are held back. A HAR fed
+ * The incremental core shared by the async and sync readers: feed it lines (as LineSplitter
+ * cuts them: no CR or LF in them), get records. Until the format is known, up to
+ * DETECTION_LINES non-blank lines are held back (see there). A HAR fed
  * as lines is put back together (the readers give it its text whole instead, so that only
  * an entry, not a line, is held to the length limit).
  */
@@ -171,13 +179,15 @@ export class TraceDecoder {
   #decoder: LineDecoder | undefined;
   #held: SourceLine[] = [];
   #heldNonBlank = 0;
-  #sawOatf = false;
+  /** The formats the held lines show (format-votes.ts), and the lines that showed them. */
+  readonly #votes: TraceFormat[] = [];
+  readonly #voteLines: number[] = [];
   /** Whether the held lines open a HAR (undefined: cannot tell yet), and their text so far. */
   #har: boolean | undefined;
   #harText = "";
   #sawSse = false;
-  // The data of the SSE event being held while the format is unknown (bounded: held lines).
-  #sseData: string[] = [];
+  /** The SSE events of the held lines, each voting for the format its data shows. */
+  readonly #sse: SseAssembler;
   #stopped = false;
   #unknownFormat: string | undefined;
   /**
@@ -191,6 +201,9 @@ export class TraceDecoder {
 
   constructor(options: ReadTraceOptions = {}) {
     this.#options = options;
+    this.#sse = new SseAssembler((data, line) => {
+      this.#vote(formatOfSseData(data), line);
+    }, options.maxLineLength);
     const format = options.format;
     if (format === undefined) return;
     if ((TRACE_FORMATS as readonly unknown[]).includes(format)) this.#use(format);
@@ -217,9 +230,8 @@ export class TraceDecoder {
       if (this.#unknownFormat !== undefined) return this.#refuse(undefined, out);
       // An empty trace is a valid, empty format-less trace; lines dropped are still said.
       if (this.#heldNonBlank === 0) return this.#reportDropped(out);
-      const format = this.#sseEventFormat() ?? this.#fallback();
-      if (format === undefined) return this.#fail(out);
-      this.#decide(format, out);
+      this.#decideHeld(out);
+      if (this.#stopped) return;
     }
     this.#decoder!.end(out);
   }
@@ -244,7 +256,7 @@ export class TraceDecoder {
 
   #tooLong(line: number, out: TraceRecord[]): void {
     const limit = this.#options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-    problem(out, line, "T-LINE-TOO-LONG", `line longer than ${limit} characters: not read`);
+    tooLong(out, line, "line", limit);
   }
 
   #detect(source: SourceLine, out: TraceRecord[]) {
@@ -263,55 +275,58 @@ export class TraceDecoder {
       // A run of blank lines means what one does (the end of an SSE event): held once.
       const last = this.#held[this.#held.length - 1];
       if (last === undefined || last.tooLong || last.text.trim() !== "") this.#held.push(source);
-      const format = this.#sseEventFormat();
-      if (format !== undefined) this.#decide(format, out);
-      return;
+      this.#sse.line("", source.line, []);
+    } else {
+      this.#held.push(source);
+      this.#heldNonBlank++;
+      this.#read(source);
+      if (this.#heldNonBlank >= DETECTION_LINES) return this.#decideHeld(out);
     }
-    this.#held.push(source);
-    this.#heldNonBlank++;
-    let format: TraceFormat | undefined;
-    if (source.tooLong)
-      this.#sseData = []; // it ends the SSE event it was in
-    else if (isSseLine(source.text)) {
-      // SSE shows its format by what an event's data carries, not by being SSE.
-      this.#sawSse = true;
-      const data = sseData(source.text);
-      if (data !== undefined) {
-        if (this.#sseData.length === 0) format = formatOfSseData(data);
-        if (format === undefined) this.#sseData.push(data);
-      }
-    } else format = this.#sseEventFormat() ?? formatOfLine(source.text);
-    // A line in the SDK's own shape is also a valid synthetic line of a JSON-RPC log (A2A
-    // `agent_card/get`): it decides only when no other format shows in the first lines.
-    if (format === "oatf") this.#sawOatf = true;
-    else if (format !== undefined) return this.#decide(format, out);
-    if (this.#heldNonBlank < DETECTION_LINES) return;
-    format = this.#sseEventFormat() ?? this.#fallback();
-    if (format === undefined) this.#fail(out);
-    else this.#decide(format, out);
+    // A format most of the first lines show already is the format, whatever the rest show.
+    const format = chosenFormat(this.#votes, DETECTION_LINES);
+    if (format !== undefined) this.#decide(format, out);
   }
 
-  /** The format the held SSE event's data shows, if any; the event is let go. */
-  #sseEventFormat(): TraceFormat | undefined {
-    if (this.#sseData.length === 0) return undefined;
-    const data = this.#sseData.join("\n");
-    this.#sseData = [];
-    return formatOfSseData(data);
+  #vote(format: TraceFormat | undefined, line: number): void {
+    if (format === undefined) return;
+    this.#votes.push(format);
+    this.#voteLines.push(line);
   }
 
   /**
-   * The format when no line showed one: SSE whose data shows nothing is read as AG-UI (its
-   * diagnostics say what is wrong with each event); else OATF if a line had its shape.
+   * Reads the format a non-blank line shows. SSE shows the format its events' data carries
+   * (one vote an event, when it ends), not by being SSE; the problems of an event are said
+   * when the held lines are read.
    */
-  #fallback(): TraceFormat | undefined {
-    return this.#sawSse ? "ag_ui" : this.#sawOatf ? "oatf" : undefined;
+  #read(source: SourceLine): void {
+    if (source.tooLong) this.#sse.dropped([]);
+    else if (this.#sse.line(source.text, source.line, [])) this.#sawSse = true;
+    else this.#vote(formatOfJson(source.text), source.line);
+  }
+
+  /**
+   * The first lines held, or the input ended: the format their votes choose, else AG-UI for
+   * SSE whose data showed nothing (its reader says what is wrong with each event), else none.
+   */
+  #decideHeld(out: TraceRecord[]): void {
+    this.#sse.end([]);
+    const format = chosenFormat(this.#votes) ?? (this.#sawSse ? "ag_ui" : undefined);
+    if (format === undefined) this.#fail(out);
+    else this.#decide(format, out);
   }
 
   #decide(format: TraceFormat, out: TraceRecord[]): void {
     this.#use(format);
     const held = this.#held;
     this.#held = [];
-    for (const line of held) this.#feed(line, out);
+    for (const line of held) {
+      // A line that showed another format is said where it is; its reader then says what it
+      // makes of it.
+      const shown = this.#votes[this.#voteLines.indexOf(line.line)];
+      if (dissents(shown, format))
+        problem(out, line.line, "T-FORMAT-MIXED", `a ${shown} line in a trace read as ${format}`);
+      this.#feed(line, out);
+    }
   }
 
   /** The lines dropped for length while the format was unknown, when no format is used. */
@@ -322,20 +337,17 @@ export class TraceDecoder {
 
   #refuse(line: number | undefined, out: TraceRecord[]): void {
     this.#stopped = true;
-    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OpenTelemetry: readOtlp of @oatf/trace/otlp)`;
-    out.push({ kind: "diagnostic", diagnostic: traceDiagnostic("T-FORMAT", message, line) });
+    const message = `the format option names no trace format (${this.#unknownFormat}); readTrace reads ${TRACE_FORMATS.join(", ")} (OTLP: readOtlp, @oatf/trace/otlp)`;
+    problem(out, line, "T-FORMAT", message);
   }
 
   #fail(out: TraceRecord[]): void {
     this.#stopped = true;
     const readable = this.#held.find((l) => !l.tooLong && l.text.trim() !== "");
     this.#reportDropped(out);
-    const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format ${TRACE_FORMATS.join("|")})`;
+    const message = `cannot tell the trace format from its first lines; it is none of: ${CANDIDATES}. Name it with the format option (--trace-format)`;
     // T-FORMAT stops reading (its table entry says so): nothing after it is read.
-    out.push({
-      kind: "diagnostic",
-      diagnostic: traceDiagnostic("T-FORMAT", message, readable?.line),
-    });
+    problem(out, readable?.line, "T-FORMAT", message);
   }
 }
 
@@ -348,7 +360,6 @@ class TraceText {
   #lines: TraceDecoder | undefined;
   #splitter: LineSplitter | undefined;
   #sniffed = "";
-  #first = true;
   readonly #options: ReadTraceOptions;
 
   constructor(options: ReadTraceOptions) {
@@ -361,23 +372,19 @@ class TraceText {
     return this.#har?.stopped === true || this.#lines?.stopped === true;
   }
 
-  push(text: string, out: TraceRecord[]) {
+  /** Feeds text; `ended`: the input ended, so what was held to tell a HAR is read as it is. */
+  push(text: string, out: TraceRecord[], ended = false) {
     if (this.#har === undefined && this.#lines === undefined) {
       this.#sniffed += text;
       const har = opensHar(this.#sniffed);
-      if (har === undefined && this.#sniffed.length < MAX_SNIFF) return;
+      if (har === undefined && this.#sniffed.length < MAX_SNIFF && !ended) return;
       text = this.#sniffed;
       this.#sniffed = "";
       if (har === true) this.#har = harOptions(this.#options);
       else this.#useLines();
     }
-    if (this.#har !== undefined) {
-      if (this.#first && text.length > 0) {
-        this.#first = false;
-        if (text.startsWith(BOM)) text = text.slice(1);
-      }
-      return this.#har.push(text, out);
-    }
+    // A byte-order mark opening a HAR is whitespace to its scanner (`\s`), as JSON's is.
+    if (this.#har !== undefined) return this.#har.push(text, out);
     for (const line of this.#splitter!.push(text)) {
       this.#lines!.line(line, out);
       if (this.#lines!.stopped) return;
@@ -385,13 +392,7 @@ class TraceText {
   }
 
   end(out: TraceRecord[]) {
-    if (this.#har === undefined && this.#lines === undefined) {
-      const text = this.#sniffed;
-      this.#sniffed = "";
-      if (opensHar(text) === true) this.#har = harOptions(this.#options);
-      else this.#useLines();
-      if (text !== "") this.push(text, out);
-    }
+    if (this.#har === undefined && this.#lines === undefined) this.push("", out, true);
     if (this.stopped) return;
     if (this.#har !== undefined) return this.#har.end(out);
     for (const line of this.#splitter!.end()) this.#lines!.line(line, out);

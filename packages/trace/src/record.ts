@@ -28,10 +28,22 @@ export interface LineDecoder {
   end(out: TraceRecord[]): void;
 }
 
-/** Reports `rule` at `line`; its severity (and whether it is unattributed) is the table's. */
-export function problem(out: TraceRecord[], line: number, rule: TraceRuleId, message: string) {
+/**
+ * Reports `rule` at `line` (none: the whole trace); its severity (and whether it is
+ * unattributed) is the table's.
+ */
+export function problem(
+  out: TraceRecord[],
+  line: number | undefined,
+  rule: TraceRuleId,
+  message: string,
+) {
   out.push({ kind: "diagnostic", diagnostic: traceDiagnostic(rule, message, line) });
 }
+
+/** `what` (a line, an SSE event) was longer than `limit` characters: it is not read. */
+export const tooLong = (out: TraceRecord[], line: number, what: string, limit: number) =>
+  problem(out, line, "T-LINE-TOO-LONG", `${what} longer than ${limit} characters: not read`);
 
 /**
  * A warning about a message read without certain correlation: it makes a run gate fail. The

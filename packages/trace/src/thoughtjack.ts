@@ -35,6 +35,9 @@ export function actorModes(documents: readonly Document[]): Map<string, string> 
   return modes;
 }
 
+/** A ThoughtJack export line's shape, as diagnostics describe it. */
+export const THOUGHTJACK_LINE = "{seq, actor, direction: Incoming|Outgoing, method, content}";
+
 /** Whether a JSON value looks like a ThoughtJack export line (for format detection). */
 export function looksLikeThoughtJack(value: unknown): boolean {
   return (
@@ -103,12 +106,7 @@ export function thoughtJackDecoder(
       const value = parseLine(text, line, out);
       if (value === undefined) return;
       if (!looksLikeThoughtJack(value) || !isObject(value)) {
-        return problem(
-          out,
-          line,
-          "T-SHAPE",
-          "not a ThoughtJack trace line ({seq, actor, direction: Incoming|Outgoing, method, content})",
-        );
+        return problem(out, line, "T-SHAPE", `not a ThoughtJack trace line (${THOUGHTJACK_LINE})`);
       }
       const actor = typeof value.actor === "string" ? value.actor : undefined;
       const incoming = (value.direction as string).toLowerCase() === "incoming";

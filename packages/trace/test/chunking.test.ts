@@ -1,6 +1,6 @@
 // The same bytes give the same records however they are cut into chunks: cuts inside a
 // UTF-8 character, between a CR and its LF, in invalid UTF-8, in every format the reader
-// tells (OATF JSON Lines, JSON-RPC, SSE, HAR). The decoding of byte chunks (utf8.ts) is
+// tells (OATF JSON Lines, JSON-RPC, SSE, HAR), lines ended by LF, CRLF, a lone CR or a mix. The decoding of byte chunks (utf8.ts) is
 // checked against one streaming TextDecoder, the WHATWG behaviour it replaces.
 
 import { boundedJson } from "@oatf/evaluate/internal";
@@ -81,36 +81,64 @@ const harEntry = (id: number, body: string) =>
     },
   });
 
-/** A trace of one format, its lines ended by `eol`, with bad lines and bad bytes among them. */
+/** Line ends: LF, CRLF, a lone CR (old Mac files, or a peer's choice), or a mix of them. */
+const EOLS = ["\n", "\r\n", "\r"];
+const lineEnds = fc.oneof(
+  fc.constantFrom(...EOLS).map((eol) => () => eol),
+  fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 5 }).map((picks) => {
+    let i = 0;
+    let last = "";
+    // A CR then an LF would be one CRLF, not two line ends as in the LF copy.
+    return () => {
+      const eol = EOLS[picks[i++ % picks.length]!]!;
+      last = last === "\r" && eol === "\n" ? "\r\n" : eol;
+      return last;
+    };
+  }),
+);
+
+/** A trace of one format, its lines ended as `eol` says (called in text order). */
+function traceText(format: string, items: [string, boolean][], eol: () => string): string {
+  let text = "";
+  if (format === "har") text += `{"log": {"version": "1.2",${eol()}"entries": [${eol()}`;
+  items.forEach(([t, bad], i) => {
+    if (i > 0) text += eol();
+    if (bad && format !== "har") text += `{"bad": ${JSON.stringify(t)}`;
+    else if (format === "oatf") text += oatfLine(t);
+    else if (format === "jsonrpc") text += rpc(i, "tools/call", t);
+    else if (format === "sse")
+      text += `data: ${JSON.stringify({ type: "RUN_STARTED", t })}${eol()}`;
+    else text += `${i === 0 ? "" : ","}${harEntry(i, t)}`;
+  });
+  if (format === "har") text += `${eol()}]}}${eol()}`;
+  return text;
+}
+
+/**
+ * A trace of one format with bad lines and bad bytes among them, and the same trace with LF
+ * line ends: CR, LF and CRLF end a line alike, so both read to the same records.
+ */
 const trace = fc
   .tuple(
     fc.constantFrom("oatf", "jsonrpc", "sse", "har"),
     fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 8 }),
-    fc.constantFrom("\n", "\r\n"),
+    lineEnds,
     fc.constantFrom("", "\uFEFF"),
   )
-  .map(([format, items, eol, bom]) => {
-    const lines = items.map(([t, bad], i) => {
-      if (bad && format !== "har") return `{"bad": ${JSON.stringify(t)}`;
-      if (format === "oatf") return oatfLine(t);
-      if (format === "jsonrpc") return rpc(i, "tools/call", t);
-      if (format === "sse") return `data: ${JSON.stringify({ type: "RUN_STARTED", t })}${eol}`;
-      return `${i === 0 ? "" : ","}${harEntry(i, t)}`;
-    });
-    const body =
-      format === "har"
-        ? `{"log": {"version": "1.2",${eol}"entries": [${eol}${lines.join(eol)}${eol}]}}${eol}`
-        : lines.join(eol);
-    return { format, bytes: utf8(bom + body) };
-  });
+  .map(([format, items, eol, bom]) => ({
+    format,
+    bytes: utf8(bom + traceText(format, items, eol)),
+    lf: bom + traceText(format, items, () => "\n"),
+  }));
 
 /** Invalid UTF-8 put in at a fraction of the bytes (a lone continuation, a cut lead). */
 const spoiled = fc
   .tuple(trace, fc.option(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fragment)))
-  .map(([{ format, bytes }, spoil]) => {
-    if (spoil === null) return { format, bytes };
+  .map(([{ format, bytes, lf }, spoil]) => {
+    if (spoil === null) return { format, bytes, lf };
     const at = Math.floor(spoil[0] * bytes.length);
-    return { format, bytes: concat([bytes.subarray(0, at), spoil[1], bytes.subarray(at)]) };
+    const spoilt = concat([bytes.subarray(0, at), spoil[1], bytes.subarray(at)]);
+    return { format, bytes: spoilt, lf: undefined };
   });
 
 async function collect(source: Iterable<string | Uint8Array>): Promise<TraceRecord[]> {
@@ -123,8 +151,10 @@ const textOf = (records: TraceRecord[]) => boundedJson(records, { maxLength: 2 *
 describe("readTrace under any chunking", () => {
   it("gives the same records for the same bytes however they are cut (property)", async () => {
     await fc.assert(
-      fc.asyncProperty(spoiled, fractions, async ({ bytes }, at) => {
+      fc.asyncProperty(spoiled, fractions, async ({ bytes, lf }, at) => {
         const expected = textOf(await collect([bytes]));
+        // Unspoilt, the CR and CRLF line ends read as LF ones do, line numbers included.
+        if (lf !== undefined) expect(textOf(readTraceText(lf))).toBe(expected);
         expect(textOf(await collect(cutBytes(bytes, at)))).toBe(expected);
         // One byte at a time: every cut at once.
         expect(textOf(await collect(Array.from(bytes, (b) => Uint8Array.of(b))))).toBe(expected);
@@ -133,6 +163,17 @@ describe("readTrace under any chunking", () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it("reads a file whose lines end in a lone CR line by line, not as one line over the limit", async () => {
+    const lines = Array.from({ length: 3_000 }, (_, i) => rpc(i, "tools/call", `é€😀 ${i}`));
+    const bytes = utf8(`${lines.join("\r")}\r`);
+    const records = await collect(cutBytes(bytes, [0.3, 0.6]));
+    expect(records.filter((r) => r.kind === "diagnostic")).toEqual([]);
+    const read = records.flatMap((r) => (r.kind === "message" ? [r.message.line] : []));
+    expect(read).toEqual(lines.map((_, i) => i + 1));
+    const limited = readTraceText(new TextDecoder().decode(bytes), { maxLineLength: 200 });
+    expect(limited.filter((r) => r.kind === "message")).toHaveLength(3_000);
   });
 
   it("reads a long trace cut into 64 KiB chunks as it reads the whole", async () => {

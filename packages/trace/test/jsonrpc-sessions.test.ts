@@ -235,6 +235,30 @@ describe("a response to an id both a known and an unknown sender await (fuzz reg
   });
 });
 
+describe("a v1.0 request reusing the id of a v0.3 stream that had items (fuzz regression)", () => {
+  // readers-fuzz counterexample (seed -1671886844): the stream is over once its id is used
+  // again for its method, so its next v0.3 item answers the v1.0 request, whose client reads
+  // no v0.3 item (as its SDK's fromJSON). Not silent: the item is said, the indicator skipped.
+  const item = (result: object) =>
+    `\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: "c-1", result })}\n`;
+  const text = [
+    JSON.stringify({ jsonrpc: "2.0", id: "c-1", method: "message/stream", params: {} }),
+    item({ kind: "status-update", status: { state: "working" }, final: false }),
+    JSON.stringify({ jsonrpc: "2.0", id: "c-1", method: "SendStreamingMessage", params: {} }),
+    item({ kind: "artifact-update", artifact: { parts: [{ kind: "text", text: "SECRET" }] } }),
+  ].join("\n");
+
+  it("says the item it cannot read, and the verdict is error, not not_exploited", () => {
+    const records = readTraceText(text, { documents: [ARTIFACT_DOCUMENT] });
+    expect(rules(records)).toContain("T-A2A-ITEM");
+    const evaluator = createTraceEvaluator([ARTIFACT_DOCUMENT]);
+    for (const r of records) if (r.kind === "message") evaluator.push(r.message);
+    const [verdict] = evaluator.verdicts();
+    expect(verdict!.result).toBe("error");
+    expect(verdict!.indicator_verdicts[0]!.result).toBe("skipped");
+  });
+});
+
 describe("a response on a line that does not name its connection (fuzz regression)", () => {
   // readers-fuzz counterexample: actor "a" sends tools/call id 7, an actor-less peer line
   // sends ping id 7, and the server's SSE answer (no actor) leaks the key. It was read as

@@ -1,6 +1,7 @@
 // One line splitter and one SSE parser (issue 34): the readers, the recorder's stdio log and
-// its SSE tap cut lines with the same code, in the modes they need (LF for JSON Lines; CR, LF
-// and CRLF for server-sent events; over-long lines dropped or cut), whatever the chunking; and
+// its SSE tap cut lines with the same code, in the modes they need (CR, LF and CRLF for the
+// readers and server-sent events; LF for the MCP stdio wire; over-long lines dropped or cut),
+// whatever the chunking; and
 // an SSE body read from a capture gives the events the recorder's tap saw on the wire.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -46,6 +47,11 @@ describe("the one line splitter", () => {
           if (whole[whole.length - 1] === "") whole.pop();
           const lines = split(new LineSplitter(1000, { ends: "any" }), pieces(text, cuts));
           expect(lines).toEqual(whole);
+          // The default, numbered as an editor counts (a CRLF split across chunks once).
+          const splitter = new LineSplitter(1000);
+          const numbered = pieces(text, cuts).flatMap((c) => splitter.push(c));
+          numbered.push(...splitter.end());
+          expect(numbered).toEqual(whole.map((t, i) => ({ line: i + 1, text: t })));
         },
       ),
       { numRuns: 300 },
@@ -60,7 +66,8 @@ describe("the one line splitter", () => {
   });
 
   it("keeps the head of an over-long line and counts the rest when asked to cut", () => {
-    const splitter = new LineSplitter(4, { overLong: "cut" });
+    // As the recorder's stdio log cuts (LF only, as MCP stdio frames messages).
+    const splitter = new LineSplitter(4, { ends: "lf", overLong: "cut" });
     expect(splitter.push("abcdefg\nxy\r\nabcd\r\n")).toEqual([
       { line: 1, text: "abcd", cut: 3 },
       { line: 2, text: "xy" },

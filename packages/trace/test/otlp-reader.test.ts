@@ -158,6 +158,12 @@ describe("OTLP spans as MCP messages", () => {
       "request ping",
       "response ping",
     ]);
+    // Lines ended by a lone CR or by CRLF read the same, at the same lines.
+    const lf = await read(`${pretty}\n${request([span("ping", [])])}`);
+    for (const eol of ["\r", "\r\n"])
+      expect(await read(`${pretty}\n${request([span("ping", [])])}`.replace(/\n/g, eol))).toEqual(
+        lf,
+      );
   });
 });
 

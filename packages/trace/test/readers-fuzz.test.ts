@@ -308,7 +308,12 @@ describe("readers fuzz", () => {
             for (const r of records) if (r.kind === "message") evaluator.push(r.message);
             const [verdict] = evaluator.verdicts();
             const said = records.some((r) => r.kind === "diagnostic" && explains(r.diagnostic));
-            expect(verdict!.result === "exploited" || said).toBe(true);
+            // `error` fails the run as loudly: a peer's v1.0 request reusing the id of a v0.3
+            // stream that had items replaces it, and a v1.0 client (as its SDK's fromJSON) reads
+            // no v0.3 item, so the indicator saw no task/artifact and is skipped, said by name.
+            expect(verdict!.result === "exploited" || verdict!.result === "error" || said).toBe(
+              true,
+            );
             // Without peers, every item is a correlated message/stream and nothing is said.
             if (items.every(([, peers]) => peers.length === 0)) {
               expect(records.filter((r) => r.kind === "diagnostic")).toEqual([]);

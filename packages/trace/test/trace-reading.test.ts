@@ -85,7 +85,7 @@ describe("format detection", () => {
           spec_ref: "SDK §4.1",
           range: lineRange(2),
           message:
-            "cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content} per line), jsonrpc (JSON-RPC 2.0, bare or {direction, message}), ag_ui (SSE 'data:' lines or JSON events with a 'type'), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har (HAR 1.2, {\"log\": {\"entries\": [...]}}). Name it with the format option (--trace-format oatf|jsonrpc|ag_ui|thoughtjack|har)",
+            'cannot tell the trace format from its first lines; it is none of: oatf ({protocol, direction, operation, content}), jsonrpc (JSON-RPC 2.0, bare or wrapped), ag_ui (events with a \'type\', SSE or JSON), thoughtjack ({seq, actor, direction: Incoming|Outgoing, method, content}), har ({"log": {"entries": [...]}}). Name it with the format option (--trace-format)',
         },
       },
     ]);
@@ -203,18 +203,21 @@ describe("readTrace", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The format is told once more than half of DETECTION_LINES lines show it; from then on
+    // each line is read as it comes.
+    const first = DETECTION_LINES / 2 + 1;
     async function* chunks() {
-      yield `${rpcLine(1, "x")}\n`;
+      for (let i = 0; i < first; i++) yield `${rpcLine(i, `x${i}`)}\n`;
       await gate;
-      yield `${rpcLine(2, "y")}\n`;
+      yield `${rpcLine(first, "y")}\n`;
+      await new Promise<void>(() => {}); // a live source: it never ends
     }
     const reading = readTrace(chunks());
-    const first = await reading.next();
-    expect(first.value).toMatchObject({ kind: "message", message: { operation: "x" } });
+    const read: TraceRecord[] = [];
+    for (let i = 0; i < first; i++) read.push((await reading.next()).value!);
+    expect(messages(read).map((m) => m.operation)).toEqual(["x0", "x1", "x2", "x3", "x4"]);
     release();
-    const rest: TraceRecord[] = [];
-    for await (const record of reading) rest.push(record);
-    expect(messages(rest).map((m) => m.operation)).toEqual(["y"]);
+    expect((await reading.next()).value).toMatchObject({ message: { operation: "y" } });
   });
 
   it("reads a stream that only has getReader, releasing its lock", async () => {
@@ -363,8 +366,23 @@ describe("timestamps", () => {
 });
 
 describe("LineSplitter", () => {
-  it("cuts at line feeds, drops a CR before them, and keeps a last unterminated line", () => {
+  it("cuts at CR, LF and CRLF by default, and keeps a last unterminated line", () => {
     const splitter = new LineSplitter();
+    expect(splitter.push("a\r\nb")).toEqual([{ line: 1, text: "a" }]);
+    expect(splitter.push("c\r\r\n\rd\r")).toEqual([
+      { line: 2, text: "bc" },
+      { line: 3, text: "" },
+      { line: 4, text: "" },
+      { line: 5, text: "d" },
+    ]);
+    // The LF of a CRLF split across chunks (an empty chunk between) ends no other line.
+    expect(splitter.push("")).toEqual([]);
+    expect(splitter.push("\ne\rf")).toEqual([{ line: 6, text: "e" }]);
+    expect(splitter.end()).toEqual([{ line: 7, text: "f" }]);
+  });
+
+  it("cuts at line feeds only when told (lf), dropping a CR before them", () => {
+    const splitter = new LineSplitter(undefined, { ends: "lf" });
     expect(splitter.push("a\r\nb")).toEqual([{ line: 1, text: "a" }]);
     expect(splitter.push("c\r\r\n\rd\n")).toEqual([
       { line: 2, text: "bc\r" },

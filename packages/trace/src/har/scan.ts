@@ -19,10 +19,11 @@ export interface HarEntryText {
 
 export type HarEntrySink = (entry: HarEntryText, out: TraceRecord[]) => void;
 
-// Inside a string only a quote, a backslash or a line feed matter; outside, the brackets,
-// the separators, a quote opening a string, and line feeds (for line numbers).
-const IN_STRING = /["\\\n]/g;
-const OUTSIDE = /["{}[\],:\n]/g;
+// Inside a string only a quote, a backslash or a line end matter; outside, the brackets,
+// the separators, a quote opening a string, and line ends (for line numbers: CR, LF and
+// CRLF, as the line splitter counts them).
+const IN_STRING = /["\\\n]|\r\n?/g;
+const OUTSIDE = /["{}[\],:\n]|\r\n?/g;
 const NON_SPACE = /\S/;
 /** Object keys longer than this are not `log` or `entries`: only a prefix is kept. */
 const MAX_KEY = 16;
@@ -34,6 +35,8 @@ const ENTRIES = 3;
 
 export class HarScanner {
   #line = 1;
+  /** The last chunk ended in `\r`: a `\n` opening the next one ends no other line. */
+  #afterCr = false;
   /** Brackets open; `#level` of them are on the path to the entries, the rest are skipped. */
   #depth = 0;
   #level = 0;
@@ -70,6 +73,8 @@ export class HarScanner {
 
   push(chunk: string, out: TraceRecord[]): void {
     if (this.stopped) return;
+    // A CRLF split between chunks ends one line: its CR was counted, its LF is counted below.
+    if (this.#afterCr && chunk.charCodeAt(0) === 10) this.#line--;
     let i = 0;
     this.#from = 0;
     while (i < chunk.length && !this.stopped) {
@@ -77,6 +82,7 @@ export class HarScanner {
       else i = this.#outside(chunk, i, out);
     }
     if (this.#entry !== undefined) this.#keep(chunk, chunk.length);
+    if (chunk.length > 0) this.#afterCr = chunk.charCodeAt(chunk.length - 1) === 13;
   }
 
   end(out: TraceRecord[]): void {
@@ -110,7 +116,7 @@ export class HarScanner {
       }
       const at = m.index;
       const c = chunk.charCodeAt(at);
-      if (c === 10) {
+      if (c === 10 || c === 13) {
         this.#line++; // not valid JSON, but lines are counted as an editor does
         continue;
       }
@@ -150,6 +156,7 @@ export class HarScanner {
     const c = chunk[at]!;
     switch (c) {
       case "\n":
+      case "\r":
         this.#line++;
         break;
       case '"':
@@ -179,18 +186,22 @@ export class HarScanner {
         if (this.#depth === this.#level) this.#expectKey = false;
         break;
     }
-    return at + 1;
+    return at + m[0].length; // a CRLF is one match
   }
 
   /** A value that is no container where the path expects one. */
   #scalar(out: TraceRecord[]) {
     if (this.#done) return this.#afterEnd(out);
     if (this.#level === 0) return this.#notHar(out);
-    if (this.#level === ENTRIES && !this.#elementStarted) {
-      this.#elementStarted = true;
-      const index = this.#count++;
-      problem(out, this.#line, "T-HAR", `HAR entry ${index}: not an object`);
-    }
+    if (this.#level === ENTRIES && !this.#elementStarted) this.#element(false, out);
+  }
+
+  /** An element of `log.entries` starts: its index; one that is no object is reported. */
+  #element(object: boolean, out: TraceRecord[]): number {
+    this.#elementStarted = true;
+    const index = this.#count++;
+    if (!object) problem(out, this.#line, "T-HAR", `HAR entry ${index}: not an object`);
+    return index;
   }
 
   #open(c: string, at: number, out: TraceRecord[]) {
@@ -222,12 +233,8 @@ export class HarScanner {
       }
       case ENTRIES: {
         if (this.#elementStarted) return; // a second value without a comma: its entry's error
-        this.#elementStarted = true;
-        const index = this.#count++;
-        if (c === "[") {
-          problem(out, this.#line, "T-HAR", `HAR entry ${index}: not an object`);
-          return;
-        }
+        const index = this.#element(c === "{", out);
+        if (c === "[") return;
         this.#entry = { index, line: this.#line, parts: [], length: 0 };
         this.#tooLong = false;
         this.#from = at;

@@ -1,6 +1,9 @@
 // Lines of a byte stream for the recorder's log (MCP stdio is newline-delimited JSON-RPC), cut
 // by the one line splitter (lines.ts) over the bytes read as Latin-1, one code unit a byte, so
 // the cap counts bytes and a line's head is cut at a byte; each line is then decoded as UTF-8.
+// Cut at `\n` only, as the MCP SDKs frame stdio: a lone `\r` is inside the message the agent
+// read (JSON whitespace, or what makes it no message), so the log records that message, and
+// re-serialized (jsonrpc/log.ts), with no raw `\r` left for a trace reader to cut at.
 
 import { LineSplitter, type SourceLine } from "../lines.js";
 
@@ -17,7 +20,7 @@ export class LineCutter {
     this.#cap = cap;
     this.#emit = emit;
     // Latin-1 text never holds a byte-order mark (U+FEFF): the splitter drops none.
-    this.#lines = new LineSplitter(cap, { overLong: "cut" });
+    this.#lines = new LineSplitter(cap, { ends: "lf", overLong: "cut" });
   }
 
   push(chunk: Buffer): void {

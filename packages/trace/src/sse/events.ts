@@ -7,7 +7,7 @@
 // held to a bound (`SseData`), by dropping the event (the readers: it is reported) or by
 // keeping its head (the recorder's tap: it is noted as cut).
 import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from "../lines.js";
-import { type LineDecoder, problem, type TraceRecord } from "../record.js";
+import { type LineDecoder, type TraceRecord, tooLong } from "../record.js";
 
 /** One field line: its name and value (one space after the colon dropped, as SSE says). */
 export interface SseField {
@@ -102,12 +102,7 @@ export class SseAssembler {
       this.#data = [];
       this.#length = 0;
       this.#broken = true;
-      problem(
-        out,
-        this.#start,
-        "T-LINE-TOO-LONG",
-        `an SSE event longer than ${this.#max} characters: not read`,
-      );
+      tooLong(out, this.#start, "an SSE event", this.#max);
     }
     return true;
   }
@@ -145,17 +140,9 @@ export function sseLog(
   stream = false,
 ): LineDecoder {
   const sse = new SseAssembler(emit, maxEventLength, stream);
-  const one = (text: string, line: number, out: TraceRecord[]) =>
-    sse.line(text, line, out) || other(text, line, out);
   return {
-    // A log is cut at LF; a lone CR ends an SSE line too (WHATWG HTML §9.2.6), so an event
-    // stream written with CR endings is read as its events, not as one line of nothing.
-    line: (text, line, out) => {
-      const c = text.charCodeAt(0); // a JSON line (`{`, `[`) is never scanned for CR
-      if (c === 123 || c === 91 || !text.includes("\r") || !isSseLine(text))
-        return one(text, line, out);
-      for (const part of text.split("\r")) one(part, line, out);
-    },
+    // Lines come cut at CR, LF and CRLF (lines.ts), as an event stream ends them.
+    line: (text, line, out) => sse.line(text, line, out) || other(text, line, out),
     dropped: (out) => sse.dropped(out),
     end: (out) => sse.end(out),
   };
@@ -175,7 +162,7 @@ export function readSseBody(
   stream = false,
 ): boolean {
   if (!stream && !isSseLine(text.trimStart())) return false;
-  const lines = new LineSplitter(Number.POSITIVE_INFINITY, { ends: "any" });
+  const lines = new LineSplitter(Number.POSITIVE_INFINITY);
   for (const { text: l } of [...lines.push(text), ...lines.end()]) reader.line(l, line, out);
   reader.end(out);
   return true;

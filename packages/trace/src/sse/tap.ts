@@ -34,7 +34,7 @@ export class SseTap {
   constructor(cap: number, emit: (event: SseEvent) => void) {
     this.#cap = cap;
     this.#emit = emit;
-    this.#lines = new LineSplitter(cap + FIELD_ROOM, { ends: "any", overLong: "cut" });
+    this.#lines = new LineSplitter(cap + FIELD_ROOM, { overLong: "cut" });
   }
 
   push(chunk: Uint8Array): void {
