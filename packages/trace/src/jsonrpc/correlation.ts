@@ -71,6 +71,20 @@ export function forgotten(out: TraceRecord[], line: number, what: string): void 
   unattributed(out, line, "T-PENDING-LIMIT", `${what}: the oldest is forgotten`);
 }
 
+/** `count` requests were forgotten to stay within the table's bounds: said. */
+function forget(count: number, line: number, out: TraceRecord[]): void {
+  if (count > 0)
+    forgotten(
+      out,
+      line,
+      `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow (a request forgotten leaves its response uncorrelated)`,
+    );
+}
+
+/** Whether a response of `id` naming nothing, answering requests sent from `from` (or `also`), answers `held`. */
+const answers = (held: Request, from: Side, also: Side | undefined, id: string | number) =>
+  (held.side === from || held.side === also) && held.key === slotKey(held.side, id, "", "");
+
 /** What a response no request awaits finds (never written to). */
 const NONE: readonly Request[] = [];
 
@@ -88,15 +102,6 @@ export function correlation(hold = true): Correlation {
   function store(): void {
     if (held) pending.set(held.key, [held], held.cost, true);
     held = undefined;
-  }
-
-  function forget(count: number, line: number, out: TraceRecord[]): void {
-    if (count > 0)
-      forgotten(
-        out,
-        line,
-        `more requests await a response than ${MAX_PENDING_REQUESTS} (or ${MAX_PENDING_CHARS} characters) allow (a request forgotten leaves its response uncorrelated)`,
-      );
   }
 
   function remember(request: Request, line: number, out: TraceRecord[]): void {
@@ -139,14 +144,8 @@ export function correlation(hold = true): Correlation {
     const from = side === "out" ? "in" : side === "in" ? "out" : "";
     const also = side === "out" ? undefined : side === "in" ? "" : "in";
     if (held !== undefined) {
-      const s = held.side;
       // Only the held request answers: the response names nothing, and the table has none.
-      if (
-        scope === "" &&
-        a === "" &&
-        (s === from || s === also) &&
-        held.key === slotKey(s, id, "", "")
-      ) {
+      if (scope === "" && a === "" && answers(held, from, also, id)) {
         pending.matching(found, from, id, "", "", 0);
         if (also !== undefined) pending.matching(found, also, id, "", "", 0);
         if (found.length === 0) {
