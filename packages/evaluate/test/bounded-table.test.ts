@@ -1,5 +1,6 @@
 // The table behind every reader bound (issue 23 §8): entries and characters both capped,
 // oldest forgotten first, and the count of what was forgotten returned so it can be said.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BoundedTable } from "../src/base/bounded-table.js";
 
@@ -54,5 +55,21 @@ describe("BoundedTable", () => {
     table.set("c", 4, 0);
     table.set("d", 5, 0); // forgets b
     expect(forgotten).toEqual([["b", 3]]);
+  });
+  it("tells whether a set would forget nothing, exactly as set then counts", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom("a", "bb", "ccc"), fc.nat(3)), fc.nat(6)), {
+          maxLength: 12,
+        }),
+        (steps) => {
+          const table = new BoundedTable<number, string | number>(3, 24);
+          for (const [key, cost] of steps) {
+            const fits = table.fits(key, cost);
+            expect(table.set(key, cost, cost) === 0).toBe(fits);
+          }
+        },
+      ),
+    );
   });
 });

@@ -61,6 +61,15 @@ export class BoundedTable<V, K extends string | number = string> {
     return entry.value;
   }
 
+  /** Whether `set(key, value, cost)` would keep every entry (forget none to stay within bounds). */
+  fits(key: K, cost: number): boolean {
+    const held = this.#entries.get(key);
+    return (
+      this.#entries.size + (held === undefined ? 1 : 0) <= this.maxEntries &&
+      this.#chars - (held?.cost ?? 0) + keyCost(key) + cost <= this.maxChars
+    );
+  }
+
   /**
    * Stores `value` (newest; `cost` charged besides the key) and returns how many entries
    * were forgotten to stay within bounds (the new one too, if it alone is over budget).

@@ -78,8 +78,7 @@ export class PendingIds<R extends Waiter> {
 
   /** Whether a fresh entry of `key` and `cost` would be stored without forgetting any. */
   fits(key: Key, cost: number): boolean {
-    const t = this.#table;
-    return t.size < t.maxEntries && t.chars + cost + `${key}`.length + 8 <= t.maxChars;
+    return this.#table.fits(key, cost);
   }
 
   get(key: Key): R[] | undefined {
