@@ -56,6 +56,10 @@ export const unattributed: (
   message: string,
 ) => void = problem;
 
+/** A bounded table of the reader forgot its oldest entry to stay within bounds: said. */
+export const forgotten = (out: TraceRecord[], line: number, what: string) =>
+  unattributed(out, line, "T-PENDING-LIMIT", `${what}: the oldest is forgotten`);
+
 /** The trace rules a message read without certain correlation is reported under. */
 export type UnattributedRuleId = {
   [K in TraceRuleId]: (typeof TRACE_RULES)[K] extends { unattributed: true } ? K : never;

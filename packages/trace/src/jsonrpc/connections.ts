@@ -12,9 +12,8 @@
 
 import { BoundedTable } from "@oatf/evaluate/internal";
 import { extractProtocol, surfacesFor } from "@oatf/registries";
-import { preview, type TraceRecord, unattributed } from "../record.js";
+import { forgotten, preview, type TraceRecord, unattributed } from "../record.js";
 import { isA2aV1Method } from "./a2a.js";
-import { forgotten } from "./correlation.js";
 
 /** What one table entry costs besides its texts (so empty entries are bounded by count too). */
 export const ENTRY_COST = 64;

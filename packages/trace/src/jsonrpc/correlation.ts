@@ -9,7 +9,7 @@
 // Bounded: MAX_PENDING_REQUESTS ids, MAX_REQUESTS_PER_ID each, MAX_PENDING_CHARS in all; the
 // oldest is forgotten first, and said (T-PENDING-LIMIT, unattributed).
 import type { Value } from "@oatf/model";
-import { problem, type TraceRecord, unattributed } from "../record.js";
+import { forgotten, problem, type TraceRecord } from "../record.js";
 import { type Key, type Named, PendingIds, slotKey } from "./pending-ids.js";
 
 /** Request ids awaiting their response that are remembered at once (oldest forgotten first). */
@@ -64,11 +64,6 @@ export interface Correlation {
    * open for the next item.
    */
   settle(requests: readonly Request[], final: boolean): void;
-}
-
-/** A bounded table of the reader forgot its oldest entry to stay within bounds: said. */
-export function forgotten(out: TraceRecord[], line: number, what: string): void {
-  unattributed(out, line, "T-PENDING-LIMIT", `${what}: the oldest is forgotten`);
 }
 
 /** `count` requests were forgotten to stay within the table's bounds: said. */

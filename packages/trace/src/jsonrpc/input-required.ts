@@ -17,8 +17,7 @@
 //
 // Bounded: MAX_INPUT_REQUESTS waiting at once, the oldest forgotten first (said).
 import { isObject } from "@oatf/model/rules";
-import { preview, type TraceRecord, unattributed } from "../record.js";
-import { forgotten } from "./correlation.js";
+import { forgotten, preview, type TraceRecord, unattributed } from "../record.js";
 
 /** Input requests awaiting their response at once, across the connections of one trace. */
 export const MAX_INPUT_REQUESTS = 10_000;
