@@ -64,6 +64,12 @@ export interface Correlation {
    * open for the next item.
    */
   settle(requests: readonly Request[], final: boolean): void;
+  /**
+   * `answered` and `settle` in one for the ordinary response (fast-lane.ts): the held
+   * request, taken, when it alone answers a response from `side` of `id` naming nothing and
+   * it is of `protocol` and not a stream; else undefined, and nothing changed.
+   */
+  takeHeld(side: Side, id: string | number, protocol: string): Request | undefined;
 }
 
 /** `count` requests were forgotten to stay within the table's bounds: said. */
@@ -79,6 +85,12 @@ function forget(count: number, line: number, out: TraceRecord[]): void {
 /** Whether a response of `id` naming nothing, answering requests sent from `from` (or `also`), answers `held`. */
 const answers = (held: Request, from: Side, also: Side | undefined, id: string | number) =>
   (held.side === from || held.side === also) && held.key === slotKey(held.side, id, "", "");
+
+/** The side whose requests a response from `side` answers: sent the other way... */
+const fromOf = (side: Side): Side => (side === "out" ? "in" : side === "in" ? "out" : "");
+/** ...or of unknown sender (none for a response from the client). */
+const alsoOf = (side: Side): Side | undefined =>
+  side === "out" ? undefined : side === "in" ? "" : "in";
 
 /** What a response no request awaits finds (never written to). */
 const NONE: readonly Request[] = [];
@@ -134,23 +146,36 @@ export function correlation(hold = true): Correlation {
   // response is read in full before the next).
   const found: Request[][] = [];
 
-  function answered(scope: string, a: string, side: Side, id: string | number) {
+  /**
+   * Whether only the held request answers a response from `side` of `id` that names nothing
+   * (the table has none of its id); leaves `found` holding what the table has.
+   */
+  function heldAlone(held: Request, side: Side, id: string | number): boolean {
+    const from = fromOf(side);
+    const also = alsoOf(side);
+    if (!answers(held, from, also, id)) return false;
+    clear();
+    pending.matching(found, from, id, "", "", 0);
+    if (also !== undefined) pending.matching(found, also, id, "", "", 0);
+    return found.length === 0;
+  }
+
+  function clear(): void {
     while (found.length > 0) found.pop();
-    const from = side === "out" ? "in" : side === "in" ? "out" : "";
-    const also = side === "out" ? undefined : side === "in" ? "" : "in";
+  }
+
+  function answered(scope: string, a: string, side: Side, id: string | number) {
+    clear();
     if (held !== undefined) {
-      // Only the held request answers: the response names nothing, and the table has none.
-      if (scope === "" && a === "" && answers(held, from, also, id)) {
-        pending.matching(found, from, id, "", "", 0);
-        if (also !== undefined) pending.matching(found, also, id, "", "", 0);
-        if (found.length === 0) {
-          found.push([held]);
-          return found[0]!;
-        }
+      if (scope === "" && a === "" && heldAlone(held, side, id)) {
+        found.push([held]);
+        return found[0]!;
       }
       store();
-      while (found.length > 0) found.pop();
+      clear();
     }
+    const from = fromOf(side);
+    const also = alsoOf(side);
     pending.matching(found, from, id, scope, a, MAX_REQUESTS_PER_ID);
     if (also !== undefined) pending.matching(found, also, id, scope, a, MAX_REQUESTS_PER_ID);
     return found.length === 0 ? NONE : found.length === 1 ? found[0]! : found.flat();
@@ -164,5 +189,18 @@ export function correlation(hold = true): Correlation {
     else for (const request of requests) request.answered = true;
   }
 
-  return { remember, answered, settle };
+  function takeHeld(side: Side, id: string | number, protocol: string) {
+    const request = held;
+    if (
+      request === undefined ||
+      request.protocol !== protocol ||
+      request.streaming ||
+      !heldAlone(request, side, id)
+    )
+      return undefined;
+    held = undefined;
+    return request;
+  }
+
+  return { remember, answered, settle, takeHeld };
 }

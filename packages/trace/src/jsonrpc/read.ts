@@ -29,6 +29,7 @@ import {
 import { readSseBody, sseLog } from "../sse/events.js";
 import { connections } from "./connections.js";
 import { correlation, type Side } from "./correlation.js";
+import { ordinary } from "./fast-lane.js";
 import { type DecoderState, type Heard, isId } from "./heard.js";
 import { InputRequests } from "./input-required.js";
 import { readRequest } from "./request.js";
@@ -212,17 +213,29 @@ function one(
 function json(state: DecoderState, text: string, line: number, out: TraceRecord[], bare: Side) {
   const value = parseLine(text, line, out);
   if (value === undefined) return;
-  if (!Array.isArray(value)) return one(state, value, line, text.length, out, bare);
+  if (!Array.isArray(value)) {
+    if (state.fastLane && ordinary(state, value, line, text.length, out)) return;
+    return one(state, value, line, text.length, out, bare);
+  }
   batch(value, line, text.length, out, (element, each) =>
     one(state, element, line, each, out, bare),
   );
 }
 
 export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
+  return decoder(options, true);
+}
+
+/**
+ * The decoder; `fastLane` (on in `jsonRpcDecoder`; off only to test it against the full
+ * path alone) reads the ordinary line by fast-lane.ts.
+ */
+export function decoder(options: JsonRpcOptions, fastLane: boolean): JsonRpcDecoder {
   const state: DecoderState = {
     ...connections(options.protocol, options.modes ?? []),
     ...correlation(),
     inputs: options.inputs ?? new InputRequests(),
+    fastLane,
     // Filled by each message before it is read (always in the same order: one shape).
     heard: {} as Heard,
   };

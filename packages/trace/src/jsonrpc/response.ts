@@ -19,14 +19,20 @@ import { asked, type DecoderState, type Heard, isId, located } from "./heard.js"
 
 /**
  * `{...params, ...result}` (SDK §4.1 enrichment). `Object.assign` copies several times
- * faster than spread on the parsed objects of a log, but it assigns: an own `__proto__` key
- * (JSON.parse makes one) would become the prototype, so such objects are copied by
- * `Object.fromEntries`, which defines each key as data (a later one's value in the first
- * one's place, as spread does).
+ * faster than spread on the parsed objects of a log (one source at a time, twice as fast
+ * again), but it assigns: an own `__proto__` key (JSON.parse makes one) would become the
+ * prototype, so such objects are copied by `Object.fromEntries`, which defines each key as
+ * data (a later one's value in the first one's place, as spread does). An object has an own
+ * `__proto__` key when reading it gives anything but its prototype (a parsed object's is
+ * `Object.prototype`, which no parsed value is): read faster than `Object.hasOwn` asks.
  */
-function merged(params: object, result: object): Value {
-  if (!Object.hasOwn(params, "__proto__") && !Object.hasOwn(result, "__proto__"))
-    return Object.assign({}, params, result) as Value;
+export function merged(params: object, result: object): Value {
+  const plain = Object.prototype;
+  if (
+    (params as { __proto__: unknown }).__proto__ === plain &&
+    (result as { __proto__: unknown }).__proto__ === plain
+  )
+    return Object.assign(Object.assign({}, params), result) as Value;
   return Object.fromEntries([...Object.entries(params), ...Object.entries(result)]) as Value;
 }
 
