@@ -96,6 +96,65 @@ const alsoOf = (side: Side): Side | undefined =>
 const NONE: readonly Request[] = [];
 
 /**
+ * A request of a key others wait under already: kept beside them (said: a response will be
+ * read as each), a stream that had its items replaced.
+ */
+function keepBeside(
+  pending: PendingIds<Request>,
+  key: Key,
+  before: Request[],
+  request: Request,
+  line: number,
+  out: TraceRecord[],
+): void {
+  // A stream that had its items is over once its id is used again for the same method; a
+  // request of another method is kept beside it, as any reused id is (said, and ambiguous).
+  const list = before.filter(
+    (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
+  );
+  if (list.length > 0) {
+    problem(
+      out,
+      line,
+      "T-DUPLICATE-ID",
+      `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
+    );
+  }
+  const kept = [...list, request];
+  if (kept.length > MAX_REQUESTS_PER_ID) {
+    kept.shift();
+    forgotten(out, line, `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response`);
+  }
+  const cost = kept.reduce((sum, r) => sum + r.cost, 0);
+  forget(pending.set(key, kept, cost, false), line, out);
+}
+
+/** Empties the lists a response found (the array is kept for the next). */
+function clear(found: Request[][]): void {
+  while (found.length > 0) found.pop();
+}
+
+/**
+ * Whether only `held` answers a response from `side` of `id` that names nothing (the table
+ * has none of its id); leaves `found` holding what the table has.
+ */
+function heldAlone(
+  pending: PendingIds<Request>,
+  found: Request[][],
+  held: Request,
+  side: Side,
+  id: string | number,
+): boolean {
+  const from = fromOf(side);
+  const also = alsoOf(side);
+  if (!answers(held, from, also, id)) return false;
+  clear(found);
+  pending.matching(found, from, id, "", "", 0);
+  if (also !== undefined) pending.matching(found, also, id, "", "", 0);
+  return found.length === 0;
+}
+
+/**
  * `hold` (the default; off only to test it against the table alone): the common exchange's
  * fast path. The last request remembered, when its id was fresh, it named no actor or scope
  * and the table had room for it, is held out of the table; a response that only it answers
@@ -120,59 +179,22 @@ export function correlation(hold = true): Correlation {
       else forget(pending.set(key, [request], request.cost, true), line, out);
       return;
     }
-    // A stream that had its items is over once its id is used again for the same method; a
-    // request of another method is kept beside it, as any reused id is (said, and ambiguous).
-    const list = before.filter(
-      (r) => !(r.answered && r.method === request.method && r.protocol === request.protocol),
-    );
-    if (list.length > 0) {
-      problem(
-        out,
-        line,
-        "T-DUPLICATE-ID",
-        `request id reused before its response: a response to it will be read as each of the ${list.length + 1} requests`,
-      );
-    }
-    const kept = [...list, request];
-    if (kept.length > MAX_REQUESTS_PER_ID) {
-      kept.shift();
-      forgotten(out, line, `more than ${MAX_REQUESTS_PER_ID} requests of one id await a response`);
-    }
-    const cost = kept.reduce((sum, r) => sum + r.cost, 0);
-    forget(pending.set(key, kept, cost, false), line, out);
+    keepBeside(pending, key, before, request, line, out);
   }
 
   // The lists the last response found: kept for its `settle` (one array per decoder, as a
   // response is read in full before the next).
   const found: Request[][] = [];
 
-  /**
-   * Whether only the held request answers a response from `side` of `id` that names nothing
-   * (the table has none of its id); leaves `found` holding what the table has.
-   */
-  function heldAlone(held: Request, side: Side, id: string | number): boolean {
-    const from = fromOf(side);
-    const also = alsoOf(side);
-    if (!answers(held, from, also, id)) return false;
-    clear();
-    pending.matching(found, from, id, "", "", 0);
-    if (also !== undefined) pending.matching(found, also, id, "", "", 0);
-    return found.length === 0;
-  }
-
-  function clear(): void {
-    while (found.length > 0) found.pop();
-  }
-
   function answered(scope: string, a: string, side: Side, id: string | number) {
-    clear();
+    clear(found);
     if (held !== undefined) {
-      if (scope === "" && a === "" && heldAlone(held, side, id)) {
+      if (scope === "" && a === "" && heldAlone(pending, found, held, side, id)) {
         found.push([held]);
         return found[0]!;
       }
       store();
-      clear();
+      clear(found);
     }
     const from = fromOf(side);
     const also = alsoOf(side);
@@ -195,7 +217,7 @@ export function correlation(hold = true): Correlation {
       request === undefined ||
       request.protocol !== protocol ||
       request.streaming ||
-      !heldAlone(request, side, id)
+      !heldAlone(pending, found, request, side, id)
     )
       return undefined;
     held = undefined;

@@ -27,14 +27,15 @@ import { asked, type DecoderState, type Heard, isId, located } from "./heard.js"
  * `Object.prototype`, which no parsed value is): read faster than `Object.hasOwn` asks.
  */
 export function merged(params: object, result: object): Value {
-  const plain = Object.prototype;
-  if (
-    (params as { __proto__: unknown }).__proto__ === plain &&
-    (result as { __proto__: unknown }).__proto__ === plain
-  )
+  if (prototypeRead(params) && prototypeRead(result))
     return Object.assign(Object.assign({}, params), result) as Value;
   return Object.fromEntries([...Object.entries(params), ...Object.entries(result)]) as Value;
 }
+
+/** Whether reading `__proto__` of a parsed object gives its prototype: it has no such own key. */
+const prototypeRead = (value: object) =>
+  // biome-ignore lint/suspicious/noProto: telling an own `__proto__` key is the point
+  (value as { __proto__: unknown }).__proto__ === Object.prototype;
 
 const responseTo = (id: unknown) => `response to id ${preview(id)}`;
 
