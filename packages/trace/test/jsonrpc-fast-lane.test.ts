@@ -1,4 +1,4 @@
-// The JSON-RPC decoder's fast lane (fast-lane.ts: the ordinary line of an MCP proxy log)
+// The JSON-RPC decoder's fast lane (fast-lane.ts: the ordinary response of an MCP proxy log)
 // against the full path alone: for random logs mixing ordinary lines with every kind of line
 // the fast lane must leave to the full path (actors, sessions, connections, clients, notes,
 // the line's own protocol, duplicate and string ids, ids "1" and 1, huge, negative and
@@ -13,11 +13,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { connections } from "../src/jsonrpc/connections.js";
-import { correlation } from "../src/jsonrpc/correlation.js";
+import { correlation, type Side } from "../src/jsonrpc/correlation.js";
 import { ordinary } from "../src/jsonrpc/fast-lane.js";
 import type { DecoderState, Heard } from "../src/jsonrpc/heard.js";
 import { InputRequests } from "../src/jsonrpc/input-required.js";
 import { decoder } from "../src/jsonrpc/read.js";
+import { readRequest } from "../src/jsonrpc/request.js";
 import type { TraceRecord } from "../src/record.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 150);
@@ -186,11 +187,29 @@ describe("JSON-RPC decoder's fast lane", () => {
           expect(read(lines, protocol, true)).toStrictEqual(read(lines, protocol, false));
         },
       ),
-      { numRuns: RUNS * 4 },
+      {
+        numRuns: RUNS * 4,
+        // A request named by its actor waits beside the held one of its id: its answer is
+        // ambiguous, not the held request's alone.
+        examples: [
+          [
+            [
+              text({
+                direction: "send",
+                actor: "a",
+                message: { jsonrpc: "2.0", id: 1, method: "ping" },
+              }),
+              text({ direction: "send", message: { jsonrpc: "2.0", id: 1, method: "ping" } }),
+              text({ direction: "receive", message: { jsonrpc: "2.0", id: 1, result: {} } }),
+            ],
+            undefined,
+          ],
+        ],
+      },
     );
   });
 
-  it("takes the ordinary exchange, and leaves a line that names its actor", () => {
+  it("takes the ordinary response, and leaves one the held request does not alone answer", () => {
     const state: DecoderState = {
       ...connections(undefined, []),
       ...correlation(),
@@ -198,35 +217,42 @@ describe("JSON-RPC decoder's fast lane", () => {
       fastLane: true,
       heard: {} as Heard,
     };
-    const take = (value: unknown, line: number, out: TraceRecord[] = []) =>
-      ordinary(state, value, line, 100, out) && out;
+    const out: TraceRecord[] = [];
+    const heard = (line: number, side: Side, actor?: string): Heard => ({
+      line,
+      side,
+      actor,
+      actorKey: actor === undefined ? "" : `a${actor}`,
+      scope: "",
+      session: undefined,
+      timestamp: undefined,
+      given: undefined,
+      connection: state.connectionOf(actor, "", line, out),
+    });
     const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "n" } };
     const answer = { jsonrpc: "2.0", id: 1, result: { content: [] } };
-    expect(take({ direction: "send", actor: "a", message: call }, 1)).toBe(false);
-    const records = [
-      take({ timestamp: "t", direction: "send", message: call }, 1),
-      take({ direction: "receive", message: { jsonrpc: "2.0", method: "ping" } }, 2),
-      take({ direction: "receive", message: answer }, 3),
-    ];
-    expect(records.flat().map((r) => r && r.kind === "message" && r.message)).toStrictEqual([
+    readRequest(state, call, "tools/call", heard(1, "out"), 100, out);
+    // Named by its actor, or sent by the same side: not the ordinary answer.
+    expect(ordinary(state, answer, heard(2, "in", "a"), out)).toBe(false);
+    expect(ordinary(state, answer, heard(2, "out"), out)).toBe(false);
+    expect(ordinary(state, answer, heard(2, "in"), out)).toBe(true);
+    expect(out.map((r) => r.kind === "message" && r.message)).toStrictEqual([
       {
         protocol: "mcp",
         direction: "request",
         operation: "tools/call",
         content: { name: "n" },
-        timestamp: "t",
         line: 1,
       },
-      { protocol: "mcp", direction: "request", operation: "ping", content: {}, line: 2 },
       {
         protocol: "mcp",
         direction: "response",
         operation: "tools/call",
         content: { name: "n", content: [] },
-        line: 3,
+        line: 2,
       },
     ]);
     // Answered: the held request is taken, so a second answer is the full path's.
-    expect(take({ direction: "receive", message: answer }, 4)).toBe(false);
+    expect(ordinary(state, answer, heard(3, "in"), out)).toBe(false);
   });
 });

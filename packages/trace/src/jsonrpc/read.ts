@@ -206,17 +206,15 @@ function one(
   heard.connection = state.connectionOf(actor, scope.key, line, out);
   const method = rpc.method;
   if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
-  else readResponse(state, rpc, heard, out);
+  else if (!(state.fastLane && ordinary(state, rpc, heard, out)))
+    readResponse(state, rpc, heard, out);
 }
 
 /** One JSON text: a message, a wrapped message, or a batch of either. */
 function json(state: DecoderState, text: string, line: number, out: TraceRecord[], bare: Side) {
   const value = parseLine(text, line, out);
   if (value === undefined) return;
-  if (!Array.isArray(value)) {
-    if (state.fastLane && ordinary(state, value, line, text.length, out)) return;
-    return one(state, value, line, text.length, out, bare);
-  }
+  if (!Array.isArray(value)) return one(state, value, line, text.length, out, bare);
   batch(value, line, text.length, out, (element, each) =>
     one(state, element, line, each, out, bare),
   );
@@ -228,7 +226,7 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
 
 /**
  * The decoder; `fastLane` (on in `jsonRpcDecoder`; off only to test it against the full
- * path alone) reads the ordinary line by fast-lane.ts.
+ * path alone) reads the ordinary message by fast-lane.ts.
  */
 export function decoder(options: JsonRpcOptions, fastLane: boolean): JsonRpcDecoder {
   const state: DecoderState = {
