@@ -255,4 +255,22 @@ describe("JSON-RPC decoder's fast lane", () => {
     // Answered: the held request is taken, so a second answer is the full path's.
     expect(ordinary(state, answer, heard(3, "in"), out)).toBe(false);
   });
+
+  it("enriches with __proto__ keys as data, the result's winning, on the fast lane and off", () => {
+    const lines = [
+      '{"direction":"send","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","__proto__":{"polluted":true}}}}',
+      '{"direction":"receive","message":{"jsonrpc":"2.0","id":1,"result":{"content":[],"__proto__":5}}}',
+    ];
+    for (const fastLane of [true, false]) {
+      const [record] = read(lines, undefined, fastLane)[1]!;
+      const content = (record as { message: { content: object } }).message.content;
+      expect(Object.getPrototypeOf(content)).toBe(Object.prototype);
+      expect(Object.entries(content)).toStrictEqual([
+        ["name", "x"],
+        ["__proto__", 5],
+        ["content", []],
+      ]);
+      expect((content as { polluted?: unknown }).polluted).toBeUndefined();
+    }
+  });
 });
