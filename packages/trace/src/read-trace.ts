@@ -221,7 +221,22 @@ export class TraceDecoder {
   line(source: SourceLine, out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) return this.#detect(source, out);
-    this.#feed(source, out);
+    this.#feed(source.tooLong ? undefined : source.text, source.line, out);
+  }
+
+  /**
+   * `line` for each line `lines` has ready (LineSplitter.read), with no object made a line,
+   * until reading stops; a line with units past the limit is too long to read.
+   */
+  readLines(lines: LineSplitter, out: TraceRecord[]): void {
+    if (this.stopped) return;
+    for (let text = lines.read(); text !== undefined; text = lines.read()) {
+      const line = lines.line;
+      const tooLong = lines.cut > 0;
+      if (this.#decoder !== undefined) this.#feed(tooLong ? undefined : text, line, out);
+      else this.#detect(tooLong ? { line, text: "", tooLong } : { line, text }, out);
+      if (this.stopped) return;
+    }
   }
 
   end(out: TraceRecord[]) {
@@ -242,16 +257,17 @@ export class TraceDecoder {
     this.#keepsBlank = format === "ag_ui" || format === "jsonrpc" || format === "har";
   }
 
-  #feed(source: SourceLine, out: TraceRecord[]) {
-    if (source.tooLong) {
+  /** Line `line` to the format's decoder: its text, or undefined when it was too long. */
+  #feed(text: string | undefined, line: number, out: TraceRecord[]) {
+    if (text === undefined) {
       this.#decoder!.dropped?.(out);
-      this.#tooLong(source.line, out);
+      this.#tooLong(line, out);
       // A HAR counts its own lines: the dropped one still counts (its text is lost).
-      if (this.format === "har") this.#decoder!.line("", source.line, out);
+      if (this.format === "har") this.#decoder!.line("", line, out);
       return;
     }
-    if (!this.#keepsBlank && isBlank(source.text)) return;
-    this.#decoder!.line(source.text, source.line, out);
+    if (!this.#keepsBlank && isBlank(text)) return;
+    this.#decoder!.line(text, line, out);
   }
 
   #tooLong(line: number, out: TraceRecord[]): void {
@@ -325,7 +341,7 @@ export class TraceDecoder {
       const shown = this.#votes[this.#voteLines.indexOf(line.line)];
       if (dissents(shown, format))
         problem(out, line.line, "T-FORMAT-MIXED", `a ${shown} line in a trace read as ${format}`);
-      this.#feed(line, out);
+      this.#feed(line.tooLong ? undefined : line.text, line.line, out);
     }
   }
 
@@ -385,10 +401,8 @@ class TraceText {
     }
     // A byte-order mark opening a HAR is whitespace to its scanner (`\s`), as JSON's is.
     if (this.#har !== undefined) return this.#har.push(text, out);
-    for (const line of this.#splitter!.push(text)) {
-      this.#lines!.line(line, out);
-      if (this.#lines!.stopped) return;
-    }
+    this.#splitter!.write(text);
+    this.#lines!.readLines(this.#splitter!, out);
   }
 
   end(out: TraceRecord[]) {
@@ -405,9 +419,15 @@ class TraceText {
   }
 }
 
-/** The text of a source in pieces of at most 64 Ki (so a piece's records are few). */
-async function* sourcePieces(source: TraceSource): AsyncGenerator<string> {
-  for await (const text of sourceText(source)) yield* piecesOf(text);
+/**
+ * The text of a source in pieces of at most 64 Ki (so a piece's records are few); a string's
+ * without a step through async generators for each.
+ */
+function sourcePieces(source: TraceSource): Generator<string> | AsyncGenerator<string> {
+  if (typeof source === "string") return piecesOf(source);
+  return (async function* () {
+    for await (const text of sourceText(source)) yield* piecesOf(text);
+  })();
 }
 
 /**
@@ -420,7 +440,7 @@ async function* sourcePieces(source: TraceSource): AsyncGenerator<string> {
  */
 class TraceReader implements AsyncGenerator<TraceRecord, undefined> {
   readonly #text: TraceText;
-  readonly #chunks: AsyncGenerator<string>;
+  readonly #chunks: Generator<string> | AsyncGenerator<string>;
   #records: TraceRecord[] = [];
   #at = 0;
   #finished = false;
