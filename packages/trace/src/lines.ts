@@ -81,8 +81,6 @@ export interface LineSplitterOptions {
  * them: the one line splitter of the trace readers, `oatf evaluate --jobs`' router, the
  * recorder's stdio log (bytes read as Latin-1, one unit a byte) and server-sent events.
  * A trace written with old Mac line ends (a lone `\r`) is lines, not one line over the limit.
- * Lines come as `SourceLine`s (`push`, `end`), or one at a time with no object a line
- * (`write`, then `read` until undefined): the trace readers' path.
  */
 export class LineSplitter {
   #parts: string[] = [];
@@ -90,17 +88,9 @@ export class LineSplitter {
   /** Code units of the line past what is kept (its head), dropped as they came. */
   #dropped = 0;
   #line = 0;
-  /** Code units past the limit of the line `read` returned last. */
-  #past = 0;
   #started = false;
-  /** In `end`: the line held at the end of the text is the last. */
-  #ended = false;
   /** `any`: the last chunk ended in `\r`, so a `\n` opening the next one ends nothing. */
   #afterCr = false;
-  /** The chunk being cut, read up to `#start`; its next `\r` (`any`, -1: none) at `#cr`. */
-  #chunk = "";
-  #start = 0;
-  #cr = -1;
   readonly #max: number;
   /**
    * How much of a line is held: dropping, one more unit than the limit, for the `\r` of a
@@ -120,21 +110,8 @@ export class LineSplitter {
 
   /** Feeds text; returns the lines it completes. */
   push(chunk: string): SourceLine[] {
-    this.write(chunk);
-    return this.#lines();
-  }
-
-  /** The last line, when the input does not end with a line end. */
-  end(): SourceLine[] {
-    this.#ended = true;
-    const lines = this.#lines();
-    this.#ended = false; // more text may follow: the line after it
-    return lines;
-  }
-
-  /** Feeds text whose lines `read` then gives (those of the text before: all read). */
-  write(chunk: string): void {
-    if (chunk.length === 0) return;
+    const out: SourceLine[] = [];
+    if (chunk.length === 0) return out;
     if (!this.#started) {
       this.#started = true;
       // A byte-order mark may open the input (WHATWG HTML §9.2: an event stream's too).
@@ -145,71 +122,37 @@ export class LineSplitter {
       this.#afterCr = false;
       if (chunk.charCodeAt(0) === 10) start = 1;
     }
-    this.#chunk = chunk;
-    this.#start = start;
     // The next `\r` (`any`), looked for again only once passed: one scan of a chunk that
     // has none, the usual case.
-    this.#cr = this.#any ? chunk.indexOf("\r", start) : -1;
-  }
-
-  /**
-   * The next line the text written so far completes (the last, unended one: `end`), or
-   * undefined; `line` is its number and `cut` how many code units it had past the limit
-   * (dropping over-long lines: then its text, "", is not the line's).
-   */
-  read(): string | undefined {
-    const chunk = this.#chunk;
-    const start = this.#start;
-    let end = chunk.indexOf("\n", start);
-    let next = end + 1;
-    let cr = this.#cr;
-    if (cr >= 0 && cr < start) cr = this.#cr = chunk.indexOf("\r", start);
-    if (cr >= 0 && (end < 0 || cr < end)) {
-      end = cr;
-      next = cr + 1;
-      if (next === chunk.length) this.#afterCr = true;
-      else if (chunk.charCodeAt(next) === 10) next++;
-    } else if (end < 0) return this.#rest();
-    this.#start = next;
-    if (this.#length === 0 && this.#dropped === 0 && end - start <= this.#max) {
-      // The whole line is in this chunk (the common case): no parts to gather.
-      // `lf`: a CR before the LF is dropped (`any` ended the line at that CR already).
-      this.#line++;
-      this.#past = 0;
-      return chunk.slice(start, end > start && chunk.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    let cr = this.#any ? chunk.indexOf("\r", start) : -1;
+    for (;;) {
+      let end = chunk.indexOf("\n", start);
+      let next = end + 1;
+      if (cr >= 0 && cr < start) cr = chunk.indexOf("\r", start);
+      if (cr >= 0 && (end < 0 || cr < end)) {
+        end = cr;
+        next = cr + 1;
+        if (next === chunk.length) this.#afterCr = true;
+        else if (chunk.charCodeAt(next) === 10) next++;
+      } else if (end < 0) break;
+      if (this.#length === 0 && this.#dropped === 0 && end - start <= this.#max) {
+        // The whole line is in this chunk (the common case): no parts to gather.
+        // `lf`: a CR before the LF is dropped (`any` ended the line at that CR already).
+        const cr = end > start && chunk.charCodeAt(end - 1) === 13 ? 1 : 0;
+        out.push({ line: ++this.#line, text: chunk.slice(start, end - cr) });
+      } else {
+        this.#append(chunk, start, end);
+        out.push(this.#finish());
+      }
+      start = next;
     }
-    this.#append(chunk, start, end);
-    return this.#finish();
-  }
-
-  /** The 1-based number of the line `read` returned last. */
-  get line(): number {
-    return this.#line;
-  }
-
-  /** How many code units past the limit the line `read` returned last had (0: none). */
-  get cut(): number {
-    return this.#past;
-  }
-
-  #lines(): SourceLine[] {
-    const out: SourceLine[] = [];
-    for (let text = this.read(); text !== undefined; text = this.read()) {
-      const line = this.#line;
-      const past = this.#past;
-      if (past === 0) out.push({ line, text });
-      else if (this.#cut) out.push({ line, text, cut: past });
-      else out.push({ line, text, tooLong: true });
-    }
+    this.#append(chunk, start, chunk.length);
     return out;
   }
 
-  /** No line end is left in the chunk: the rest is held for the next one, or is the last line. */
-  #rest(): string | undefined {
-    this.#append(this.#chunk, this.#start, this.#chunk.length);
-    this.#chunk = "";
-    this.#start = 0;
-    return this.#ended && (this.#length > 0 || this.#dropped > 0) ? this.#finish() : undefined;
+  /** The last line, when the input does not end with a line end. */
+  end(): SourceLine[] {
+    return this.#length > 0 || this.#dropped > 0 ? [this.#finish()] : [];
   }
 
   #append(chunk: string, start: number, end: number): void {
@@ -225,16 +168,18 @@ export class LineSplitter {
     this.#parts.push(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
   }
 
-  #finish(): string {
-    this.#line++;
+  #finish(): SourceLine {
+    const line = ++this.#line;
+    const dropped = this.#dropped;
     let text = this.#parts.join("");
     if (text.endsWith("\r")) text = text.slice(0, -1); // `lf` only: `any` keeps no CR
-    // Dropping, a line held whole may still be one unit too long (the room kept for a CR).
-    this.#past = this.#dropped + Math.max(text.length - this.#max, 0);
     this.#parts = [];
     this.#length = 0;
     this.#dropped = 0;
-    return this.#past > 0 && !this.#cut ? "" : text;
+    if (this.#cut) return dropped > 0 ? { line, text, cut: dropped } : { line, text };
+    return dropped > 0 || text.length > this.#max
+      ? { line, text: "", tooLong: true }
+      : { line, text };
   }
 }
 

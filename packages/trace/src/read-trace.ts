@@ -221,22 +221,7 @@ export class TraceDecoder {
   line(source: SourceLine, out: TraceRecord[]) {
     if (this.#stopped) return;
     if (this.#decoder === undefined) return this.#detect(source, out);
-    this.#feed(source.tooLong ? undefined : source.text, source.line, out);
-  }
-
-  /**
-   * `line` for each line `lines` has ready (LineSplitter.read), with no object made a line,
-   * until reading stops; a line with units past the limit is too long to read.
-   */
-  readLines(lines: LineSplitter, out: TraceRecord[]): void {
-    if (this.stopped) return;
-    for (let text = lines.read(); text !== undefined; text = lines.read()) {
-      const line = lines.line;
-      const tooLong = lines.cut > 0;
-      if (this.#decoder !== undefined) this.#feed(tooLong ? undefined : text, line, out);
-      else this.#detect(tooLong ? { line, text: "", tooLong } : { line, text }, out);
-      if (this.stopped) return;
-    }
+    this.#feed(source, out);
   }
 
   end(out: TraceRecord[]) {
@@ -257,17 +242,16 @@ export class TraceDecoder {
     this.#keepsBlank = format === "ag_ui" || format === "jsonrpc" || format === "har";
   }
 
-  /** Line `line` to the format's decoder: its text, or undefined when it was too long. */
-  #feed(text: string | undefined, line: number, out: TraceRecord[]) {
-    if (text === undefined) {
+  #feed(source: SourceLine, out: TraceRecord[]) {
+    if (source.tooLong) {
       this.#decoder!.dropped?.(out);
-      this.#tooLong(line, out);
+      this.#tooLong(source.line, out);
       // A HAR counts its own lines: the dropped one still counts (its text is lost).
-      if (this.format === "har") this.#decoder!.line("", line, out);
+      if (this.format === "har") this.#decoder!.line("", source.line, out);
       return;
     }
-    if (!this.#keepsBlank && isBlank(text)) return;
-    this.#decoder!.line(text, line, out);
+    if (!this.#keepsBlank && isBlank(source.text)) return;
+    this.#decoder!.line(source.text, source.line, out);
   }
 
   #tooLong(line: number, out: TraceRecord[]): void {
@@ -341,7 +325,7 @@ export class TraceDecoder {
       const shown = this.#votes[this.#voteLines.indexOf(line.line)];
       if (dissents(shown, format))
         problem(out, line.line, "T-FORMAT-MIXED", `a ${shown} line in a trace read as ${format}`);
-      this.#feed(line.tooLong ? undefined : line.text, line.line, out);
+      this.#feed(line, out);
     }
   }
 
@@ -401,8 +385,10 @@ class TraceText {
     }
     // A byte-order mark opening a HAR is whitespace to its scanner (`\s`), as JSON's is.
     if (this.#har !== undefined) return this.#har.push(text, out);
-    this.#splitter!.write(text);
-    this.#lines!.readLines(this.#splitter!, out);
+    for (const line of this.#splitter!.push(text)) {
+      this.#lines!.line(line, out);
+      if (this.#lines!.stopped) return;
+    }
   }
 
   end(out: TraceRecord[]) {
