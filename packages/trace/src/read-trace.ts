@@ -405,9 +405,15 @@ class TraceText {
   }
 }
 
-/** The text of a source in pieces of at most 64 Ki (so a piece's records are few). */
-async function* sourcePieces(source: TraceSource): AsyncGenerator<string> {
-  for await (const text of sourceText(source)) yield* piecesOf(text);
+/**
+ * The text of a source in pieces of at most 64 Ki (so a piece's records are few); a string's
+ * without a step through async generators for each.
+ */
+function sourcePieces(source: TraceSource): Generator<string> | AsyncGenerator<string> {
+  if (typeof source === "string") return piecesOf(source);
+  return (async function* () {
+    for await (const text of sourceText(source)) yield* piecesOf(text);
+  })();
 }
 
 /**
@@ -420,7 +426,7 @@ async function* sourcePieces(source: TraceSource): AsyncGenerator<string> {
  */
 class TraceReader implements AsyncGenerator<TraceRecord, undefined> {
   readonly #text: TraceText;
-  readonly #chunks: AsyncGenerator<string>;
+  readonly #chunks: Generator<string> | AsyncGenerator<string>;
   #records: TraceRecord[] = [];
   #at = 0;
   #finished = false;
