@@ -324,7 +324,12 @@ export class TraceDecoder {
       // makes of it.
       const shown = this.#votes[this.#voteLines.indexOf(line.line)];
       if (dissents(shown, format))
-        problem(out, line.line, "T-FORMAT-MIXED", `a ${shown} line in a trace read as ${format}`);
+        problem(
+          out,
+          line.line,
+          "T-FORMAT-MIXED",
+          `a line of format ${shown} in a trace read as ${format}`,
+        );
       this.#feed(line, out);
     }
   }

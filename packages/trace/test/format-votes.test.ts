@@ -118,7 +118,7 @@ describe("format detection by the first lines' votes", () => {
       diagnostic: {
         severity: "warning",
         code: "T-FORMAT-MIXED",
-        message: "a jsonrpc line in a trace read as oatf",
+        message: "a line of format jsonrpc in a trace read as oatf",
       },
     });
   });
