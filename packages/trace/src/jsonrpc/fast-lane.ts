@@ -1,6 +1,6 @@
-// The ordinary response of an MCP proxy log, read without the general path's work (issue 32
-// §5: reading costs little more than parsing): a result (asking no MCP input) whose line
-// names no actor, session, connection or protocol, answered by the held request
+// The ordinary response of an MCP proxy log, read without the general path's work
+// (issue 32 §5: reading costs little more than parsing): a result (asking no MCP input)
+// whose line names no actor, session, connection or protocol, answered by the held request
 // (correlation.ts) of MCP alone. It is read through the same state (the held request, the
 // pending table) and the same helpers as the full path (response.ts), into the same
 // records; any other message, and every doubt, is left to the full path before anything is
