@@ -6,7 +6,8 @@
 // timestamps aside) and the exit code identical. On 2 cores a 24 MB trace is below what a
 // worker repays (`--jobs 2` reads it in one thread, said on stderr: src/node/threads-worth.ts),
 // so the same trace is also measured through standard input (size unknown: sharded), and a
-// 300,000-message one (72 MB) that is sharded as a file; then a trace of one session (issue 32
+// 300,000-message one (72 MB: on 2 cores also read in one thread, sharded from 128 MB a worker;
+// with a core to spare, sharded); then a trace of one session (issue 32
 // §5: sharded by document), also with --jobs 4. Wall time and, on Linux, the CPU time of each
 // thread (from /proc) of every run, and the bound it sets on 2 and 4 idle cores.
 import { spawn } from "node:child_process";

@@ -294,10 +294,10 @@ attack:
 
   it("starts no workers for a trace too small to repay them, and says so", async () => {
     const MB = 1024 * 1024;
-    // Every core evaluating: 32 MB a worker; a core to spare: 4 MB; a size not known: threads.
-    expect(tooSmallForThreads(2, 31 * MB, 2)).toMatch(/^on 2 cores, a trace under 32 MB /);
-    expect(tooSmallForThreads(2, 32 * MB, 2)).toBeUndefined();
-    expect(tooSmallForThreads(3, 40 * MB, 2)).toMatch(/under 64 MB/);
+    // Every core evaluating: 128 MB a worker; a core to spare: 4 MB; a size not known: threads.
+    expect(tooSmallForThreads(2, 127 * MB, 2)).toMatch(/^on 2 cores, a trace under 128 MB /);
+    expect(tooSmallForThreads(2, 128 * MB, 2)).toBeUndefined();
+    expect(tooSmallForThreads(3, 200 * MB, 2)).toMatch(/under 256 MB/);
     expect(tooSmallForThreads(2, 3 * MB, 4)).toMatch(/^a trace under 4 MB /);
     expect(tooSmallForThreads(2, 4 * MB, 4)).toBeUndefined();
     expect(tooSmallForThreads(2, undefined, 2)).toBeUndefined();

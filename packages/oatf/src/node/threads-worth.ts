@@ -6,14 +6,15 @@
 //
 // When every core runs an evaluating thread, V8's compiler and GC threads (about 0.4 of a
 // core beside each evaluating one) share those cores, so the run is bound by its total CPU:
-// a worker pays off only from about 30 MB of trace each (24 MB, the bench's 100k messages,
-// is below it: 0.9-1.0x at best on 2 cores). With a core to spare, only the longest thread
-// counts and a worker pays off from a few megabytes.
+// a worker pays off only from about 128 MB of trace each. Measured on 2 quiet cores (jobs
+// bench, 500 sessions): 72 MB sharded took 0.95x and 0.85x the speed of one thread on two
+// days (two threads needed 1.65x its CPU), 144 MB 1.09x (1.43x the CPU). With a core to
+// spare, only the longest thread counts and a worker pays off from a few megabytes.
 import { availableParallelism } from "node:os";
 
 const MB = 1024 * 1024;
 /** Trace bytes per worker when the threads take every core. */
-const BUSY_CORES_BYTES = 32 * MB;
+const BUSY_CORES_BYTES = 128 * MB;
 /** Trace bytes per worker with a core left for V8's own threads. */
 const SPARE_CORE_BYTES = 4 * MB;
 
