@@ -1,6 +1,7 @@
 // `oatf evaluate --jobs N` (issue 24 §3): the trace sharded by session over N threads
 // gives the verdicts of one evaluation in this thread; `--jobs` is checked as a usage error.
 
+import { availableParallelism } from "node:os";
 import { shardKey, shardOf } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { parseEvaluateArgs } from "../src/cli/evaluate/command.js";
@@ -12,7 +13,7 @@ import {
 } from "../src/cli/evaluate/report.js";
 import { parseArgs } from "../src/cli/shared/args.js";
 import { bucketThreads } from "../src/node/shard-plan.js";
-import { tooSmallForThreads } from "../src/node/threads-worth.js";
+import { threadsFor, tooSmallForThreads } from "../src/node/threads-worth.js";
 import { decided, memoryTrace } from "./jobs-helpers.js";
 import { memoryInputs, text } from "./memory-inputs.js";
 
@@ -312,6 +313,35 @@ attack:
     expect(decided(two)).toEqual(decided(one));
     expect(two.serial).toMatch(/^--jobs 2: evaluated in one thread: .*a trace under \d+ MB /);
     expect(notes).toEqual([two.serial]);
+  });
+
+  it("runs no more threads than the machine has cores, and says so", async () => {
+    expect(threadsFor(2, 2)).toEqual({ threads: 2 });
+    expect(threadsFor(4, 2)).toEqual({
+      threads: 2,
+      fewer: "2 threads, one a core (the machine has 2: more threads would only share them)",
+    });
+    expect(threadsFor(3, 1)).toMatchObject({
+      threads: 1,
+      fewer: expect.stringMatching(/^one thread,/),
+    });
+
+    // One more thread than this machine has cores, from standard input (size unknown).
+    const cores = availableParallelism();
+    const lines = traceLines();
+    const one = await runEvaluate(memoryInputs(DOCUMENTS).list, trace(lines), {});
+    const notes: string[] = [];
+    const many = await runEvaluate(
+      memoryInputs(DOCUMENTS).list,
+      trace(lines),
+      { jobs: cores + 1 },
+      (e) => {
+        if (e.kind === "note") notes.push(e.text);
+      },
+    );
+    expect(decided(many)).toEqual(decided(one));
+    expect(many.threads).toBe(`--jobs ${cores + 1}: ${threadsFor(cores + 1, cores).fewer}`);
+    expect(notes[0]).toBe(many.threads);
   });
 
   it("reads --jobs as a whole number from 1 to 64", () => {

@@ -21,7 +21,7 @@ import {
   startEvaluationThreads,
   type ThreadedEvaluation,
 } from "../../node/evaluate-jobs.js";
-import { tooSmallForThreads } from "../../node/threads-worth.js";
+import { threadsFor, tooSmallForThreads } from "../../node/threads-worth.js";
 import { type Checked, checkDocument } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
@@ -128,6 +128,8 @@ export interface EvaluateReport {
   /** Messages evaluated. */
   messages: number;
   options: EvaluateOptions;
+  /** Why `--jobs` ran fewer threads than asked (said on stderr). */
+  threads?: string;
   /** Why `--jobs` evaluated the trace in one thread after all (said on stderr). */
   serial?: string;
   /** Time taken, as the command measured it (JUnit's `time`). */
@@ -145,19 +147,28 @@ export async function runEvaluate(
   options: EvaluateOptions = {},
   onProgress?: (event: EvaluateProgress) => void,
 ): Promise<EvaluateReport> {
-  const jobs = options.jobs ?? 1;
-  if (jobs <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
-  const small = tooSmallForThreads(jobs, trace.bytes);
-  if (small !== undefined) {
-    // Said, never silent, as a trace that cannot be sharded: the same verdicts, sooner.
-    const serial = `--jobs ${jobs}: evaluated in one thread: ${small}`;
-    onProgress?.({ kind: "note", text: serial });
-    return { ...(await evaluateIn(undefined, inputs, trace, options, onProgress)), serial };
+  const asked = options.jobs ?? 1;
+  if (asked <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
+  const { threads: jobs, fewer } = threadsFor(asked);
+  // Said, never silent: the same verdicts, sooner.
+  const note = (text: string) => {
+    onProgress?.({ kind: "note", text });
+    return text;
+  };
+  const threads = fewer === undefined ? {} : { threads: note(`--jobs ${asked}: ${fewer}`) };
+  const small = jobs > 1 ? tooSmallForThreads(jobs, trace.bytes) : undefined;
+  if (jobs <= 1 || small !== undefined) {
+    const serial =
+      small === undefined
+        ? {}
+        : { serial: note(`--jobs ${asked}: evaluated in one thread: ${small}`) };
+    const report = await evaluateIn(undefined, inputs, trace, options, onProgress);
+    return { ...report, ...threads, ...serial };
   }
   // The workers start while the documents are read and checked.
   const workers = await startEvaluationThreads(jobs);
   try {
-    return await evaluateIn(workers, inputs, trace, options, onProgress);
+    return { ...(await evaluateIn(workers, inputs, trace, options, onProgress)), ...threads };
   } finally {
     await workers.destroy();
   }
@@ -195,7 +206,7 @@ async function evaluateIn(
     if (countProblem(problems, d)) onProgress?.({ kind: "problem", diagnostic: d });
   };
   if (workers !== undefined && peeked.otlp) {
-    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: OTLP is read in one thread`;
+    report.serial = `--jobs ${options.jobs}: evaluated in one thread: OTLP is read in one thread`;
     onProgress?.({ kind: "note", text: report.serial });
   } else if (workers !== undefined) {
     let sharded: ThreadedEvaluation;
@@ -218,7 +229,7 @@ async function evaluateIn(
       return withVerdicts(report, usable, sharded.verdicts);
     }
     // Said, never silent: the verdicts are the same, only slower.
-    report.serial = `--jobs ${workers.jobs}: evaluated in one thread: ${sharded.reason}`;
+    report.serial = `--jobs ${options.jobs}: evaluated in one thread: ${sharded.reason}`;
     onProgress?.({ kind: "note", text: report.serial });
     source = sharded.source;
   }
@@ -503,6 +514,8 @@ export function renderEvaluate(
     return { stdout: "", stderr: stderr + safe`oatf ${command}: cannot read ${file}: ${reason}\n` };
   }
   const { problems, options: run, trace } = report;
+  if (!streamed && report.threads !== undefined)
+    stderr += renderNote(trace, report.threads, command);
   if (!streamed && report.serial !== undefined) stderr += renderNote(trace, report.serial, command);
   if (!streamed) for (const d of problems.shown) stderr += renderTraceProblem(trace, d, command);
   if (problems.total > MAX_REPORTED) {
