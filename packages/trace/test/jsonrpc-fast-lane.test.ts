@@ -1,4 +1,4 @@
-// The JSON-RPC decoder's fast lane (fast-lane.ts: the ordinary response of an MCP proxy log)
+// The JSON-RPC decoder's fast lane (fast-lane.ts: the ordinary message of an MCP proxy log)
 // against the full path alone: for random logs mixing ordinary lines with every kind of line
 // the fast lane must leave to the full path (actors, sessions, connections, clients, notes,
 // the line's own protocol, duplicate and string ids, ids "1" and 1, huge, negative and
@@ -18,7 +18,6 @@ import { ordinary } from "../src/jsonrpc/fast-lane.js";
 import type { DecoderState, Heard } from "../src/jsonrpc/heard.js";
 import { InputRequests } from "../src/jsonrpc/input-required.js";
 import { decoder } from "../src/jsonrpc/read.js";
-import { readRequest } from "../src/jsonrpc/request.js";
 import type { TraceRecord } from "../src/record.js";
 
 const RUNS = Number(process.env.OATF_FUZZ_RUNS ?? 150);
@@ -209,7 +208,7 @@ describe("JSON-RPC decoder's fast lane", () => {
     );
   });
 
-  it("takes the ordinary response, and leaves one the held request does not alone answer", () => {
+  it("takes the ordinary exchange, and leaves an A2A method and an unawaited answer", () => {
     const state: DecoderState = {
       ...connections(undefined, []),
       ...correlation(),
@@ -217,45 +216,39 @@ describe("JSON-RPC decoder's fast lane", () => {
       fastLane: true,
       heard: {} as Heard,
     };
-    const out: TraceRecord[] = [];
-    const heard = (line: number, side: Side, actor?: string): Heard => ({
-      line,
-      side,
-      actor,
-      actorKey: actor === undefined ? "" : `a${actor}`,
-      scope: "",
-      session: undefined,
-      timestamp: undefined,
-      given: undefined,
-      connection: state.connectionOf(actor, "", line, out),
-    });
+    const take = (rpc: Record<string, unknown>, side: Side, line: number, timestamp?: string) => {
+      const out: TraceRecord[] = [];
+      return ordinary(state, rpc, rpc.id, side, timestamp, line, 100, out) && out;
+    };
     const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "n" } };
     const answer = { jsonrpc: "2.0", id: 1, result: { content: [] } };
-    readRequest(state, call, "tools/call", heard(1, "out"), 100, out);
-    // Named by its actor, or sent by the same side: not the ordinary answer.
-    expect(ordinary(state, answer, heard(2, "in", "a"), out)).toBe(false);
-    expect(ordinary(state, answer, heard(2, "out"), out)).toBe(false);
-    expect(ordinary(state, answer, heard(2, "in"), out)).toBe(true);
-    expect(out.map((r) => r.kind === "message" && r.message)).toStrictEqual([
+    expect(take({ jsonrpc: "2.0", id: 1, method: "message/send" }, "out", 1)).toBe(false);
+    const records = [
+      take(call, "out", 1, "t"),
+      take({ jsonrpc: "2.0", method: "ping" }, "in", 2),
+      take(answer, "in", 3),
+    ];
+    expect(records.flat().map((r) => r && r.kind === "message" && r.message)).toStrictEqual([
       {
         protocol: "mcp",
         direction: "request",
         operation: "tools/call",
         content: { name: "n" },
+        timestamp: "t",
         line: 1,
       },
+      { protocol: "mcp", direction: "request", operation: "ping", content: {}, line: 2 },
       {
         protocol: "mcp",
         direction: "response",
         operation: "tools/call",
         content: { name: "n", content: [] },
-        line: 2,
+        line: 3,
       },
     ]);
     // Answered: the held request is taken, so a second answer is the full path's.
-    expect(ordinary(state, answer, heard(3, "in"), out)).toBe(false);
+    expect(take(answer, "in", 4)).toBe(false);
   });
-
   it("enriches with __proto__ keys as data, the result's winning, on the fast lane and off", () => {
     const lines = [
       '{"direction":"send","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","__proto__":{"polluted":true}}}}',

@@ -27,7 +27,7 @@ const METHODS: Record<string, ReadonlySet<string>> = {
 const BINDINGS = new Map<string, string>();
 
 /** The JSON-RPC binding a method name belongs to when only one has it. */
-function bindingOf(method: string): string | undefined {
+export function bindingOf(method: string): string | undefined {
   // Known names are cached (a finite set): one lookup per message instead of three.
   const cached = BINDINGS.get(method);
   if (cached !== undefined) return cached === "" ? undefined : cached;
@@ -174,6 +174,15 @@ function connectionOf(
   return connection;
 }
 
+/**
+ * The protocol of a request on `connection` whose method agrees with it (of its binding, or
+ * of neither): the connection's, and a default one has now read a message as it.
+ */
+export function agreed(connection: Connection): string {
+  if (connection.by === "default") connection.readDefault = true;
+  return connection.protocol;
+}
+
 function protocolFor(
   t: Tables,
   connection: Connection,
@@ -183,10 +192,7 @@ function protocolFor(
   own?: string,
 ): string {
   const binding = bindingOf(method);
-  if (binding === undefined || binding === connection.protocol) {
-    if (connection.by === "default") connection.readDefault = true;
-    return connection.protocol;
-  }
+  if (binding === undefined || binding === connection.protocol) return agreed(connection);
   if (
     own !== undefined &&
     connection.own === undefined &&

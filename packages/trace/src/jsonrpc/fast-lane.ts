@@ -1,40 +1,92 @@
-// The ordinary response of an MCP proxy log, read without the general path's work
-// (issue 32 §5: reading costs little more than parsing): a result (asking no MCP input)
-// whose line names no actor, session, connection or protocol, answered by the held request
-// (correlation.ts) of MCP alone. It is read through the same state (the held request, the
-// pending table) and the same helpers as the full path (response.ts), into the same
-// records; any other message, and every doubt, is left to the full path before anything is
-// changed.
+// The ordinary message of an MCP proxy log, read without the general path's work
+// (issue 32 §5: reading costs little more than parsing). Ordinary is a message whose line
+// names no actor, session, connection or protocol (read.ts has checked its shape and read
+// its direction and timestamp) and that is a request or notification of a method that is
+// not A2A (carrying no MCP input responses) on a connection read as MCP, or a result (asking
+// no MCP input) that the held request of MCP alone answers (correlation.ts). It is read
+// through the same state (the connection, the held request, the pending table) and the same
+// helpers as the full path, into the same records; any other message, and every doubt, is
+// left to the full path before anything is changed.
 import type { Value } from "@oatf/model";
 import { isObject } from "@oatf/model/rules";
 import type { TraceRecord } from "../record.js";
-import { type DecoderState, type Heard, isId, located } from "./heard.js";
+import { agreed, bindingOf } from "./connections.js";
+import type { Side } from "./correlation.js";
+import { type DecoderState, isId, unnamed } from "./heard.js";
+import { waiting } from "./request.js";
 import { merged } from "./response.js";
 
-/** Reads an ordinary response; false, with nothing changed, for any other message. */
+/** Reads an ordinary message; false, with nothing changed, for any other. */
 export function ordinary(
   state: DecoderState,
   rpc: Record<string, unknown>,
-  heard: Heard,
+  id: unknown,
+  side: Side,
+  timestamp: string | undefined,
+  line: number,
+  share: number,
   out: TraceRecord[],
 ): boolean {
-  const id = rpc.id;
+  const method = rpc.method;
+  if (typeof method === "string")
+    return request(state, rpc, method, id, side, timestamp, line, share, out);
+  return method === undefined && isId(id) && response(state, rpc, id, side, timestamp, line, out);
+}
+
+function request(
+  state: DecoderState,
+  rpc: Record<string, unknown>,
+  method: string,
+  id: unknown,
+  side: Side,
+  timestamp: string | undefined,
+  line: number,
+  share: number,
+  out: TraceRecord[],
+): boolean {
+  const params = rpc.params as Value | undefined;
+  if (
+    bindingOf(method) === "a2a" ||
+    (params as { inputResponses?: unknown })?.inputResponses !== undefined
+  )
+    return false;
+  // What the full path does first; asked again there, it changes nothing more (it only
+  // creates a missing connection).
+  const connection = state.connectionOf(undefined, "", line, out);
+  if (connection.protocol !== "mcp") return false;
+  agreed(connection);
+  if (isId(id))
+    state.remember(
+      waiting(side, id, "", undefined, "", method, undefined, "mcp", params, share),
+      line,
+      out,
+    );
+  unnamed(out, "mcp", "request", method, params ?? {}, timestamp, line);
+  return true;
+}
+
+function response(
+  state: DecoderState,
+  rpc: Record<string, unknown>,
+  id: string | number,
+  side: Side,
+  timestamp: string | undefined,
+  line: number,
+  out: TraceRecord[],
+): boolean {
   // A parsed object's `result` is its own (`Object.hasOwn`, which the full path asks).
   const result = rpc.result as Value;
   if (
-    heard.actor !== undefined ||
-    heard.scope !== "" ||
-    heard.given !== undefined ||
-    !isId(id) ||
     typeof result !== "object" ||
     result === null ||
     (result as { resultType?: unknown }).resultType !== undefined
   )
     return false;
-  const request = state.takeHeld(heard.side, id, "mcp");
+  state.connectionOf(undefined, "", line, out);
+  const request = state.takeHeld(side, id, "mcp");
   if (request === undefined) return false;
   const params = request.params;
   const content = isObject(params) && isObject(result) ? merged(params, result) : result;
-  located(out, "mcp", "response", request.method, content, heard);
+  unnamed(out, "mcp", "response", request.method, content, timestamp, line);
   return true;
 }

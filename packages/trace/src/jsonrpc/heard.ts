@@ -11,7 +11,7 @@ import type { InputRequests } from "./input-required.js";
 /** One decoder's state: its connections' protocols, the requests awaiting, the input requests. */
 export interface DecoderState extends Connections, Correlation {
   inputs: InputRequests;
-  /** Whether the ordinary response is read by the fast lane (fast-lane.ts). */
+  /** Whether the ordinary line is read by the fast lane (fast-lane.ts). */
   fastLane: boolean;
   /**
    * What the line of the message being decoded says: one object per decoder, filled per
@@ -52,20 +52,32 @@ function located(
   content: Value,
   { actor, session, timestamp, line }: Heard,
 ): Located {
-  let m: Located;
-  // A log's lines mostly name no actor or session: built whole, in one allocation.
   if (actor === undefined && session === undefined)
-    m =
-      timestamp === undefined
-        ? { protocol, direction, operation, content, line }
-        : { protocol, direction, operation, content, timestamp, line };
-  else {
-    m = { protocol, direction, operation, content } as Located;
-    if (actor !== undefined) m.actor = actor;
-    if (session !== undefined) m.session = session;
-    if (timestamp !== undefined) m.timestamp = timestamp;
-    m.line = line;
-  }
+    return unnamed(out, protocol, direction, operation, content, timestamp, line);
+  const m = { protocol, direction, operation, content } as Located;
+  if (actor !== undefined) m.actor = actor;
+  if (session !== undefined) m.session = session;
+  if (timestamp !== undefined) m.timestamp = timestamp;
+  m.line = line;
+  out.push({ kind: "message", message: m });
+  return m;
+}
+
+/** Emits a message of a line that names no actor or session (`located`'s common case); returns it. */
+export function unnamed(
+  out: TraceRecord[],
+  protocol: string,
+  direction: TraceMessage["direction"],
+  operation: string,
+  content: Value,
+  timestamp: string | undefined,
+  line: number,
+): Located {
+  // A log's lines mostly name no actor or session: built whole, in one allocation.
+  const m: Located =
+    timestamp === undefined
+      ? { protocol, direction, operation, content, line }
+      : { protocol, direction, operation, content, timestamp, line };
   out.push({ kind: "message", message: m });
   return m;
 }

@@ -193,6 +193,17 @@ function one(
   }
   const actor = wrapped && typeof value.actor === "string" ? value.actor : undefined;
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;
+  const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
+  const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
+  // A message whose line names no actor, session, connection or protocol may be ordinary.
+  if (
+    state.fastLane &&
+    actor === undefined &&
+    scope === NO_SCOPE &&
+    given === undefined &&
+    ordinary(state, rpc, id, side, timestamp, line, share, out)
+  )
+    return;
   // The decoder's one Heard, filled for this message.
   const heard = state.heard;
   heard.line = line;
@@ -201,13 +212,12 @@ function one(
   heard.actorKey = actor === undefined ? "" : `a${actor}`;
   heard.scope = scope.key;
   heard.session = scope.name;
-  heard.timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
-  heard.given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
+  heard.timestamp = timestamp;
+  heard.given = given;
   heard.connection = state.connectionOf(actor, scope.key, line, out);
   const method = rpc.method;
   if (typeof method === "string") readRequest(state, rpc, method, heard, share, out);
-  else if (!(state.fastLane && ordinary(state, rpc, heard, out)))
-    readResponse(state, rpc, heard, out);
+  else readResponse(state, rpc, heard, out);
 }
 
 /** One JSON text: a message, a wrapped message, or a batch of either. */
