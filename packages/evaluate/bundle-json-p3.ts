@@ -2,7 +2,9 @@
 // never runs of it can be left out (issue 32 §5, ~10 kB of every browser bundle): its default
 // `match()` and `search()` functions, with the I-Regexp parser they carry
 // (src/compile/jsonpath.ts registers its own, on the SDK's RE2 engine, in their place), and
-// its module-level default environment, which no bundler may drop unmarked. The edits are
+// its module-level default environment, which no bundler may drop unmarked, and the JSON
+// Pointer of a node's location (`toPointer`, `pointers`: the SDK reads nodes' values only),
+// which alone kept json-p3's JSON Pointer and Relative JSON Pointer classes. The edits are
 // checked: a json-p3 whose text differs fails the build rather than shipping unedited. Its MIT
 // licence ships as THIRD_PARTY_LICENSES.md, named by a legal comment bundlers keep.
 import { readFile } from "node:fs/promises";
@@ -22,6 +24,11 @@ const EDITS: [from: string, to: string][] = [
     "",
   ],
   ["var check$1 = check_1.check;", "var check$1 = /* @__PURE__ */ (() => check_1.check)();"],
+  [
+    '  toPointer() {\n    if (!this.location.length) {\n      return new JSONPointer("");\n    }\n    return new JSONPointer(JSONPointer.encode(this.location.map(String)));\n  }\n',
+    "",
+  ],
+  ["  pointers() {\n    return this.nodes.map(node => node.toPointer());\n  }\n", ""],
   [
     "const DEFAULT_ENVIRONMENT = new JSONPathEnvironment();",
     "const DEFAULT_ENVIRONMENT = /* @__PURE__ */ new JSONPathEnvironment();",
