@@ -79,6 +79,8 @@ const rpc = fc.oneof(
     arbitrary: fc.record({ id: fc.oneof(ids, fc.constant(null)), error: fc.constant({ code: 1 }) }),
   },
   { weight: 1, arbitrary: fc.record({ id: fc.constant(null), method: methods }) },
+  // A response whose `method` is no string: neither path reads it.
+  { weight: 1, arbitrary: fc.record({ id: ids, method: fc.constant(5), result: results }) },
 );
 
 /** What a wrapper may say besides its message (mostly nothing: ordinary lines). */

@@ -27,62 +27,38 @@ export function ordinary(
   share: number,
   out: TraceRecord[],
 ): boolean {
-  const method = rpc.method;
-  if (typeof method === "string")
-    return request(state, rpc, method, id, side, timestamp, line, share, out);
-  return method === undefined && isId(id) && response(state, rpc, id, side, timestamp, line, out);
-}
-
-function request(
-  state: DecoderState,
-  rpc: Record<string, unknown>,
-  method: string,
-  id: unknown,
-  side: Side,
-  timestamp: string | undefined,
-  line: number,
-  share: number,
-  out: TraceRecord[],
-): boolean {
-  const params = rpc.params as Value | undefined;
-  if (
-    bindingOf(method) === "a2a" ||
-    (params as { inputResponses?: unknown })?.inputResponses !== undefined
-  )
-    return false;
   // What the full path does first; asked again there, it changes nothing more (it only
   // creates a missing connection).
   const connection = state.connectionOf(undefined, "", line, out);
-  if (connection.protocol !== "mcp") return false;
-  agreed(connection);
-  if (isId(id))
-    state.remember(
-      waiting(side, id, "", undefined, "", method, undefined, "mcp", params, share),
-      line,
-      out,
-    );
-  unnamed(out, "mcp", "request", method, params ?? {}, timestamp, line);
-  return true;
-}
-
-function response(
-  state: DecoderState,
-  rpc: Record<string, unknown>,
-  id: string | number,
-  side: Side,
-  timestamp: string | undefined,
-  line: number,
-  out: TraceRecord[],
-): boolean {
-  // A parsed object's `result` is its own (`Object.hasOwn`, which the full path asks).
+  const method = rpc.method;
+  if (typeof method === "string") {
+    const params = rpc.params as Value | undefined;
+    if (
+      connection.protocol !== "mcp" ||
+      bindingOf(method) === "a2a" ||
+      (params as { inputResponses?: unknown })?.inputResponses !== undefined
+    )
+      return false;
+    agreed(connection);
+    if (isId(id))
+      state.remember(
+        waiting(side, id, "", undefined, "", method, undefined, "mcp", params, share),
+        line,
+        out,
+      );
+    unnamed(out, "mcp", "request", method, params ?? {}, timestamp, line);
+    return true;
+  }
+  // A response whatever else its `method` is (the full path does not read it). A parsed
+  // object's `result` is its own (`Object.hasOwn`, which the full path asks).
   const result = rpc.result as Value;
   if (
+    !isId(id) ||
     typeof result !== "object" ||
     result === null ||
     (result as { resultType?: unknown }).resultType !== undefined
   )
     return false;
-  state.connectionOf(undefined, "", line, out);
   const request = state.takeHeld(side, id, "mcp");
   if (request === undefined) return false;
   const params = request.params;
