@@ -2,12 +2,13 @@
 // actor or run keys (stdio recordings, the shipped example traces) published to one stream
 // stay two runs, named after their files and said so on stderr; `oatf monitor --drain` gives
 // a verdict per run, so a `correlation: all` document is not exploited when one agent only saw
-// the poison and the other only leaked. `--run NAME` names the run.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// the poison and the other only leaked. `--run NAME` names the run. The same for `oatf record
+// --redis`: each recording is a run of its own, unless `--run` names one.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, publishArgs, REPO, run } from "./cli.js";
+import { parse, publishArgs, REPO, run, start } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 
 const DOCUMENT = join(REPO, "packages/oatf/test/fixtures/runs/poison-then-leak.yaml");
@@ -77,6 +78,97 @@ describe("oatf publish and monitor: one verdict per run", () => {
     const verdict = parse(drained.stdout).verdicts as { result: string; runs: Run[] };
     expect(verdict.result, drained.stderr).toBe("exploited");
     expect(verdict.runs.map((r) => [r.run, r.result])).toEqual([["agent-1", "exploited"]]);
+    expect(drained.code).toBe(1);
+  });
+});
+
+/** A stdio MCP server: tools/list shows the poison, tools/call answers; it ends with its input. */
+const SERVER = `require("readline").createInterface({ input: process.stdin }).on("line", (l) => {
+  const m = JSON.parse(l);
+  const result = m.method === "tools/list"
+    ? { tools: [{ name: "x", description: "POISON", inputSchema: { type: "object" } }] }
+    : { content: [] };
+  process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, result }) + "\\n");
+});`;
+const LIST = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+const CALL = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "x", arguments: { a: "SECRET" } },
+};
+
+describe("oatf record --redis: one verdict per run", () => {
+  let redis: RedisServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-record-runs-"));
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Records one agent's session over stdio (the client's one request, then its end). */
+  async function record(name: string, request: object, stream: string, ...extra: string[]) {
+    const out = join(dir, name);
+    const recorder = start([
+      "record",
+      "--out",
+      out,
+      "--redis",
+      redis.url,
+      "--stream",
+      stream,
+      ...extra,
+      "--",
+      process.execPath,
+      "-e",
+      SERVER,
+    ]);
+    recorder.child.stdin!.end(`${JSON.stringify(request)}\n`);
+    const ended = await recorder.done;
+    expect(ended.code, ended.stderr).toBe(0);
+    return { stderr: ended.stderr, lines: readFileSync(out, "utf8").trim().split("\n") };
+  }
+
+  const drain = (stream: string) =>
+    run(["monitor", DOCUMENT, "--redis", redis.url, "--stream", stream, "--group", "g", "--drain"]);
+
+  it("two recordings without --run are two runs, each named on stderr: never one exploited", async () => {
+    for (const [name, request] of [
+      ["a.jsonl", LIST],
+      ["b.jsonl", CALL],
+    ] as const) {
+      const { stderr } = await record(name, request, "recorded");
+      expect(stderr).toMatch(
+        /2 messages without a run key published as run 'record-[0-9a-f-]{36}' \(name it with --run\)/,
+      );
+    }
+    const drained = await drain("recorded");
+    const verdict = parse(drained.stdout).verdicts as { result: string; runs: Run[] };
+    expect(verdict.result, drained.stderr).toBe("partial");
+    expect(verdict.runs.map((r) => r.result)).toEqual(["partial", "partial"]);
+    expect(drained.code).toBe(1);
+  });
+
+  it("--run NAME names the run, on the published messages and on each line of the log", async () => {
+    for (const [name, request] of [
+      ["c.jsonl", LIST],
+      ["d.jsonl", CALL],
+    ] as const) {
+      const { stderr, lines } = await record(name, request, "named-record", "--run", "agent-1");
+      expect(stderr).not.toContain("without a run key");
+      expect(lines.map((l) => JSON.parse(l).run)).toEqual(["agent-1", "agent-1"]);
+    }
+    const drained = await drain("named-record");
+    const verdict = parse(drained.stdout).verdicts as { result: string; runs: Run[] };
+    expect(
+      verdict.runs.map((r) => [r.run, r.result]),
+      drained.stderr,
+    ).toEqual([["agent-1", "exploited"]]);
     expect(drained.code).toBe(1);
   });
 });

@@ -1,0 +1,11 @@
+import * as o from "oatf";
+const attack = { indicators: [{ id: "A-001-01", target: "x", pattern: { contains: "a" } }, { id: "A-001-02", target: "x", pattern: { contains: "b" } }], correlation: { logic: "all" } };
+const v = (id, result) => ({ indicator_id: id, result, timestamp: "2026-01-01T00:00:00Z" });
+const m = new Map([["A-001-01", v("A-001-01", "matched")]]);
+console.log(JSON.stringify(o.computeVerdict(attack, m)));
+console.log(JSON.stringify(o.computeVerdict(attack, { "A-001-01": v("A-001-01", "matched") })));
+console.log(JSON.stringify(o.computeVerdict(attack, [v("A-001-01", "matched")])));
+console.log(JSON.stringify(o.computeVerdict({}, new Map())));
+console.log(JSON.stringify(o.computeVerdict(attack, new Map())));
+const doc = o.parse(`oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      pattern: {contains: a}`);
+console.log(JSON.stringify(o.computeVerdict(doc.value.attack, new Map())));
