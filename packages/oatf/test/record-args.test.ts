@@ -1,8 +1,8 @@
 // `oatf record`'s arguments (its wire-format parts are @oatf/trace's: test/writers.test.ts there).
-import { logLine } from "@oatf/trace";
+import { logLine, type TraceRecord } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { parseRecordArgs } from "../src/cli/record/command.js";
-import { withRunKey } from "../src/cli/record/run-key.js";
+import { stampRun, withRunKey } from "../src/cli/record/run-key.js";
 import { parseArgs, UsageError } from "../src/cli/shared/args.js";
 
 const VALUED = [
@@ -106,5 +106,26 @@ describe("oatf record arguments", () => {
     // AG-UI events and agent cards the HTTP proxy logs as they are keep their own shape.
     const event = '{"type":"RUN_STARTED","threadId":"t","runId":"r"}';
     expect(withRunKey(event, "x")).toBe(event);
+  });
+
+  it("gives the messages read from the log (published, evaluated) the run when they name none", () => {
+    const message = (run?: string): TraceRecord => ({
+      kind: "message",
+      message: {
+        line: 1,
+        protocol: "mcp",
+        direction: "request",
+        operation: "x",
+        content: {},
+        ...(run === undefined ? {} : { run }),
+      },
+    });
+    const runs = (records: TraceRecord[]) =>
+      records.map((r) => (r.kind === "message" ? r.message.run : "-"));
+    const records = [message(), message("own")];
+    stampRun(records, undefined);
+    expect(runs(records)).toEqual([undefined, "own"]);
+    stampRun(records, "agent-7");
+    expect(runs(records)).toEqual(["agent-7", "own"]);
   });
 });

@@ -4,12 +4,10 @@
 // messages the recorder itself publishes (--redis) and evaluates (--evaluate).
 import type { TraceRecord } from "@oatf/trace";
 
-/** The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp. */
-const LOG_LINE = /^\{"timestamp":.*\}$/s;
-
 /** `line` with the run key added when it is a line of the JSON-RPC log; others are left as they are. */
 export function withRunKey(line: string, run: string | undefined): string {
-  if (run === undefined || !LOG_LINE.test(line)) return line;
+  // The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp.
+  if (run === undefined || !line.startsWith('{"timestamp":') || !line.endsWith("}")) return line;
   return `${line.slice(0, -1)},"run":${JSON.stringify(run)}}`;
 }
 
