@@ -1,7 +1,0 @@
-import * as o from "oatf";
-const m = { a: "yes", l: [1, 2], tools: [{ name: "x", description: "d" }] };
-for (const cel of ['message.a.contans("x")', 'contans(message.a, "x")', 'message.a.lowerAscii() == "yes"', 'size(message.a, 2) == 1', 'message.l.exists(x, x > 1)', 'message.a.matches("^y")', 'message.l.map(x, x * 2).size() == 2', 'message.tools.filter(t, t.name == "x").size() == 1', 'message.a.startsWith("y") && message.a.endsWith("s")', 'timestamp("2026-01-01T00:00:00Z") < timestamp("2027-01-01T00:00:00Z")', 'duration("1s") < duration("2s")', 'message.l.all(x, x > 0)', 'message.l.exists_one(x, x == 1)', 'int("5") == 5', 'string(5) == "5"', 'type(1) == int', 'double(1) == 1.0', 'uint(1) == 1u', 'bytes("a") == b"a"', 'dyn(1) == 1', 'message.a in ["yes"]', '"a" + "b" == "ab"', 'message.a.size() == 3', 'has(message.zz)', 'message.a.split(",").size() == 1', 'message.a.upperAscii() == "YES"', 'message.a.trim() == "yes"', 'message.a.replace("y", "n") == "nes"', 'message.a.indexOf("e") == 1', 'math.greatest(1, 2) == 2']) {
-  const r = o.evaluateExpression({ cel }, m);
-  const v = o.validate(`oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      expression:\n        cel: '${cel.replace(/'/g, "''")}'\n`);
-  console.log(cel.padEnd(60), JSON.stringify(r).slice(0, 110), "|", [...v.errors, ...v.warnings].map(d => d.code + ":" + d.message.slice(0, 60)).join("; "));
-}
