@@ -6,9 +6,10 @@
 // --redis`: each recording is a run of its own, unless `--run` names one.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, publishArgs, REPO, run, start } from "./cli.js";
+import { parse, publishArgs, REPO, run, type Started, start, startSharing } from "./cli.js";
 import { type RedisServer, startRedis } from "./server.js";
 
 const DOCUMENT = join(REPO, "packages/oatf/test/fixtures/runs/poison-then-leak.yaml");
@@ -170,5 +171,74 @@ describe("oatf record --redis: one verdict per run", () => {
       drained.stderr,
     ).toEqual([["agent-1", "exploited"]]);
     expect(drained.code).toBe(1);
+  });
+});
+
+describe("oatf monitor: one run spread over shards and consumers", () => {
+  let redis: RedisServer;
+  let dir: string;
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = mkdtempSync(join(tmpdir(), "oatf-redis-run-shards-"));
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("two consumers, each with a session of run r: both drain to r exploited, q partial", async () => {
+    // Sessions are the shard key: 24 of them spread over 4 shards; run r's poison is in the
+    // first, its leak in the last, run q has a leak only. Keys only correlate: r is one verdict.
+    const sessions = Array.from({ length: 24 }, (_, i) => `s${i}`);
+    const lines = [
+      { ...JSON.parse(poison), run: "r", session: sessions[0] },
+      ...sessions.slice(1, -1).map((session) => ({ ...JSON.parse(poison), run: "q", session })),
+      { ...JSON.parse(secret), run: "r", session: sessions.at(-1) },
+    ];
+    const trace = join(dir, "spread.jsonl");
+    writeFileSync(trace, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const published = await run(publishArgs(trace, redis.url, "spread", "--shards", "4"));
+    expect(published.code, published.stderr).toBe(0);
+    const client = new (createRequire(join(REPO, "packages/redis-streams/package.json"))(
+      "ioredis",
+    ))(redis.url);
+    const drain = (consumer: string) => [
+      "monitor",
+      DOCUMENT,
+      "--redis",
+      redis.url,
+      "--stream",
+      "spread",
+      "--group",
+      "g",
+      "--drain",
+      "--lease-ms",
+      "1500",
+      "--consumer",
+      consumer,
+    ];
+    let consumers: Started[];
+    try {
+      consumers = await startSharing(client, "spread", "g", [drain("a"), drain("b")]);
+    } finally {
+      client.disconnect();
+    }
+    const ended = await Promise.all(consumers.map((c) => c.done));
+    const alerts = ended.map((e) => parse(e.stdout).alerts);
+    // The shards were shared, so each consumer saw part of the sessions...
+    expect(alerts.every((a) => a.length > 0)).toBe(true);
+    for (const e of ended) {
+      // ...and each prints the verdicts of the whole stream, run by run.
+      const verdict = parse(e.stdout).verdicts as { result: string; runs: Run[] };
+      expect(
+        verdict.runs.map((r) => [r.run, r.result]),
+        e.stderr,
+      ).toEqual([
+        ["q", "partial"],
+        ["r", "exploited"],
+      ]);
+      expect(verdict.result).toBe("exploited");
+      expect(e.code).toBe(1);
+    }
   });
 });
