@@ -5,8 +5,8 @@
 // the poison and the other only leaked. `--run NAME` names the run. The same for `oatf record
 // --redis`: each recording is a run of its own, unless `--run` names one.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, publishArgs, REPO, run, type Started, start, startSharing } from "./cli.js";
