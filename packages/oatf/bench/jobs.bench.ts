@@ -5,7 +5,8 @@
 // on 2 cores and never slower, with the output (`--format json`, coverage counts included,
 // timestamps aside) and the exit code identical. On 2 cores a 24 MB trace is below what a
 // worker repays (`--jobs 2` reads it in one thread, said on stderr: src/node/threads-worth.ts),
-// so the same trace is also measured through standard input (size unknown: sharded), and a
+// so the same trace is also measured through standard input (size unknown: sharded only with a
+// core to spare, so on 2 cores read in one thread too), and a
 // 300,000-message one (72 MB: on 2 cores also read in one thread, sharded from 128 MB a worker;
 // with a core to spare, sharded); then a trace of one session (issue 32
 // §5: sharded by document), also with --jobs 4. Wall time and, on Linux, the CPU time of each
@@ -170,7 +171,7 @@ try {
     ROUNDS,
   );
   identical &&= await compare(
-    "the same through standard input (size unknown: sharded)",
+    "the same through standard input (size unknown: sharded with a core to spare)",
     issue,
     true,
     3,
@@ -183,8 +184,9 @@ try {
   );
   // One session (issue 32 §5): sharded by document, every thread reading every line against
   // its share of the 64 documents. As a file on 2 cores it is read in one thread (the CPU
-  // the workers add is more than they share: src/node/threads-worth.ts); through standard
-  // input (size unknown) it is sharded, and its CPU per thread says what 4 cores would see.
+  // the workers add is more than they share: src/node/threads-worth.ts), and so is standard
+  // input (size unknown); with a core to spare that is sharded, and its CPU per thread says
+  // what 4 cores see.
   const single = traceFile(100_000, 1);
   identical &&= await compare(
     `${documents.length} documents, 100k messages of one session (file, 24 MB)`,
@@ -193,7 +195,7 @@ try {
     3,
   );
   identical &&= await compare(
-    "the same through standard input (size unknown: sharded by document)",
+    "the same through standard input (size unknown: by document with a core to spare)",
     single,
     true,
     3,

@@ -76,6 +76,8 @@ export interface EvaluateOptions {
    * Verdicts are the same.
    */
   jobs?: number;
+  /** The cores `--jobs` may take (default: the machine's): how many threads repay their start. */
+  cores?: number;
 }
 
 /** As the run goes: each document checked, the messages so far, each trace problem shown. */
@@ -149,14 +151,14 @@ export async function runEvaluate(
 ): Promise<EvaluateReport> {
   const asked = options.jobs ?? 1;
   if (asked <= 1) return evaluateIn(undefined, inputs, trace, options, onProgress);
-  const { threads: jobs, fewer } = threadsFor(asked);
+  const { threads: jobs, fewer } = threadsFor(asked, options.cores);
   // Said, never silent: the same verdicts, sooner.
   const note = (text: string) => {
     onProgress?.({ kind: "note", text });
     return text;
   };
   const threads = fewer === undefined ? {} : { threads: note(`--jobs ${asked}: ${fewer}`) };
-  const small = jobs > 1 ? tooSmallForThreads(jobs, trace.bytes) : undefined;
+  const small = jobs > 1 ? tooSmallForThreads(jobs, trace.bytes, options.cores) : undefined;
   if (jobs <= 1 || small !== undefined) {
     const serial =
       small === undefined
