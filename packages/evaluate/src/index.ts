@@ -14,7 +14,7 @@ export type { TraceMessage } from "./base/message.js";
 export { traceMessageProblem } from "./base/message.js";
 export type { ExtractorValues, Interpolated } from "./compile/template.js";
 export { interpolateTemplate, interpolateValue } from "./compile/template.js";
-export type { IndicatorCoverage, TraceVerdict } from "./engine/coverage.js";
+export type { IndicatorCoverage, RunVerdict, TraceVerdict } from "./engine/coverage.js";
 export type {
   CompiledIndicator,
   CompileIndicatorOptions,

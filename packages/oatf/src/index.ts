@@ -31,6 +31,7 @@ export {
   type Monitor,
   type MonitorOptions,
   type MonitorSnapshot,
+  type RunVerdict,
   type SessionEnd,
   selectResponse,
   type TraceEvaluator,

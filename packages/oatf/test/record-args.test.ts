@@ -1,6 +1,8 @@
 // `oatf record`'s arguments (its wire-format parts are @oatf/trace's: test/writers.test.ts there).
+import { logLine, type TraceRecord } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { parseRecordArgs } from "../src/cli/record/command.js";
+import { stampRun, withRunKey } from "../src/cli/record/run-key.js";
 import { parseArgs, UsageError } from "../src/cli/shared/args.js";
 
 const VALUED = [
@@ -12,6 +14,7 @@ const VALUED = [
   "--redis",
   "--stream",
   "--shards",
+  "--run",
 ];
 const parse = (argv: string[]) =>
   parseRecordArgs(parseArgs(argv, VALUED, ["--evaluate", "--keep-credentials"]));
@@ -83,7 +86,46 @@ describe("oatf record arguments", () => {
       ["--out", "t.jsonl", "--stream", "s", "--", "node"],
       ["--out", "t.jsonl", "--shards", "2", "--", "node"],
       ["--out", "t.jsonl", "--redis", "redis://h", "--stream", "s", "--shards", "0", "--", "node"],
+      ["--out", "t.jsonl", "--run", "", "--", "node"],
     ];
     for (const argv of bad) expect(() => parse(argv), argv.join(" ")).toThrow(UsageError);
+  });
+
+  it("--run names the run of the recorded messages: on each line of the JSON-RPC log, not elsewhere", () => {
+    expect(parse(["--out", "t.jsonl", "--run", "agent-7", "--", "node"])).toMatchObject({
+      run: "agent-7",
+    });
+    expect(parse(["--out", "t.jsonl", "--", "node"])).not.toHaveProperty("run");
+    const line = logLine("sent", '{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    expect(JSON.parse(withRunKey(line, 'a "b"'))).toMatchObject({
+      direction: "sent",
+      message: { id: 1 },
+      run: 'a "b"',
+    });
+    expect(withRunKey(line, undefined)).toBe(line);
+    // AG-UI events and agent cards the HTTP proxy logs as they are keep their own shape.
+    const event = '{"type":"RUN_STARTED","threadId":"t","runId":"r"}';
+    expect(withRunKey(event, "x")).toBe(event);
+  });
+
+  it("gives the messages read from the log (published, evaluated) the run when they name none", () => {
+    const message = (run?: string): TraceRecord => ({
+      kind: "message",
+      message: {
+        line: 1,
+        protocol: "mcp",
+        direction: "request",
+        operation: "x",
+        content: {},
+        ...(run === undefined ? {} : { run }),
+      },
+    });
+    const runs = (records: TraceRecord[]) =>
+      records.map((r) => (r.kind === "message" ? r.message.run : "-"));
+    const records = [message(), message("own")];
+    stampRun(records, undefined);
+    expect(runs(records)).toEqual([undefined, "own"]);
+    stampRun(records, "agent-7");
+    expect(runs(records)).toEqual(["agent-7", "own"]);
   });
 });

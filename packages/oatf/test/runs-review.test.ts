@@ -9,10 +9,11 @@ import {
   evaluateTrace,
   mergeVerdicts,
   parse,
+  type RunVerdict,
   type TraceMessage,
   type TraceVerdict,
 } from "oatf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 // `oatf/node` (the threads of `oatf evaluate --jobs`), from its sources as the other jobs tests.
 import { evaluateInThreads, startEvaluationThreads } from "../src/node/evaluate-jobs.js";
 
@@ -81,6 +82,14 @@ const brief = (v: TraceVerdict) => ({
 });
 
 describe("a run splits verdicts, a session never does", () => {
+  it("names the type of one run's verdict: `RunVerdict`, the elements of `TraceVerdict.runs`", () => {
+    expectTypeOf<NonNullable<TraceVerdict["runs"]>[number]>().toEqualTypeOf<RunVerdict>();
+    expectTypeOf<RunVerdict["run"]>().toEqualTypeOf<string>();
+    const verdict = evaluateTrace(document, [...inRun("a", RUN_OF.exploited)]);
+    const runs: RunVerdict[] = verdict.runs ?? [];
+    expect(runs.map((r) => [r.run, r.result])).toEqual([["a", "exploited"]]);
+  });
+
   it("correlation all is never met across two agents: each run is partial, the summary partial", () => {
     const trace = numbered([...inRun("agent-a", [poison]), ...inRun("agent-b", [leak])]);
     const verdict = evaluateTrace(document, trace);

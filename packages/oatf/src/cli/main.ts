@@ -91,6 +91,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
         "--redis",
         "--stream",
         "--shards",
+        "--run",
       ],
       flags: ["--evaluate", "--keep-credentials"],
       run: recordCommand,

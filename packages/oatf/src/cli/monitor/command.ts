@@ -23,7 +23,7 @@ type RedisSourceOptions = Parameters<typeof import("@oatf/redis-streams").create
 
 export const MONITOR_USAGE = `Usage: oatf monitor <documents or globs...> --redis <url> --stream <key> --group <name> [options]
 
-Evaluates the documents' indicators over trace messages published to Redis Streams (oatf publish), as one consumer of a consumer group: each session (the key the producer partitioned by) has its own evaluation state, in order. Prints one JSON line per match on stdout: {"document","indicator_id","session","position","result","evidence","partition","id"}.
+Evaluates the documents' indicators over trace messages published to Redis Streams (oatf publish), as one consumer of a consumer group: each session (the key the producer partitioned by) has its own evaluation state, in order. Prints one JSON line per match on stdout: {"document","indicator_id","session","run","position","result","evidence","partition","id"} ("run" when the message has one: oatf publish and oatf record --redis give every message one).
 
 The stream is split into shards (<key>:0 ... <key>:N-1) by session key; each shard is owned by one consumer of the group at a time (a lease), taken over when its owner stops renewing it, and resumed from its checkpoint (the monitor state stored atomically with each acknowledgement), so a consumer that crashes and starts again loses and repeats no alert. Start as many consumers as there are shards at most.
 
@@ -35,7 +35,7 @@ Options:
   --shards <n>             the shard count (default: the one oatf publish stored; must agree); before anything was published, a monitor without it waits for the first publisher, one with it starts at once and stores it
   --alerts <when>          every | first: an alert line for every matching message (default), or only the first per indicator and session (one exfiltration, request then enriched response, is one alert)
   --alerts-stream <key>    also append each alert (field "alert") to this stream, exactly once (on Redis Cluster: with the stream's hash tag, e.g. '{traffic}:alerts')
-  --drain                  stop once the group has consumed and acknowledged every shard, then print the merged verdicts of the whole stream as oatf evaluate --format json does (after the alert lines)
+  --drain                  stop once the group has consumed and acknowledged every shard, then print the merged verdicts of the whole stream as oatf evaluate --format json does (after the alert lines): a verdict per run and their summary
   --lease-ms <ms>          how long a shard waits for a silent owner before another consumer takes it (default 10000)
   --batch <n>              entries read per shard at a time (default 500)
   --idle-ms <ms>           end a session's state after this long without a message (message time; its matches stay in the verdicts), keeping checkpoints small on long runs (default: never)

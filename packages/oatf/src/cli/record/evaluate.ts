@@ -11,6 +11,7 @@ import { expandInputs } from "../shared/files.js";
 import { loadLiveDocuments } from "../shared/live-documents.js";
 import { safe } from "../shared/terminal.js";
 import { countProblem, emptyProblems, MAX_REPORTED } from "../shared/trace-problems.js";
+import { stampRun } from "./run-key.js";
 
 /** What reads the log's lines: `TraceDecoder` (any format it tells), or another format's reader. */
 export type LogReader = Pick<TraceDecoder, "line" | "end">;
@@ -32,6 +33,7 @@ export async function startLiveEvaluation(
   ctx: CliContext,
   where: string,
   reader?: LogReader,
+  run?: string,
 ): Promise<LiveEvaluation | number> {
   const { files, unmatched } = await expandInputs(inputs, ctx.cwd);
   if (unmatched.length > 0) {
@@ -59,6 +61,7 @@ export async function startLiveEvaluation(
   let messages = 0;
   const tally = emptyProblems();
   const take = (records: TraceRecord[]) => {
+    stampRun(records, run);
     for (const record of records) {
       if (record.kind === "message") {
         messages++;

@@ -3,9 +3,10 @@
 // publisher as `oatf publish` (`publishToRedis` of @oatf/redis-streams, loaded on demand).
 // The log lines go through the trace reader (`TraceDecoder`), so a message carries the line
 // it has in the JSONL file as its position, as `oatf publish` of that file would give it.
-// A message without a session key (every message over stdio, bare AG-UI events) is keyed by
-// the recording: one recording is one session, as `oatf evaluate` of its file sees it, and two
-// recordings published to one stream do not meet in one evaluation state.
+// A message without a run key gets the recording's (--run, else one of its own, said on
+// stderr), and without a session key is keyed by that run: one recording is one run, as
+// `oatf evaluate` of its file sees it, and two recordings published to one stream never meet
+// in one verdict (issue 32 §4; before, they were two sessions of the one run "").
 // The relay never waits for Redis: messages wait in a bounded queue the publisher drains.
 // What cannot be published (Redis unreachable or gone, the queue full, a line the reader
 // cannot read) is said once on stderr as it starts, counted, and fails the command at exit.
@@ -83,13 +84,14 @@ export async function startLivePublish(
   target: RedisTarget,
   ctx: CliContext,
   reader?: LogReader,
+  run?: string,
 ): Promise<LivePublish | number> {
   const loaded = await loadRedisStreams();
   if (!loaded.ok) {
     ctx.stderr.write(safe`oatf record: ${loaded.reason}\n`);
     return EXIT.error;
   }
-  return new LivePublisher(target, ctx, loaded.module, reader ?? new TraceDecoder({}));
+  return new LivePublisher(target, ctx, loaded.module, reader ?? new TraceDecoder({}), run);
 }
 
 type RedisStreams = Pick<typeof import("@oatf/redis-streams"), "publishToRedis">;
@@ -111,19 +113,25 @@ class LivePublisher implements LivePublish {
   #warned = false;
   #failed = false;
   #ended = false;
+  /** The run of the messages that name none: --run, else one of this recording's own. */
+  readonly #run: string;
+  readonly #named: boolean;
+  #unnamed = 0;
 
   constructor(
     private readonly target: RedisTarget,
     private readonly ctx: CliContext,
     redis: RedisStreams,
     private readonly decoder: LogReader,
+    given?: string,
   ) {
-    const recording = `record-${randomUUID()}`;
+    this.#run = given ?? `record-${randomUUID()}`;
+    this.#named = given !== undefined;
     const options = {
       url: target.url,
       stream: target.stream,
       ...(target.shards === undefined ? {} : { shards: target.shards }),
-      key: (message: TraceMessage) => partitionKey(message) || recording,
+      key: (message: TraceMessage) => partitionKey(message) || this.#run,
       flushMs: FLUSH_MS,
       signal: this.#giveUp.signal,
       onSent: (count: number) => {
@@ -175,6 +183,10 @@ class LivePublisher implements LivePublish {
   /** The counts, said; true when every message was published. */
   #said(): boolean {
     const { stream } = this.target;
+    if (!this.#named && this.#unnamed > 0)
+      this.ctx.stderr.write(
+        safe`oatf record: ${plural(this.#unnamed, "message")} without a run key published as run '${this.#run}' (name it with --run)\n`,
+      );
     const lost = this.#accepted - this.#sent;
     if (lost === 0 && this.#unreadable === 0) {
       this.ctx.stderr.write(
@@ -197,6 +209,11 @@ class LivePublisher implements LivePublish {
       if (record.kind !== "message") {
         if (record.diagnostic.severity !== "warning") this.#unreadable++;
         continue;
+      }
+      if (typeof record.message.run !== "string") {
+        // Two recordings published to one stream stay two runs (issue 32 §4).
+        record.message.run = this.#run;
+        this.#unnamed++;
       }
       this.#accepted++;
       if (!this.#queue.push(record.message) && !this.#failed)

@@ -14,6 +14,7 @@ import { recordHttp } from "./http.js";
 import { otlpLineReader, recordOtlp } from "./otlp.js";
 import { claimOut, type OutClaim } from "./out-claim.js";
 import { startLivePublish } from "./publish.js";
+import { withRunKey } from "./run-key.js";
 import { recordStdio } from "./stdio.js";
 
 export async function runRecord(args: RecordArgs, given: CliContext): Promise<number> {
@@ -34,10 +35,12 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
   const live =
     args.evaluate === undefined
       ? undefined
-      : await startLiveEvaluation(args.evaluate, ctx, where, reader?.());
+      : await startLiveEvaluation(args.evaluate, ctx, where, reader?.(), args.run);
   if (typeof live === "number") return live;
   const published =
-    args.redis === undefined ? undefined : await startLivePublish(args.redis, ctx, reader?.());
+    args.redis === undefined
+      ? undefined
+      : await startLivePublish(args.redis, ctx, reader?.(), args.run);
   if (typeof published === "number") return published;
   let jsonl: JsonlFile | undefined;
   let har: HarFile | undefined;
@@ -60,7 +63,7 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
     );
   let recorded = 0;
   const sink: LineSink = (line) => {
-    jsonl?.write(line);
+    jsonl?.write(withRunKey(line, args.run));
     if (har === undefined) live?.line(line);
     published?.line(line);
     progress.update(++recorded);
