@@ -1,6 +1,6 @@
 // One document checked for the CLI (shared by every command): the check pipeline of
 // pipeline.ts, its problems as positioned diagnostics sorted by position.
-import { DEFAULT_LIMITS, type Diagnostic, type Document } from "@oatf/model";
+import { DEFAULT_LIMITS, type Diagnostic, type Document, type ParseError } from "@oatf/model";
 import { diagnostic } from "@oatf/model/internal";
 import { checkTextLoadingCel } from "../../pipeline.js";
 
@@ -23,17 +23,23 @@ export async function checkDocument(text: string): Promise<Checked> {
 /** The diagnostic of a file over the size limit, which is never read in full. */
 export function tooLargeDiagnostic(limit: number): Diagnostic {
   const message = `the file is larger than ${limit} bytes (the input size limit)`;
-  return diagnostic("parse/too-large", message, { path: "" });
+  return plain({ ...diagnostic("parse/too-large", message, { path: "" }), kind: "syntax" });
 }
 
-/** The fields of the one diagnostic shape, in a fixed order (a ParseError's `kind`, `line` and `column` left out: `range` has them). */
-function plain(d: Diagnostic): Diagnostic {
+/**
+ * The fields of the one diagnostic shape, in a fixed order; a ParseError keeps SDK §7.1's `kind`,
+ * `line` and `column` (`oatf validate --format json` prints them: a reader of the spec's table
+ * looks there, not in `range`).
+ */
+function plain(d: Diagnostic & Partial<Pick<ParseError, "kind" | "line" | "column">>): Diagnostic {
   return {
     severity: d.severity,
     rule: d.rule,
     code: d.code,
+    ...(d.kind !== undefined && { kind: d.kind }),
     message: d.message,
     ...(d.path !== undefined && { path: d.path }),
+    ...(d.line !== undefined && { line: d.line, column: d.column }),
     ...(d.spec_ref !== undefined && { spec_ref: d.spec_ref }),
     ...(d.range !== undefined && { range: d.range }),
     ...(d.source !== undefined && { source: d.source }),
