@@ -131,11 +131,26 @@ class Locator {
       }
       return inside;
     }
+    if (at !== e.location!.start.offset) return undefined;
+    if (source[at] === "?") return this.conditional(at, to);
     BINARY_OPERATOR.lastIndex = at;
-    if (at === e.location!.start.offset && BINARY_OPERATOR.test(source)) {
-      return this.parsePart(BINARY_OPERATOR.lastIndex, to, "", "");
-    }
+    if (BINARY_OPERATOR.test(source)) return this.parsePart(BINARY_OPERATOR.lastIndex, to, "", "");
     return undefined;
+  }
+
+  /**
+   * `c ? a : b`, where the parser stopped at the `?` (at `at`): the problem is in `a`, in a
+   * missing `:` after it, or in `b`.
+   */
+  private conditional(at: number, to: number): ParseProblem | undefined {
+    const inFirst = this.parsePart(at + 1, to, "", "");
+    if (inFirst === undefined) {
+      if (this.budget < 0) return undefined;
+      const end = Math.min(to, this.source.trimEnd().length);
+      return { message: `found ${found(this.source, end)} but expecting ':'`, offset: end };
+    }
+    if (this.source[inFirst.offset] !== ":") return inFirst;
+    return this.parsePart(inFirst.offset + 1, to, "", "");
   }
 
   /** The error of source[from, to) parsed alone between `open` and `close`, if any. */

@@ -40,6 +40,12 @@ describe("a syntax error is reported where the expression went wrong", () => {
     ["'abc", "found a string literal without its closing '", 1],
     ["f('a', \"b)", 'found a string literal without its closing "', 8],
     ["a + r'x", "found a string literal without its closing '", 5],
+    // A conditional stopped at its `?`: the first branch, a missing `:`, or the second branch.
+    ["a ? b", "found end of input but expecting ':'", 6],
+    ["size(a ? b)", "found ) but expecting ':'", 11],
+    ["a ? b +", "found end of input but expecting an expression", 8],
+    ["a ? b : ", "found end of input but expecting an expression", 8],
+    ["a ? b : c d", "found d but expecting end of input", 11],
   ])("%s", (expression, message, column) => {
     expect(error(expression)).toEqual({ message, line: 1, column });
   });
