@@ -149,7 +149,8 @@ class Locator {
       const end = Math.min(to, this.source.trimEnd().length);
       return { message: `found ${found(this.source, end)} but expecting ':'`, offset: end };
     }
-    if (this.source[inFirst.offset] !== ":") return inFirst;
+    const empty = this.source.slice(at + 1, inFirst.offset).trim() === "";
+    if (this.source[inFirst.offset] !== ":" || empty) return inFirst;
     return this.parsePart(inFirst.offset + 1, to, "", "");
   }
 

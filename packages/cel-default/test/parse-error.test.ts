@@ -46,6 +46,7 @@ describe("a syntax error is reported where the expression went wrong", () => {
     ["a ? b +", "found end of input but expecting an expression", 8],
     ["a ? b : ", "found end of input but expecting an expression", 8],
     ["a ? b : c d", "found d but expecting end of input", 11],
+    ["a ? : b", "found : but expecting an expression", 5],
   ])("%s", (expression, message, column) => {
     expect(error(expression)).toEqual({ message, line: 1, column });
   });
