@@ -69,15 +69,18 @@ describe("oatf validate output", () => {
     expect(r.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it("keeps JSON exact, in the one diagnostic shape with a range", () => {
+  it("keeps JSON exact, in the one diagnostic shape with a range (a ParseError's SDK §7.1 fields too)", () => {
     const r = oatf(["validate", hostile, "--format", "json"]);
     const [d] = JSON.parse(r.stdout).files[0].diagnostics;
     expect(d).toEqual({
       severity: "error",
       rule: "parse/unknown-field",
       code: "parse/unknown-field",
+      kind: "type_mismatch",
       message: expect.stringContaining("\x1b]0;pwned\x07\u202e"),
       path: "attack.\x1b]0;pwned\x07\u202e",
+      line: 3,
+      column: 3,
       spec_ref: "SDK §3.1",
       range: {
         start: { line: 3, column: 3, offset: 22 },
