@@ -319,6 +319,38 @@ describe("oatf evaluate --format sarif", () => {
   });
 });
 
+describe("oatf evaluate --format sarif on blind indicators (issue 32 §3)", () => {
+  it("says each skipped indicator's warning as a tool notification on its rule", async () => {
+    const blind = MAPPED.replace("surface: tools/call", "surface: tools/cal");
+    const dir = workdir({ "blind.yaml": blind, "trace.jsonl": TRACE });
+    const r = await cli(
+      ["evaluate", "blind.yaml", "--trace", "trace.jsonl", "--format", "sarif"],
+      dir,
+    );
+    const run = valid(JSON.parse(r.stdout)).runs[0];
+    expect(run.results).toEqual([]);
+    const [notification, ...others] = run.invocations[0].toolExecutionNotifications;
+    expect(others).toEqual([]);
+    expect(notification).toEqual({
+      level: "warning",
+      message: {
+        text: "blind.yaml: indicator MAP-001-01: surface tools/cal matched no message; the trace has tools/call (3)",
+      },
+      associatedRule: { id: "MAP-001-01", index: 0 },
+    });
+    expect(run.invocations[0].executionSuccessful).toBe(true);
+  });
+
+  it("has no invocations when every indicator saw the trace", async () => {
+    const dir = workdir({ "mapped.yaml": MAPPED, "trace.jsonl": TRACE });
+    const r = await cli(
+      ["evaluate", "mapped.yaml", "--trace", "trace.jsonl", "--format", "sarif"],
+      dir,
+    );
+    expect(valid(JSON.parse(r.stdout)).runs[0].invocations).toBeUndefined();
+  });
+});
+
 describe("oatf validate --format sarif", () => {
   it("is valid SARIF 2.1.0", async () => {
     const dir = workdir({ "bad.yaml": `oatf: "0.1"\nattack:\n  severity: extreme\n` });

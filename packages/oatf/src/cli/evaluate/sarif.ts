@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { Document, FrameworkMapping, Indicator, SeverityLevel } from "@oatf/model";
 import { sarifArtifact, sarifLog } from "../shared/sarif.js";
 import type { EvaluatedDocument, EvaluateReport } from "./report.js";
+import { runLabel } from "./text.js";
 
 /** The known frameworks (format §4.5) as taxonomies; any other is named as written. */
 const FRAMEWORKS: Record<string, { name: string; informationUri: string }> = {
@@ -48,6 +49,7 @@ export function evaluateSarif(report: EvaluateReport): object {
   const taxonomies = new Taxonomies();
   const rules: Rule[] = [];
   const results: object[] = [];
+  const notifications: object[] = [];
   const evaluated = report.documents.filter(
     (e): e is EvaluatedDocument & { document: Document } =>
       e.document !== undefined && e.verdict !== undefined,
@@ -65,6 +67,7 @@ export function evaluateSarif(report: EvaluateReport): object {
       byId.set(indicator.id ?? "", rule);
       rules.push(rule);
     });
+    notifications.push(...blindNotifications(entry, byId, rules));
     for (const verdict of entry.verdict.indicator_verdicts) {
       if (verdict.result !== "matched") continue;
       const rule = byId.get(verdict.indicator_id);
@@ -109,7 +112,40 @@ export function evaluateSarif(report: EvaluateReport): object {
       rules: rules.map((r) => r.sarif),
       ...(supported.length ? { supportedTaxonomies: supported } : {}),
     },
-    { ...(taxonomies.list.length ? { taxonomies: taxonomies.list } : {}), results },
+    {
+      ...(taxonomies.list.length ? { taxonomies: taxonomies.list } : {}),
+      // Indicators that could not see the trace (skipped, partly blind, never resolved) are
+      // no finding, but a dashboard must not read their silence as a pass (issue 32 §3).
+      ...(notifications.length
+        ? {
+            invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+          }
+        : {}),
+      results,
+    },
+  );
+}
+
+/** A SARIF notification for each coverage warning of `entry` (each run's, named), on its rule. */
+function blindNotifications(
+  entry: EvaluatedDocument,
+  byId: ReadonlyMap<string, Rule>,
+  rules: readonly Rule[],
+): object[] {
+  const runs = entry.runs ?? [{ run: undefined, coverage: entry.coverage ?? [] }];
+  return runs.flatMap(({ run, coverage }) =>
+    coverage.flatMap(({ indicator_id, warning }) => {
+      if (warning === undefined) return [];
+      const rule = byId.get(indicator_id);
+      const text = `${entry.file}: ${run === undefined ? "" : `${runLabel(run)}: `}${warning}`;
+      return [
+        {
+          level: "warning",
+          message: { text },
+          ...(rule ? { associatedRule: { id: rule.id, index: rules.indexOf(rule) } } : {}),
+        },
+      ];
+    }),
   );
 }
 
