@@ -129,3 +129,23 @@ describe("evaluation error kinds (SDK §7.3)", () => {
     expect(offenders.map((file) => file.slice(ROOT.length))).toEqual([]);
   });
 });
+
+describe("the V-rules' spec references", () => {
+  it("are the SDK entry-points table's, as written there (SDK §7.2 `spec_ref`)", () => {
+    // ../shared/spec, read in place: the table's second column, a link's text for a link.
+    const table = readFileSync(
+      fileURLToPath(new URL("../../../../shared/spec/oatf/sdk/entry-points.md", import.meta.url)),
+      "utf8",
+    );
+    const refs = new Map<string, string>();
+    for (const [, rule, ref] of table.matchAll(/^\| (V-\d{3}) \| ([^|]+) \|/gm))
+      refs.set(rule!, ref!.trim().replace(/\[([^\]]+)\]\([^)]*\)/g, "$1"));
+    expect(refs.size).toBeGreaterThan(40);
+    const ours = Object.fromEntries(
+      Object.keys({ ...VALIDATION_RULES, ...WARNING_RULES })
+        .filter((rule) => refs.has(rule))
+        .map((rule) => [rule, ruleInfo(rule)?.spec_ref]),
+    );
+    expect(ours).toEqual(Object.fromEntries(refs));
+  });
+});

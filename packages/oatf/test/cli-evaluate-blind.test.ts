@@ -131,6 +131,42 @@ attack:
     expect((await oatf(["evaluate", other, "--trace", onlyLeak, "--max-warnings", "x"])).code).toBe(
       2,
     );
+    // And the trace's own: an id reused before its response, accepted by --allow-uncorrelated.
+    const rpc = (direction: string, message: object) =>
+      JSON.stringify({ direction, message: { jsonrpc: "2.0", ...message } });
+    const call = { method: "tools/call", params: { name: "x", arguments: { a: "SECRET" } } };
+    const reused = write(
+      "reused.jsonl",
+      `${[
+        rpc("sent", { id: 1, ...call }),
+        rpc("sent", { id: 1, ...call }),
+        rpc("received", { id: 1, result: {} }),
+      ].join("\n")}\n`,
+    );
+    const clean = write(
+      "clean.yaml",
+      `oatf: "0.1"
+attack:
+  id: CLEAN-001
+  execution:
+    mode: mcp_server
+    state:
+      tools: []
+  indicators:
+    - surface: tools/call
+      direction: request
+      target: arguments
+      pattern: { contains: "NOTHING" }
+`,
+    );
+    const accepted = ["evaluate", clean, "--trace", reused, "--allow-uncorrelated"];
+    const free = await oatf(accepted);
+    expect(free.code).toBe(0);
+    expect(free.stderr).toMatch(/reused\.jsonl:2: warning: request id reused/);
+    const traced = await oatf([...accepted, "--max-warnings", "1"]);
+    expect(traced.stdout).toContain("not_exploited");
+    expect(traced.stderr).toContain("2 warnings, more than --max-warnings 1 allows (exit 1)");
+    expect(traced.code).toBe(1);
   });
 
   it("validate: the summary line never reads as a success when the limit fails the run", async () => {

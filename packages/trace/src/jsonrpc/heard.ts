@@ -30,6 +30,8 @@ interface Heard {
   /** The scope's key ("" for none) and its session or connection id. */
   scope: string;
   session: string | undefined;
+  /** The line's run (`run`). */
+  run: string | undefined;
   timestamp: string | undefined;
   /** The line's own `protocol`, which wins over the connection's. */
   given: string | undefined;
@@ -41,7 +43,7 @@ export const isId = (id: unknown) => typeof id === "string" || typeof id === "nu
 type Located = TraceMessage & { line: number };
 
 export /**
- * Emits a message with its line's actor, session, timestamp and line (absent fields left
+ * Emits a message with its line's actor, session, run, timestamp and line (absent fields left
  * out, the fields in that order); returns it.
  */
 function located(
@@ -50,13 +52,14 @@ function located(
   direction: TraceMessage["direction"],
   operation: string,
   content: Value,
-  { actor, session, timestamp, line }: Heard,
+  { actor, session, run, timestamp, line }: Heard,
 ): Located {
-  if (actor === undefined && session === undefined)
+  if (actor === undefined && session === undefined && run === undefined)
     return unnamed(out, protocol, direction, operation, content, timestamp, line);
   const m = { protocol, direction, operation, content } as Located;
   if (actor !== undefined) m.actor = actor;
   if (session !== undefined) m.session = session;
+  if (run !== undefined) m.run = run;
   if (timestamp !== undefined) m.timestamp = timestamp;
   m.line = line;
   out.push({ kind: "message", message: m });

@@ -88,16 +88,26 @@ interface Scope {
   /** "" for none; never aliases across kinds (`s`/`c` and the length come first). */
   key: string;
   /** The session or connection id, carried onto the message as `session`. */
-  name?: string;
+  name?: string | undefined;
+  /** The run, carried onto the message as `run`. */
+  run?: string;
 }
 const NO_SCOPE: Scope = { key: "" };
 
 /**
  * The transport scope a wrapped line names: its MCP session (`session`), which may span
  * several proxy connections, else its proxy connection (`connection`), as
- * `oatf record --listen` writes them.
+ * `oatf record --listen` writes them; within its run (`run`, as `oatf record --run` writes
+ * it): two runs never share a connection, so ids are matched within a run.
  */
 function scopeOf(value: Record<string, unknown>): Scope {
+  const transport = transportOf(value);
+  const run = value.run;
+  if (typeof run !== "string") return transport;
+  return { key: `r${run.length}:${run}${transport.key}`, name: transport.name, run };
+}
+
+function transportOf(value: Record<string, unknown>): Scope {
   const session = value.session;
   if (typeof session === "string") return { key: `s${session.length}:${session}`, name: session };
   const connection = value.connection;
@@ -195,7 +205,7 @@ function one(
   const scope = wrapped ? scopeOf(value) : NO_SCOPE;
   const timestamp = wrapped ? timestampOf(value.timestamp) : undefined;
   const given = wrapped && typeof value.protocol === "string" ? value.protocol : undefined;
-  // A message whose line names no actor, session, connection or protocol may be ordinary.
+  // A message whose line names no actor, session, connection, run or protocol may be ordinary.
   if (
     state.fastLane &&
     actor === undefined &&
@@ -212,6 +222,7 @@ function one(
   heard.actorKey = actor === undefined ? "" : `a${actor}`;
   heard.scope = scope.key;
   heard.session = scope.name;
+  heard.run = scope.run;
   heard.timestamp = timestamp;
   heard.given = given;
   heard.connection = state.connectionOf(actor, scope.key, line, out);

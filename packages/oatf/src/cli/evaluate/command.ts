@@ -46,7 +46,7 @@ Options:
   --format <format>         text | json | junit | sarif (default text; sarif: one rule per indicator, one result per match at its trace line)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
   --jobs <n>                evaluate in n threads (this one and n - 1 workers; at most one a core), an OATF JSON Lines trace sharded by session (its lines' session, else actor), or by document when its first lines are of one session (each thread reads every line against a share of the documents); other formats, and a trace the workers would not repay (a file too small for what they cost in CPU, a pipe when they would take every core, or one session and one document), are read in one thread, said on stderr; the same output and exit code (default 1)
-  --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings and the indicators' (skipped, partly blind, a target that never resolved), as ESLint; -1 (the default) means no limit
+  --max-warnings <n>        exit 1 when there are more than n warnings in all: the documents' validation warnings, the indicators' (skipped, partly blind, a target that never resolved) and the trace's (a line read with a warning), as ESLint; -1 (the default) means no limit
   --allow-empty-trace       a trace without messages is not an error (it still warns; its verdicts are error: nothing was evaluated)
   --allow-uncorrelated      messages the reader could not correlate or attribute with certainty (a response whose request was forgotten or is ambiguous, a method of the other protocol) are not an error (they still warn); they are always evaluated against every indicator they could belong to
 

@@ -422,11 +422,14 @@ function isEmpty(report: EvaluateReport): boolean {
   return report.messages === 0;
 }
 
-/** Every warning `--max-warnings` counts: the documents' and their indicators' (per run). */
+/**
+ * Every warning `--max-warnings` counts, as ESLint counts every warning it reports: the
+ * documents', their indicators' (per run) and the trace's (its lines' warnings).
+ */
 export function warningCount(report: EvaluateReport): number {
   return report.documents.reduce(
     (n, d) => n + (d.warnings?.length ?? 0) + coverageWarnings(d).length,
-    0,
+    report.problems.warnings,
   );
 }
 
