@@ -125,9 +125,14 @@ class Locator {
       if (inside && bracket === "(") {
         inside = { ...inside, message: inside.message.replace("']'", "')'") };
       }
-      // A list may end in a comma; call arguments may not.
-      if (inside === undefined && bracket === "(" && /,\s*$/.test(source.slice(at + 1, close))) {
+      // A list may end in a comma; call arguments may not. A list may be empty; an index (a
+      // `[` the parser stopped at follows an operand) may not.
+      const held = source.slice(at + 1, close);
+      if (inside === undefined && bracket === "(" && /,\s*$/.test(held)) {
         return { message: "found ) but expecting an expression", offset: close };
+      }
+      if (inside === undefined && bracket === "[" && held.trim() === "") {
+        return { message: "found ] but expecting an expression", offset: close };
       }
       return inside;
     }
@@ -142,16 +147,24 @@ class Locator {
    * `c ? a : b`, where the parser stopped at the `?` (at `at`): the problem is in `a`, in a
    * missing `:` after it, or in `b`.
    */
-  private conditional(at: number, to: number): ParseProblem | undefined {
+  private conditional(at: number, upTo: number): ParseProblem | undefined {
+    // The conditional ends at the bracket that holds it, if one does.
+    let to = upTo;
+    for (const [open, close] of this.brackets.pairs)
+      if (open < at && at < close && close < to) to = close;
     const inFirst = this.parsePart(at + 1, to, "", "");
     if (inFirst === undefined) {
       if (this.budget < 0) return undefined;
       const end = Math.min(to, this.source.trimEnd().length);
       return { message: `found ${found(this.source, end)} but expecting ':'`, offset: end };
     }
-    const empty = this.source.slice(at + 1, inFirst.offset).trim() === "";
-    if (this.source[inFirst.offset] !== ":" || empty) return inFirst;
-    return this.parsePart(inFirst.offset + 1, to, "", "");
+    const colon = inFirst.offset;
+    // Its `:`: after a first branch, and not within brackets of that branch.
+    const separates =
+      this.source[colon] === ":" &&
+      this.source.slice(at + 1, colon).trim() !== "" &&
+      ![...this.brackets.pairs].some(([open, close]) => at < open && open < colon && colon < close);
+    return separates ? this.parsePart(colon + 1, to, "", "") : inFirst;
   }
 
   /** The error of source[from, to) parsed alone between `open` and `close`, if any. */

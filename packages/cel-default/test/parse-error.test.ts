@@ -47,6 +47,12 @@ describe("a syntax error is reported where the expression went wrong", () => {
     ["a ? b : ", "found end of input but expecting an expression", 8],
     ["a ? b : c d", "found d but expecting end of input", 11],
     ["a ? : b", "found : but expecting an expression", 5],
+    ["[a ? b]", "found ] but expecting ':'", 7],
+    ["(a ? b)", "found ) but expecting ':'", 7],
+    ["a ? (b : c)", "found : but expecting ')'", 8],
+    ["x.exists(y, y ? 1)", "found ) but expecting ':'", 18],
+    ["a[]", "found ] but expecting an expression", 3],
+    ["m[ ] == 1", "found ] but expecting an expression", 4],
   ])("%s", (expression, message, column) => {
     expect(error(expression)).toEqual({ message, line: 1, column });
   });
