@@ -1,7 +1,7 @@
 // Compile once, evaluate many: parse, check the static limits, install the loop guard of the
 // cost budget and plan. The result (a runnable plan or the reason there is none) is what gets cached.
 import { type CelEnv, type CelResult, type CelValue, parse, plan } from "@bufbuild/cel";
-import type { CelCall, CelSyntaxError } from "@oatf/model";
+import type { CelCall, CelSyntaxError, CelVariable } from "@oatf/model";
 import { rewriteAppends } from "./append.js";
 import type { Expr } from "./ast.js";
 import { celCalls } from "./calls.js";
@@ -13,6 +13,7 @@ import { rewriteGlobalOverloads } from "./overloads.js";
 import { locateParseError } from "./parse-error.js";
 import { offsetToPosition, type Position } from "./position.js";
 import { checkSyntax } from "./syntax.js";
+import { celVariables } from "./variables.js";
 
 export interface Compiled {
   run: (bindings: Record<string, CelValue>) => CelResult;
@@ -20,6 +21,8 @@ export interface Compiled {
   position: (exprId: bigint | undefined) => Position | undefined;
   /** The calls as the source writes them (`CelEvaluator.calls`), read before the rewrites below. */
   calls: readonly CelCall[];
+  /** The variables it reads (`CelEvaluator.variables`), read before the rewrites below. */
+  variables: readonly CelVariable[];
 }
 
 export interface CompileLimits extends StaticLimits {
@@ -62,12 +65,13 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   const breach = checkSyntax(root) ?? checkLimits(root, limits);
   if (breach) return failure(breach.message, position(breach.exprId));
   const calls = celCalls(source, parsed);
+  const variables = celVariables(parsed);
   rewriteGlobalOverloads(root);
   guardHasOperands(root);
   guardLoops(root);
   rewriteAppends(root); // after the guard has counted the steps' nodes
   try {
-    return { ok: true, value: { run: plan(env, parsed), position, calls } };
+    return { ok: true, value: { run: plan(env, parsed), position, calls, variables } };
   } catch (e) {
     return failure(`expression cannot be planned: ${errorMessage(e)}`);
   }

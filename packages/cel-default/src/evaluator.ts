@@ -12,6 +12,7 @@ import type {
   CelEvaluator,
   CelFunctionDeclaration,
   CelSyntaxError,
+  CelVariable,
   EvaluationError,
   Result,
   Value,
@@ -38,6 +39,8 @@ export interface DefaultCelEvaluator extends CelEvaluator {
   functions(): readonly CelFunctionDeclaration[];
   /** The calls an expression makes, as its source writes them, for the same check. */
   calls(expression: string): readonly CelCall[];
+  /** The variables an expression reads, for validate's check of them (OATF-V014-VARIABLE). */
+  variables(expression: string): readonly CelVariable[];
   /**
    * Resolves when `evaluate` can answer without first waiting for start-up: at once in the
    * default mode; in isolated mode once both workers have started on creation, the one in use
@@ -120,9 +123,7 @@ export function createEvaluator(
       }
     },
 
-    async ready() {
-      await worker?.ready();
-    },
+    ready: async () => worker?.ready(),
 
     check(expression) {
       if (typeof expression !== "string") return err({ message: "expression must be a string" });
@@ -135,14 +136,15 @@ export function createEvaluator(
       return functions;
     },
 
-    calls: (expression) => callsOf(compiled, expression),
+    calls: (expression) => readOf(compiled, expression)?.calls ?? [],
+    variables: (expression) => readOf(compiled, expression)?.variables ?? [],
   };
 }
 
-/** What `calls` answers: the calls kept with the compiled expression; none for a non-string. */
-function callsOf(compiled: (e: string) => CompileResult, expression: unknown): readonly CelCall[] {
+/** What `calls` and `variables` read: the compiled expression; none for a non-string. */
+function readOf(compiled: (e: string) => CompileResult, expression: unknown): Compiled | undefined {
   const c = typeof expression === "string" ? compiled(expression) : undefined;
-  return c?.ok ? c.value.calls : [];
+  return c?.ok ? c.value : undefined;
 }
 
 /** The CEL environment: the builtins, metered, and the functions OATF adds (SDK §6.1). */

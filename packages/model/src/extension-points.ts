@@ -35,6 +35,13 @@ export interface CelCall {
   readonly offset: number;
 }
 
+/** A variable CEL source reads, with where its name starts (see `CelEvaluator.variables`). */
+export interface CelVariable {
+  readonly name: string;
+  /** UTF-16 offset of the name in the expression. */
+  readonly offset: number;
+}
+
 /** SDK §6.1. Must be side-effect free; should bound evaluation time (100 ms recommended). */
 export interface CelEvaluator {
   evaluate(expression: string, context: Record<string, Value>): Result<Value, EvaluationError>;
@@ -51,6 +58,13 @@ export interface CelEvaluator {
    * (an SDK extension, optional, with `functions`: both are needed for OATF-V014-FUNCTION).
    */
   calls?(expression: string): readonly CelCall[];
+  /**
+   * The variables `expression` (one `check` accepted) reads: its identifiers that no macro
+   * binds, type names aside (an SDK extension, optional): `validate` warns
+   * (OATF-V014-VARIABLE) about one that is neither `message` nor a declared variable, which
+   * no evaluation context holds. Without it, variables are not checked.
+   */
+  variables?(expression: string): readonly CelVariable[];
 }
 
 /** SDK §6.2. Returns a score in [0, 1]. The SDK ships no default. */

@@ -28,6 +28,7 @@ export type {
   CelEvaluator,
   CelFunctionDeclaration,
   CelSyntaxError,
+  CelVariable,
   GenerationProvider,
   SemanticEvaluator,
 } from "./extension-points.js";

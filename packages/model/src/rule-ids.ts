@@ -103,6 +103,9 @@ export const WARNING_RULES = {
   "OATF-V014-FUNCTION": {
     severity: "warning",
   },
+  "OATF-V014-VARIABLE": {
+    severity: "warning",
+  },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; spec_ref?: string }>;
 
 /**

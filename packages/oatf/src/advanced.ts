@@ -53,6 +53,7 @@ export {
   CATEGORIES,
   type CelCall,
   type CelFunctionDeclaration,
+  type CelVariable,
   CONDITION_OPERATORS,
   CORRELATION_LOGICS,
   DEFAULT_LIMITS,

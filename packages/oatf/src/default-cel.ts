@@ -55,10 +55,15 @@ const onFirstUse: CelEvaluator = {
   get calls() {
     return loadedMethod("calls");
   },
+  get variables() {
+    return loadedMethod("variables");
+  },
 };
 
 /** The loaded evaluator's optional method `name`, bound; absent while it is not loaded. */
-function loadedMethod<K extends "check" | "functions" | "calls">(name: K): CelEvaluator[K] {
+function loadedMethod<K extends "check" | "functions" | "calls" | "variables">(
+  name: K,
+): CelEvaluator[K] {
   const cel = loaded();
   return cel?.[name]?.bind(cel) as CelEvaluator[K];
 }

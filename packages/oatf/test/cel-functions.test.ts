@@ -60,7 +60,9 @@ const PATH = "attack.indicators[0].expression.cel";
 function warnings(expression: string, evaluator: CelEvaluator = declaring(STANDARD)) {
   const document = withAttack({ indicators: [{ target: "", expression: { cel: expression } }] });
   const found = validate(document as never, { cel: evaluator }).warnings;
-  return found.map(({ rule, path, message }) => ({ rule, path, message }));
+  return found
+    .filter((w) => w.rule === "OATF-V014-FUNCTION")
+    .map(({ rule, path, message }) => ({ rule, path, message }));
 }
 const warning = (message: string) => ({ rule: "OATF-V014-FUNCTION", path: PATH, message });
 
@@ -168,5 +170,79 @@ describe("calls checked against the evaluator's declared functions", () => {
     const range = found[0]!.range as SourceRange;
     expect(text.slice(range.start.offset, range.end.offset)).toBe("contans");
     expect(range.start).toMatchObject({ line: 11, column: 23 });
+  });
+});
+
+// OATF-V014-VARIABLE: an evaluation context holds `message` and the declared variables only.
+describe("CEL variables checked against the evaluation context", () => {
+  const variableWarnings = (
+    cel_: string,
+    variables?: Record<string, string>,
+    evaluator: CelEvaluator = cel,
+  ) =>
+    validate(
+      withAttack({
+        indicators: [{ target: "", expression: { cel: cel_, ...(variables && { variables }) } }],
+      }) as never,
+      { cel: evaluator },
+    ).warnings.filter((w) => w.rule === "OATF-V014-VARIABLE");
+
+  it("a misspelt root is a warning with what was meant; the document stays valid", () => {
+    const found = variableWarnings("mesage.tools.exists(t, t.name == 'x')");
+    expect(found.map((w) => [w.code, w.path, w.message])).toEqual([
+      [
+        "OATF-V014-VARIABLE",
+        "attack.indicators[0].expression.cel",
+        "unknown CEL variable `mesage`: an expression reads `message` and its declared variables; did you mean `message`?",
+      ],
+    ]);
+    const document = withAttack({
+      indicators: [{ target: "", expression: { cel: "mesage.x == 1" } }],
+    });
+    expect(validate(document as never, { cel }).errors).toEqual([]);
+  });
+
+  it("declared variables, macro variables, type names and namespaces of functions are known", () => {
+    const namespaced = declaring([...STANDARD, fn("math.greatest", 2)]);
+    expect(variableWarnings("math.greatest(1, 2) > 0", undefined, namespaced)).toEqual([]);
+    expect(
+      variableWarnings("args.exists(k, k == 'x') && type(args) == list && size(message) > 0", {
+        args: "arguments",
+      }),
+    ).toEqual([]);
+    expect(variableWarnings("arg.size() > 0", { args: "arguments" })[0]?.message).toMatch(
+      /did you mean `args`\?$/,
+    );
+  });
+
+  it("the evaluator really fails on what it warns about", () => {
+    const r = cel.evaluate("mesage.x == 1", { message: { x: 1 } });
+    expect(r.ok).toBe(false);
+    expect(cel.evaluate("message.x == 1", { message: { x: 1 } })).toEqual({
+      ok: true,
+      value: true,
+    });
+  });
+
+  it("unchecked without the extension, or when it throws or answers nonsense", () => {
+    expect(variableWarnings("mesage.x", undefined, withoutExtensions)).toEqual([]);
+    for (const variables of [
+      () => {
+        throw new Error("no");
+      },
+      () => "mesage",
+    ])
+      expect(
+        variableWarnings("mesage.x", undefined, { ...cel, variables } as unknown as CelEvaluator),
+      ).toEqual([]);
+  });
+
+  it("points at the variable's name in the file", () => {
+    const text = `oatf: "0.1"\nattack:\n  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      expression:\n        cel: |\n          size(message) > 0 &&\n            mesage.d == 'x'\n`;
+    const { warnings: found } = validateRecovered(parseRecovering(text), { cel });
+    const variable = found.find((w) => w.rule === "OATF-V014-VARIABLE")!;
+    const range = variable.range as SourceRange;
+    expect(text.slice(range.start.offset, range.end.offset)).toBe("mesage");
+    expect(range.start).toMatchObject({ line: 11, column: 13 });
   });
 });

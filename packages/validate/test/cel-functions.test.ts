@@ -40,3 +40,31 @@ describe("calls checked against declarations", () => {
     expect(warnings({ ...celStub, functions: () => [] })).toEqual([]);
   });
 });
+
+describe("variables checked against the evaluation context (OATF-V014-VARIABLE)", () => {
+  const read = (variables: Record<string, string> | undefined, evaluator: CelEvaluator) => {
+    const expression = { cel: "mesage.x == args", ...(variables && { variables }) };
+    const document = withAttack({ indicators: [{ target: "", expression }] });
+    return validate(document as never, { cel: evaluator })
+      .warnings.filter((w) => w.rule === "OATF-V014-VARIABLE")
+      .map((w) => [w.path, w.message]);
+  };
+  const reading = (names: string[]): CelEvaluator => ({
+    ...celStub,
+    variables: () => names.map((name, i) => ({ name, offset: i * 10 })),
+  });
+
+  it("each variable neither `message` nor declared, with what was meant", () => {
+    expect(read({ args: "arguments" }, reading(["mesage", "args", "message"]))).toEqual([
+      [
+        "attack.indicators[0].expression.cel",
+        "unknown CEL variable `mesage`: an expression reads `message` and its declared variables; did you mean `message`?",
+      ],
+    ]);
+    expect(read(undefined, reading(["args"]))[0]?.[1]).toMatch(/^unknown CEL variable `args`/);
+  });
+
+  it("unchecked when the evaluator does not read variables", () => {
+    expect(read(undefined, celStub)).toEqual([]);
+  });
+});

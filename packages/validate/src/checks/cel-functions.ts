@@ -3,8 +3,10 @@
 // extensions). A warning, not a V-014
 // error: V-014 is about syntax, another evaluator may declare more, and an undeclared function
 // fails only when evaluated (unsupported_method). So a misspelt `contans` shows in `validate`
-// instead of at the first message, with what was probably meant.
-import type { CelCall, CelEvaluator, CelFunctionDeclaration } from "@oatf/model";
+// instead of at the first message, with what was probably meant. OATF-V014-VARIABLE: the
+// variables it reads (`CelEvaluator.variables`) against what every evaluation context holds,
+// `message` and the indicator's declared variables.
+import type { CelCall, CelEvaluator, CelFunctionDeclaration, CelVariable } from "@oatf/model";
 import { didYouMean } from "@oatf/model/internal";
 import type { Context } from "../context.js";
 
@@ -63,4 +65,42 @@ function problem(call: CelCall, declared: readonly CelFunctionDeclaration[]): st
 
 function shape(name: string, receiver: boolean): string {
   return receiver ? `\`x.${name}(…)\`` : `\`${name}(…)\``;
+}
+
+/**
+ * Warns about each variable `expression` reads that is neither `message` nor one of
+ * `declared` (the indicator's `variables`): no evaluation context holds it, so every
+ * evaluation fails. A checker without `variables` leaves them unchecked.
+ */
+export function checkCelVariables(
+  ctx: Context,
+  checker: CelEvaluator,
+  expression: string,
+  declared: readonly string[],
+  path: string,
+): void {
+  let read: unknown;
+  let functions: unknown;
+  try {
+    read = checker.variables?.(expression);
+    functions = checker.functions?.();
+  } catch {}
+  if (!Array.isArray(read)) return;
+  const known = new Set(["message", ...declared]);
+  // `math.greatest(…)` reads no variable `math` when a function of that name is declared.
+  const namespaces = new Set<string>();
+  if (Array.isArray(functions))
+    for (const { name } of functions as readonly CelFunctionDeclaration[])
+      if (typeof name === "string" && name.includes(".")) namespaces.add(name.split(".")[0]!);
+  for (const { name, offset } of read as readonly CelVariable[]) {
+    if (typeof name !== "string" || known.has(name) || namespaces.has(name)) continue;
+    const suggestion = didYouMean(name, known);
+    const hint = suggestion ? `; did you mean \`${suggestion}\`?` : "";
+    ctx.warn(
+      "OATF-V014-VARIABLE",
+      path,
+      `unknown CEL variable \`${name}\`: an expression reads \`message\` and its declared variables${hint}`,
+      { within: { start: offset, end: offset + name.length } },
+    );
+  }
 }

@@ -22,7 +22,7 @@ import type { Context } from "../context.js";
 import type { ExecutionView } from "../execution-view.js";
 import { V014_SKIPPED } from "../rules.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
-import { checkCelFunctions } from "./cel-functions.js";
+import { checkCelFunctions, checkCelVariables } from "./cel-functions.js";
 import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
 
 const INDICATORS_PATH = "attack.indicators";
@@ -235,7 +235,14 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
     );
   } else {
     celPaths.push(celPath);
-    if (typeof checker?.check === "function") checkCel(ctx, checker, expression.cel, celPath);
+    if (typeof checker?.check === "function")
+      checkCel(
+        ctx,
+        checker,
+        expression.cel,
+        Object.keys(objAt(expression, "variables") ?? {}),
+        celPath,
+      );
   }
   const variables = objAt(expression, "variables");
   for (const [name, source] of Object.entries(variables ?? {})) {
@@ -259,7 +266,13 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
   }
 }
 
-function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path: string): void {
+function checkCel(
+  ctx: Context,
+  checker: CelEvaluator,
+  expression: string,
+  variables: readonly string[],
+  path: string,
+): void {
   let result: Result<void, CelSyntaxError>;
   try {
     result = checker.check!(expression);
@@ -268,6 +281,7 @@ function checkCel(ctx: Context, checker: CelEvaluator, expression: string, path:
   }
   if (result.ok) {
     checkCelFunctions(ctx, checker, expression, path);
+    checkCelVariables(ctx, checker, expression, variables, path);
     return;
   }
   const { message, line, column } = result.error;
