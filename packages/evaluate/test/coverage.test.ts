@@ -169,9 +169,15 @@ describe("coverage counts", () => {
     expect(c!.warning).toBe("indicator E: variables x.y, z never resolved in 3 eligible messages");
   });
 
-  it("gives skipped indicators (no evaluator) no eligible messages", () => {
+  it("gives skipped indicators (no evaluator) no eligible messages, and their reason as a warning", () => {
     const [c] = coverage([{ id: "E", surface: "tools/call", expression: { cel: "true" } }]);
-    expect(c).toEqual({ indicator_id: "E", targets: [], eligible: 0 });
+    // Never evaluated, so nothing counted; skipped says why, as every skipped indicator does.
+    expect(c).toEqual({
+      indicator_id: "E",
+      targets: [],
+      eligible: 0,
+      warning: expect.stringMatching(/^indicator E: .*no CelEvaluator/),
+    });
   });
 
   it("keys coverage like the verdicts, per document of a streaming evaluator", () => {

@@ -41,7 +41,8 @@ export interface IndicatorCoverage {
   position?: number;
   /**
    * Why the indicator was not evaluated (`skipped`: no message reached it, naming the nearest
-   * surfaces the trace had, or every message it reached was blind for it), or saw only part of
+   * surfaces the trace had, every message it reached was blind for it, or it could not be
+   * evaluated at all: no evaluator for its method, an unknown method), or saw only part of
    * its messages (some blind, no match), or may have failed only because its path is absent
    * (evaluated on some messages, no target ever resolved, no match; `exists: false`, or an
    * expression reading a missing variable as null, can match without a resolved target).

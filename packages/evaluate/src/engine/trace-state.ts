@@ -347,12 +347,14 @@ export function verdictsOf(compiled: CompiledTrace, t: Tallies): TraceVerdict[] 
       const resolved = counted && t.status[o] !== 1 ? t.resolved[o] : undefined;
       const verdict = verdicts.get(scan.key);
       const matched = verdict?.result === "matched";
-      // A verdict skipped up front (no evaluator) says why itself; an error or a match needs no more.
+      // A verdict skipped up front (no evaluator, an unknown method) warns with its own reason,
+      // as every skipped indicator does; an error or a match needs no more.
       const note =
-        scan.skipped === undefined &&
-        (verdict?.result === "skipped" || verdict?.result === "not_matched")
-          ? why(scan)
-          : undefined;
+        scan.skipped !== undefined
+          ? scan.skipped.evidence
+          : verdict?.result === "skipped" || verdict?.result === "not_matched"
+            ? why(scan)
+            : undefined;
       const c = coverageOf(scan.key, targets, t.eligible[o]!, resolved, matched, t.blind[o], note);
       const position =
         scan.skipped !== undefined
