@@ -57,7 +57,11 @@ export interface Diagnostic {
   message: string;
   /** Dot-path in the spec's format (`attack.indicators[0].pattern`); `""` is the document. */
   path?: string;
-  /** The spec section that defines the rule, when one does: `SDK ...` for the SDK specification, otherwise a section of the format specification. */
+  /**
+   * The spec section that defines the rule, when one does: a V-rule's as the SDK entry-points
+   * table writes it (`§11.1.7`, `§5.4`); others `SDK §…` for the SDK specification, else a
+   * section of the format specification.
+   */
   spec_ref?: string;
   /** Where in the source, when the source is known (a document parsed from text, a trace line). */
   range?: SourceRange;
