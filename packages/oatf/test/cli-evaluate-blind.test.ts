@@ -91,26 +91,15 @@ describe("--max-warnings", () => {
     expect(within.stderr).not.toContain("--max-warnings");
     // Only the tools/call indicator sees a message: one coverage warning, a partial verdict...
     const onlyLeak = write("leak-only.jsonl", lines(secret));
-    const other = write(
-      "other.yaml",
-      `oatf: "0.1"
-attack:
-  id: OTHER-001
-  execution:
-    mode: mcp_server
-    state:
-      tools: []
-  indicators:
-    - surface: tools/call
-      direction: request
-      target: arguments
-      pattern: { contains: "NOTHING" }
-    - surface: tools/call
-      direction: request
-      target: argumentz
-      pattern: { contains: "NOTHING" }
-`,
-    );
+    // An MCP server attack whose indicators look for NOTHING in tools/call requests' `targets`.
+    const nothing = (id: string, targets: string[]) =>
+      `oatf: "0.1"\nattack:\n  id: ${id}\n  execution:\n    mode: mcp_server\n    state:\n      tools: []\n  indicators:\n${targets
+        .map(
+          (t) =>
+            `    - surface: tools/call\n      direction: request\n      target: ${t}\n      pattern: { contains: "NOTHING" }\n`,
+        )
+        .join("")}`;
+    const other = write("other.yaml", nothing("OTHER-001", ["arguments", "argumentz"]));
     // not_exploited (the other indicator saw the message), one "never resolved" warning.
     const ok = await oatf(["evaluate", other, "--trace", onlyLeak]);
     expect(ok.code).toBe(0);
@@ -143,22 +132,7 @@ attack:
         rpc("received", { id: 1, result: {} }),
       ].join("\n")}\n`,
     );
-    const clean = write(
-      "clean.yaml",
-      `oatf: "0.1"
-attack:
-  id: CLEAN-001
-  execution:
-    mode: mcp_server
-    state:
-      tools: []
-  indicators:
-    - surface: tools/call
-      direction: request
-      target: arguments
-      pattern: { contains: "NOTHING" }
-`,
-    );
+    const clean = write("clean.yaml", nothing("CLEAN-001", ["arguments"]));
     const accepted = ["evaluate", clean, "--trace", reused, "--allow-uncorrelated"];
     const free = await oatf(accepted);
     expect(free.code).toBe(0);

@@ -4,15 +4,13 @@
 // verdicts are per run, and matches a response only to a request of its own run: two runs
 // never share a connection.
 
-import { createTraceEvaluator } from "@oatf/evaluate";
 import { describe, expect, it } from "vitest";
-import { readTraceText, type TraceRecord } from "../src/index.js";
+import type { TraceRecord } from "../src/index.js";
 import { leakDocument } from "./leak-document.js";
+import { type Line, messages, readLog, rules, verdictOf } from "./log-records.js";
 
 const LEAK_DOC = leakDocument("RUN-1");
 const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----";
-
-type Line = Record<string, unknown>;
 
 /** One stdio recording as `oatf record --run` logs it: initialize, tools/list, tools/call. */
 function recording(run: string | undefined, text: string, extra: Line = {}): Line[] {
@@ -31,21 +29,9 @@ function recording(run: string | undefined, text: string, extra: Line = {}): Lin
   ];
 }
 
-const read = (lines: Line[]) =>
-  readTraceText(lines.map((l) => JSON.stringify(l)).join("\n"), {
-    format: "jsonrpc",
-    documents: [LEAK_DOC],
-  });
-const messages = (records: TraceRecord[]) =>
-  records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
-const rules = (records: TraceRecord[]) =>
-  records.flatMap((r) => (r.kind === "diagnostic" ? [r.diagnostic.rule] : []));
+const read = (lines: Line[]) => readLog(lines, [LEAK_DOC]);
 
-function verdict(records: TraceRecord[]) {
-  const evaluator = createTraceEvaluator([LEAK_DOC]);
-  for (const r of records) if (r.kind === "message") evaluator.push(r.message);
-  return evaluator.verdicts()[0]!;
-}
+const verdict = (records: TraceRecord[]) => verdictOf(LEAK_DOC, records);
 
 /** `a`'s and `b`'s lines alternating: each id of one is reused by the other before its answer. */
 const alternate = (a: Line[], b: Line[]) => a.flatMap((line, i) => [line, b[i]!]);

@@ -9,11 +9,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { partitionKey, readTraceText, type TraceRecord } from "../src/index.js";
 import { ARTIFACT_DOCUMENT, leakDocument } from "./leak-document.js";
+import { type Line, messages, readLog, rules, verdictOf } from "./log-records.js";
 
 const LEAK_DOC = leakDocument("SESS-1");
 const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----";
-
-type Line = Record<string, unknown>;
 
 /** One MCP session as `oatf record --listen` logs it: initialize, tools/list, tools/call. */
 function session(name: string, text: string, fields: "session" | "connection" | "none"): Line[] {
@@ -48,21 +47,9 @@ function interleave(sessions: Line[][], picks: readonly number[]): Line[] {
   return out;
 }
 
-const read = (lines: Line[]) =>
-  readTraceText(lines.map((l) => JSON.stringify(l)).join("\n"), {
-    format: "jsonrpc",
-    documents: [LEAK_DOC],
-  });
-const messages = (records: TraceRecord[]) =>
-  records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
-const rules = (records: TraceRecord[]) =>
-  records.flatMap((r) => (r.kind === "diagnostic" ? [r.diagnostic.rule] : []));
+const read = (lines: Line[]) => readLog(lines, [LEAK_DOC]);
 
-function verdict(records: TraceRecord[]) {
-  const evaluator = createTraceEvaluator([LEAK_DOC]);
-  for (const r of records) if (r.kind === "message") evaluator.push(r.message);
-  return evaluator.verdicts()[0]!;
-}
+const verdict = (records: TraceRecord[]) => verdictOf(LEAK_DOC, records);
 
 /** Each session's messages, in order, without their lines (what correlation decided). */
 function perSession(records: TraceRecord[]) {
