@@ -59,8 +59,8 @@ export interface Diagnostic {
   path?: string;
   /**
    * The spec section that defines the rule, when one does: a V-rule's as the SDK entry-points
-   * table writes it (`§11.1.7`, `§5.4`); others `SDK §…` for the SDK specification, else a
-   * section of the format specification.
+   * table writes it (a bare section number, of the format specification or, for nine rules, of
+   * the SDK's); others `SDK ...` for the SDK specification, else a format section.
    */
   spec_ref?: string;
   /** Where in the source, when the source is known (a document parsed from text, a trace line). */
