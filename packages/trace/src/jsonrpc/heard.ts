@@ -66,7 +66,7 @@ function located(
   return m;
 }
 
-/** Emits a message of a line that names no actor or session (`located`'s common case); returns it. */
+/** Emits a message of a line that names no actor, session or run (`located`'s common case); returns it. */
 export function unnamed(
   out: TraceRecord[],
   protocol: string,
@@ -76,7 +76,7 @@ export function unnamed(
   timestamp: string | undefined,
   line: number,
 ): Located {
-  // A log's lines mostly name no actor or session: built whole, in one allocation.
+  // A log's lines mostly name no actor, session or run: built whole, in one allocation.
   const m: Located =
     timestamp === undefined
       ? { protocol, direction, operation, content, line }

@@ -227,6 +227,7 @@ function checkPattern(ctx: Context, pattern: Obj, path: string): void {
 function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: string[]): void {
   const celPath = keyPath(path, "cel");
   const checker = ctx.options.cel;
+  const variables = objAt(expression, "variables");
   if (typeof expression.cel !== "string") {
     ctx.error(
       "V-014",
@@ -236,15 +237,8 @@ function checkExpression(ctx: Context, expression: Obj, path: string, celPaths: 
   } else {
     celPaths.push(celPath);
     if (typeof checker?.check === "function")
-      checkCel(
-        ctx,
-        checker,
-        expression.cel,
-        Object.keys(objAt(expression, "variables") ?? {}),
-        celPath,
-      );
+      checkCel(ctx, checker, expression.cel, Object.keys(variables ?? {}), celPath);
   }
-  const variables = objAt(expression, "variables");
   for (const [name, source] of Object.entries(variables ?? {})) {
     const at = keyPath(keyPath(path, "variables"), name);
     if (!CEL_IDENTIFIER.test(name)) {
