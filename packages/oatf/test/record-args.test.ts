@@ -91,7 +91,7 @@ describe("oatf record arguments", () => {
     for (const argv of bad) expect(() => parse(argv), argv.join(" ")).toThrow(UsageError);
   });
 
-  it("--run names the run of the recorded messages: on each line of the JSON-RPC log, not elsewhere", () => {
+  it("--run names the run of the recorded messages: on each line of the JSON-RPC log and the OTLP lines, not elsewhere", () => {
     expect(parse(["--out", "t.jsonl", "--run", "agent-7", "--", "node"])).toMatchObject({
       run: "agent-7",
     });
@@ -106,6 +106,12 @@ describe("oatf record arguments", () => {
     // AG-UI events and agent cards the HTTP proxy logs as they are keep their own shape.
     const event = '{"type":"RUN_STARTED","threadId":"t","runId":"r"}';
     expect(withRunKey(event, "x")).toBe(event);
+    // An OTLP request, as `oatf record --otlp` re-encodes it: the run beside its spans (the
+    // last `run` key wins over one the exporter sent); an empty object is no request.
+    const otlp = '{"run":"exporter","resourceSpans":[]}';
+    expect(JSON.parse(withRunKey(otlp, "r-1", true))).toEqual({ run: "r-1", resourceSpans: [] });
+    expect(withRunKey(otlp, "r-1")).toBe(otlp);
+    expect(withRunKey("{}", "r-1", true)).toBe("{}");
   });
 
   it("gives the messages read from the log (published, evaluated) the run when they name none", () => {

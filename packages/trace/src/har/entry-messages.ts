@@ -63,12 +63,15 @@ export function entryMessages(
       const events = sseLog(each, each, maxEntryLength, true);
       readSseBody(b.text, line, events, out, true);
     }
-    // Bare JSON-RPC has no time, and an AG-UI event may have none of its own.
-    if (time === undefined) return;
+    // Bare JSON-RPC has no time, and an AG-UI event may have none of its own; the entry's
+    // run is its messages'.
+    if (time === undefined && entry.run === undefined) return;
     for (let i = start; i < out.length; i++) {
       const record = out[i]!;
-      if (record.kind === "message" && record.message.timestamp === undefined)
+      if (record.kind !== "message") continue;
+      if (time !== undefined && record.message.timestamp === undefined)
         record.message.timestamp = time;
+      if (entry.run !== undefined) record.message.run = entry.run;
     }
   };
   read(requestBody, "client", entry.sent);

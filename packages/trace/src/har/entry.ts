@@ -24,6 +24,8 @@ export interface HarEntry {
   received: string | undefined;
   requestBody: Body | null | undefined;
   responseBody: Body | null | undefined;
+  /** The run its messages belong to (`_run`, as `oatf record --run` writes it). */
+  run: string | undefined;
 }
 
 /** A header's value from a HAR `headers` array (`[{name, value}]`), case-insensitively. */
@@ -94,6 +96,7 @@ export function readHarEntry(
       response === undefined
         ? undefined
         : harBody(response.content, "response", where, line, out, maxEntryLength),
+    run: typeof value._run === "string" ? value._run : undefined,
   };
 }
 

@@ -106,6 +106,8 @@ export interface HarExchange {
   responseBody: BodyCapture;
   connection: string;
   session?: string;
+  /** The run the exchange belongs to (`oatf record --run`), written as the entry's `_run`. */
+  run?: string;
   /** Why the exchange is incomplete (an upstream error, or the recording stopped). */
   comment?: string;
 }
@@ -154,6 +156,7 @@ export function harEntry(x: HarExchange, now: number): unknown {
     timings: { send: 0, wait: tResponse - x.t0, receive: tEnd - tResponse },
     connection: x.connection,
     ...(x.session === undefined ? {} : { _session: x.session }),
+    ...(x.run === undefined ? {} : { _run: x.run }),
     ...(x.comment === undefined ? {} : { comment: x.comment }),
   };
 }

@@ -12,17 +12,23 @@ import {
 export class HarFile {
   readonly #fd: number;
   readonly #tap: ((text: string) => void) | undefined;
+  readonly #run: string | undefined;
   entries = 0;
 
-  /** `tap` receives the text as it is written (a live evaluation reads the file's own bytes). */
-  constructor(path: string, creator: HarCreator, tap?: (text: string) => void) {
+  /**
+   * `tap` receives the text as it is written (a live evaluation reads the file's own bytes);
+   * `run` is written on every entry (`_run`), the run `oatf record --run` names.
+   */
+  constructor(path: string, creator: HarCreator, tap?: (text: string) => void, run?: string) {
     this.#fd = openSync(path, "w");
     this.#tap = tap;
+    this.#run = run;
     this.#write(harOpening(creator));
   }
 
   write(exchange: HarExchange, now: number): void {
-    this.#write(harEntryText(exchange, now, this.entries++));
+    const entry = this.#run === undefined ? exchange : { ...exchange, run: this.#run };
+    this.#write(harEntryText(entry, now, this.entries++));
   }
 
   close(): void {

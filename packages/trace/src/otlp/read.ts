@@ -132,6 +132,8 @@ export class OtlpDecoder implements LineDecoder {
     }
     // What a recorder could not decode or keep (`oatf record --otlp` writes it as a note).
     if (typeof value.note === "string") problem(out, line, "T-SHAPE", value.note);
+    // The run `oatf record --otlp --run` writes beside the request's spans.
+    const run = typeof value.run === "string" ? value.run : undefined;
     const problems: SpanProblem[] = [];
     const spans = spansOf(value, problems);
     for (const p of problems) problem(out, line, "T-SHAPE", `${p.where}: ${p.why}`);
@@ -139,10 +141,10 @@ export class OtlpDecoder implements LineDecoder {
     const ordered = spans
       .map((span, index) => ({ span, index }))
       .sort((a, b) => compare(a.span.start, b.span.start) || a.index - b.index);
-    for (const { span } of ordered) this.#span(span, line, out);
+    for (const { span } of ordered) this.#span(span, line, run, out);
   }
 
-  #span(span: OtlpSpan, line: number, out: TraceRecord[]): void {
+  #span(span: OtlpSpan, line: number, run: string | undefined, out: TraceRecord[]): void {
     const mcp = mcpMethod(span);
     if (mcp === "session") return; // traceloop's span around a client session: no message
     const a2a = mcp === undefined ? a2aMethod(span) : undefined;
@@ -159,7 +161,8 @@ export class OtlpDecoder implements LineDecoder {
       problem(out, line, "T-SHAPE", `span ${span.spanId} (${span.name}): ${p}`);
     const partial = exchange.resultMissing.length > 0 && Object.keys(exchange.result).length > 0;
     this.#uncaptured.count(exchange, partial);
-    for (const message of messagesOf(exchange, span, line)) out.push({ kind: "message", message });
+    for (const message of messagesOf(exchange, span, line, run))
+      out.push({ kind: "message", message });
   }
 }
 
@@ -169,13 +172,19 @@ const compare = (a: string | undefined, b: string | undefined) =>
 /** Results enriched with their request's params (SDK §4.1), as the JSON-RPC reader does. */
 const ENRICHED = new Set(["tools/call", "prompts/get"]);
 
-/** The request and (unless a notification) the response of one exchange. */
-export function messagesOf(exchange: Exchange, span: OtlpSpan, line: number): OtlpMessage[] {
+/** The request and (unless a notification) the response of one exchange, in `run` if given. */
+export function messagesOf(
+  exchange: Exchange,
+  span: OtlpSpan,
+  line: number,
+  run?: string,
+): OtlpMessage[] {
   const base = {
     protocol: exchange.protocol,
     operation: exchange.method,
     line,
     ...(exchange.session === undefined ? {} : { session: exchange.session }),
+    ...(run === undefined ? {} : { run }),
   };
   const request: OtlpMessage = {
     ...base,

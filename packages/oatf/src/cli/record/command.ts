@@ -34,7 +34,7 @@ Options:
   --redis <url>              also publish each recorded message to Redis Streams (redis://host:port[/db], or any node of a Redis Cluster with a hash-tagged --stream such as '{traffic}'), sharded by session key as 'oatf publish' does, for 'oatf monitor'; needs the @oatf/redis-streams package. The relay never waits for Redis: messages wait in a bounded queue (10000); when Redis cannot be reached or the queue is full, standard error says so once, and the messages not published are counted at the end (exit 3)
   --stream <key>             the stream to publish to (with --redis)
   --shards <n>               the stream's shard count (with --redis; default 1, or the stream's)
-  --run <name>               the run key of the recorded messages (one execution of an attack against one agent: 'oatf evaluate' and 'oatf monitor' give a verdict per run), on each line of the JSON-RPC log and on the messages published with --redis and evaluated with --evaluate (default: the log's lines name none, and the messages published with --redis get a run of their own, named on standard error, so two recordings published to one stream stay two runs)
+  --run <name>               the run key of the recorded messages (one execution of an attack against one agent: 'oatf evaluate' and 'oatf monitor' give a verdict per run), on each line of the JSON-RPC log or OTLP lines, on each HAR entry ('_run'), and on the messages published with --redis and evaluated with --evaluate (default: the log's lines name none, and the messages published with --redis get a run of their own, named on standard error, so two recordings published to one stream stay two runs)
 
 Examples:
   # stdio: the client starts 'oatf record' in place of the server

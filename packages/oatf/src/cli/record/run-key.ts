@@ -1,14 +1,21 @@
 // `oatf record --run NAME` (issue 32 §4): the run key of a recording. A run is one execution of
 // an attack against one agent; verdicts are given per run, and transport keys (`session`,
-// `connection`) never split one. The key goes on each line of the JSON-RPC log, and on the
-// messages the recorder itself publishes (--redis) and evaluates (--evaluate).
+// `connection`) never split one. The key goes on each line of the JSON-RPC log or the OTLP
+// lines, on each entry of a HAR (`_run`), and on the messages the recorder itself publishes
+// (--redis) and evaluates (--evaluate).
 import type { TraceRecord } from "@oatf/trace";
 
-/** `line` with the run key added when it is a line of the JSON-RPC log; others are left as they are. */
-export function withRunKey(line: string, run: string | undefined): string {
-  // The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp.
-  if (run === undefined || !line.startsWith('{"timestamp":') || !line.endsWith("}")) return line;
-  return `${line.slice(0, -1)},"run":${JSON.stringify(run)}}`;
+/**
+ * `line` with the run key added when it is a line whose reader takes a run from it: a line of
+ * the JSON-RPC log, or (`otlp`) an OTLP request, beside its `resourceSpans`; others (AG-UI
+ * events and agent cards the HTTP proxy logs as they are) are left as they are.
+ */
+export function withRunKey(line: string, run: string | undefined, otlp = false): string {
+  if (run === undefined || !line.endsWith("}")) return line;
+  // The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp; an OTLP
+  // line is the request re-encoded by `JSON.stringify`, never an empty object.
+  const ours = otlp ? line.startsWith("{") && line !== "{}" : line.startsWith('{"timestamp":');
+  return ours ? `${line.slice(0, -1)},"run":${JSON.stringify(run)}}` : line;
 }
 
 /** Gives the messages among `records` that name no run the recording's. */

@@ -50,7 +50,8 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
     claim = claimOut(resolve(ctx.cwd, args.out));
     if (args.format === "har") {
       harText = live === undefined ? undefined : harLines((line) => live.line(line));
-      har = new HarFile(claim.path, { name: "oatf record", version: VERSION }, harText?.write);
+      const creator = { name: "oatf record", version: VERSION };
+      har = new HarFile(claim.path, creator, harText?.write, args.run);
     } else jsonl = new JsonlFile(claim.path);
   } catch (error) {
     ctx.stderr.write(safe`oatf record: cannot write ${args.out}: ${(error as Error).message}\n`);
@@ -63,7 +64,7 @@ async function record(args: RecordArgs, ctx: CliContext, progress: Progress): Pr
     );
   let recorded = 0;
   const sink: LineSink = (line) => {
-    jsonl?.write(withRunKey(line, args.run));
+    jsonl?.write(withRunKey(line, args.run, args.otlp !== undefined));
     if (har === undefined) live?.line(line);
     published?.line(line);
     progress.update(++recorded);
