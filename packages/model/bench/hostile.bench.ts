@@ -20,6 +20,9 @@ function cpuMs(f: () => unknown): number {
   return (user + system) / 1000;
 }
 const median = (f: () => unknown) => {
+  // One call first, untimed: the first pays for the heap pages it is the first to touch (on
+  // some machines ~17 us each), which would bias whichever side of a ratio runs first.
+  f();
   const runs = Array.from({ length: RUNS }, () => cpuMs(f)).sort((a, b) => a - b);
   return runs[Math.floor(RUNS / 2)]!;
 };
