@@ -250,21 +250,33 @@ export function jsonRpcDecoder(options: JsonRpcOptions = {}): JsonRpcDecoder {
  * path alone) reads the ordinary message by fast-lane.ts.
  */
 export function decoder(options: JsonRpcOptions, fastLane: boolean): JsonRpcDecoder {
+  // Built member by member, not by spreading: a spread makes each decoder's object a map of
+  // its own, so that the members read on every line were megamorphic loads after a few
+  // readers (each `readTrace` makes one), and their closures were not inlined.
+  const { connectionOf, protocolFor } = connections(options.protocol, options.modes ?? []);
+  const { remember, answered, settle, takeHeld } = correlation();
   const state: DecoderState = {
-    ...connections(options.protocol, options.modes ?? []),
-    ...correlation(),
+    connectionOf,
+    protocolFor,
+    remember,
+    answered,
+    settle,
+    takeHeld,
     inputs: options.inputs ?? new InputRequests(),
     fastLane,
     // Filled by each message before it is read (always in the same order: one shape).
     heard: {} as Heard,
   };
+  // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
+  const log = sseLog(
+    (data, line, out) => json(state, data, line, out, "in"),
+    (text, line, out) => json(state, text, line, out, ""),
+    options.maxEventLength,
+  );
   return {
-    // SSE events in the log (MCP Streamable HTTP, A2A `message/stream`) come from the server.
-    ...sseLog(
-      (data, line, out) => json(state, data, line, out, "in"),
-      (text, line, out) => json(state, text, line, out, ""),
-      options.maxEventLength,
-    ),
+    line: log.line,
+    dropped: log.dropped,
+    end: log.end,
     body(text, line, out, sender) {
       const bare: Side = sender === "client" ? "out" : sender === "server" ? "in" : "";
       // A line of an SSE body that is not SSE is read as a JSON line, as in a log.
