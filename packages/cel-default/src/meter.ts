@@ -91,12 +91,7 @@ export function meteredEnv(env: CelEnv, direct: ReadonlyMap<string, FuncGroup>):
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
       const codec = CODECS.has(name);
-      return meteredGroup(
-        fastGroup(group),
-        fixed,
-        CHAR_UNITS + (codec ? CODEC_UNITS : 0),
-        codec,
-      );
+      return meteredGroup(fastGroup(group), fixed, CHAR_UNITS + (codec ? CODEC_UNITS : 0), codec);
     },
   };
   return {
