@@ -5,7 +5,8 @@
 // exhaust the heap. With the cap, every value stays within max(input, cap).
 //
 // Each concatenation is charged to the budget: strings and bytes by the size of the result
-// (what reading it will cost), lists by the elements appended. Lists append in place when they
+// (what reading it will cost, and the fresh pages a large one is flattened onto), lists by the
+// elements appended (and the array's growth). Lists append in place when they
 // can: `map` and `filter` build their result one `accumulator + [element]` at a time, which
 // @bufbuild/cel's nested concatenation views made quadratic to read.
 import {
@@ -17,7 +18,7 @@ import {
   listType,
 } from "@bufbuild/cel";
 import { ChargedValues } from "./charged-values.js";
-import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS } from "./costs.js";
+import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS, freshUnits, GROW_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -50,27 +51,30 @@ class AppendList {
 
 const asValue = (item: unknown) => item as CelValue;
 
+/** Per element a concatenation copies or appends: its visit and the array's growth. */
+const BUILT_UNITS = ELEMENT_UNITS + GROW_UNITS;
+
 /**
  * The array to append to `a`'s elements: `a`'s own when nothing was appended to it since it
  * was made, else a copy, charged.
  */
 function extensible(a: CelList): CelValue[] {
   if (a instanceof AppendList && a.items.length === a.size) return a.items;
-  spend(a.size * ELEMENT_UNITS);
+  spend(a.size * BUILT_UNITS);
   return [...a];
 }
 
 /** `a + [x]`, charged as that concatenation is. */
 export function appendOne(a: CelList, x: CelValue): CelList {
   const items = extensible(a);
-  spend(ELEMENT_UNITS);
+  spend(BUILT_UNITS);
   items.push(x);
   return new AppendList(items, a.size + 1) as unknown as CelList;
 }
 
 function appendLists(a: CelList, b: CelList): CelList {
   const items = extensible(a);
-  spend(b.size * ELEMENT_UNITS);
+  spend(b.size * BUILT_UNITS);
   for (const x of b) items.push(x); // a built list charges its copy, as a comprehension's range
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
@@ -83,7 +87,7 @@ export function cappedConcat(maxSize: number): CelFunc[] {
   const check = (size: number, what: string) => {
     if (size > maxSize)
       throw new Error(`${what} concatenation exceeds the size limit of ${maxSize}`);
-    spend(size * CHAR_UNITS);
+    spend(size * CHAR_UNITS + freshUnits(size));
   };
   return [
     celFunc(

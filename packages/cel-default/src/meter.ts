@@ -2,11 +2,11 @@
 // function and operator call of a planned expression goes through the environment's function
 // resolver, so wrapping it charges the budget before each call: a fixed cost (more for a type
 // conversion), the characters of its string and bytes arguments (more for `bytes` and
-// `string`, which encode and decode them), and the timestamps and durations it reads. A call
-// whose cost does not fit in the budget left is refused before it starts; what it made (an
-// error, a time value) is charged after it. Builtins that walk lists and maps (equality,
-// `in`, `+`) charge per element themselves (builtins.ts, concat.ts): their argument sizes say
-// nothing about nesting.
+// `string`, which encode and decode them into a new value, on fresh pages when large), and
+// the timestamps and durations it reads. A call whose cost does not fit in the budget left is
+// refused before it starts; what it made (an error, a time value) is charged after it.
+// Builtins that walk lists and maps (equality, `in`, `+`) charge per element themselves
+// (builtins.ts, concat.ts): their argument sizes say nothing about nesting.
 import { type CelEnv, type CelValue, isCelError } from "@bufbuild/cel";
 import {
   CALL_UNITS,
@@ -14,6 +14,7 @@ import {
   CODEC_UNITS,
   CONVERSION_UNITS,
   ERROR_UNITS,
+  freshUnits,
   TIME_UNITS,
 } from "./costs.js";
 import { type FuncGroup, fastGroup, type Group, isTime } from "./dispatch.js";
@@ -46,13 +47,22 @@ function scanned(v: CelValue | undefined, charUnits: number): number {
   return isTime(v) ? TIME_UNITS : 0;
 }
 
-/** `group` charged `fixed` units a call and `charUnits` a character of its arguments. */
-function meteredGroup(group: FuncGroup, fixed: number, charUnits: number): FuncGroup {
+/**
+ * `group` charged `fixed` units a call and `charUnits` a character of its arguments, and, for
+ * a codec (`builds`), the fresh pages of a large result as long as its argument.
+ */
+function meteredGroup(
+  group: FuncGroup,
+  fixed: number,
+  charUnits: number,
+  builds: boolean,
+): FuncGroup {
   return {
     call(id, target, args) {
       let units = fixed;
       if (target !== undefined) units += scanned(target, charUnits);
       for (let i = 0; i < args.length; i++) units += scanned(args[i], charUnits);
+      if (builds) units += freshUnits(scanned(args[0], 1));
       spend(units);
       const result = group.call(id, target, args);
       // Charged after the fact, in proportion to what was made: a time value, or an error
@@ -80,11 +90,8 @@ export function meteredEnv(env: CelEnv, direct: ReadonlyMap<string, FuncGroup>):
       const group = inner.find(name);
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
-      return meteredGroup(
-        fastGroup(group),
-        fixed,
-        CHAR_UNITS + (CODECS.has(name) ? CODEC_UNITS : 0),
-      );
+      const codec = CODECS.has(name);
+      return meteredGroup(fastGroup(group), fixed, CHAR_UNITS + (codec ? CODEC_UNITS : 0), codec);
     },
   };
   return {

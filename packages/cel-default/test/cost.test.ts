@@ -16,7 +16,10 @@ import {
   ELEMENT_NODES,
   ELEMENT_UNITS,
   ERROR_UNITS,
+  FRESH_UNITS,
+  GROW_UNITS,
   KEY_UNITS,
+  LARGE_BYTES,
   MATCH_UNITS,
   NODE_UNITS,
   PARSE_UNITS,
@@ -61,6 +64,13 @@ describe("a call is charged a fixed cost and the length of its string and bytes 
     const e = `[bytes(t)].all(b, [${repeat("size(b)", 10)}].size() > 0)`;
     expect(extra(e, { t: "" }, { t })).toBe(
       100_000 * (CHAR_UNITS + CODEC_UNITS) + 10 * 100_000 * CHAR_UNITS,
+    );
+  });
+
+  it("bytes(t) of LARGE_BYTES or more is charged FRESH_UNITS a byte more", () => {
+    const t = (n: number) => ({ t: "a".repeat(n) });
+    expect(extra("size(bytes(t)) > 0", t(LARGE_BYTES - 1), t(LARGE_BYTES))).toBe(
+      2 * CHAR_UNITS + CODEC_UNITS + LARGE_BYTES * FRESH_UNITS,
     );
   });
 
@@ -196,10 +206,19 @@ describe("concatenation", () => {
     );
   });
 
-  it("of lists: every element copied (and read) and appended", () => {
+  it("of lists: every element copied (and read) and appended, the array's growth too", () => {
     const big = range(1000);
     expect(extra("size(big + [1]) > 0", { big: [] }, { big })).toBe(
-      1000 * (ELEMENT_UNITS + READ_UNITS),
+      1000 * (ELEMENT_UNITS + GROW_UNITS + READ_UNITS),
+    );
+  });
+
+  it("of strings: a result of LARGE_BYTES or more is charged FRESH_UNITS a character more", () => {
+    // Two characters more, read by `+`, built by it and scanned by size, and a result past
+    // the threshold.
+    const t = (n: number) => ({ t: "a".repeat(n) });
+    expect(extra("size(t + t) > 0", t(LARGE_BYTES / 2 - 1), t(LARGE_BYTES / 2))).toBe(
+      6 * CHAR_UNITS + LARGE_BYTES * FRESH_UNITS,
     );
   });
 
@@ -230,9 +249,11 @@ describe("reading the message is charged", () => {
     expect(extra(ten, { m: keys(1) }, { m: keys(5001) })).toBe(5000 * KEY_UNITS);
   });
 
-  it("each element of the result: a read and ELEMENT_UNITS", () => {
+  it("each element of the result: a read, ELEMENT_UNITS and the array's GROW_UNITS", () => {
     // (From one element: the cost of `l` on [] is 0, below the smallest budget, 1.)
-    expect(extra("l", { l: [0] }, { l: range(5001) })).toBe(5000 * (READ_UNITS + ELEMENT_UNITS));
+    expect(extra("l", { l: [0] }, { l: range(5001) })).toBe(
+      5000 * (READ_UNITS + ELEMENT_UNITS + GROW_UNITS),
+    );
   });
 });
 
