@@ -71,9 +71,36 @@ const asJson = (value: unknown): unknown =>
 function openFrame(node: object, sortKeys?: boolean): Frame {
   if (Array.isArray(node)) return new Frame(node, null, "[");
   const object = node as Record<string, unknown>;
-  const keys = Object.keys(object).filter((key) => !isOmitted(object[key]));
-  if (sortKeys) keys.sort(compareKeys);
+  // Filtered and sorted in place: coercing a message's objects is per message (SDK §5.3),
+  // and a copy per step cost more than the rest of writing a small object.
+  const keys = Object.keys(object);
+  let kept = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (isOmitted(object[key])) continue;
+    if (kept !== i) keys[kept] = key;
+    kept++;
+  }
+  keys.length = kept;
+  if (sortKeys) sortInPlace(keys);
   return new Frame(object, keys, "{");
+}
+
+// Array.prototype.sort copies into a work array; an object's few keys are sorted by insertion,
+// which also leaves sorted keys untouched.
+const INSERTION_SORT_MAX = 16;
+
+function sortInPlace(keys: string[]): void {
+  if (keys.length > INSERTION_SORT_MAX) {
+    keys.sort(compareKeys);
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i;
+    for (; j > 0 && compareKeys(keys[j - 1]!, key) > 0; j--) keys[j] = keys[j - 1]!;
+    if (j !== i) keys[j] = key;
+  }
 }
 
 // Sub-objects whose text is at least this long are written once and then reused (those of one
@@ -105,7 +132,7 @@ export function boundedJson(
     else top.text += text;
   };
   const open = new Set<object>(); // the containers on the current path
-  const written = new Map<object, string>(); // the text of containers finished
+  let written: Map<object, string> | undefined; // the text of containers finished (made when needed)
   let pending: unknown = value;
   let hasPending = true;
   while (length <= maxLength) {
@@ -116,7 +143,7 @@ export function boundedJson(
         write(scalar(node, maxLength - length + 1));
         continue;
       }
-      const known = written.get(node);
+      const known = written?.get(node);
       if (known !== undefined) {
         write(known);
         continue;
@@ -159,7 +186,7 @@ export function boundedJson(
       frame.text.length >= MIN_KEPT_TEXT &&
       (frame.next > 1 || stack.length % KEPT_CHAIN_STEP === 0)
     )
-      written.set(container, frame.text);
+      (written ??= new Map()).set(container, frame.text);
     // Already counted in `length`: appended to the parent without counting again.
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = frame.text;
@@ -181,6 +208,8 @@ export function toText(value: unknown): string {
   return boundedJson(value).text;
 }
 
+const SORTED = { sortKeys: true };
+
 /**
  * What string operators see (SDK §5.3): strings unchanged, anything else as compact
  * JSON with object keys sorted lexicographically, cut at {@link MAX_TEXT_LENGTH}: an
@@ -189,7 +218,7 @@ export function toText(value: unknown): string {
  */
 export function coerceToString(value: unknown): string {
   if (typeof value === "string") return value;
-  return boundedJson(value, { sortKeys: true }).text;
+  return boundedJson(value, SORTED).text;
 }
 
 /**
