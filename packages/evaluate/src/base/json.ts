@@ -185,8 +185,10 @@ export function boundedJson(
     if (
       frame.text.length >= MIN_KEPT_TEXT &&
       (frame.next > 1 || stack.length % KEPT_CHAIN_STEP === 0)
-    )
-      (written ??= new Map()).set(container, frame.text);
+    ) {
+      written ??= new Map();
+      written.set(container, frame.text);
+    }
     // Already counted in `length`: appended to the parent without counting again.
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = frame.text;
