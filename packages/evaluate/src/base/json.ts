@@ -136,7 +136,7 @@ export function boundedJson(
     else top.text += text;
   };
   const open = new Set<object>(); // the containers on the current path
-  let written: Map<object, string> | undefined; // the text of containers finished (made when needed)
+  const written = new Map<object, string>(); // the text of containers finished
   let pending: unknown = value;
   let hasPending = true;
   while (length <= maxLength) {
@@ -147,7 +147,7 @@ export function boundedJson(
         write(scalar(node, maxLength - length + 1));
         continue;
       }
-      const known = written?.get(node);
+      const known = written.get(node);
       if (known !== undefined) {
         write(known);
         continue;
@@ -189,10 +189,8 @@ export function boundedJson(
     if (
       frame.text.length >= MIN_KEPT_TEXT &&
       (frame.next > 1 || stack.length % KEPT_CHAIN_STEP === 0)
-    ) {
-      written ??= new Map();
+    )
       written.set(container, frame.text);
-    }
     // Already counted in `length`: appended to the parent without counting again.
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = frame.text;
