@@ -17,6 +17,42 @@ describe("sorted keys (coerceToString)", () => {
   });
 });
 
+describe("coerceToString writes small values directly, as boundedJson does", () => {
+  const deep = (n: number): unknown => (n === 0 ? "leaf" : { [`k${n}`]: deep(n - 1), z: [n] });
+  const keys = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${(i * 7) % 20}`, i]));
+  const values: unknown[] = [
+    42,
+    -0,
+    Number.NaN,
+    true,
+    null,
+    10n,
+    undefined,
+    Symbol("s"),
+    { path: "/srv/data/1.txt", note: 'a "quoted"\n line' },
+    [{ type: "text", text: "hi" }, [], {}, [[1, [2]]]],
+    { a: Symbol("s"), f: () => 1, u: undefined, b: [undefined, () => 1] },
+    { "😀b": 1, "😀a": 2, "\uffff": 3, "": 4 },
+    keys, // more keys than the insertion sort takes
+    deep(20), // deeper than written directly
+    Array.from({ length: 300 }, (_, i) => i), // more values than written directly
+    { long: "x".repeat(5000) },
+    { ["y".repeat(5000)]: 1 },
+    { when: new Date(0) },
+    { toJSON: 5 },
+    { nested: { toJSON: () => "t" } },
+  ];
+  it.each(values.map((value, i) => [i, value]))("value %i", (_, value) => {
+    expect(coerceToString(value as never)).toBe(boundedJson(value, { sortKeys: true }).text);
+  });
+
+  it("still throws on a value that contains itself", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => coerceToString(cyclic as never)).toThrow(TypeError);
+  });
+});
+
 describe("toText", () => {
   it("leaves out what JSON.stringify leaves out", () => {
     expect(toText({ a: Symbol("s"), f: () => 1, u: undefined, b: 1 } as never)).toBe('{"b":1}');

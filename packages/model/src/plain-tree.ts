@@ -41,12 +41,15 @@ export function checkPlainTree(
 ): PlainTreeProblem | undefined {
   const maxDepth = limits.maxDepth ?? MAX_TREE_DEPTH;
   const maxNodes = limits.maxNodes ?? MAX_TREE_NODES;
-  // Depth-first with an explicit stack; `open` holds the containers on the current path.
-  type Entry = { node: unknown; path: string; depth: number } | { leave: object };
-  let path = ""; // of the value being read, for the problem found there
-  const stack: Entry[] = [{ node: value, path, depth: 1 }];
+  if (typeof value !== "object" || value === null) return undefined;
+  // Depth-first with an explicit stack of containers (a scalar needs no visit: it is only
+  // counted); `open` holds the containers on the current path.
+  const stack: (Visit | { leave: object })[] = [
+    { node: value, parent: undefined, key: "", depth: 1 },
+  ];
   const open = new Set<object>();
-  let queued = 1; // values put on the stack so far: each counts once per path to it
+  let queued = 1; // values met so far: each counts once per path to it
+  let at: Visit | undefined; // the container being read, for the problem found there
   try {
     while (stack.length > 0) {
       const entry = stack.pop()!;
@@ -54,40 +57,52 @@ export function checkPlainTree(
         open.delete(entry.leave);
         continue;
       }
+      at = entry;
       const { node, depth } = entry;
-      path = entry.path;
-      if (typeof node !== "object" || node === null) continue;
       if (open.has(node)) {
-        return problem("cycle", path, "the document contains itself here (a cycle)");
+        return problem("cycle", pathOf(at), "the document contains itself here (a cycle)");
       }
       if (depth > maxDepth) {
-        return problem("depth", path, `the document is nested more than ${maxDepth} levels deep`);
+        const detail = `the document is nested more than ${maxDepth} levels deep`;
+        return problem("depth", pathOf(at), detail);
       }
       const keys = Array.isArray(node) ? undefined : Object.keys(node);
       queued += keys === undefined ? (node as unknown[]).length : keys.length;
       if (queued > maxNodes) {
-        return problem("size", path, `the document has more than ${maxNodes} values`);
+        return problem("size", pathOf(at), `the document has more than ${maxNodes} values`);
       }
       open.add(node);
       stack.push({ leave: node });
-      if (keys === undefined) {
-        const items = node as unknown[];
-        for (let i = items.length - 1; i >= 0; i--) {
-          stack.push({ node: items[i], path: indexPath(path, i), depth: depth + 1 });
-        }
-      } else {
-        const record = node as Record<string, unknown>;
-        for (let i = keys.length - 1; i >= 0; i--) {
-          const key = keys[i]!;
-          stack.push({ node: record[key], path: keyPath(path, key), depth: depth + 1 });
+      const record = node as Record<string | number, unknown>;
+      const count = keys === undefined ? (node as unknown[]).length : keys.length;
+      for (let i = count - 1; i >= 0; i--) {
+        const key = keys === undefined ? i : keys[i]!;
+        const child = record[key];
+        if (typeof child === "object" && child !== null) {
+          stack.push({ node: child, parent: entry, key, depth: depth + 1 });
         }
       }
     }
   } catch (thrown) {
     const detail = thrown instanceof Error ? thrown.message : "unknown error";
-    return problem("unreadable", path, `the document cannot be read here: ${detail}`);
+    return problem("unreadable", pathOf(at), `the document cannot be read here: ${detail}`);
   }
   return undefined;
+}
+
+/** A container to read: where it is (its parent and key in it) and how deep. */
+interface Visit {
+  node: object;
+  parent: Visit | undefined;
+  key: string | number;
+  depth: number;
+}
+
+// A container's dot-path, built only for a problem: a path per value cost more than the walk.
+function pathOf(visit: Visit | undefined): string {
+  if (visit?.parent === undefined) return "";
+  const parent = pathOf(visit.parent);
+  return typeof visit.key === "number" ? indexPath(parent, visit.key) : keyPath(parent, visit.key);
 }
 
 function problem(
