@@ -99,10 +99,16 @@ interface Visit {
 }
 
 // A container's dot-path, built only for a problem: a path per value cost more than the walk.
+// Without recursion: a caller's `maxDepth` may be far past what the stack holds.
 function pathOf(visit: Visit | undefined): string {
-  if (visit?.parent === undefined) return "";
-  const parent = pathOf(visit.parent);
-  return typeof visit.key === "number" ? indexPath(parent, visit.key) : keyPath(parent, visit.key);
+  const chain: Visit[] = [];
+  for (let v = visit; v?.parent !== undefined; v = v.parent) chain.push(v);
+  let path = "";
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const { key } = chain[i]!;
+    path = typeof key === "number" ? indexPath(path, key) : keyPath(path, key);
+  }
+  return path;
 }
 
 function problem(

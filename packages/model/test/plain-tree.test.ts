@@ -37,6 +37,20 @@ describe("checkPlainTree cycles", () => {
     });
   });
 
+  it("reports a cycle 200,000 levels down when the caller allows that depth, without overflowing the stack", () => {
+    const root: unknown[] = [];
+    let bottom = root;
+    for (let i = 0; i < 200_000; i++) {
+      const next: unknown[] = [];
+      bottom.push(next);
+      bottom = next;
+    }
+    bottom.push(root);
+    const found = checkPlainTree(root, { maxDepth: 1_000_000, maxNodes: 1_000_000 });
+    expect(found?.reason).toBe("cycle");
+    expect(found?.path).toBe("[0]".repeat(200_001));
+  });
+
   it("reports a cycle through arrays and objects, first in document order", () => {
     const list: unknown[] = [];
     list.push({ back: list });
