@@ -76,8 +76,11 @@ function openFrame(node: object, sortKeys?: boolean): Frame {
 // The keys of `object` that JSON.stringify writes, sorted when asked. Filtered and sorted in
 // place: coercing a message's objects is per message (SDK §5.3), and a copy per step cost
 // more than the rest of writing a small object.
-function writtenKeys(object: Record<string, unknown>, sortKeys?: boolean): string[] {
-  const keys = Object.keys(object);
+function writtenKeys(
+  object: Record<string, unknown>,
+  sortKeys?: boolean,
+  keys = Object.keys(object),
+): string[] {
   let kept = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -251,8 +254,11 @@ function directJson(value: unknown, depth: number): string | undefined {
     return `${text}]`;
   }
   const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  // More keys than the values left: boundedJson writes it, and sorts its keys once, not twice.
+  if (keys.length > directBudget) return undefined;
   let text = "{";
-  for (const key of writtenKeys(object, true)) {
+  for (const key of writtenKeys(object, true, keys)) {
     const item = key.length > DIRECT_STRING ? undefined : directJson(object[key], depth - 1);
     if (item === undefined) return undefined;
     text += `${text.length === 1 ? "" : ","}${JSON.stringify(key)}:${item}`;
