@@ -18,7 +18,7 @@ import {
   listType,
 } from "@bufbuild/cel";
 import { ChargedValues } from "./charged-values.js";
-import { CHAR_UNITS, COPY_UNITS, ELEMENT_UNITS, freshUnits, GROW_UNITS } from "./costs.js";
+import { BUILT_UNITS, CHAR_UNITS, COPY_UNITS, freshUnits } from "./costs.js";
 import { spend } from "./guard.js";
 
 // @bufbuild/cel recognizes its lists by this registered symbol (see values.ts).
@@ -50,9 +50,6 @@ class AppendList {
 }
 
 const asValue = (item: unknown) => item as CelValue;
-
-/** Per element a concatenation copies or appends: its visit and the array's growth. */
-const BUILT_UNITS = ELEMENT_UNITS + GROW_UNITS;
 
 /**
  * The array to append to `a`'s elements: `a`'s own when nothing was appended to it since it

@@ -54,6 +54,9 @@ export const GROW_UNITS = 300;
 /** Per list or map element an equality, `in`, a list concatenation or the result visits. */
 export const ELEMENT_UNITS = 100;
 
+/** Per element a list or map being built receives: its visit and its growth (GROW_UNITS). */
+export const BUILT_UNITS = ELEMENT_UNITS + GROW_UNITS;
+
 /**
  * Per list or map that `==` compares element by element (nested ones included): an iterator
  * and a view on each side, which cost more than the elements of a short list.

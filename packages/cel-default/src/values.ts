@@ -12,7 +12,7 @@ import {
 } from "@bufbuild/cel";
 import type { Value } from "@oatf/model";
 import { ChargedValues } from "./charged-values.js";
-import { ELEMENT_UNITS, ERROR_UNITS, GROW_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
+import { BUILT_UNITS, ERROR_UNITS, KEY_UNITS, READ_UNITS } from "./costs.js";
 import { spend } from "./guard.js";
 
 /**
@@ -143,7 +143,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelList(v)) {
     const out: Value[] = [];
     for (const item of v) {
-      spend(ELEMENT_UNITS + GROW_UNITS);
+      spend(BUILT_UNITS);
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       out.push(r.value);
@@ -153,7 +153,7 @@ export function fromCel(v: CelValue, depth = 0): FromCel {
   if (isCelMap(v)) {
     const out: Record<string, Value> = {};
     for (const [key, item] of v) {
-      spend(ELEMENT_UNITS + GROW_UNITS);
+      spend(BUILT_UNITS);
       const r = fromCel(item, depth + 1);
       if (!r.ok) return r;
       // defineProperty, not assignment: a "__proto__" key must stay data.
