@@ -404,7 +404,7 @@ attack:
     expect(attack.classification?.tags).toEqual(["prompt-injection-attack", "mcp"]);
     expect(attack.classification?.mappings?.[0]?.relationship).toBe("primary");
     // N-007: "When `execution.mode` is absent ..., set `actor.mode` from `phases[0].mode`."
-    const execution = attack.execution as Record<string, unknown>;
+    const execution = attack.execution as unknown as Record<string, unknown>;
     expect(Object.keys(execution)).toEqual(["actors"]);
     const [actor] = attack.execution.actors!;
     expect(actor).toMatchObject({ name: "default", mode: "a2a_client" });
@@ -423,7 +423,7 @@ attack:
       pattern: { target: "parts[*].text", condition: { regex: "x" } },
     });
     expect(Object.keys(pattern!.pattern!)).toEqual(expect.arrayContaining(["target", "condition"]));
-    expect((pattern!.pattern as Record<string, unknown>).regex).toBeUndefined();
+    expect((pattern!.pattern as unknown as Record<string, unknown>).regex).toBeUndefined();
     // N-004 materializes pattern and semantic targets; format §6.4: the threshold is not.
     expect(semantic!.semantic).toEqual({ intent: "i", target: "parts[*].text" });
     expect(semantic!.id).toBe("indicator-02");
