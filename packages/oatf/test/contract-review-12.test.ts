@@ -293,6 +293,31 @@ describe("format §6 trace filtering", () => {
     }
   });
 
+  it("issue 32 item 3: the warning never blames a filter that some message the table could not name passed", () => {
+    // 70 A2A operations fill the bounded table of what the trace held, so the one MCP message
+    // is counted but not named. The indicator wants MCP tools/call *responses*: its protocol
+    // and surface matched that message; only its direction did not.
+    const responses = documentOf(
+      withIndicators(
+        `    - surface: tools/call\n      direction: response\n      target: arguments.body\n      pattern: {contains: SECRET}\n`,
+      ),
+    );
+    const a2a = Array.from({ length: 70 }, (_, i) =>
+      message({ protocol: "a2a", operation: `op/${i}`, content: {} }),
+    );
+    const verdict = evaluateTrace(responses, [...a2a, message()]);
+    expect(verdict.indicator_verdicts[0]!.result).toBe("skipped");
+    const warning = verdict.coverage[0]!.warning!;
+    expect(warning).not.toMatch(/protocol mcp matched no message/);
+    expect(warning).not.toMatch(/surface tools\/call matched no message/);
+    // 71 messages: 64 named in the table, and the 7 it could not name are said to be there.
+    expect(warning).toMatch(/a2a \(64\), and 7 messages not named/);
+    // An operation name too long for the table: the same.
+    const long = message({ operation: `x/${"y".repeat(300)}` });
+    const named = evaluateTrace(responses, [long, message()]).coverage[0]!.warning!;
+    expect(named).not.toMatch(/matched no message/);
+  });
+
   it('step 5: "The indicator matches if any call returns `matched`", whatever the other messages gave', () => {
     const expression = documentOf(
       withIndicators(
