@@ -238,6 +238,26 @@ describe("SDK §4.4 evaluate_indicator", () => {
     expect(threshold ?? null).toBeNull();
   });
 
+  it('SDK §2.19 evidence, "The matched content": a preview of a long value never cuts a surrogate pair', () => {
+    // A verdict's evidence goes into JSON and SARIF reports, whose readers (serde_json, for
+    // one) reject a lone surrogate: a preview of a long value never cuts a pair in half.
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const indicator = {
+      id: "REV-012-01",
+      protocol: "mcp",
+      target: "a",
+      pattern: { target: "a", condition: { contains: "\u{1F600}" } },
+    };
+    for (let pad = 0; pad < 4; pad++) {
+      const value = `${"x".repeat(pad)}${"\u{1F600}".repeat(300)}`;
+      for (const message of [{ a: value }, { a: [value] }]) {
+        const verdict = evaluateIndicator(indicator, message);
+        expect(verdict.result).toBe("matched");
+        expect(verdict.evidence).not.toMatch(loneSurrogate);
+      }
+    }
+  });
+
   it('"If the evaluator returns an error, propagate it ... maps it to `IndicatorVerdict { result: error, evidence }`"', () => {
     const indicator = { id: "REV-012-01", protocol: "mcp", target: "", expression: { cel: "x" } };
     const failing = {
