@@ -258,6 +258,22 @@ describe("SDK §4.4 evaluate_indicator", () => {
     }
   });
 
+  it("SDK §2.19 evidence names the message that matched: a peer's megabyte names are cut, as values are", () => {
+    const document = documentOf(withIndicators(`    - target: a\n      pattern: {contains: x}\n`));
+    const huge = message({
+      operation: "\u{1F600}".repeat(500_000),
+      actor: "b".repeat(100_000),
+      timestamp: "t".repeat(100_000),
+      content: { a: "x" },
+    });
+    const verdict = evaluateTrace(document, [huge]);
+    expect(verdict.result).toBe("exploited");
+    const evidence = verdict.indicator_verdicts[0]!.evidence!;
+    expect(evidence.length).toBeLessThan(2_000);
+    expect(evidence).toMatch(/^message 0 \(mcp \u{1F600}+… request on actor b+… at t+…\)/u);
+    expect(evidence).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('"If the evaluator returns an error, propagate it ... maps it to `IndicatorVerdict { result: error, evidence }`"', () => {
     const indicator = { id: "REV-012-01", protocol: "mcp", target: "", expression: { cel: "x" } };
     const failing = {
