@@ -16,6 +16,7 @@ import { extractProtocol } from "@oatf/registries";
 import type { RunContext } from "./context.js";
 import type { RunDiagnosticCode } from "./diagnostics.js";
 import type { Observed, RecordedMessage } from "./recording.js";
+import { timerDelay } from "./timer.js";
 
 export interface PhaseHooks {
   /** The phase's entry: its `on_enter` actions and, for a client actor, its requests. */
@@ -209,7 +210,6 @@ export class PhaseMachine {
       if (result.advanced) this.#advance(result.reason);
       else this.#timer = setTimeout(fire, 1); // a timer may fire a moment early
     };
-    // setTimeout holds at most 2^31-1 ms; a longer `after` is past any run's timeout anyway.
-    this.#timer = setTimeout(fire, Math.min(parsed.value, 2 ** 31 - 1));
+    this.#timer = setTimeout(fire, timerDelay(parsed.value));
   }
 }

@@ -14,6 +14,7 @@
 import type { Diagnostics } from "./diagnostics.js";
 import type { PhaseMachine } from "./phase-machine.js";
 import type { RunEnd } from "./run.js";
+import { timerDelay } from "./timer.js";
 
 export class Settlement {
   /** How the run ended; undefined while it runs. */
@@ -59,7 +60,7 @@ export class Settlement {
       this.grace = setTimeout(() => {
         this.grace = undefined;
         if (this.settled()) this.finish("settled");
-      }, this.graceMs);
+      }, timerDelay(this.graceMs));
   }
 
   /** A message was recorded: the window starts again. */
@@ -92,7 +93,7 @@ export class Settlement {
         message: `the run timed out after ${timeoutMs} ms${busy.length > 0 ? `; still busy: ${busy.join(", ")}` : ""}`,
       });
       this.finish("timeout");
-    }, timeoutMs);
+    }, timerDelay(timeoutMs));
   }
 
   /** Clears the timers; a run not ended by now failed. */

@@ -13,6 +13,15 @@ export { isObject };
  */
 export const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 
+/**
+ * `text` cut to at most `end` UTF-16 code units, never between the halves of a surrogate pair:
+ * a lone surrogate is no Unicode text, and JSON readers (serde_json) reject its escape.
+ */
+export function cutText(text: string, end: number): string {
+  const code = text.charCodeAt(end - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end);
+}
+
 /** Compact JSON cut at a length, and whether it is all there. */
 export interface BoundedText {
   text: string;

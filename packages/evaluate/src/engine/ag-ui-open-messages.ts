@@ -11,6 +11,8 @@
 // A `*_chunk` without an id continues the open message that is its scope's (family and
 // actor) last chunk; scopes are charged to the total, so they are bounded with the messages.
 
+import { cutText } from "../base/json.js";
+
 /** UTF-16 code units of assembled text kept per message (1 Mi); the rest is cut, and reported. */
 export const MAX_ASSEMBLED_TEXT_LENGTH = 1024 * 1024;
 /** Streamed messages without their end event yet that are assembled at once; the oldest is dropped. */
@@ -20,8 +22,6 @@ export const MAX_ASSEMBLED_TOTAL_LENGTH = 16 * 1024 * 1024;
 
 /** Deltas are joined this many at a time, so tiny deltas do not each keep a string alive. */
 const JOIN_EVERY = 256;
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 export class OpenMessage {
   text = "";
@@ -47,9 +47,7 @@ export class OpenMessage {
     let kept = delta;
     if (delta.length > room) {
       this.cut = true;
-      // Never keep half of a surrogate pair.
-      const end = room > 0 && isHighSurrogate(delta.charCodeAt(room - 1)) ? room - 1 : room;
-      kept = delta.slice(0, end);
+      kept = cutText(delta, room);
     }
     if (kept.length === 0) return 0;
     this.length += kept.length;

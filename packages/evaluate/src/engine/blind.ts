@@ -68,7 +68,11 @@ export function unseenReason(f: Filter, seen: Observed): string {
   const operations = new Map<string, number>();
   const directions = new Map<string, number>();
   let near = 0;
+  // Messages the bounded table does not name (MAX_OBSERVED, MAX_NAME): a filter that kept none
+  // of the named ones may have kept one of these, so the claim is only about the named ones.
+  let unnamed = seen.messages;
   for (const { protocol, direction, operation, count } of seen.save().operations) {
+    unnamed -= count;
     protocols.set(protocol, (protocols.get(protocol) ?? 0) + count);
     if (f.protocol !== undefined && protocol !== f.protocol) continue;
     operations.set(operation, (operations.get(operation) ?? 0) + count);
@@ -77,8 +81,12 @@ export function unseenReason(f: Filter, seen: Observed): string {
     directions.set(key, (directions.get(key) ?? 0) + count);
     if (f.direction === undefined || direction === f.direction) near += count;
   }
-  const has = (what: string, counts: Map<string, number>, rank = (_: string) => 0) =>
-    `${what} matched no message; the trace has ${listed(counts, rank) || `${seen.messages} messages of other operations`}`;
+  const has = (what: string, counts: Map<string, number>, rank = (_: string) => 0) => {
+    const names = listed(counts, rank);
+    if (unnamed <= 0) return `${what} matched no message; the trace has ${names}`;
+    const more = `${unnamed} messages not named (too many operations, or names too long)`;
+    return `${what} matched none of the messages named; the trace has ${names ? `${names}, and ` : ""}${more}`;
+  };
   if (f.protocol !== undefined && operations.size === 0)
     return has(`protocol ${f.protocol}`, protocols);
   const surface = f.surface === undefined ? "" : `surface ${f.surface}`;

@@ -17,7 +17,7 @@ import type {
 import { err, evaluationError, INDICATOR_METHODS, ok } from "@oatf/model/internal";
 import { patternCondition } from "@oatf/model/rules";
 import { compileSimplePath, compileWildcardPath, findResolved } from "@oatf/paths";
-import { toText } from "../base/json.js";
+import { cutText, toText } from "../base/json.js";
 import { WeakCache } from "../base/lru.js";
 import { readOptions } from "../base/options.js";
 import { nowIso } from "../base/timestamp.js";
@@ -84,7 +84,7 @@ function errorProgram(message: string): Program {
 
 function preview(value: Value): string {
   const text = toText(value);
-  return text.length > EVIDENCE_LIMIT ? `${text.slice(0, EVIDENCE_LIMIT)}…` : text;
+  return text.length > EVIDENCE_LIMIT ? `${cutText(text, EVIDENCE_LIMIT)}…` : text;
 }
 
 // ------------------------------------------------------------------ pattern

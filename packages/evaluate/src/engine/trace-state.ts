@@ -3,6 +3,7 @@
 // match or first error with the deciding message's position, and its coverage counts. A few
 // KB per trace, however many messages; the compiled documents are shared.
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
+import { cutText } from "../base/json.js";
 import type { TraceMessage } from "../base/message.js";
 import { beginCoercionMemo, endCoercionMemo } from "../primitives/coercion-memo.js";
 import { checkedEnricherState } from "./ag-ui-snapshot.js";
@@ -100,12 +101,17 @@ export function earlier(a: number | undefined, b: number | undefined): boolean {
   return (a ?? Number.POSITIVE_INFINITY) < (b ?? Number.POSITIVE_INFINITY);
 }
 
+// A trace's names are the peer's to choose: evidence keeps this much of each, as it keeps
+// 200 units of a matched value, so a megabyte operation name is not copied into every verdict.
+const NAME_LIMIT = 256;
+const named = (name: string) => (name.length > NAME_LIMIT ? `${cutText(name, NAME_LIMIT)}…` : name);
+
 /** How evidence names a message: its 1-based source line when known, else its 0-based position. */
 export function describeMessage(index: number, m: TraceMessage): string {
-  const actor = m.actor === undefined ? "" : ` on actor ${m.actor}`;
-  const at = m.timestamp === undefined ? "" : ` at ${m.timestamp}`;
+  const actor = m.actor === undefined ? "" : ` on actor ${named(m.actor)}`;
+  const at = m.timestamp === undefined ? "" : ` at ${named(m.timestamp)}`;
   const where = typeof m.line === "number" ? `line ${m.line}` : `message ${index}`;
-  return `${where} (${m.protocol} ${m.operation} ${m.direction}${actor}${at})`;
+  return `${where} (${named(m.protocol)} ${named(m.operation)} ${m.direction}${actor}${at})`;
 }
 
 /** A message's position: its line when it has a valid one, else its 0-based index. */

@@ -5,6 +5,7 @@
 // SIGKILL). The command is the user's, never the document's.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { timerDelay } from "../timer.js";
 
 /** Characters of the agent's output kept for diagnostics (its last words). */
 const TAIL = 4096;
@@ -51,7 +52,7 @@ export function startAgent(
   });
   const ready = new Promise<string | undefined>((resolve) => {
     let pending = "";
-    const timer = setTimeout(() => resolve(undefined), readyTimeout);
+    const timer = setTimeout(() => resolve(undefined), timerDelay(readyTimeout));
     child.stdout?.on("data", (chunk: Buffer) => {
       keep(chunk);
       pending = (pending + chunk.toString("utf8")).slice(-TAIL);

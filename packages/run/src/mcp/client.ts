@@ -16,6 +16,7 @@ import {
 } from "../jsonrpc.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { dispatch, entries, field, type Obj } from "../state.js";
+import { timerDelay } from "../timer.js";
 import {
   type ClientTransport,
   httpClientTransport,
@@ -133,7 +134,7 @@ export class McpClientActor {
           `no answer to ${method} within ${m.context.limits.answerTimeout} ms`,
         );
         resolve(undefined);
-      }, m.context.limits.answerTimeout);
+      }, timerDelay(m.context.limits.answerTimeout));
       const aborted = () => {
         clearTimeout(timer);
         resolve(undefined);

@@ -21,6 +21,7 @@ import {
 } from "../jsonrpc.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { dispatch, entries, field, isObject, type Obj, without } from "../state.js";
+import { timerDelay } from "../timer.js";
 import { enriched } from "./enrich.js";
 import {
   type Ask,
@@ -473,7 +474,7 @@ export class McpServerActor {
           phase: m.phaseName,
         });
         finish(undefined);
-      }, limits.answerTimeout);
+      }, timerDelay(limits.answerTimeout));
       signal.addEventListener("abort", aborted, { once: true });
       this.#sendRequest(session, outlet, method, params, id);
     });

@@ -147,6 +147,9 @@ function checkImpact(ctx: Context, impact: unknown[] | undefined, path: string):
   const repeated = new Set<unknown>();
   impact?.forEach((value, index) => {
     checkEnum(ctx, value, IMPACTS, indexPath(path, index));
+    // Only strings can repeat an impact: a non-string is V-005's finding, and validating text
+    // reads an unreadable item as null, so two unknown values were two "duplicate" nulls.
+    if (typeof value !== "string") return;
     if (seen.has(value) && !repeated.has(value)) {
       repeated.add(value);
       ctx.error(
