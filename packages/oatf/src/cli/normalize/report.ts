@@ -23,7 +23,7 @@ export type NormalizeForm = "canonical" | "format";
 
 /** What came of one input. */
 export type NormalizedFile = { file: string } & (
-  | { outcome: "unreadable"; reason: string; tooLarge: boolean }
+  | { outcome: "unreadable"; reason: string; invalid: boolean }
   | { outcome: "invalid"; source: string; diagnostics: Diagnostic[] }
   | { outcome: "canonical" }
   | { outcome: "not-canonical"; difference: string; form: NormalizeForm }
@@ -60,9 +60,10 @@ export async function runNormalize(
   for (const { file, read: readInput } of inputs) {
     const read = await readInput();
     if (!read.ok) {
-      const tooLarge = read.tooLarge !== undefined;
-      files.push({ file, outcome: "unreadable", reason: read.reason, tooLarge });
-      if (!tooLarge) break;
+      // A file refused for what it holds (too large, not UTF-8) is invalid; the next is read.
+      const invalid = read.tooLarge !== undefined || read.notUtf8 !== undefined;
+      files.push({ file, outcome: "unreadable", reason: read.reason, invalid });
+      if (!invalid) break;
       continue;
     }
     files.push({
@@ -121,7 +122,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 function fileExitCode(f: NormalizedFile): number {
   switch (f.outcome) {
     case "unreadable":
-      return f.tooLarge ? EXIT.failed : EXIT.usage;
+      return f.invalid ? EXIT.failed : EXIT.usage;
     case "invalid":
     case "not-canonical":
       return EXIT.failed;

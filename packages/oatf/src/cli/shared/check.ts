@@ -26,6 +26,18 @@ export function tooLargeDiagnostic(limit: number): Diagnostic {
   return plain({ ...diagnostic("parse/too-large", message, { path: "" }), kind: "syntax" });
 }
 
+/** The diagnostic of a file that is not UTF-8, at its first bad byte. */
+export function notUtf8Diagnostic(reason: string, line: number, column: number): Diagnostic {
+  const range = { start: { line, column }, end: { line, column: column + 1 } };
+  const message = `the file ${reason}`;
+  return plain({
+    ...diagnostic("parse/syntax", message, { path: "", range }),
+    kind: "syntax",
+    line,
+    column,
+  });
+}
+
 /**
  * The fields of the one diagnostic shape, in a fixed order; a ParseError keeps SDK §7.1's `kind`,
  * `line` and `column` (`oatf validate --format json` prints them: a reader of the spec's table

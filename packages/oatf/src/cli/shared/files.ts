@@ -2,6 +2,7 @@
 // shell), and files read with a one-line reason when they cannot be.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { decodeUtf8 } from "./utf8.js";
 
 const GLOB_CHARS = /[*?[{]/;
 // Never descend into dependencies or dot-directories (.git, .turbo).
@@ -39,10 +40,12 @@ export type ReadResult =
       reason: string;
       /** Set when the file is larger than the limit. */
       tooLarge?: number;
+      /** Set when the file is not UTF-8: where its first bad byte is. */
+      notUtf8?: { line: number; column: number };
     };
 
 /**
- * Reads a file as UTF-8, never without bound (format §12.1): only regular files are read (a
+ * Reads a UTF-8 file (other bytes are refused: utf8.ts), never without bound (format §12.1): only regular files are read (a
  * FIFO, a device such as `/dev/zero` or a socket is refused, through symlinks too, and opening
  * one never blocks), and with `maxBytes` a file larger than it is refused after reading at
  * most `maxBytes + 1` bytes, even when its size changes while it is read.
@@ -59,7 +62,7 @@ export function readInput(file: string, cwd: string, maxBytes?: number): ReadRes
     if (stat.size > limit) return tooLarge(limit);
     const bytes = readUpTo(fd, Math.min(limit + 1, Math.max(stat.size + 1, 64 * 1024)), limit);
     if (bytes === undefined) return tooLarge(limit);
-    return { ok: true, text: bytes.toString("utf8") };
+    return decoded(bytes);
   } catch (error) {
     return { ok: false, reason: describeReadError(error) };
   } finally {
@@ -124,7 +127,7 @@ function isDir(path: string): boolean {
 }
 
 /**
- * Reads all of standard input as UTF-8 (`oatf validate -`), bounded like a file: more than
+ * Reads all of standard input as UTF-8 (`oatf validate -`; other bytes are refused), bounded like a file: more than
  * `maxBytes` is refused as soon as it arrives, without reading the rest.
  */
 export async function readStdin(
@@ -143,7 +146,13 @@ export async function readStdin(
   } catch (error) {
     return { ok: false, reason: describeReadError(error) };
   }
-  return { ok: true, text: Buffer.concat(chunks, total).toString("utf8") };
+  return decoded(Buffer.concat(chunks, total));
+}
+
+function decoded(bytes: Buffer): ReadResult {
+  const text = decodeUtf8(bytes);
+  if (text.ok) return text;
+  return { ok: false, reason: text.reason, notUtf8: { line: text.line, column: text.column } };
 }
 
 /** The name `-` (standard input) is reported under: `--stdin-filename`, else `<stdin>`. */

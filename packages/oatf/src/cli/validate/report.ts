@@ -3,7 +3,7 @@
 // `renderValidate(report, format)` with one renderer per format (text, stylish, json, sarif).
 import type { Diagnostic } from "@oatf/model";
 import { formatStylish, jsonForTerminal } from "@oatf/model/terminal";
-import { checkDocument, tooLargeDiagnostic } from "../shared/check.js";
+import { checkDocument, notUtf8Diagnostic, tooLargeDiagnostic } from "../shared/check.js";
 import { EXIT } from "../shared/context.js";
 import type { ReadResult } from "../shared/files.js";
 import { formatFile, MAX_SHOWN, plural } from "../shared/report.js";
@@ -51,13 +51,9 @@ export async function runValidate(
   for (const [i, { file, read: readInput }] of inputs.entries()) {
     onProgress?.(i, file);
     const read = await readInput();
-    if (!read.ok && read.tooLarge !== undefined) {
-      files.push({
-        file,
-        source: "",
-        valid: false,
-        diagnostics: [tooLargeDiagnostic(read.tooLarge)],
-      });
+    const refused = read.ok ? undefined : refusal(read);
+    if (refused !== undefined) {
+      files.push({ file, source: "", valid: false, diagnostics: [refused] });
       continue;
     }
     if (!read.ok)
@@ -66,6 +62,14 @@ export async function runValidate(
     files.push({ file, source: read.text, valid: checked.valid, diagnostics: checked.diagnostics });
   }
   return { unmatched: [], files, maxWarnings };
+}
+
+/** The diagnostic of a file refused for what it holds (too large, not UTF-8); it is an invalid file. */
+function refusal(read: Extract<ReadResult, { ok: false }>): Diagnostic | undefined {
+  if (read.tooLarge !== undefined) return tooLargeDiagnostic(read.tooLarge);
+  if (read.notUtf8 !== undefined)
+    return notUtf8Diagnostic(read.reason, read.notUtf8.line, read.notUtf8.column);
+  return undefined;
 }
 
 /** 2 when inputs were missing or unreadable; 1 for any invalid file or too many warnings. */
