@@ -43,12 +43,15 @@ export interface Visit {
 /** Calls `visit` on every node, parents before children; stops early when it returns false. */
 export function walk(root: Expr, visit: (v: Visit) => boolean): void {
   const stack: Visit[] = [{ node: root, depth: 0, loops: 0 }];
+  // The node whose children are being pushed: one closure per walk, not one per node.
+  let parent = stack[0] as Visit;
+  const push = (node: Expr, inLoop: boolean) => {
+    stack.push({ node, depth: parent.depth + 1, loops: parent.loops + (inLoop ? 1 : 0) });
+  };
   for (let v = stack.pop(); v !== undefined; v = stack.pop()) {
     if (!visit(v)) return;
-    const { depth, loops } = v;
-    forEachChild(v.node, (node, inLoop) => {
-      stack.push({ node, depth: depth + 1, loops: loops + (inLoop ? 1 : 0) });
-    });
+    parent = v;
+    forEachChild(v.node, push);
   }
 }
 
@@ -57,35 +60,41 @@ export function walk(root: Expr, visit: (v: Visit) => boolean): void {
  * step, which holds the macro's body, run once per element.
  */
 export function forEachChild(node: Expr, visit: (child: Expr, inLoop: boolean) => void): void {
-  const push = (child: Expr | undefined, inLoop = false) => {
-    if (child) visit(child, inLoop);
-  };
   const kind = node.exprKind;
   switch (kind.case) {
     case "selectExpr":
-      push(kind.value.operand);
+      visitIf(visit, kind.value.operand);
       break;
     case "callExpr":
-      push(kind.value.target);
-      for (const arg of kind.value.args) push(arg);
+      visitIf(visit, kind.value.target);
+      for (const arg of kind.value.args) visit(arg, false);
       break;
     case "listExpr":
-      for (const el of kind.value.elements) push(el);
+      for (const el of kind.value.elements) visit(el, false);
       break;
     case "structExpr":
       for (const entry of kind.value.entries) {
-        if (entry.keyKind.case === "mapKey") push(entry.keyKind.value as Expr);
-        push(entry.value);
+        if (entry.keyKind.case === "mapKey") visitIf(visit, entry.keyKind.value as Expr);
+        visitIf(visit, entry.value);
       }
       break;
     case "comprehensionExpr":
       // The condition and the result only test the accumulator (a macro never puts a
       // comprehension there).
-      push(kind.value.iterRange);
-      push(kind.value.accuInit);
-      push(kind.value.loopCondition);
-      push(kind.value.loopStep, true);
-      push(kind.value.result);
+      visitIf(visit, kind.value.iterRange);
+      visitIf(visit, kind.value.accuInit);
+      visitIf(visit, kind.value.loopCondition);
+      visitIf(visit, kind.value.loopStep, true);
+      visitIf(visit, kind.value.result);
       break;
   }
+}
+
+/** `visit(child, inLoop)` when there is a child (a module function: no closure per node). */
+function visitIf(
+  visit: (child: Expr, inLoop: boolean) => void,
+  child: Expr | undefined,
+  inLoop = false,
+): void {
+  if (child) visit(child, inLoop);
 }

@@ -79,11 +79,13 @@ export function equals(a: CelValue, b: CelValue): boolean {
   return stdEquals.call(0n, undefined, [a, b]) === true;
 }
 
+// Lists are iterated with values(): a bound list's [Symbol.iterator] is the comprehension's
+// copy of its range, charged for the array it fills (values.ts).
 function listsEqual(a: CelList, b: CelList): boolean {
   spend(CONTAINER_UNITS);
   if (a.size !== b.size) return false;
-  const other = b[Symbol.iterator]();
-  for (const x of a) {
+  const other = b.values();
+  for (const x of a.values()) {
     spend(ELEMENT_UNITS);
     if (!equals(x, other.next().value as CelValue)) return false;
   }
@@ -102,7 +104,7 @@ function mapsEqual(a: CelMap, b: CelMap): boolean {
 }
 
 function inList(value: CelValue, list: CelList): boolean {
-  for (const x of list) {
+  for (const x of list.values()) {
     spend(ELEMENT_UNITS);
     if (equals(x, value)) return true;
   }

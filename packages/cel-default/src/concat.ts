@@ -58,7 +58,7 @@ const asValue = (item: unknown) => item as CelValue;
 function extensible(a: CelList): CelValue[] {
   if (a instanceof AppendList && a.items.length === a.size) return a.items;
   spend(a.size * BUILT_UNITS);
-  return [...a];
+  return [...a.values()];
 }
 
 /** `a + [x]`, charged as that concatenation is. */
@@ -72,7 +72,7 @@ export function appendOne(a: CelList, x: CelValue): CelList {
 function appendLists(a: CelList, b: CelList): CelList {
   const items = extensible(a);
   spend(b.size * BUILT_UNITS);
-  for (const x of b) items.push(x); // a built list charges its copy, as a comprehension's range
+  for (const x of b.values()) items.push(x); // a built list charges its copy, as a comprehension's range
   return new AppendList(items, a.size + b.size) as unknown as CelList;
 }
 

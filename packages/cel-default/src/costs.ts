@@ -39,6 +39,9 @@ export const LARGE_BYTES = 131_072;
  */
 export const FRESH_UNITS = 6;
 
+/** Elements of an array that fill LARGE_BYTES (8-byte slots): a larger array gets pages of its own. */
+export const LARGE_ELEMENTS = LARGE_BYTES / 8;
+
 /** The fresh-page charge of building a value of `bytes` bytes (characters for a string). */
 export const freshUnits = (bytes: number): number =>
   bytes >= LARGE_BYTES ? bytes * FRESH_UNITS : 0;

@@ -242,6 +242,14 @@ describe("concatenation", () => {
 describe("reading the message is charged", () => {
   const keys = (n: number) => Object.fromEntries(range(n).map((i) => [`k${i}`, i]));
 
+  it("a loop's copy of its range: a read per element, and GROW_UNITS once LARGE_ELEMENTS long", () => {
+    // `exists` stops at its first step, after copying its whole range.
+    const copy = (n: number) => costOf("l.exists(x, true)", { l: range(n) });
+    const large = LARGE_BYTES / 8;
+    expect(copy(large - 1) - copy(large - 1001)).toBe(1000 * READ_UNITS);
+    expect(copy(large) - copy(large - 1)).toBe(READ_UNITS + large * GROW_UNITS);
+  });
+
   it("the keys of an object, listed once per view: KEY_UNITS per key", () => {
     expect(extra("size(m) > 0", { m: keys(1) }, { m: keys(5001) })).toBe(5000 * KEY_UNITS);
     // Ten sizes of the same bound object list its keys once.
