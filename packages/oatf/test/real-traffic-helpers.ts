@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runAttack } from "@oatf/run";
 import { type PolicyName, startAgent } from "@oatf/test-agents";
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runEvaluate } from "../src/cli/evaluate/report.js";
 import { runCaptured } from "./cli-capture.js";
 import { decided, memoryTrace } from "./jobs-helpers.js";
@@ -79,6 +79,17 @@ export async function attack(file: string, policy: PolicyName, out: string, repe
   }
 }
 
+/** `--jobs 2` and `4` (threads forced: a trace of unknown size, spare cores) decide as `--jobs 1`. */
+export async function sameWithJobs(document: string, trace: string) {
+  const inputs = () => memoryInputs({ [document]: text(readFileSync(document, "utf8")) }).list;
+  const lines = trace.trimEnd().split("\n");
+  const one = decided(await runEvaluate(inputs(), memoryTrace(lines), {}));
+  for (const jobs of [2, 4])
+    expect(decided(await runEvaluate(inputs(), memoryTrace(lines), { jobs, cores: 8 }))).toEqual(
+      one,
+    );
+}
+
 const untimed = (s: string) => s.replace(/"timestamp": "[^"]*"/g, '"timestamp": "-"');
 
 /**
@@ -104,16 +115,37 @@ export async function checkScenario(file: string, policy: PolicyName) {
     live.runs.map((r) => [r.run, r.verdict.result]),
   );
 
-  const inputs = () => memoryInputs({ [document]: text(readFileSync(document, "utf8")) }).list;
-  const split = lines.trimEnd().split("\n");
-  const one = decided(await runEvaluate(inputs(), memoryTrace(split), {}));
-  for (const jobs of [2, 4])
-    expect(decided(await runEvaluate(inputs(), memoryTrace(split), { jobs, cores: 8 }))).toEqual(
-      one,
-    );
+  await sameWithJobs(document, lines);
 
   // The HAR of the same attack (its own two runs, the same run names): the same decisions.
   const fromHar = await evaluateJson(document, har);
   expect(decision(fromHar.json)).toEqual(decision(fromFile.json));
   return fromFile;
+}
+
+/**
+ * The tests of `files`: the careful agent is never exploited, the obedient one is exploited
+ * unless each indicator that missed says why; every way of judging agrees (`checkScenario`).
+ */
+export function scenarioTests(files: string[]) {
+  describe.each(files)("%s", (file) => {
+    it("careful: never exploited, every way", async () => {
+      const { json, code } = await checkScenario(file, "careful");
+      // The agent lives on between the runs: the second may have nothing left to fetch (an
+      // A2A card it keeps) and is then an error (nothing evaluated), never a silent green.
+      expect(json.runs?.[0]?.result).toBe("not_exploited");
+      expect(["not_exploited", "error"]).toContain(json.runs?.[1]?.result);
+      expect(code).not.toBe(1);
+    }, 60_000);
+
+    it("obedient: exploited, or each indicator that missed says why", async () => {
+      const { json } = await checkScenario(file, "obedient");
+      expect(json.runs).toHaveLength(2);
+      if (json.result !== "exploited")
+        for (const v of json.indicator_verdicts.filter((i) => i.result !== "matched"))
+          expect(
+            json.coverage.find((c) => c.indicator_id === v.indicator_id)?.warning,
+          ).toBeTruthy();
+    }, 60_000);
+  });
 }

@@ -10,13 +10,10 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runEvaluate } from "../src/cli/evaluate/report.js";
 import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient } from "./fixtures/e2e/a2a-agent.mjs";
-import { decided, memoryTrace } from "./jobs-helpers.js";
-import { memoryInputs, text } from "./memory-inputs.js";
-import { decision, evaluateJson } from "./real-traffic-helpers.js";
+import { decision, evaluateJson, sameWithJobs } from "./real-traffic-helpers.js";
 import { a2aUpstreamOf, mcpHttpServer, startProxy, tmp, upstreamOf } from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
@@ -122,13 +119,7 @@ async function judge(document: string, trace: string) {
   const fromFile = await evaluateJson(document, write(`trace-${Math.random()}.jsonl`, trace));
   const fromStdin = await evaluateJson(document, "-", trace);
   expect(decision(fromStdin.json)).toEqual(decision(fromFile.json));
-  const inputs = () => memoryInputs({ [document]: text(readFileSync(document, "utf8")) }).list;
-  const lines = trace.trimEnd().split("\n");
-  const one = decided(await runEvaluate(inputs(), memoryTrace(lines), {}));
-  for (const jobs of [2, 4])
-    expect(decided(await runEvaluate(inputs(), memoryTrace(lines), { jobs, cores: 8 }))).toEqual(
-      one,
-    );
+  await sameWithJobs(document, trace);
   return { code: fromFile.code, ...decision(fromFile.json), stderr: fromFile.stderr };
 }
 
