@@ -14,6 +14,11 @@ export class HarRecorder {
   readonly #cap: number;
   readonly #open = new Set<HarExchange>();
   #closed = false;
+  /**
+   * The run of the exchanges started from now on, written as each entry's `_run`: one HAR holds
+   * every repeat, and without it `oatf evaluate` would judge them all as one run.
+   */
+  run: string | undefined;
 
   constructor(path: string, creator: { name: string; version: string }, cap: number) {
     this.#file = new HarFile(path, creator);
@@ -34,6 +39,7 @@ export class HarRecorder {
       responseHeaders: [],
       responseBody: new BodyCapture(this.#cap),
       connection: "",
+      ...(this.run === undefined ? {} : { run: this.run }),
     };
     this.#open.add(exchange);
     return exchange;

@@ -43,7 +43,8 @@ export interface RunOptions {
   repeat?: number;
   /**
    * `--out <file>`: the recording, written as the run goes: OATF JSON Lines (every line with
-   * its `run`; repeats share the file), or HAR 1.2 when it ends in `.har` (the HTTP exchanges).
+   * its `run`; repeats share the file), or HAR 1.2 when it ends in `.har` (the HTTP
+   * exchanges, each entry with its run as `_run`).
    */
   out?: string;
   /** `--run NAME`: the run key (`NAME-1`, `NAME-2`, ... with repeats). Default: the attack id and a random suffix. */

@@ -108,11 +108,13 @@ export async function runAttack(
   try {
     for (let i = 1; i <= o.repeat; i++) {
       if (o.signal?.aborted) break;
+      const run = o.repeat === 1 ? base : `${base}-${i}`;
+      if (output?.har) output.har.run = run;
       runs.push(
         await runOnce({
           document: loaded,
           options: o,
-          run: o.repeat === 1 ? base : `${base}-${i}`,
+          run,
           output,
           cel,
           semantic: options.semantic,

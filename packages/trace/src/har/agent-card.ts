@@ -27,6 +27,9 @@ export function agentCard(entry: HarEntry, out: TraceRecord[]) {
         direction,
         content,
         ...(time ? { timestamp: time } : {}),
+        // The entry's run (`_run`), as every other entry's messages: else the card would be a
+        // run of its own, apart from the traffic it led to.
+        ...(entry.run === undefined ? {} : { run: entry.run }),
       },
     });
   message("request", {}, entry.sent);

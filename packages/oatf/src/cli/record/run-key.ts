@@ -7,14 +7,18 @@ import type { TraceRecord } from "@oatf/trace";
 
 /**
  * `line` with the run key added when it is a line whose reader takes a run from it: a line of
- * the JSON-RPC log, or (`otlp`) an OTLP request, beside its `resourceSpans`; others (AG-UI
- * events and agent cards the HTTP proxy logs as they are) are left as they are.
+ * the JSON-RPC log, an A2A `agent_card/get` line (a trace message: without the key the card
+ * was a run of its own, apart from the task it led to), or (`otlp`) an OTLP request, beside its
+ * `resourceSpans`; AG-UI events are left as they are (the event is the message's content).
  */
 export function withRunKey(line: string, run: string | undefined, otlp = false): string {
   if (run === undefined || !line.endsWith("}")) return line;
-  // The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp; an OTLP
-  // line is the request re-encoded by `JSON.stringify`, never an empty object.
-  const ours = otlp ? line.startsWith("{") && line !== "{}" : line.startsWith('{"timestamp":');
+  // The JSON-RPC log's lines (`logLine` of @oatf/trace) open with their timestamp, the card's
+  // (http.ts `cardLine`) with its protocol; an OTLP line is the request re-encoded by
+  // `JSON.stringify`, never an empty object.
+  const ours = otlp
+    ? line.startsWith("{") && line !== "{}"
+    : line.startsWith('{"timestamp":') || line.startsWith('{"protocol":"a2a"');
   return ours ? `${line.slice(0, -1)},"run":${JSON.stringify(run)}}` : line;
 }
 

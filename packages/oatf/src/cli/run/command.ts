@@ -28,7 +28,7 @@ Runs an OATF document against an agent under test: its mcp_server and a2a_server
 Options:
 ${CONNECTION_HELP}
   --stdio --actor <name>    serve the mcp_server actor NAME over stdio: on this process's stdin/stdout (a host spawned 'oatf run'; the verdict goes to stderr), or, with --agent-cmd or --mcp-config, through the stdio bridge the MCP config names, which joins this run
-  --out <file>              the recording: OATF JSON Lines (.jsonl, appended, each line with its run key; 'oatf evaluate' reads it) or HAR 1.2 (.har: the HTTP exchanges)
+  --out <file>              the recording: OATF JSON Lines (.jsonl, appended, each line with its run key; 'oatf evaluate' reads it) or HAR 1.2 (.har: the HTTP exchanges, each entry with its run key '_run')
   --run <name>              the run key (NAME-1, NAME-2 with --repeat; default the attack id and a random suffix)
   --format <format>         text | json | junit | sarif (default text; sarif: a rule per indicator, a result per match, located in the document)
   --fail-on-tier <tier>     fail only when max_tier >= tier (ingested < local_action < boundary_breach)
