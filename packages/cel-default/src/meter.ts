@@ -1,24 +1,15 @@
 // Metering of builtins (SDK §6.1, bound evaluation: the cost budget; see guard.ts): every
 // function and operator call of a planned expression goes through the environment's function
-// resolver, so wrapping it charges the budget before each call: a fixed cost (more for a type
+// resolver, so wrapping it (dispatch.ts) charges the budget before each call: a fixed cost (more for a type
 // conversion), the characters of its string and bytes arguments (more for `bytes` and
 // `string`, which encode and decode them into a new value, on fresh pages when large), and
 // the timestamps and durations it reads. A call whose cost does not fit in the budget left is
 // refused before it starts; what it made (an error, a time value) is charged after it.
 // Builtins that walk lists and maps (equality, `in`, `+`) charge per element themselves
 // (builtins.ts, concat.ts): their argument sizes say nothing about nesting.
-import { type CelEnv, type CelValue, isCelError } from "@bufbuild/cel";
-import {
-  CALL_UNITS,
-  CHAR_UNITS,
-  CODEC_UNITS,
-  CONVERSION_UNITS,
-  ERROR_UNITS,
-  freshUnits,
-  TIME_UNITS,
-} from "./costs.js";
-import { type FuncGroup, fastGroup, type Group, isTime } from "./dispatch.js";
-import { spend } from "./guard.js";
+import type { CelEnv } from "@bufbuild/cel";
+import { CALL_UNITS, CHAR_UNITS, CODEC_UNITS, CONVERSION_UNITS } from "./costs.js";
+import { type FuncGroup, fastGroup, type Group } from "./dispatch.js";
 
 const CONVERSIONS = new Set([
   "int",
@@ -40,42 +31,6 @@ interface FuncResolver<G> {
   find(name: string): G | undefined;
 }
 
-/** The work a call may do with one argument: its characters or bytes, or a time value's. */
-function scanned(v: CelValue | undefined, charUnits: number): number {
-  if (typeof v !== "object") return typeof v === "string" ? v.length * charUnits : 0;
-  if (v instanceof Uint8Array) return v.length * charUnits;
-  return isTime(v) ? TIME_UNITS : 0;
-}
-
-/**
- * `group` charged `fixed` units a call and `charUnits` a character of its arguments, and, for
- * a codec (`builds`), the fresh pages of a large result as long as its argument.
- */
-function meteredGroup(
-  group: FuncGroup,
-  fixed: number,
-  charUnits: number,
-  builds: boolean,
-): FuncGroup {
-  return {
-    call(id, target, args) {
-      let units = fixed;
-      if (target !== undefined) units += scanned(target, charUnits);
-      for (let i = 0; i < args.length; i++) units += scanned(args[i], charUnits);
-      if (builds) units += freshUnits(scanned(args[0], 1));
-      spend(units);
-      const result = group.call(id, target, args);
-      // Charged after the fact, in proportion to what was made: a time value, or an error
-      // (no overload matched, undefined here, or the call failed), whose message is built.
-      if (typeof result === "object" || result === undefined) {
-        if (result === undefined || isCelError(result)) spend(ERROR_UNITS);
-        else if (isTime(result)) spend(TIME_UNITS);
-      }
-      return result;
-    },
-  };
-}
-
 /**
  * The same environment with every function call charged to the budget. Create it once per
  * evaluator: @bufbuild/cel caches its planner per environment object. The functions of
@@ -91,7 +46,11 @@ export function meteredEnv(env: CelEnv, direct: ReadonlyMap<string, FuncGroup>):
       if (group === undefined) return undefined;
       const fixed = CALL_UNITS + (CONVERSIONS.has(name) ? CONVERSION_UNITS : 0);
       const codec = CODECS.has(name);
-      return meteredGroup(fastGroup(group), fixed, CHAR_UNITS + (codec ? CODEC_UNITS : 0), codec);
+      return fastGroup(group, {
+        fixed,
+        charUnits: CHAR_UNITS + (codec ? CODEC_UNITS : 0),
+        builds: codec,
+      });
     },
   };
   return {
