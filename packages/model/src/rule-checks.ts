@@ -65,6 +65,8 @@ export const DOCUMENT_RULE_CHECKS: Readonly<Record<DocumentRuleId, string>> = {
   "OATF-V014-SKIPPED": "CEL expressions were not syntax-checked: no CEL checker was given",
   "OATF-V014-FUNCTION": "CEL calls name functions the evaluator declares",
   "OATF-V014-VARIABLE": "CEL reads `message` and the declared variables only",
+  "OATF-CONDITION-OPERATOR":
+    "an object compared by equality has no key that looks like a misspelt condition operator",
   "parse/syntax": "the input is one well-formed YAML 1.2 document",
   "parse/duplicate-key": "no mapping repeats a key",
   "parse/type-mismatch": "every field has the type of its table",

@@ -106,6 +106,9 @@ export const WARNING_RULES = {
   "OATF-V014-VARIABLE": {
     severity: "warning",
   },
+  "OATF-CONDITION-OPERATOR": {
+    severity: "warning",
+  },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; spec_ref?: string }>;
 
 /**

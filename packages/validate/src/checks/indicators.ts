@@ -24,6 +24,7 @@ import { V014_SKIPPED } from "../rules.js";
 import { isObj, isPresent, listAt, type Obj, objAt, objectsOf, show } from "../values.js";
 import { checkCelFunctions, checkCelVariables } from "./cel-functions.js";
 import { checkEnum, checkPercent, checkProtocol, checkRegex } from "./common.js";
+import { checkConditionTypos } from "./condition-typos.js";
 
 const INDICATORS_PATH = "attack.indicators";
 const INDICATOR_ID = /^[A-Z][A-Z0-9-]*-[0-9]{3,}-[0-9]{2,}$/;
@@ -217,6 +218,7 @@ function checkDetection(ctx: Context, indicator: Obj, path: string, celPaths: st
 function checkPattern(ctx: Context, pattern: Obj, path: string): void {
   checkWildcardPath(ctx, pattern.target, keyPath(path, "target"));
   const condition = pattern.condition;
+  checkConditionTypos(ctx, condition, keyPath(path, "condition"));
   if (isMatchCondition(condition) && "regex" in condition) {
     checkRegex(ctx, condition.regex, keyPath(keyPath(path, "condition"), "regex"));
   }

@@ -9,6 +9,7 @@ import { parseSimplePath } from "@oatf/paths";
 import type { Context } from "../context.js";
 import { isObj, show } from "../values.js";
 import { checkRegex } from "./common.js";
+import { checkConditionTypos } from "./condition-typos.js";
 
 export function checkPredicate(ctx: Context, predicate: unknown, path: string): void {
   if (!isObj(predicate)) {
@@ -29,6 +30,7 @@ export function checkPredicate(ctx: Context, predicate: unknown, path: string): 
         `predicate key "${key}" is not a simple dot-path (${parsed.error.message}); use plain field names such as arguments.command, without [*] or [0]`,
       );
     }
+    checkConditionTypos(ctx, entry, entryPath);
     if (isMatchCondition(entry) && "regex" in entry)
       checkRegex(ctx, entry.regex, keyPath(entryPath, "regex"));
   }
