@@ -43,6 +43,11 @@ describe("decodeUtf8", () => {
       expect(decoded.reason).toMatch(/^is not UTF-8: byte 0x[0-9A-F]{2} at line 3, column 15$/);
   });
 
+  it("refuses a bad first byte at line 1, column 1, whatever lines follow", () => {
+    const bytes = Buffer.concat([Buffer.from([0xff]), Buffer.from("a\nb\nc\n")]);
+    expect(decodeUtf8(bytes)).toMatchObject({ ok: false, line: 1, column: 1 });
+  });
+
   it("refuses a sequence cut at the end of the file", () => {
     expect(decodeUtf8(Buffer.from([0x61, 0x0a, 0xf0, 0x9f]))).toMatchObject({
       ok: false,

@@ -45,9 +45,9 @@ export type ReadResult =
     };
 
 /**
- * Reads a UTF-8 file (other bytes are refused: utf8.ts), never without bound (format §12.1): only regular files are read (a
- * FIFO, a device such as `/dev/zero` or a socket is refused, through symlinks too, and opening
- * one never blocks), and with `maxBytes` a file larger than it is refused after reading at
+ * Reads a UTF-8 file (other bytes are refused: utf8.ts), never without bound (format §12.1):
+ * only regular files are read (a FIFO, a device such as `/dev/zero` or a socket is refused,
+ * through symlinks too, and opening one never blocks), and with `maxBytes` a file larger than it is refused after reading at
  * most `maxBytes + 1` bytes, even when its size changes while it is read.
  */
 export function readInput(file: string, cwd: string, maxBytes?: number): ReadResult {
@@ -127,8 +127,8 @@ function isDir(path: string): boolean {
 }
 
 /**
- * Reads all of standard input as UTF-8 (`oatf validate -`; other bytes are refused), bounded like a file: more than
- * `maxBytes` is refused as soon as it arrives, without reading the rest.
+ * Reads all of standard input as UTF-8 (`oatf validate -`; other bytes are refused), bounded
+ * like a file: more than `maxBytes` is refused as soon as it arrives, without reading the rest.
  */
 export async function readStdin(
   stdin: AsyncIterable<Uint8Array | string>,

@@ -10,13 +10,15 @@ export type Decoded =
 export function decodeUtf8(bytes: Buffer): Decoded {
   if (isUtf8(bytes)) return { ok: true, text: bytes.toString("utf8") };
   const offset = firstInvalidByte(bytes);
-  const lineStart = bytes.lastIndexOf(0x0a, offset - 1) + 1;
+  // lastIndexOf would read a negative offset from the end: a bad first byte starts line 1.
+  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1;
   let line = 1;
   for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
   // Columns count UTF-16 code units, as the parser's do.
   const column = bytes.toString("utf8", lineStart, offset).length + 1;
-  const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, "0");
-  const reason = `is not UTF-8: byte 0x${byte} at line ${line}, column ${column}`;
+  // A well-formed prefix that isUtf8 still refuses (never seen) ends at the last byte.
+  const byte = (bytes[offset] ?? bytes[bytes.length - 1] ?? 0).toString(16).toUpperCase();
+  const reason = `is not UTF-8: byte 0x${byte.padStart(2, "0")} at line ${line}, column ${column}`;
   return { ok: false, reason, line, column };
 }
 
