@@ -86,8 +86,10 @@ export class McpClientActor {
       }
       const events = {
         onMessage: (message: Incoming) => this.#receive(message),
-        onProblem: (message: string) => this.machine.say("warning", "run/wire", message),
+        onProblem: (message: string, limit?: boolean) =>
+          this.machine.say("warning", limit ? "run/limit" : "run/wire", message),
         maxEventBytes: m.context.limits.maxEventBytes,
+        maxBodyBytes: m.context.limits.maxBodyBytes,
         signal: m.context.signal,
         fetch: m.context.fetch,
       };
