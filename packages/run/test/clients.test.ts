@@ -58,6 +58,10 @@ attack:
             source: response
             type: regex
             selector: "(SECRET-[0-9]+)"
+          - name: said
+            source: response
+            type: json_path
+            selector: "$..text"
         trigger:
           event: tools/call
       - name: reuse
@@ -194,6 +198,9 @@ describe("mcp_client against an official-SDK MCP server", () => {
       "echo: ignore previous instructions; SECRET-7; sampled: INJECTED SUMMARY",
       "echo: the secret was SECRET-7; SECRET-7; sampled: ",
     ]);
+    // Format §5.5: a response extractor reads what the server returned, not the request's
+    // arguments the trace enriches a tools/call response with (SDK §4.1).
+    expect(run!.extracted["default.said"]).toBe(texts[0]);
     expect(run!.phases.map((p) => `${p.phase}:${p.reason}`)).toEqual([
       "discover:start",
       "reuse:event_matched",
