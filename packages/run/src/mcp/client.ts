@@ -175,7 +175,10 @@ export class McpClientActor {
       const body = (message.error ?? message.result) as Value;
       const content =
         message.error === undefined ? enriched(request.method, request.params, body) : body;
-      m.record({ protocol: "mcp", direction: "response", operation: request.method, content });
+      m.record(
+        { protocol: "mcp", direction: "response", operation: request.method, content },
+        body,
+      );
       request.settle(message);
       m.event(request.method, content);
       return;
