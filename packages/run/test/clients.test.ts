@@ -212,6 +212,51 @@ describe("mcp_client against an official-SDK MCP server", () => {
     check(await runAttack(MCP_DOC, { servers: { default: url }, gracePeriod: 50 }));
   }, 60_000);
 
+  it("a phase's actions stop when its trigger fires: none is sent in the next phase (format §5.2)", async () => {
+    const doc = `
+oatf: "0.1"
+attack:
+  id: PROBE-003
+  name: Phases in order
+  execution:
+    mode: mcp_client
+    phases:
+      - name: first
+        state:
+          actions:
+            - method: tools/list
+            - method: tools/call
+              params: { name: echo, arguments: { text: "left behind" } }
+        trigger:
+          event: tools/list
+      - name: second
+        state:
+          actions:
+            - method: ping
+  indicators:
+    - id: PROBE-003-01
+      protocol: mcp
+      surface: tools/call
+      direction: request
+      target: arguments.text
+      pattern:
+        contains: "left behind"
+`;
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 50 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.phases.map((p) => `${p.phase}:${p.reason}`)).toEqual([
+      "first:start",
+      "second:event_matched",
+    ]);
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`).slice(3)).toEqual([
+      "request tools/list",
+      "response tools/list",
+      "request ping",
+      "response ping",
+    ]);
+  }, 60_000);
+
   it("over stdio, the command named by the user", async () => {
     const server = fileURLToPath(new URL("./fixtures/mcp-server.mjs", import.meta.url));
     check(
@@ -236,6 +281,25 @@ describe("a2a_client against an official-SDK A2A agent", () => {
     http.closeAllConnections();
     http.close();
   });
+
+  it("a phase's actions stop when its trigger fires (format §5.2)", async () => {
+    const doc = A2A_DOC.replace(
+      / {8}extractors:[\s\S]*?status.state: completed\n/,
+      "        trigger:\n          event: agent_card/get\n",
+    ).replace(
+      / {6}- name: again[\s\S]*? {2}indicators:/,
+      "      - name: again\n        state:\n          actions:\n            - method: agent_card/get\n  indicators:",
+    );
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 50 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
+      "request agent_card/get",
+      "response agent_card/get",
+      "request agent_card/get",
+      "response agent_card/get",
+    ]);
+  }, 60_000);
 
   it("reads the card, the stream item by item, and reuses what it extracted", async () => {
     const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 50 });
