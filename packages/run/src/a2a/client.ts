@@ -49,9 +49,11 @@ export class A2aClientActor {
     const own = m.phase?.state;
     if (own === undefined || own === null) return;
     const actions = entries(m.state, "actions");
+    const phase = m.index;
     void m.busy(async () => {
       for (const action of actions) {
-        if (m.context.signal.aborted) return;
+        // Format §5.2: once the trigger fired the next phase runs; this one sends no more.
+        if (m.context.signal.aborted || m.index !== phase) return;
         if (typeof action.method !== "string") continue;
         await this.#action(
           action.method,

@@ -60,10 +60,12 @@ export class McpClientActor {
     const own = m.phase?.state;
     if (own === undefined || own === null) return;
     const actions = entries(m.state, "actions");
+    const phase = m.index;
     void m.busy(async () => {
       if (!(await transport())) return;
       for (const action of actions) {
-        if (m.context.signal.aborted) return;
+        // Format §5.2: once the trigger fired the next phase runs; this one sends no more.
+        if (m.context.signal.aborted || m.index !== phase) return;
         if (typeof action.method !== "string" || action.method === "initialize") continue;
         const params = action.params === undefined ? undefined : m.interpolate(action.params);
         await this.#request(action.method, params);
