@@ -257,6 +257,38 @@ attack:
     ]);
   }, 60_000);
 
+  it("a notifications/ method is sent as a notification: no id, no answer waited for", async () => {
+    const doc = `
+oatf: "0.1"
+attack:
+  id: PROBE-004
+  name: Roots change
+  execution:
+    mode: mcp_client
+    phases:
+      - state:
+          actions:
+            - method: notifications/roots/list_changed
+        on_enter:
+          - send:
+              method: notifications/roots/list_changed
+  indicators:
+    - id: PROBE-004-01
+      protocol: mcp
+      surface: roots/list
+      target: roots
+      pattern:
+        contains: x
+`;
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 50 });
+    const [run] = report.runs;
+    expect(run!.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`).slice(3)).toEqual([
+      "request notifications/roots/list_changed",
+      "request notifications/roots/list_changed",
+    ]);
+  }, 60_000);
+
   it("over stdio, the command named by the user", async () => {
     const server = fileURLToPath(new URL("./fixtures/mcp-server.mjs", import.meta.url));
     check(
