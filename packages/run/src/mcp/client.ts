@@ -53,7 +53,7 @@ export class McpClientActor {
     runEntryActions(m, {
       send: (method, params) => {
         void m.busy(async () => {
-          if (await transport()) await this.#request(method, params);
+          if (await transport()) await this.#call(method, params);
         });
       },
     });
@@ -68,9 +68,15 @@ export class McpClientActor {
         if (m.context.signal.aborted || m.index !== phase) return;
         if (typeof action.method !== "string" || action.method === "initialize") continue;
         const params = action.params === undefined ? undefined : m.interpolate(action.params);
-        await this.#request(action.method, params);
+        await this.#call(action.method, params);
       }
     });
+  }
+
+  /** A request and its answer; an MCP notification (`notifications/…`) has no id and no answer. */
+  async #call(method: string, params: Value | undefined): Promise<void> {
+    if (method.startsWith("notifications/")) await this.#send(method, params);
+    else await this.#request(method, params);
   }
 
   /** Connects and initializes once; false (said) when the server cannot be reached. */
