@@ -236,6 +236,24 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("an MCP server under test that refuses initialize is an error: nothing else was sent", async () => {
+    const url = await agent((res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"jsonrpc":"2.0","id":0,"error":{"code":-32600,"message":"go away"}}');
+    });
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client");
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
+      "request initialize",
+      "response initialize",
+    ]);
+    expect(run!.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      'error run/server initialize: the server answered with an error ({"code":-32600,"message":"go away"}): no action of default is sent',
+    ]);
+  }, 60_000);
+
   it("a JSON answer cut off midway is said, never thrown", async () => {
     const url = await agent((res) => {
       res.writeHead(200, { "content-type": "application/json" });
