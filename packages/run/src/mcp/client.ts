@@ -111,7 +111,16 @@ export class McpClientActor {
         capabilities: field(state, "capabilities") ?? DEFAULT_CLIENT_CAPABILITIES,
         clientInfo: field(state, "client_info") ?? DEFAULT_CLIENT_INFO,
       });
-      if (answer?.result === undefined) return false;
+      if (answer?.result === undefined) {
+        // The attack cannot go on: an error, never a silent not_exploited.
+        const why =
+          answer === undefined
+            ? "no answer"
+            : `the server answered with an error (${JSON.stringify(answer.error ?? null)})`;
+        if (!m.context.signal.aborted)
+          m.say("error", "run/server", `initialize: ${why}: no action of ${m.name} is sent`);
+        return false;
+      }
       const version = field(answer.result, "protocolVersion");
       if (typeof version === "string") this.#transport.setProtocolVersion(version);
       await this.#send("notifications/initialized", undefined);
