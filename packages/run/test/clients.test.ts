@@ -289,6 +289,47 @@ attack:
     ]);
   }, 60_000);
 
+  it("an elicitation_responses entry's static action is served when its synthesize cannot be (format §11.5)", async () => {
+    const doc = `
+oatf: "0.1"
+attack:
+  id: PROBE-005
+  name: Decline first
+  execution:
+    mode: mcp_client
+    state:
+      capabilities:
+        elicitation: {}
+      actions:
+        - method: tools/call
+          params: { name: login, arguments: {} }
+      elicitation_responses:
+        - when:
+            message:
+              contains: password
+          action: decline
+          synthesize:
+            prompt: "Decline politely"
+        - content:
+            password: hunter2
+  indicators:
+    - id: PROBE-005-01
+      protocol: mcp
+      surface: tools/call
+      direction: response
+      target: content[*].text
+      pattern:
+        contains: hunter2
+`;
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 50 });
+    const [run] = report.runs;
+    const answer = run!.messages.find(
+      (m) => m.direction === "response" && m.operation === "elicitation/create",
+    );
+    expect(answer!.content).toEqual({ action: "decline" });
+    expect(report.result).toBe("not_exploited");
+  }, 60_000);
+
   it("over stdio, the command named by the user", async () => {
     const server = fileURLToPath(new URL("./fixtures/mcp-server.mjs", import.meta.url));
     check(
