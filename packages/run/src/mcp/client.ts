@@ -240,8 +240,8 @@ export class McpClientActor {
     if (method === "ping") return { result: {} };
     if (method === "roots/list")
       return { result: { roots: m.interpolate(field(state, "roots") ?? [], params) } };
-    const answer = async (list: string, shape: GeneratedShape) => {
-      const entry = dispatch(field(state, list), params, synth.available);
+    const answer = async (list: string, shape: GeneratedShape, statics?: string[]) => {
+      const entry = dispatch(field(state, list), params, synth.available, statics);
       const content =
         (await synth.fromEntry(m, entry, {
           shape,
@@ -261,7 +261,11 @@ export class McpClientActor {
       };
     }
     if (method === "elicitation/create") {
-      const { entry, content } = await answer("elicitation_responses", "mcp_elicitation_result");
+      // `action` is static content too: an entry with it is served without a provider.
+      const { entry, content } = await answer("elicitation_responses", "mcp_elicitation_result", [
+        "content",
+        "action",
+      ]);
       const result: Obj = { action: (entry?.action as Value) ?? "accept" };
       if (content !== undefined) result.content = content;
       return { result };
