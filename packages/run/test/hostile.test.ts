@@ -254,6 +254,22 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("an MCP server command that exits is said with what it wrote, at once, not after answerTimeout", async () => {
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client");
+    const command = `"${process.execPath}" -e "console.error('no such database'); process.exit(3)"`;
+    const report = await runAttack(doc, {
+      servers: { default: command },
+      gracePeriod: 10,
+      timeout: 5000,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      "error run/server the server command exited (3): no such database\n",
+      "error run/server initialize: no answer: no action of default is sent",
+    ]);
+  }, 60_000);
+
   it("a JSON answer cut off midway is said, never thrown", async () => {
     const url = await agent((res) => {
       res.writeHead(200, { "content-type": "application/json" });
