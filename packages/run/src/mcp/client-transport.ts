@@ -20,6 +20,8 @@ export interface TransportEvents {
   onMessage(message: Incoming): void;
   /** A problem with what the server sent; `limit` when it passed a bound (`run/limit`). */
   onProblem(message: string, limit?: boolean): void;
+  /** The server is gone (its command exited): no answer will come. */
+  onClosed?(why: string): void;
   maxEventBytes: number;
   maxBodyBytes: number;
   signal: AbortSignal;
@@ -119,7 +121,16 @@ export function stdioClientTransport(command: string, events: TransportEvents): 
   child.on("error", (error) =>
     events.onProblem(`the server command could not start: ${error.message}`),
   );
-  child.stderr?.resume();
+  // The end of what the command wrote to stderr, to say why it exited.
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString("utf8")).slice(-400);
+  });
+  child.on("close", (code, signal) =>
+    events.onClosed?.(
+      `the server command exited (${code ?? signal})${stderr ? `: ${stderr}` : ""}`,
+    ),
+  );
   const splitter = new LineSplitter(
     events.maxEventBytes,
     (line) => {

@@ -96,6 +96,7 @@ export class McpClientActor {
         onMessage: (message: Incoming) => this.#receive(message),
         onProblem: (message: string, limit?: boolean) =>
           this.machine.say("warning", limit ? "run/limit" : "run/wire", message),
+        onClosed: (why: string) => this.#closed(why),
         maxEventBytes: m.context.limits.maxEventBytes,
         maxBodyBytes: m.context.limits.maxBodyBytes,
         signal: m.context.signal,
@@ -127,6 +128,17 @@ export class McpClientActor {
       return true;
     })();
     return this.#initialized;
+  }
+
+  /**
+   * The server is gone: said (an error when it left requests unanswered), and every request
+   * still waiting ends without an answer.
+   */
+  #closed(why: string): void {
+    if (this.machine.context.signal.aborted) return;
+    this.machine.say(this.#pending.size > 0 ? "error" : "warning", "run/server", why);
+    for (const request of [...this.#pending.values()]) request.settle(undefined);
+    this.#pending.clear();
   }
 
   async #send(method: string, params: Value | undefined, id?: Id): Promise<void> {
