@@ -270,6 +270,30 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("requests to an MCP server command that is gone end at once", async () => {
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client").replace(
+      /actions:[\s\S]*?indicators:/,
+      "actions:\n        - method: tools/list\n        - method: tools/list\n  indicators:",
+    );
+    const oneshot = new URL("./fixtures/mcp-oneshot.mjs", import.meta.url).pathname;
+    const command = `"${process.execPath}" "${oneshot}"`;
+    const report = await runAttack(doc, {
+      servers: { default: command },
+      gracePeriod: 10,
+      timeout: 5000,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    // Whether the first tools/list left before the exit was seen is a race: either it was
+    // unanswered when the command exited, or it was never sent; the second never is.
+    const [exited, ...rest] = run!.diagnostics;
+    expect(exited!.message).toMatch(/^the server command exited \(0\)/);
+    expect(rest.map((d) => `${d.severity} ${d.message}`)).toContain(
+      "error tools/list: not sent, the server command is gone",
+    );
+    expect(run!.diagnostics.some((d) => d.severity === "error")).toBe(true);
+  }, 60_000);
+
   it("a JSON answer cut off midway is said, never thrown", async () => {
     const url = await agent((res) => {
       res.writeHead(200, { "content-type": "application/json" });
