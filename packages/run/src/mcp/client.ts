@@ -40,6 +40,8 @@ export class McpClientActor {
     { method: string; params: Value; settle: (a: Answer | undefined) => void }
   >();
   #nextId = 0;
+  /** The server command exited: nothing more can be sent. */
+  #gone = false;
 
   constructor(machine: PhaseMachine, target: string | undefined) {
     this.machine = machine;
@@ -136,6 +138,7 @@ export class McpClientActor {
    */
   #closed(why: string): void {
     if (this.machine.context.signal.aborted) return;
+    this.#gone = true;
     this.machine.say(this.#pending.size > 0 ? "error" : "warning", "run/server", why);
     for (const request of [...this.#pending.values()]) request.settle(undefined);
     this.#pending.clear();
@@ -155,6 +158,10 @@ export class McpClientActor {
   /** One request and its answer (both recorded; the answer is the event `method`). */
   #request(method: string, params: Value | undefined): Promise<Answer | undefined> {
     const m = this.machine;
+    if (this.#gone) {
+      m.say("error", "run/server", `${method}: not sent, the server command is gone`);
+      return Promise.resolve(undefined);
+    }
     const id = this.#nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
