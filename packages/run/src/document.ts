@@ -19,6 +19,9 @@ export const SUPPORTED_MODES = [
   "ag_ui_client",
 ] as const;
 
+export const isSupportedMode = (mode: string): boolean =>
+  (SUPPORTED_MODES as readonly string[]).includes(mode);
+
 /** Each mode's structural state keys (format §7.1.4, §7.1.5, §7.2.4, §7.2.5, §7.3.4). */
 const STATE_KEYS: Record<string, readonly string[]> = {
   mcp_server: [
@@ -102,7 +105,7 @@ export function checkExecution(
 ): void {
   document.attack.execution.actors?.forEach((actor, a) => {
     const at = `attack.execution.actors[${a}]`;
-    if (!(SUPPORTED_MODES as readonly string[]).includes(actor.mode)) {
+    if (!isSupportedMode(actor.mode)) {
       diagnostics.report({
         severity: "warning",
         code: "run/unsupported",

@@ -3,7 +3,7 @@
 // run that cannot go on ends early with what it recorded.
 
 export interface RunLimits {
-  /** Bytes of one HTTP request body from the agent (a JSON-RPC POST): 4 MiB. */
+  /** Bytes of one HTTP body from a peer (a JSON-RPC POST, a server's JSON answer): 4 MiB. */
   maxBodyBytes: number;
   /** Bytes of one SSE event or one stdio line read from a peer: 4 MiB. */
   maxEventBytes: number;

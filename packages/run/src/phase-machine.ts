@@ -124,21 +124,23 @@ export class PhaseMachine {
   /**
    * Records a message of this actor and runs the current phase's extractors on it (format
    * format §5.5: by protocol role, `request` or `response`). Past the run's message bound nothing
-   * more is recorded and the run ends.
+   * more is recorded and the run ends. `message` is the protocol message the extractors read
+   * when the recorded content is more: a tools/call result enriched with its request's params
+   * (SDK §4.1) is recorded enriched, but a response extractor reads what was returned.
    */
-  record(observed: Observed): RecordedMessage | undefined {
+  record(observed: Observed, message: Value = observed.content): RecordedMessage | undefined {
     const ctx = this.#ctx;
     if (ctx.signal.aborted) return undefined;
     if (ctx.recording.count >= ctx.limits.maxMessages) {
       ctx.stop(`the run recorded ${ctx.limits.maxMessages} messages (limits.maxMessages)`);
       return undefined;
     }
-    const message = ctx.recording.record(this.name, observed);
+    const recorded = ctx.recording.record(this.name, observed);
     for (const extractor of this.phase?.extractors ?? []) {
-      const value = evaluateExtractor(extractor, observed.content, observed.direction);
+      const value = evaluateExtractor(extractor, message, observed.direction);
       if (value !== undefined) ctx.extractors.set(this.name, extractor.name, value);
     }
-    return message;
+    return recorded;
   }
 
   /**

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createCelEvaluator } from "@oatf/cel-default";
 import type { AttackResult, CelEvaluator, Document, Tier } from "@oatf/model";
 import { Diagnostics, type RunDiagnostic } from "./diagnostics.js";
-import { checkExecution, loadDocument } from "./document.js";
+import { checkExecution, isSupportedMode, loadDocument, SUPPORTED_MODES } from "./document.js";
 import { type RunOptions, resolveOptions } from "./options.js";
 import { RunOutput } from "./out.js";
 import { type RunResult, runOnce } from "./run.js";
@@ -81,6 +81,16 @@ export async function runAttack(
     return { attack, runs: [], diagnostics: diagnostics.finish(), ...summarize([]) };
   const o = resolved.value;
   checkExecution(loaded, o.generation !== undefined, diagnostics);
+  // Format §11.5: unrecognized modes are skipped; with every actor skipped nothing can run
+  // or be observed, and waiting for traffic would last until the timeout.
+  if (!loaded.attack.execution.actors?.some((a) => isSupportedMode(a.mode))) {
+    diagnostics.report({
+      severity: "error",
+      code: "run/unsupported",
+      message: `no actor is in a mode this runner executes (${SUPPORTED_MODES.join(", ")}): nothing was run`,
+    });
+    return { attack, runs: [], diagnostics: diagnostics.finish(), ...summarize([]) };
+  }
   if (
     o.stdio !== undefined &&
     o.stdio.input === undefined &&

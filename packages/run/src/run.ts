@@ -21,7 +21,7 @@ import { type McpConfig, writeMcpConfig } from "./agent/mcp-config.js";
 import { type AgentProcess, startAgent } from "./agent/process.js";
 import type { PhaseTransition, RunContext } from "./context.js";
 import { Diagnostics, type RunDiagnostic } from "./diagnostics.js";
-import { SUPPORTED_MODES } from "./document.js";
+import { isSupportedMode } from "./document.js";
 import { ExtractorStore } from "./extractors.js";
 import { Synthesizer } from "./generation/synthesizer.js";
 import { plain, RunServer } from "./http.js";
@@ -283,7 +283,7 @@ function cast(
 ): Map<PhaseMachine, Adapter> {
   const adapters = new Map<PhaseMachine, Adapter>();
   for (const actor of document.attack.execution.actors ?? []) {
-    if (!(SUPPORTED_MODES as readonly string[]).includes(actor.mode)) continue;
+    if (!isSupportedMode(actor.mode)) continue;
     const machine = new PhaseMachine(actor, ctx);
     machines.push(machine);
     if (actor.mode === "mcp_server") adapters.set(machine, new McpServerActor(machine));

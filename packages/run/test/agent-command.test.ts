@@ -180,4 +180,28 @@ attack:
     // No client actor and nothing that drives an agent: the run waits for traffic, bounded.
     expect(report.runs[0]!.ended).toBe("timeout");
   });
+
+  it("a document with no actor this runner executes is said at once, not run until the timeout", async () => {
+    const doc = `
+oatf: "0.1"
+attack:
+  execution:
+    mode: acme_server
+    state: {}
+  indicators:
+    - id: ACME-01
+      protocol: acme
+      surface: call
+      target: x
+      pattern:
+        contains: y
+`;
+    const report = await runAttack(doc, { timeout: 3000, gracePeriod: 0 });
+    // Format §11.5: the unrecognized mode is skipped without error; nothing is left to run,
+    // and no verdict can be a pass over traffic never observed.
+    expect(report).toMatchObject({ result: "error", runs: [] });
+    expect(
+      report.diagnostics.filter((d) => d.code === "run/unsupported").map((d) => d.severity),
+    ).toEqual(["warning", "error"]);
+  });
 });

@@ -194,6 +194,121 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("a JSON body that never ends is read up to limits.maxBodyBytes, said, and the run goes on", async () => {
+    // Every answer (the card, message/send, an AG-UI POST) streams JSON bytes forever.
+    const endless = (type: string, status = 200) =>
+      agent((res) => {
+        res.writeHead(status, { "content-type": type });
+        res.write('{"x":"');
+        const chunk = "A".repeat(64 * 1024);
+        const pump = setInterval(() => res.write(chunk), 1);
+        res.on("close", () => clearInterval(pump));
+      });
+    // The MCP server never answers initialize: the request waits limits.answerTimeout.
+    const limits = { maxBodyBytes: 256 * 1024, answerTimeout: 200 };
+    const a2a = await endless("application/json");
+    const mcp = await endless("application/json");
+    const agUi = await endless("text/html", 500);
+    const MCP_CLIENT_DOC = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client").replace(
+      /actions:[\s\S]*?indicators:/,
+      "actions:\n        - method: tools/list\n  indicators:",
+    );
+    const options = { gracePeriod: 10, timeout: 4000, limits };
+    const runs = await Promise.all([
+      runAttack(A2A_DOC, { ...options, servers: { default: a2a } }),
+      runAttack(MCP_CLIENT_DOC, { ...options, servers: { default: mcp } }),
+      runAttack(AG_UI_DOC, { ...options, agent: agUi }),
+    ]);
+    const said = runs.map(({ runs: [run] }) => {
+      expect(run!.ended).toBe("settled");
+      return run!.diagnostics
+        .filter((d) => d.code === "run/limit" || d.code === "run/agent")
+        .map((d) => `${d.code} ${d.message}`);
+    });
+    const over = "a body over 262144 bytes (limits.maxBodyBytes)";
+    expect(said).toEqual([
+      [
+        `run/limit the agent card at ${a2a.replace(/\/$/, "")}/.well-known/agent-card.json: ${over}`,
+        `run/limit message/send: ${over}`,
+      ],
+      [`run/limit initialize: ${over}`],
+      [`run/agent the agent answered HTTP 500 (text/html), not an SSE stream: (${over})`],
+    ]);
+  }, 60_000);
+
+  it("an MCP server under test that refuses initialize is an error: nothing else was sent", async () => {
+    const url = await agent((res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"jsonrpc":"2.0","id":0,"error":{"code":-32600,"message":"go away"}}');
+    });
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client");
+    const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
+      "request initialize",
+      "response initialize",
+    ]);
+    expect(run!.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      'error run/server initialize: the server answered with an error ({"code":-32600,"message":"go away"}): no action of default is sent',
+    ]);
+  }, 60_000);
+
+  it("an MCP server command that exits is said with what it wrote, at once, not after answerTimeout", async () => {
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client");
+    const command = `"${process.execPath}" -e "console.error('no such database'); process.exit(3)"`;
+    const report = await runAttack(doc, {
+      servers: { default: command },
+      gracePeriod: 10,
+      timeout: 5000,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      "error run/server the server command exited (3): no such database\n",
+      "error run/server initialize: no answer: no action of default is sent",
+    ]);
+  }, 60_000);
+
+  it("requests to an MCP server command that is gone end at once", async () => {
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client").replace(
+      /actions:[\s\S]*?indicators:/,
+      "actions:\n        - method: tools/list\n        - method: tools/list\n  indicators:",
+    );
+    const oneshot = new URL("./fixtures/mcp-oneshot.mjs", import.meta.url).pathname;
+    const command = `"${process.execPath}" "${oneshot}"`;
+    const report = await runAttack(doc, {
+      servers: { default: command },
+      gracePeriod: 10,
+      timeout: 5000,
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    // Whether the first tools/list left before the exit was seen is a race: either it was
+    // unanswered when the command exited, or it was never sent; the second never is.
+    const [exited, ...rest] = run!.diagnostics;
+    expect(exited!.message).toMatch(/^the server command exited \(0\)/);
+    expect(rest.map((d) => `${d.severity} ${d.message}`)).toContain(
+      "error tools/list: not sent, the server command is gone",
+    );
+    expect(run!.diagnostics.some((d) => d.severity === "error")).toBe(true);
+  }, 60_000);
+
+  it("a JSON answer cut off midway is said, never thrown", async () => {
+    const url = await agent((res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"jsonrpc":"2.0","id":0,"result":{');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    expect(run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message)).toEqual([
+      expect.stringMatching(/^the agent card at .*: the body broke off: /),
+      expect.stringMatching(/^message\/send: the body broke off: /),
+    ]);
+  }, 60_000);
+
   it("an agent that does not answer with an SSE stream is said", async () => {
     const url = await agent((res) => {
       res.writeHead(500, { "content-type": "text/html" });

@@ -7,6 +7,7 @@ import type { Value } from "@oatf/model";
 import { a2aOperationOfV1 } from "@oatf/registries";
 import { runEntryActions } from "../entry-actions.js";
 import { classify, requestMessage } from "../jsonrpc.js";
+import { readPeerBody } from "../peer-body.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";
 import { entries, isObject } from "../state.js";
@@ -48,9 +49,11 @@ export class A2aClientActor {
     const own = m.phase?.state;
     if (own === undefined || own === null) return;
     const actions = entries(m.state, "actions");
+    const phase = m.index;
     void m.busy(async () => {
       for (const action of actions) {
-        if (m.context.signal.aborted) return;
+        // Format §5.2: once the trigger fired the next phase runs; this one sends no more.
+        if (m.context.signal.aborted || m.index !== phase) return;
         if (typeof action.method !== "string") continue;
         await this.#action(
           action.method,
@@ -117,7 +120,11 @@ export class A2aClientActor {
           "run/limit",
           `${method}: an SSE event over ${end.max} bytes (limits.maxEventBytes)`,
         );
-    } else answer(await response.text());
+    } else {
+      const read = await readPeerBody(response, m.context.limits.maxBodyBytes);
+      if (read.ok) answer(read.text);
+      else m.say("warning", read.limit ? "run/limit" : "run/wire", `${method}: ${read.problem}`);
+    }
   }
 
   /** One JSON-RPC answer of the server (a JSON body, or an SSE event's data), recorded. */
@@ -150,8 +157,15 @@ export class A2aClientActor {
     m.record({ protocol: "a2a", direction: "request", operation: "agent_card/get", content: {} });
     try {
       const response = await m.context.fetch(url, { signal: m.context.signal });
-      const text = await response.text();
-      const card = m.json(text, `the agent card at ${url} is not JSON (HTTP ${response.status})`);
+      const read = await readPeerBody(response, m.context.limits.maxBodyBytes);
+      if (!read.ok) {
+        const code = read.limit ? "run/limit" : "run/wire";
+        return m.say("warning", code, `the agent card at ${url}: ${read.problem}`);
+      }
+      const card = m.json(
+        read.text,
+        `the agent card at ${url} is not JSON (HTTP ${response.status})`,
+      );
       if (card === undefined) return;
       m.record({
         protocol: "a2a",

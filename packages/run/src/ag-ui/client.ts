@@ -10,6 +10,7 @@
 import type { Value } from "@oatf/model";
 import { agUiOperation } from "@oatf/trace";
 import { runEntryActions } from "../entry-actions.js";
+import { readPeerBody } from "../peer-body.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";
 import { dispatch, entries, field, isObject, type Obj, without } from "../state.js";
@@ -160,7 +161,8 @@ export class AgUiClientActor {
     }
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok || !type.includes("text/event-stream")) {
-      const text = await response.text().catch(() => "");
+      const read = await readPeerBody(response, limits.maxBodyBytes);
+      const text = read.ok ? read.text : `(${read.problem})`;
       this.machine.say(
         "error",
         "run/agent",

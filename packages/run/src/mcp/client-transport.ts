@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { Value } from "@oatf/model";
 import { type Incoming, readMessages } from "../jsonrpc.js";
 import { LineSplitter } from "../lines.js";
+import { readPeerBody } from "../peer-body.js";
 import { readSse } from "../sse-client.js";
 
 export interface ClientTransport {
@@ -17,8 +18,12 @@ export interface ClientTransport {
 
 export interface TransportEvents {
   onMessage(message: Incoming): void;
-  onProblem(message: string): void;
+  /** A problem with what the server sent; `limit` when it passed a bound (`run/limit`). */
+  onProblem(message: string, limit?: boolean): void;
+  /** The server is gone (its command exited): no answer will come. */
+  onClosed?(why: string): void;
   maxEventBytes: number;
+  maxBodyBytes: number;
   signal: AbortSignal;
   /** The run's fetch (it records the exchange when the recording is a HAR). */
   fetch: typeof fetch;
@@ -40,7 +45,14 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
     ...(session === undefined ? {} : { "mcp-session-id": session }),
     ...(protocolVersion === undefined ? {} : { "mcp-protocol-version": protocolVersion }),
   });
-  const readBody = async (response: Response) => {
+  /** A JSON body under the bound, or undefined (said, with what it answered). */
+  const bounded = async (response: Response, what: string) => {
+    const read = await readPeerBody(response, events.maxBodyBytes);
+    if (read.ok) return read.text;
+    events.onProblem(`${what}: ${read.problem}`, read.limit);
+    return undefined;
+  };
+  const readBody = async (response: Response, what: string) => {
     const type = response.headers.get("content-type") ?? "";
     if (type.includes("text/event-stream")) {
       const end = await readSse(response.body, events.maxEventBytes, events.signal, (data) => {
@@ -49,8 +61,8 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
       });
       if (end.kind === "too-large") events.onProblem(`an SSE event over ${end.max} bytes`);
     } else {
-      const text = await response.text();
-      if (text.trim() !== "") deliver(text);
+      const text = await bounded(response, what);
+      if (text !== undefined && text.trim() !== "") deliver(text);
     }
   };
   // The session's own stream: server notifications and requests unrelated to a POST.
@@ -62,7 +74,7 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
         headers: { accept: "text/event-stream", ...(session ? { "mcp-session-id": session } : {}) },
         signal: events.signal,
       });
-      if (response.ok) await readBody(response);
+      if (response.ok) await readBody(response, "the session's stream");
       else await response.body?.cancel();
     } catch {
       // the server offers no stream (405), or the run ended
@@ -77,14 +89,12 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
         signal: events.signal,
       });
       session ??= response.headers.get("mcp-session-id") ?? undefined;
+      const what = String(message.method ?? "a response");
       if (!response.ok && response.status !== 202) {
-        const text = await response.text().catch(() => "");
+        const text = (await bounded(response, what)) ?? "";
         // A JSON-RPC error in the body is the server's answer; anything else is a problem.
         if (text.trim().startsWith("{")) deliver(text);
-        else
-          events.onProblem(
-            `HTTP ${response.status} for ${String(message.method ?? "a response")}: ${text.slice(0, 200)}`,
-          );
+        else events.onProblem(`HTTP ${response.status} for ${what}: ${text.slice(0, 200)}`);
         return;
       }
       if (response.status === 202) {
@@ -92,7 +102,7 @@ export function httpClientTransport(url: string, events: TransportEvents): Clien
         if (message.method === "notifications/initialized" && !listening) void listen();
         return;
       }
-      await readBody(response);
+      await readBody(response, what);
     },
     setProtocolVersion(version) {
       protocolVersion = version;
@@ -111,7 +121,16 @@ export function stdioClientTransport(command: string, events: TransportEvents): 
   child.on("error", (error) =>
     events.onProblem(`the server command could not start: ${error.message}`),
   );
-  child.stderr?.resume();
+  // The end of what the command wrote to stderr, to say why it exited.
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString("utf8")).slice(-400);
+  });
+  child.on("close", (code, signal) =>
+    events.onClosed?.(
+      `the server command exited (${code ?? signal})${stderr ? `: ${stderr}` : ""}`,
+    ),
+  );
   const splitter = new LineSplitter(
     events.maxEventBytes,
     (line) => {

@@ -40,6 +40,8 @@ export class McpClientActor {
     { method: string; params: Value; settle: (a: Answer | undefined) => void }
   >();
   #nextId = 0;
+  /** The server command exited: nothing more can be sent. */
+  #gone = false;
 
   constructor(machine: PhaseMachine, target: string | undefined) {
     this.machine = machine;
@@ -53,22 +55,30 @@ export class McpClientActor {
     runEntryActions(m, {
       send: (method, params) => {
         void m.busy(async () => {
-          if (await transport()) await this.#request(method, params);
+          if (await transport()) await this.#call(method, params);
         });
       },
     });
     const own = m.phase?.state;
     if (own === undefined || own === null) return;
     const actions = entries(m.state, "actions");
+    const phase = m.index;
     void m.busy(async () => {
       if (!(await transport())) return;
       for (const action of actions) {
-        if (m.context.signal.aborted) return;
+        // Format §5.2: once the trigger fired the next phase runs; this one sends no more.
+        if (m.context.signal.aborted || m.index !== phase) return;
         if (typeof action.method !== "string" || action.method === "initialize") continue;
         const params = action.params === undefined ? undefined : m.interpolate(action.params);
-        await this.#request(action.method, params);
+        await this.#call(action.method, params);
       }
     });
+  }
+
+  /** A request and its answer; an MCP notification (`notifications/…`) has no id and no answer. */
+  async #call(method: string, params: Value | undefined): Promise<void> {
+    if (method.startsWith("notifications/")) await this.#send(method, params);
+    else await this.#request(method, params);
   }
 
   /** Connects and initializes once; false (said) when the server cannot be reached. */
@@ -86,8 +96,11 @@ export class McpClientActor {
       }
       const events = {
         onMessage: (message: Incoming) => this.#receive(message),
-        onProblem: (message: string) => this.machine.say("warning", "run/wire", message),
+        onProblem: (message: string, limit?: boolean) =>
+          this.machine.say("warning", limit ? "run/limit" : "run/wire", message),
+        onClosed: (why: string) => this.#closed(why),
         maxEventBytes: m.context.limits.maxEventBytes,
+        maxBodyBytes: m.context.limits.maxBodyBytes,
         signal: m.context.signal,
         fetch: m.context.fetch,
       };
@@ -101,13 +114,34 @@ export class McpClientActor {
         capabilities: field(state, "capabilities") ?? DEFAULT_CLIENT_CAPABILITIES,
         clientInfo: field(state, "client_info") ?? DEFAULT_CLIENT_INFO,
       });
-      if (answer?.result === undefined) return false;
+      if (answer?.result === undefined) {
+        // The attack cannot go on: an error, never a silent not_exploited.
+        const why =
+          answer === undefined
+            ? "no answer"
+            : `the server answered with an error (${JSON.stringify(answer.error ?? null)})`;
+        if (!m.context.signal.aborted)
+          m.say("error", "run/server", `initialize: ${why}: no action of ${m.name} is sent`);
+        return false;
+      }
       const version = field(answer.result, "protocolVersion");
       if (typeof version === "string") this.#transport.setProtocolVersion(version);
       await this.#send("notifications/initialized", undefined);
       return true;
     })();
     return this.#initialized;
+  }
+
+  /**
+   * The server is gone: said (an error when it left requests unanswered), and every request
+   * still waiting ends without an answer.
+   */
+  #closed(why: string): void {
+    if (this.machine.context.signal.aborted) return;
+    this.#gone = true;
+    this.machine.say(this.#pending.size > 0 ? "error" : "warning", "run/server", why);
+    for (const request of [...this.#pending.values()]) request.settle(undefined);
+    this.#pending.clear();
   }
 
   async #send(method: string, params: Value | undefined, id?: Id): Promise<void> {
@@ -124,6 +158,10 @@ export class McpClientActor {
   /** One request and its answer (both recorded; the answer is the event `method`). */
   #request(method: string, params: Value | undefined): Promise<Answer | undefined> {
     const m = this.machine;
+    if (this.#gone) {
+      m.say("error", "run/server", `${method}: not sent, the server command is gone`);
+      return Promise.resolve(undefined);
+    }
     const id = this.#nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -173,7 +211,10 @@ export class McpClientActor {
       const body = (message.error ?? message.result) as Value;
       const content =
         message.error === undefined ? enriched(request.method, request.params, body) : body;
-      m.record({ protocol: "mcp", direction: "response", operation: request.method, content });
+      m.record(
+        { protocol: "mcp", direction: "response", operation: request.method, content },
+        body,
+      );
       request.settle(message);
       m.event(request.method, content);
       return;
@@ -218,8 +259,8 @@ export class McpClientActor {
     if (method === "ping") return { result: {} };
     if (method === "roots/list")
       return { result: { roots: m.interpolate(field(state, "roots") ?? [], params) } };
-    const answer = async (list: string, shape: GeneratedShape) => {
-      const entry = dispatch(field(state, list), params, synth.available);
+    const answer = async (list: string, shape: GeneratedShape, statics?: string[]) => {
+      const entry = dispatch(field(state, list), params, synth.available, statics);
       const content =
         (await synth.fromEntry(m, entry, {
           shape,
@@ -239,7 +280,11 @@ export class McpClientActor {
       };
     }
     if (method === "elicitation/create") {
-      const { entry, content } = await answer("elicitation_responses", "mcp_elicitation_result");
+      // `action` is static content too: an entry with it is served without a provider.
+      const { entry, content } = await answer("elicitation_responses", "mcp_elicitation_result", [
+        "content",
+        "action",
+      ]);
       const result: Obj = { action: (entry?.action as Value) ?? "accept" };
       if (content !== undefined) result.content = content;
       return { result };

@@ -190,13 +190,16 @@ export class McpServerActor {
       "result" in reply
         ? enriched(incoming.method, params, reply.result)
         : (reply.error as unknown as Value);
-    m.record({
-      protocol: "mcp",
-      direction: "response",
-      operation: incoming.method,
-      content,
-      session: session.id,
-    });
+    m.record(
+      {
+        protocol: "mcp",
+        direction: "response",
+        operation: incoming.method,
+        content,
+        session: session.id,
+      },
+      "result" in reply ? reply.result : content,
+    );
     if (incoming.method === "initialize" && "result" in reply && isObject(reply.result)) {
       const version = reply.result.protocolVersion;
       if (typeof version === "string") session.protocolVersion = version;
