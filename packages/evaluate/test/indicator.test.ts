@@ -584,7 +584,20 @@ describe("evaluateTrace", () => {
     } as Document;
     // On none of several actors: no message reached it, so it is skipped (issue 32 item 3).
     expect(evaluateTrace(two, [message]).result).toBe("error");
-    expect(evaluateTrace(two, [{ ...message, actor: "server" }]).result).toBe("exploited");
+    // Actors of other protocols have no mcp connection: the only mcp actor is the message's
+    // (format §6 step 3), as with one actor; adding an A2A actor must not blind it.
+    const card = { name: "card", mode: "a2a_server", phases: [{ state: {} }] };
+    const mixed = {
+      oatf: "0.1",
+      attack: {
+        execution: { actors: [actor("server"), card] },
+        indicators: [{ ...indicator, protocol: "mcp", actor: "server" }],
+      },
+    } as Document;
+    expect(evaluateTrace(mixed, [message]).result).toBe("exploited");
+    const onCard = { ...indicator, protocol: "mcp", actor: "card" };
+    const wrong = { ...mixed, attack: { ...mixed.attack, indicators: [onCard] } } as Document;
+    expect(evaluateTrace(wrong, [message]).result).toBe("error");
   });
 
   it("gives AG-UI tool_call_args and tool_call_end the toolCallName of their tool_call_start", () => {

@@ -127,18 +127,31 @@ export const SEVERITY = shape("severity", false, {
   confidence: { type: integer, typeRule: "V-017" },
 });
 
-export const MATCH_CONDITION = shape("match condition", false, {
-  contains: string,
-  starts_with: string,
-  ends_with: string,
-  regex: { type: string, typeRule: "V-013" },
-  any_of: list(value),
-  gt: number,
-  lt: number,
-  gte: number,
-  lte: number,
-  exists: boolean,
-});
+export const MATCH_CONDITION = shape(
+  "match condition",
+  false,
+  {
+    contains: string,
+    starts_with: string,
+    ends_with: string,
+    regex: { type: string, typeRule: "V-013" },
+    any_of: list(value),
+    gt: number,
+    lt: number,
+    gte: number,
+    lte: number,
+    exists: boolean,
+  },
+  // SDK §2.11: at least one operator. A mapping with operator keys is a MatchCondition even
+  // when each is null (absent): read as `{}`, it became equality with an empty object.
+  (_read, present) =>
+    present.size === 0
+      ? {
+          message:
+            "a match condition needs at least one operator with a value (an operator written without one, such as `contains: ~`, is absent)",
+        }
+      : undefined,
+);
 
 /** A MatchPredicate (SDK §2.10): dot-path keys to conditions. */
 const predicate: FieldType = { kind: "map", of: { kind: "condition" } };

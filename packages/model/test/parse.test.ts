@@ -170,6 +170,33 @@ attack:
     expect(found.every((e) => e.kind === "type_mismatch" && e.range !== undefined)).toBe(true);
   });
 
+  it("rejects a MatchCondition whose operators are all written without a value (SDK §2.11)", () => {
+    const EMPTY_CONDITION =
+      "a match condition needs at least one operator with a value (an operator written without one, such as `contains: ~`, is absent)";
+    // `contains:` (null) is absent: the mapping had an operator key, so it is no bare value,
+    // and read as `{}` it became equality with an empty object, matching nothing (silent green).
+    const found = errors(
+      withAttack(`indicators:
+  - target: a
+    pattern: {condition: {contains: null}}
+execution:
+  phases:
+    - state: {}
+      trigger: {event: tools/call, match: {name: {regex: ~}}}`).replace(
+        / {2}execution:\n {4}mode: mcp_server\n {4}state:\n {6}tools: \[\]\n/,
+        "",
+      ),
+    );
+    expect(found.map((e) => [e.kind, e.path, e.message])).toEqual([
+      ["type_mismatch", "attack.indicators[0].pattern.condition", EMPTY_CONDITION],
+      ["type_mismatch", "attack.execution.phases[0].trigger.match.name", EMPTY_CONDITION],
+    ]);
+    const kept = ok(
+      withAttack("indicators:\n  - target: a\n    pattern: {condition: {contains: ~, regex: x}}"),
+    );
+    expect(kept.attack.indicators![0]!.pattern).toEqual({ condition: { regex: "x" } });
+  });
+
   it("checks operator types inside a MatchCondition and predicate entries", () => {
     const found = errors(
       withAttack(`indicators:

@@ -20,8 +20,11 @@ export function actorModes(documents: readonly Document[]): Map<string, string> 
     try {
       // A document without attack or execution throws here and declares no actors.
       const execution = document.attack.execution;
-      if (typeof execution.mode === "string" && !modes.has("default"))
-        modes.set("default", execution.mode);
+      // A document not yet normalized: its default actor's mode is execution.mode, else,
+      // in the mode-less multi-phase form, its first phase's (format §11.2.7, N-007).
+      const mode =
+        execution.mode ?? (Array.isArray(execution.phases) ? execution.phases[0]?.mode : undefined);
+      if (typeof mode === "string" && !modes.has("default")) modes.set("default", mode);
       for (const actor of Array.isArray(execution.actors) ? execution.actors : []) {
         if (
           typeof actor?.name === "string" &&

@@ -35,6 +35,15 @@ describe("actorModes", () => {
     ]);
   });
 
+  it("takes a mode-less multi-phase document's mode from its first phase (format §11.2.7, N-007)", () => {
+    const phases = [{ mode: "a2a_server", state: {} }, { mode: "a2a_server" }];
+    expect([...actorModes([doc({ phases })])]).toEqual([["default", "a2a_server"]]);
+    // The JSON-RPC reader reads a method both bindings have (tasks/get) as the document's.
+    const log = '{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t"}}';
+    const read = messages(readTraceText(log, { documents: [doc({ phases })] }));
+    expect(read.map((m) => m.protocol)).toEqual(["a2a"]);
+  });
+
   it("lets the first document win a clash", () => {
     const modes = actorModes([
       doc({ mode: "mcp_server", actors: [{ name: "a", mode: "mcp_client" }] }),

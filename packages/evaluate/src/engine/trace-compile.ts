@@ -3,7 +3,7 @@
 // the indicators whose protocol, surface and direction can accept it. It holds no state of
 // any trace, so one compilation serves any number of traces or sessions (trace-state.ts).
 import type { Document, Indicator, IndicatorVerdict } from "@oatf/model";
-import { indicatorProtocol } from "@oatf/model/rules";
+import { extractProtocol, indicatorProtocol } from "@oatf/model/rules";
 import type { TraceMessage } from "../base/message.js";
 import { type Filter, readsOf } from "./blind.js";
 import { type Resolution, resolutionOf } from "./coverage.js";
@@ -70,15 +70,30 @@ export interface Route {
 }
 
 /**
- * The actor a message without `actor` was observed on: with one actor (the `default`
- * actor N-007 makes of single- and multi-phase forms, or a lone declared one), every
- * message is on its connection; with several, such a message is on none in particular.
+ * The actor a message of a protocol without `actor` was observed on: with one actor (the
+ * `default` actor N-007 makes of single- and multi-phase forms, or a lone declared one),
+ * every message is on its connection; with several, the only one whose mode speaks the
+ * protocol (format §6 step 3: an actor of another protocol has no such connection), else
+ * none in particular. Read in one pass over the actors, whatever the number of indicators.
  */
-function soleActor(attack: Document["attack"]): string | undefined {
+function soleActors(
+  attack: Document["attack"],
+): (protocol: string | undefined) => string | undefined {
   const actors = attack.execution?.actors;
-  if (actors === undefined || actors === null) return "default";
+  if (actors === undefined || actors === null) return () => "default";
+  if (!Array.isArray(actors)) return () => undefined;
   // Compared with indicators' string actors only, so a non-string name matches none.
-  return Array.isArray(actors) && actors.length === 1 ? actors[0]?.name : undefined;
+  if (actors.length === 1) {
+    const name = actors[0]?.name;
+    return () => name;
+  }
+  const speaker = new Map<string, string | null>(); // null: several actors speak it
+  for (const actor of actors) {
+    if (typeof actor?.mode !== "string") continue;
+    const protocol = extractProtocol(actor.mode);
+    speaker.set(protocol, speaker.has(protocol) ? null : actor.name);
+  }
+  return (protocol) => (protocol === undefined ? undefined : (speaker.get(protocol) ?? undefined));
 }
 
 // The index: protocol → direction → surface → scans, `undefined` standing for "any". Nested
@@ -136,7 +151,7 @@ export function compileTrace(
       const attack = document?.attack ?? ({} as Document["attack"]);
       const indicators = Array.isArray(attack.indicators) ? attack.indicators : [];
       const keys = indicatorKeys(attack);
-      const unnamedActor = soleActor(attack);
+      const unnamedOf = soleActors(attack);
       // Indexed only once the whole document compiled, so a failing one leaves no scan behind.
       const indexed: [Scan, string | undefined, string | undefined, string | undefined][] = [];
       const scans = indicators.map((raw, i): Scan => {
@@ -151,7 +166,7 @@ export function compileTrace(
           order: all.length + i,
           program: programFor(indicator),
           actor: filter.actor,
-          unnamedActor,
+          unnamedActor: filter.actor === undefined ? undefined : unnamedOf(filter.protocol),
           resolution,
           filter,
           reads: readsOf(indicator, resolution.targets),
