@@ -208,9 +208,12 @@ export class PhaseMachine {
       this.#timer = undefined;
       const trigger = this.phase?.trigger;
       if (trigger === undefined || this.#ctx.signal.aborted) return;
-      const result = evaluateTrigger(trigger, null, Date.now() - this.#entered, this.#trigger);
+      const elapsed = Date.now() - this.#entered;
+      const result = evaluateTrigger(trigger, null, elapsed, this.#trigger);
       if (result.advanced) this.#advance(result.reason);
-      else this.#timer = setTimeout(fire, 1); // a timer may fire a moment early
+      // Not yet due: a timer may fire a moment early, and one past setTimeout's limit fires
+      // after the limit; wait out the rest (at least 1 ms), never poll every millisecond.
+      else this.#timer = setTimeout(fire, timerDelay(Math.max(1, parsed.value - elapsed)));
     };
     this.#timer = setTimeout(fire, timerDelay(parsed.value));
   }
