@@ -264,8 +264,10 @@ describe("oatf evaluate for CI gates", () => {
 
   it("several documents (a glob): a table, then totals; a document the trace cannot reach is an error", () => {
     const r = oatf(["evaluate", "examples/*.yaml", "--trace", RUG_TRACE]);
-    // The A2A, AG-UI and cross-protocol documents see no message of this MCP trace: skipped
-    // indicators, error verdicts (issue 32: never a silent not_exploited), exit 3.
+    // The A2A and AG-UI documents see no message of this MCP trace: skipped indicators, error
+    // verdicts (issue 32: never a silent not_exploited), exit 3. The cross-protocol document's
+    // MCP indicator sees the trace's messages (they name no actor, and its one MCP actor is
+    // theirs: format §6 step 3); its A2A ones are skipped and said.
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(
       "examples/a2a-skill-poisoning.yaml: warning: indicator OATF-015-01: protocol a2a matched no message; the trace has mcp (6)",
@@ -276,7 +278,13 @@ describe("oatf evaluate for CI gates", () => {
       /exploited\s+boundary_breach\s+3\/3 OATF-003-01/,
     );
     expect(lines.at(-1)).toMatch(
-      /^4 documents over 6 trace messages: 1 exploited, 0 partial, 0 not_exploited, 3 error; 1 failing$/,
+      /^4 documents over 6 trace messages: 1 exploited, 0 partial, 1 not_exploited, 2 error; 1 failing$/,
+    );
+    expect(lines.find((l) => l.startsWith("examples/cross-protocol-chain.yaml"))).toMatch(
+      /not_exploited\s+-\s+0\/3$/,
+    );
+    expect(r.stderr).toContain(
+      "examples/cross-protocol-chain.yaml: warning: indicator OATF-030-02: protocol a2a matched no message; the trace has mcp (6)",
     );
   });
 
