@@ -3,4 +3,4 @@
 // (a2a.ts), which @oatf/run applies to what its A2A actors record, so a run's verdict is the
 // verdict of its trace. No semver promise beyond the SDK's own packages: a tool uses the
 // main entry, and no `oatf` entry re-exports these.
-export { type A2aResult, a2aMethod, a2aResult, a2aV1 } from "./jsonrpc/a2a.js";
+export { a2aResult, a2aV1 } from "./jsonrpc/a2a.js";
