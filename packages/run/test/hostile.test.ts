@@ -193,6 +193,20 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("an A2A agent card answered 404 is said, and not recorded as a card", async () => {
+    const url = await agent((res) => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end('{"error":"not found"}');
+    });
+    const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    const wire = run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message);
+    expect(wire[0]).toBe(
+      `the agent card at ${url.replace(/\/$/, "")}/.well-known/agent-card.json is no card (HTTP 404)`,
+    );
+    expect(run!.messages.filter((m) => m.operation === "agent_card/get")).toEqual([]);
+  }, 60_000);
+
   it("a JSON body that never ends is read up to limits.maxBodyBytes, said, and the run goes on", async () => {
     // Every answer (the card, message/send, an AG-UI POST) streams JSON bytes forever.
     const endless = (type: string, status = 200) =>
