@@ -189,9 +189,22 @@ describe("a hostile AG-UI agent", () => {
       "message/send: the server sent something that is not JSON",
     ]);
     expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
-      "request agent_card/get",
       "request message/send",
     ]);
+  }, 60_000);
+
+  it("an A2A agent card answered 404 is said, and not recorded as a card", async () => {
+    const url = await agent((res) => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end('{"error":"not found"}');
+    });
+    const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    const wire = run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message);
+    expect(wire[0]).toBe(
+      `the agent card at ${url.replace(/\/$/, "")}/.well-known/agent-card.json is no card (HTTP 404)`,
+    );
+    expect(run!.messages.filter((m) => m.operation === "agent_card/get")).toEqual([]);
   }, 60_000);
 
   it("a JSON body that never ends is read up to limits.maxBodyBytes, said, and the run goes on", async () => {
