@@ -217,8 +217,9 @@ describe("a hostile AG-UI agent", () => {
         const pump = setInterval(() => res.write(chunk), 1);
         res.on("close", () => clearInterval(pump));
       });
-    // The MCP server never answers initialize: the request waits limits.answerTimeout.
-    const limits = { maxBodyBytes: 256 * 1024, answerTimeout: 200 };
+    // The MCP server never answers initialize: the request waits limits.answerTimeout, long
+    // enough that the body limit comes first on a loaded machine (200 ms did not, once).
+    const limits = { maxBodyBytes: 256 * 1024, answerTimeout: 1000 };
     const a2a = await endless("application/json");
     const mcp = await endless("application/json");
     const agUi = await endless("text/html", 500);
@@ -226,7 +227,7 @@ describe("a hostile AG-UI agent", () => {
       /actions:[\s\S]*?indicators:/,
       "actions:\n        - method: tools/list\n  indicators:",
     );
-    const options = { gracePeriod: 10, timeout: 4000, limits };
+    const options = { gracePeriod: 10, timeout: 20_000, limits };
     const runs = await Promise.all([
       runAttack(A2A_DOC, { ...options, servers: { default: a2a } }),
       runAttack(MCP_CLIENT_DOC, { ...options, servers: { default: mcp } }),
