@@ -29,7 +29,10 @@ describe("check (V-014)", () => {
 
   it("accepts a `//` comment that ends the expression (CEL langdef: comments are whitespace)", () => {
     // A YAML block scalar with `|-` or `>-` strips the final newline after the comment.
-    expect(cel.check("message.a == 1 // the tool's argument")).toEqual({ ok: true, value: undefined });
+    expect(cel.check("message.a == 1 // the tool's argument")).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(cel.evaluate("1 == 1 //", {})).toEqual({ ok: true, value: true });
     // The expression before the comment is still checked; its input ends after the comment.
     expect(cel.check("a &&\n  b + // c")).toEqual({
