@@ -49,11 +49,14 @@ export function compile(source: string, env: CelEnv, limits: CompileLimits): Com
   if (scan.depth > limits.maxAstDepth) {
     return failure(`expression nests deeper than ${limits.maxAstDepth} levels`);
   }
+  // CEL langdef: a comment is whitespace, but @bufbuild/cel's parser reads one only up to a
+  // line break, so a comment ending the source (YAML `|-` strips the last newline) failed.
+  const text = scan.endsInComment ? `${source}\n` : source;
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(source);
+    parsed = parse(text);
   } catch (e) {
-    return parseFailure(source, e);
+    return parseFailure(text, e);
   }
   const root = parsed.expr as unknown as Expr;
   // The parser always records each node's offset.

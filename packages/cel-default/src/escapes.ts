@@ -37,6 +37,8 @@ export interface SourceScan {
   depth: number;
   /** Where the literal that is never closed starts (its prefix included); the scan ends there. */
   unterminated?: number;
+  /** The source ends inside a `//` comment (no line break after it). */
+  endsInComment?: boolean;
 }
 
 const COMMENT = /\/\/[^\n\r]*/y;
@@ -58,6 +60,7 @@ export function scanSource(source: string, onBracket?: BracketVisitor): SourceSc
     const c = source[i]!;
     if (source.startsWith("//", i)) {
       i = skip(COMMENT, source, i); // a comment runs to the end of the line
+      if (i === source.length) scan.endsInComment = true;
     } else if (/[A-Za-z_]/.test(c)) {
       // A word: an identifier, a keyword, or the prefix of the literal right after it.
       const start = i;

@@ -27,6 +27,20 @@ describe("check (V-014)", () => {
     expect(r.ok || r.error.message).toBe("found a string literal without its closing '");
   });
 
+  it("accepts a `//` comment that ends the expression (CEL langdef: comments are whitespace)", () => {
+    // A YAML block scalar with `|-` or `>-` strips the final newline after the comment.
+    expect(cel.check("message.a == 1 // the tool's argument")).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(cel.evaluate("1 == 1 //", {})).toEqual({ ok: true, value: true });
+    // The expression before the comment is still checked; its input ends after the comment.
+    expect(cel.check("a &&\n  b + // c")).toEqual({
+      ok: false,
+      error: { message: "found end of input but expecting an expression", line: 2, column: 11 },
+    });
+  });
+
   it("reports errors without a known position without line or column", () => {
     const r = createCelEvaluator({ maxExpressionLength: 3 }).check("1 + 2");
     expect(r).toEqual({ ok: false, error: { message: expect.any(String) } });

@@ -38,6 +38,18 @@ describe("compileJsonPath errors", () => {
     });
   });
 
+  it("rejects a hyphen in a shorthand member name (RFC 9535 name-char has none)", () => {
+    const message =
+      "invalid JSONPath: a shorthand member name has no `-`; write the name in brackets, e.g. ['b-c']";
+    // json-p3 reads `$.a.b-c` as the name `b-c`, even in strict mode (V-015).
+    expect(compileJsonPath("$.a.b-c")).toEqual({ ok: false, error: { message, offset: 5 } });
+    expect(compileJsonPath("$..x-y")).toEqual({ ok: false, error: { message, offset: 4 } });
+    expect(compileJsonPath("$[?@.a-b == 1]")).toEqual({ ok: false, error: { message, offset: 6 } });
+    // Bracketed names may hold any character.
+    expect(all("$.a['b-c']", { a: { "b-c": 1 } })).toEqual([1]);
+    expect(all("$[?@['a-b'] == 1]", [{ "a-b": 1 }, { "a-b": 2 }])).toEqual([{ "a-b": 1 }]);
+  });
+
   it("accepts comparisons joined by logical operators", () => {
     expect(
       all("$[?@.a == 1 && @.b == 2]", [

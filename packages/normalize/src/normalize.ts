@@ -42,5 +42,16 @@ export function normalize(document: Document): NormalizedDocument {
     return copy as NormalizedDocument;
   }
   for (const step of STEPS) step(copy);
-  return copy as NormalizedDocument;
+  return oatfFirst(copy);
+}
+
+/**
+ * The canonical form has `oatf` as its first key (format §4.1): a document built in code is
+ * read in insertion order, so one parsed with `oatf` last drew W-001 once normalized.
+ */
+function oatfFirst(document: Document): NormalizedDocument {
+  const keys = Object.keys(document);
+  if (keys[0] === "oatf" || !keys.includes("oatf")) return document as NormalizedDocument;
+  const { oatf, ...rest } = document;
+  return { oatf, ...rest } as NormalizedDocument;
 }

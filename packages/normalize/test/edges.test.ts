@@ -37,3 +37,21 @@ describe("normalize leaves alone", () => {
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
   });
 });
+
+describe("normalize returns the canonical form", () => {
+  it("with `oatf` as the first key (format §4.1, V-002), also when the input has it last", () => {
+    const input = {
+      attack: { execution: { mode: "mcp_server", state: {} } },
+      $schema: "https://oatf.io/schemas/v0.1.json",
+      oatf: "0.1",
+    } as unknown as Document;
+    const out = normalize(input);
+    // validate warns W-001 on a document built in code whose first key is not `oatf`.
+    expect(Object.keys(out)).toEqual(["oatf", "attack", "$schema"]);
+    expect(Object.keys(input)).toEqual(["attack", "$schema", "oatf"]);
+    expect(Object.keys(normalize(out))).toEqual(["oatf", "attack", "$schema"]);
+    // Without `oatf` (V-001), none is added.
+    const { oatf: _, ...without } = input as unknown as Record<string, unknown>;
+    expect(Object.keys(normalize(without as unknown as Document))).toEqual(["attack", "$schema"]);
+  });
+});

@@ -14,7 +14,14 @@ import setup from "./cli-build.js";
 // @ts-expect-error: a plain-JS fixture
 import { runClient } from "./fixtures/e2e/a2a-agent.mjs";
 import { decision, evaluateJson, sameWithJobs } from "./real-traffic-helpers.js";
-import { a2aUpstreamOf, mcpHttpServer, startProxy, tmp, upstreamOf } from "./record-helpers.js";
+import {
+  a2aUpstreamOf,
+  fixture,
+  mcpHttpServer,
+  startProxy,
+  tmp,
+  upstreamOf,
+} from "./record-helpers.js";
 
 beforeAll(() => setup(), 600_000);
 
@@ -169,5 +176,9 @@ describe("runs of real MCP and A2A traffic", () => {
     expect(har.log.entries.map((e) => e._run)).toEqual(har.log.entries.map(() => "agent-d"));
     const verdict = await evaluateJson(CARD, out);
     expect([verdict.code, brief(decision(verdict.json))]).toEqual([1, ["agent-d:exploited"]]);
+    // A card expression without a direction, false on this card: the card GET is one message,
+    // the card (format §7.2.3), never a `{}` request the CEL fails on (`error`, exit 3).
+    const card = await evaluateJson(fixture("a2a-card-expression.yaml"), out);
+    expect([card.code, brief(decision(card.json))]).toEqual([0, ["agent-d:not_exploited"]]);
   }, 60_000);
 });

@@ -37,11 +37,11 @@ describe("oatf record as an HTTP proxy for A2A v0.3 (@a2a-js/sdk)", () => {
           .trim()
           .split("\n")
           .map((l) => JSON.parse(l));
-        // The card fetched through the proxy is the A2A agent_card/get request and response.
-        expect(lines[0]).toMatchObject({ operation: "agent_card/get", direction: "request" });
-        expect(lines[1]).toMatchObject({ protocol: "a2a", operation: "agent_card/get" });
-        expect(lines[1].content.skills[0].description).toBe(SKILL);
-        expect(lines.slice(2).map((l) => `${l.direction} ${l.message.method ?? "result"}`)).toEqual(
+        // The card fetched through the proxy is one A2A agent_card/get message, the card (as
+        // the upstream captures have it: format §7.2.3's "full card object").
+        expect(lines[0]).toMatchObject({ operation: "agent_card/get", direction: "response" });
+        expect(lines[0].content.skills[0].description).toBe(SKILL);
+        expect(lines.slice(1).map((l) => `${l.direction} ${l.message.method ?? "result"}`)).toEqual(
           [`sent ${method}`, "received result"],
         );
 

@@ -34,6 +34,16 @@ describe("stored captures of the official SDKs", () => {
       expect(verdict.code).toBe(result === "exploited" ? 1 : 0);
     });
 
+  it("a card expression without a direction is judged alike from the JSONL and the HAR of one exchange", () => {
+    // Format §7.2.3: `message` is the full card. The HAR's card GET was read as a `{}` request
+    // too, where the CEL failed: `error` (exit 3) from the HAR, `not_exploited` from the JSONL.
+    const card = fixture("a2a-card-expression.yaml");
+    for (const file of ["a2a-v03-send-comply.jsonl", "a2a-v03-send-comply.har"]) {
+      const verdict = evaluate(card, capture(file));
+      expect([file, verdict.code, verdict.result]).toEqual([file, 0, "not_exploited"]);
+    }
+  });
+
   it("the repository's examples read the captures as the documents written for them do", () => {
     const example = (name: string) => join(REPO, "examples", name);
     expect(evaluate(example("mcp-rug-pull.yaml"), capture("mcp-stdio-comply.jsonl")).max_tier).toBe(

@@ -1,6 +1,6 @@
-// `oatf record --listen` logs every request it relays (issue 35): the A2A agent-card GET (the
-// `agent_card/get` request, then the card) and the AG-UI RunAgentInput that starts a run,
-// both evaluated live as `oatf evaluate` reads the recording.
+// `oatf record --listen` logs every request it relays (issue 35): the A2A agent-card GET (one
+// `agent_card/get` message, the card) and the AG-UI RunAgentInput that starts a run, both
+// evaluated live as `oatf evaluate` reads the recording.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
@@ -49,20 +49,29 @@ describe("oatf record logs the requests it relays", () => {
     expect(verdict.code).toBe(code);
   }, 120_000);
 
-  it("logs the agent-card GET as the agent_card/get request before its card", async () => {
+  it("logs the agent-card GET as one agent_card/get message, the card; a failed one as none", async () => {
+    // A card expression without a direction (format §7.2.3's own example), false on this card:
+    // on the `{}` request message it was a CEL error, so the verdict was `error` (exit 3).
+    const document = fixture("a2a-card-expression.yaml");
     const agent = a2aUpstream();
     const base = await agent.start();
     const out = join(tmp(), "card.jsonl");
-    const proxy = await startProxy(base, out);
+    const proxy = await startProxy(base, out, ["--evaluate", document]);
     agent.via(proxy.url);
     const response = await fetch(`${proxy.url}/.well-known/agent-card.json`);
     expect(response.status).toBe(200);
     await response.json();
-    await proxy.stop();
+    const missing = await fetch(`${proxy.url}/.well-known/agent.json`);
+    expect(missing.ok).toBe(false);
+    await missing.text();
+    const { code, stderr } = await proxy.stop();
     await agent.close();
+    // The failed fetch carries no card: nothing is logged for it.
     expect(lines(out).map((l) => [l.operation, l.direction])).toEqual([
-      ["agent_card/get", "request"],
       ["agent_card/get", "response"],
     ]);
+    expect([code, matchLines(stderr)]).toEqual([0, []]);
+    const verdict = evaluate(document, out);
+    expect([verdict.code, verdict.result]).toEqual([0, "not_exploited"]);
   }, 60_000);
 });

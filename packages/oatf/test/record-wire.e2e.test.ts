@@ -261,9 +261,9 @@ describe("an agent card with a type member (issue 33 §9)", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    // The GET is the request, the card the response (format §7.2.2).
+    // The card is the one agent_card/get message (format §7.2.3: the full card object).
     const cardLines = lines.filter((l) => l.operation === "agent_card/get");
-    expect(cardLines.map((l) => l.direction)).toEqual(["request", "response"]);
+    expect(cardLines.map((l) => l.direction)).toEqual(["response"]);
     expect(lines.filter((l) => l.type === "RUN_STARTED")).toEqual([]);
   }, 60_000);
 });

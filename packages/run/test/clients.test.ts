@@ -140,6 +140,13 @@ attack:
       target: artifact.parts[*].text
       pattern:
         contains: "INTERNAL-"
+    # The binding's card example (format §7.2.3), no direction: false on this card.
+    - id: PROBE-002-02
+      protocol: a2a
+      surface: agent_card/get
+      target: "skills[*].description"
+      expression:
+        cel: 'message.skills.exists(s, s.description.contains("ignore previous"))'
 `;
 
 /**
@@ -424,10 +431,9 @@ describe("a2a_client against an official-SDK A2A agent", () => {
     const report = await runAttack(doc, { servers: { default: url }, gracePeriod: 50 });
     const [run] = report.runs;
     expect(run!.ended).toBe("settled");
+    // Each fetch is one message, the card; the event (the trigger) still fires on it.
     expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
-      "request agent_card/get",
       "response agent_card/get",
-      "request agent_card/get",
       "response agent_card/get",
     ]);
   }, 60_000);
@@ -438,7 +444,13 @@ describe("a2a_client against an official-SDK A2A agent", () => {
     expect(run!.ended).toBe("settled");
     expect(run!.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
     const ops = run!.messages.map((m) => `${m.direction} ${m.operation}`);
-    expect(ops.slice(0, 2)).toEqual(["request agent_card/get", "response agent_card/get"]);
+    // The card is one message (format §7.2.3): the card expression is judged on it alone, never
+    // on a `{}` request where the CEL fails (`error`).
+    expect(ops.slice(0, 2)).toEqual(["response agent_card/get", "request message/stream"]);
+    expect(run!.verdict.indicator_verdicts.map((v) => `${v.indicator_id}:${v.result}`)).toEqual([
+      "PROBE-002-01:matched",
+      "PROBE-002-02:not_matched",
+    ]);
     expect(ops).toContain("response task/artifact");
     expect(run!.extracted).toEqual({ "default.note": "INTERNAL-42" });
     const last = run!.messages

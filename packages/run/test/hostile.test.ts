@@ -189,9 +189,22 @@ describe("a hostile AG-UI agent", () => {
       "message/send: the server sent something that is not JSON",
     ]);
     expect(run!.messages.map((m) => `${m.direction} ${m.operation}`)).toEqual([
-      "request agent_card/get",
       "request message/send",
     ]);
+  }, 60_000);
+
+  it("an A2A agent card answered 404 is said, and not recorded as a card", async () => {
+    const url = await agent((res) => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end('{"error":"not found"}');
+    });
+    const report = await runAttack(A2A_DOC, { servers: { default: url }, gracePeriod: 10 });
+    const [run] = report.runs;
+    const wire = run!.diagnostics.filter((d) => d.code === "run/wire").map((d) => d.message);
+    expect(wire[0]).toBe(
+      `the agent card at ${url.replace(/\/$/, "")}/.well-known/agent-card.json is no card (HTTP 404)`,
+    );
+    expect(run!.messages.filter((m) => m.operation === "agent_card/get")).toEqual([]);
   }, 60_000);
 
   it("a JSON body that never ends is read up to limits.maxBodyBytes, said, and the run goes on", async () => {
@@ -204,8 +217,9 @@ describe("a hostile AG-UI agent", () => {
         const pump = setInterval(() => res.write(chunk), 1);
         res.on("close", () => clearInterval(pump));
       });
-    // The MCP server never answers initialize: the request waits limits.answerTimeout.
-    const limits = { maxBodyBytes: 256 * 1024, answerTimeout: 200 };
+    // The MCP server never answers initialize: the request waits limits.answerTimeout, long
+    // enough that the body limit comes first on a loaded machine (200 ms did not, once).
+    const limits = { maxBodyBytes: 256 * 1024, answerTimeout: 1000 };
     const a2a = await endless("application/json");
     const mcp = await endless("application/json");
     const agUi = await endless("text/html", 500);
@@ -213,7 +227,7 @@ describe("a hostile AG-UI agent", () => {
       /actions:[\s\S]*?indicators:/,
       "actions:\n        - method: tools/list\n  indicators:",
     );
-    const options = { gracePeriod: 10, timeout: 4000, limits };
+    const options = { gracePeriod: 10, timeout: 20_000, limits };
     const runs = await Promise.all([
       runAttack(A2A_DOC, { ...options, servers: { default: a2a } }),
       runAttack(MCP_CLIENT_DOC, { ...options, servers: { default: mcp } }),

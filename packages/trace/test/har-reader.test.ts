@@ -75,7 +75,6 @@ describe("HAR: a Playwright recording", () => {
       "mcp tools/call request",
       "mcp notifications/progress request",
       "mcp tools/call response",
-      "a2a agent_card/get request",
       "a2a agent_card/get response",
       "a2a message/send request",
       "a2a message/send response",
@@ -235,7 +234,7 @@ describe("HAR entries", () => {
     expect(messages(records)[1]?.content).toEqual({ text: "clé ✓" });
   });
 
-  it("reads an agent card GET (agent-card.json or agent.json) as agent_card/get; a failed one carries no card", () => {
+  it("reads an agent card GET (agent-card.json or agent.json) as one agent_card/get message, the card; a failed one as none", () => {
     const card = JSON.stringify({ name: "evil", skills: [] });
     const records = read([
       entry({ method: "GET", url: "https://a.test/.well-known/agent-card.json?x=1", text: card }),
@@ -248,19 +247,17 @@ describe("HAR entries", () => {
       }),
       entry({ method: "GET", url: "https://a.test/.well-known/agent.json", text: "[1]" }),
     ]);
-    expect(ops(records)).toEqual([
-      "a2a agent_card/get request",
-      "a2a agent_card/get response",
-      "a2a agent_card/get request",
-      "a2a agent_card/get response",
-      "a2a agent_card/get request",
-      "a2a agent_card/get request",
-    ]);
-    expect(messages(records)[1]?.content).toEqual({ name: "evil", skills: [] });
+    // Format §7.2.3: `message` is the full card; the body-less GET is no message of its own.
+    expect(ops(records)).toEqual(["a2a agent_card/get response", "a2a agent_card/get response"]);
+    expect(messages(records)[0]?.content).toEqual({ name: "evil", skills: [] });
     expect(diagnostics(records)).toEqual([
       expect.objectContaining({
         rule: "T-SHAPE",
         message: "HAR entry 3: the agent card is not a JSON object",
+      }),
+      expect.objectContaining({
+        rule: "T-HAR-SKIPPED",
+        message: expect.stringMatching(/^1 of 4 HAR entries .* entry 2: GET .*agent\.json/),
       }),
     ]);
   });

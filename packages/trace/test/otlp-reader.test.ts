@@ -146,6 +146,23 @@ describe("OTLP spans as MCP messages", () => {
     ]);
   });
 
+  it("reads an a2a-python card fetch as one message, the card (none when it failed)", async () => {
+    const getCard = "a2a.client.transports.jsonrpc.JsonRpcTransport.get_card";
+    const { messages } = await read(
+      request(
+        [
+          span(getCard, []),
+          span(getCard, [], { spanId: "b7ad6b7169203332", status: { code: 2, message: "404" } }),
+        ],
+        "a2a-python-sdk",
+      ),
+    );
+    // Format §7.2.3: `message` is the full card; the body-less GET is no message of its own.
+    expect(messages.map((m) => [m.protocol, m.direction, m.operation, m.uncaptured])).toEqual([
+      ["a2a", "response", "agent_card/get", [""]],
+    ]);
+  });
+
   it("reads one request written over several lines", async () => {
     const pretty = JSON.stringify(
       JSON.parse(request([span("ping", [attr("mcp.method.name", str("ping"))])])),

@@ -97,6 +97,19 @@ const PRESENCE_CASES: { rule: string; text: string; control: string; parse: stri
     control: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  correlation: {logic: any}\n`,
     parse: "parse/unknown-field attack.indicatorz",
   },
+  {
+    // A shape check judges which operators the pattern has: `contains` is there, unreadable.
+    rule: "parse/type-mismatch attack.indicators[0].pattern",
+    text: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      pattern: {contains: 5}\n`,
+    control: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      pattern: {}\n`,
+    parse: "parse/type-mismatch attack.indicators[0].pattern.contains",
+  },
+  {
+    rule: "parse/type-mismatch attack.indicators[0].semantic.examples",
+    text: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      semantic: {intent: a, examples: {positive: x}}\n`,
+    control: `${HEAD}  execution:\n    mode: mcp_server\n    state: {}\n  indicators:\n    - target: x\n      semantic: {intent: a, examples: {}}\n`,
+    parse: "parse/type-mismatch attack.indicators[0].semantic.examples.positive",
+  },
 ];
 
 describe("presence rules are left out when the element they judge has an unreadable child", () => {

@@ -86,37 +86,54 @@ function wrap(source: string, query: JSONPathQuery): CompiledJsonPath {
   };
 }
 
-interface ExpressionNode {
+interface QueryNode {
   operator?: unknown;
   logical?: unknown;
   left?: unknown;
   right?: unknown;
-  token?: { index?: unknown };
+  token?: { index?: unknown; kind?: unknown; value?: unknown };
 }
 
 const SKIPPED_KEYS = new Set(["environment", "token", "input"]);
 
+const NESTED_COMPARISON =
+  "invalid JSONPath: a comparison operand must be a literal, a singular query or a function";
+const SHORTHAND_HYPHEN =
+  "invalid JSONPath: a shorthand member name has no `-`; write the name in brackets, e.g. ['b-c']";
+
 /**
- * The offset of a comparison whose operand is itself a comparison or logical expression
- * (`$[?(@.a == 1) == true]`, `$[?@.a < 1 < 2]`), or -1 without a known offset. json-p3
- * parses these; RFC 9535 does not (comparison-expr compares two `comparable`s: a literal,
- * a singular query or a function). Walks json-p3's parsed query, which is a tree.
+ * What json-p3 parses and RFC 9535 does not, with its offset (-1 when unknown):
+ * - a comparison whose operand is itself a comparison or logical expression
+ *   (`$[?(@.a == 1) == true]`, `$[?@.a < 1 < 2]`): comparison-expr compares two
+ *   `comparable`s, a literal, a singular query or a function;
+ * - a shorthand name with a hyphen (`$.a.b-c`): json-p3 allows `-` in name-char, the RFC
+ *   does not (the name must be bracketed: `$.a['b-c']`).
  */
-function nestedComparison(node: unknown, depth = 0): number | undefined {
-  if (typeof node !== "object" || node === null || depth > 256) return undefined;
-  const expression = node as ExpressionNode;
+function beyondRfc(node: QueryNode): { message: string; offset: number } | undefined {
+  const at = (index: unknown) => (typeof index === "number" ? index : -1);
   // json-p3 marks its infix nodes `logical: true` (&&, ||) or `false` (comparisons).
-  if (expression.logical === false) {
-    for (const operand of [expression.left, expression.right] as ExpressionNode[]) {
-      if (typeof operand === "object" && operand !== null && typeof operand.operator === "string") {
-        const index = expression.token?.index;
-        return typeof index === "number" ? index : -1;
-      }
+  if (node.logical === false) {
+    for (const operand of [node.left, node.right] as QueryNode[]) {
+      if (typeof operand === "object" && operand !== null && typeof operand.operator === "string")
+        return { message: NESTED_COMPARISON, offset: at(node.token?.index) };
     }
   }
+  const { kind, value, index } = node.token ?? {};
+  if (kind === "TOKEN_NAME" && typeof value === "string" && value.includes("-")) {
+    const offset = typeof index === "number" ? index + value.indexOf("-") : -1;
+    return { message: SHORTHAND_HYPHEN, offset };
+  }
+  return undefined;
+}
+
+/** The first node of json-p3's parsed query (a tree) beyond RFC 9535, depth first. */
+function findBeyondRfc(node: unknown, depth = 0): ReturnType<typeof beyondRfc> {
+  if (typeof node !== "object" || node === null || depth > 256) return undefined;
+  const here = beyondRfc(node as QueryNode);
+  if (here) return here;
   for (const [key, child] of Object.entries(node)) {
     if (SKIPPED_KEYS.has(key)) continue;
-    const found = nestedComparison(child, depth + 1);
+    const found = findBeyondRfc(child, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -128,11 +145,10 @@ export function compileJsonPath(selector: string): Result<CompiledJsonPath, Comp
   return cache.getOrCreate(selector, (source) => {
     try {
       const query = environment.compile(source);
-      const nested = nestedComparison(query.segments);
-      if (nested !== undefined) {
-        const message =
-          "invalid JSONPath: a comparison operand must be a literal, a singular query or a function";
-        return err(nested >= 0 ? { message, offset: nested } : { message });
+      const beyond = findBeyondRfc(query.segments);
+      if (beyond !== undefined) {
+        const { message, offset } = beyond;
+        return err(offset >= 0 ? { message, offset } : { message });
       }
       return ok(wrap(source, query));
     } catch (thrown) {

@@ -170,7 +170,6 @@ export class A2aClientActor {
   async #card(): Promise<void> {
     const m = this.machine;
     const url = `${this.#target}/.well-known/agent-card.json`;
-    m.record({ protocol: "a2a", direction: "request", operation: "agent_card/get", content: {} });
     try {
       const response = await m.context.fetch(url, { signal: m.context.signal });
       const read = await readPeerBody(response, m.context.limits.maxBodyBytes);
@@ -183,12 +182,21 @@ export class A2aClientActor {
         `the agent card at ${url} is not JSON (HTTP ${response.status})`,
       );
       if (card === undefined) return;
-      m.record({
-        protocol: "a2a",
-        direction: "response",
-        operation: "agent_card/get",
-        content: card,
-      });
+      // Only a card is the trace's `agent_card/get` message (format §7.2.3: "the full card
+      // object"); the event still says the answer came, for the run's triggers.
+      if (response.ok && isObject(card))
+        m.record({
+          protocol: "a2a",
+          direction: "response",
+          operation: "agent_card/get",
+          content: card,
+        });
+      else
+        m.say(
+          "warning",
+          "run/wire",
+          `the agent card at ${url} is no card (HTTP ${response.status})`,
+        );
       m.event("agent_card/get", card);
     } catch (error) {
       if (!m.context.signal.aborted)

@@ -113,7 +113,8 @@ export class A2aServerActor {
   #card(res: ServerResponse): void {
     const m = this.machine;
     void m.busy(async () => {
-      m.record({ protocol: "a2a", direction: "request", operation: "agent_card/get", content: {} });
+      // One trace message, the card (format §7.2.3: "the full card object"); the GET is the
+      // runtime event only.
       const card = this.#cardValue();
       m.record({
         protocol: "a2a",

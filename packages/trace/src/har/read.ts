@@ -11,7 +11,8 @@
 //   entries carrying one MCP `Mcp-Session-Id` header share a connection, so a response sent
 //   on a later stream still finds its request.
 // - `GET …/.well-known/agent-card.json` (or the older `agent.json`) is the A2A synthetic
-//   `agent_card/get` (format §7.2.2): a request, then a response whose content is the card.
+//   `agent_card/get` (format §7.2.2): one response message whose content is the card (none
+//   for a failed fetch, which is counted with the entries that carry nothing).
 // - An AG-UI run (format §7.3) is a POST of a RunAgentInput, read as `run_agent_input`, then
 //   the AG-UI events of its SSE response (ag-ui.ts).
 // Requests are stamped with the entry's `startedDateTime`, responses with the time its
@@ -51,8 +52,8 @@ export function harDecoder(options: HarOptions): HarDecoder {
     const before = out.length;
     const entry = readHarEntry(e.index, e.line, e.text, maxEntryLength, out);
     if (entry === undefined) return;
-    if (isAgentCardFetch(entry)) return agentCard(entry, out);
-    entryMessages(entry, sessions, protocol, maxEntryLength, out);
+    if (isAgentCardFetch(entry)) agentCard(entry, out);
+    else entryMessages(entry, sessions, protocol, maxEntryLength, out);
     if (out.length === before && skipped++ === 0)
       firstSkipped = `entry ${e.index}: ${entry.method} ${preview(entry.url)}`;
   });

@@ -208,5 +208,9 @@ export function messagesOf(
     ...(span.end === undefined ? {} : { timestamp: span.end }),
     ...(uncaptured.length === 0 ? {} : { uncaptured }),
   };
+  // An A2A card fetch is one message, the card (format §7.2.3: "the full card object"), as the
+  // other readers read it; a failed one carries no card.
+  if (exchange.protocol === "a2a" && exchange.method === "agent_card/get")
+    return exchange.error ? [] : [response];
   return [request, response];
 }

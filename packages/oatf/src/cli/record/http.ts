@@ -92,11 +92,15 @@ function loggable(text: string): "jsonrpc" | "event" | "input" | undefined {
   return typeof threadId === "string" && typeof runId === "string" ? "input" : undefined;
 }
 
-/** A line of the A2A synthetic `agent_card/get` (format §7.2.2), in the SDK's message shape. */
-const cardLine = (direction: "request" | "response", content: object) =>
+/**
+ * The line of the A2A synthetic `agent_card/get` (format §7.2.2), in the SDK's message shape:
+ * one message, the card (the binding's CEL context, format §7.2.3, is "the full card object"),
+ * as the upstream captures log it; the body-less GET is none.
+ */
+const cardLine = (content: object) =>
   JSON.stringify({
     protocol: "a2a",
-    direction,
+    direction: "response",
     operation: "agent_card/get",
     content,
     timestamp: new Date().toISOString(),
@@ -168,8 +172,8 @@ class HttpRecorder {
 
   /**
    * JSON-RPC messages are logged wrapped, AG-UI events and the RunAgentInput that starts a
-   * run bare (one per line, as the AG-UI reader reads them); an A2A agent-card GET and its
-   * card are the `agent_card/get` request and response (format §7.2.2). Other bodies (an
+   * run bare (one per line, as the AG-UI reader reads them); the card a 2xx agent-card GET
+   * answers is the `agent_card/get` response (format §7.2.2). Other bodies (an
    * error page) are HAR's only; a body cut at the cap is logged with its note, so the reader
    * reports it.
    */
@@ -185,7 +189,7 @@ class HttpRecorder {
     if (card && direction === "received") {
       const content = JSON.parse(messageJson(text) ?? "null") as unknown;
       if (typeof content !== "object" || content === null || Array.isArray(content)) return;
-      sink(cardLine("response", content));
+      sink(cardLine(content));
       return;
     }
     const kind = loggable(text);
@@ -230,8 +234,6 @@ class HttpRecorder {
       entry,
       origin,
       (x) => {
-        // The agent-card GET has no body: it is the `agent_card/get` request (format §7.2.2).
-        if (card && !this.#stopped) this.#options.sink?.(cardLine("request", {}));
         if (x.entry.requestBody.size === 0) return;
         const { text, comment } = x.entry.requestBody.content();
         const client = x.origin.session === undefined ? clientOf(req.headers, text) : undefined;
@@ -320,9 +322,11 @@ class HttpRecorder {
       if (har !== undefined || !sse) entry.responseBody.push(chunk);
       tap?.push(chunk);
     };
+    // A failed agent-card fetch (a 404, a redirect) carries no card, nor any other message.
+    const failedCard = card && (entry.status < 200 || entry.status > 299);
     const recorded = () => {
       tap?.end();
-      if (!sse && entry.responseBody.size > 0) {
+      if (!sse && !failedCard && entry.responseBody.size > 0) {
         const { text, comment } = entry.responseBody.content();
         exchange.afterRequest(() => this.#log("received", text, origin, comment, card));
       }
