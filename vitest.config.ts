@@ -60,6 +60,10 @@ const alias = [
     replacement: `${packagesDir}/trace/src/node.ts`,
   },
   {
+    find: /^@oatf\/trace\/internal$/,
+    replacement: `${packagesDir}/trace/src/internal.ts`,
+  },
+  {
     find: /^@oatf\/trace\/otlp$/,
     replacement: `${packagesDir}/trace/src/otlp.ts`,
   },

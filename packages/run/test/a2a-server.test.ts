@@ -2,11 +2,17 @@
 // well-known URL byte for byte, `message/send` and `message/stream` in v0.3 (the SDK's
 // legacy transport) and `SendMessage` / `SendStreamingMessage` in v1.0, `task_responses`
 // first match wins, stream items derived from the task (format §7.2.4), and the recording
-// in the binding's names (v1.0's kept as `native_operation`).
+// in the binding's names (v1.0's kept as `native_operation`), v1.0 content read in the
+// binding's v0.3 shape as @oatf/trace reads the run's HAR (`when` sees `role: user`).
 import { randomUUID } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Role } from "@a2a-js/sdk";
 import { JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
+import type { TraceMessage } from "@oatf/evaluate";
+import { readTraceText } from "@oatf/trace";
 import { describe, expect, it } from "vitest";
 import { runAttack } from "../src/index.js";
 import { documentValue } from "./helpers.js";
@@ -31,8 +37,12 @@ attack:
             name: "Books"
             description: "Bookkeeping"
       task_responses:
+        # v1.0 requests (\`ROLE_USER\` on the wire) read as v0.3's: role, kind.
         - when:
-            message.role: ROLE_USER
+            message.role: user
+            message.kind: message
+            message.messageId:
+              starts_with: "v1-"
           content:
             id: "task-v1"
             contextId: "ctx-1"
@@ -70,8 +80,8 @@ attack:
         cel: 'message.skills.exists(s, s.description.contains("ignore previous"))'
 `;
 
-const v1Message = (text: string) => ({
-  messageId: randomUUID(),
+const v1Message = (text: string, prefix: string) => ({
+  messageId: `${prefix}${randomUUID()}`,
   contextId: "",
   taskId: "",
   role: Role.ROLE_USER,
@@ -87,9 +97,10 @@ const v1Message = (text: string) => ({
   extensions: [],
   referenceTaskIds: [],
 });
-const request = (text: string) => ({
+/** A request the SDK sends; `v1-` ids are the ones the first entry answers. */
+const request = (text: string, prefix = "") => ({
   tenant: "",
-  message: v1Message(text),
+  message: v1Message(text, prefix),
   configuration: undefined,
   metadata: undefined,
 });
@@ -97,8 +108,11 @@ const request = (text: string) => ({
 describe("a2a_server against @a2a-js/sdk", () => {
   it("serves the card verbatim and answers v0.3 and v1.0 method names, sent and streamed", async () => {
     const seen: Record<string, unknown> = {};
+    const out = join(tmpdir(), `oatf-run-a2a-server-${process.pid}.har`);
+    rmSync(out, { force: true });
     const report = await runAttack(DOC, {
       gracePeriod: 50,
+      out,
       onReady: async ({ endpoints }) => {
         const base = endpoints.a2a.default!;
         seen.cardText = await (await fetch(`${base}/.well-known/agent-card.json`)).text();
@@ -109,9 +123,9 @@ describe("a2a_server against @a2a-js/sdk", () => {
         seen.v03Stream = v03Stream;
         const card = JSON.parse(seen.cardText as string);
         const v1 = await new JsonRpcTransportFactory().create(base, card);
-        seen.v1 = await v1.sendMessage(request("hello"));
+        seen.v1 = await v1.sendMessage(request("hello", "v1-"));
         const v1Stream: unknown[] = [];
-        for await (const item of v1.sendMessageStream(request("hello"))) v1Stream.push(item);
+        for await (const item of v1.sendMessageStream(request("hello", "v1-"))) v1Stream.push(item);
         seen.v1Stream = v1Stream;
         // The raw v1.0 answer: the document's content in v1.0's one-key framing.
         seen.raw = await (
@@ -122,7 +136,9 @@ describe("a2a_server against @a2a-js/sdk", () => {
               jsonrpc: "2.0",
               id: 9,
               method: "SendMessage",
-              params: { message: { role: "ROLE_USER", parts: [{ text: "x" }] } },
+              params: {
+                message: { messageId: "v1-raw", role: "ROLE_USER", parts: [{ text: "x" }] },
+              },
             }),
           })
         ).text();
@@ -178,10 +194,32 @@ describe("a2a_server against @a2a-js/sdk", () => {
       "request message/send (SendMessage)",
       "response message/send (SendMessage)",
     ]);
-    // The v1.0 answer is recorded as the document's content, the wire's framing beside it.
+    // The v1.0 answer is recorded as the trace's reader reads it: the v0.3 shape, the wire's
+    // framing beside it; and the recording is what the run's HAR reads as, message by message
+    // (the sends: the reader ends a stream at its first item here, a task already completed,
+    // and reads the updates after it as answering no request, whichever the version).
     const answer = run!.messages[10]!;
-    expect(answer.content).toEqual(v1Content);
+    expect(answer.content).toMatchObject({
+      kind: "task",
+      id: "task-v1",
+      status: { state: "completed" },
+      artifacts: [{ parts: [{ kind: "text" }] }],
+    });
     expect(answer.native_content).toEqual({ task: v1Content });
+    const records = readTraceText(readFileSync(out, "utf8"), { format: "har" });
+    rmSync(out, { force: true });
+    const seenAs = (messages: TraceMessage[]) =>
+      messages
+        .filter((m) => m.operation === "message/send")
+        .map(({ direction, operation, native_operation, content, native_content }) => ({
+          direction,
+          operation,
+          native_operation,
+          content,
+          native_content,
+        }));
+    const read = records.flatMap((r) => (r.kind === "message" ? [r.message] : []));
+    expect(seenAs(run!.messages)).toEqual(seenAs(read));
     const status = run!.messages.find((m) => m.operation === "task/status")!;
     expect(status.content).toEqual({
       kind: "status-update",

@@ -2,7 +2,8 @@
 // (the `servers` option names its base URL): each phase's `actions` in order, `agent_card/get`
 // as an HTTP GET of the card, any other method as one JSON-RPC request (its name sent as
 // written, v0.3 or v1.0), `message/stream` read as SSE. Events (format §7.2.2) are the
-// responses under their method, and `task/status` / `task/artifact` for stream updates.
+// responses under their method, and `task/status` / `task/artifact` for stream updates. A
+// v1.0 exchange is recorded, and given to triggers, as @oatf/trace reads it (v1.ts).
 import type { Value } from "@oatf/model";
 import { a2aOperationOfV1 } from "@oatf/registries";
 import { runEntryActions } from "../entry-actions.js";
@@ -11,6 +12,7 @@ import { readPeerBody } from "../peer-body.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";
 import { entries, isObject } from "../state.js";
+import { v1Request, v1Response } from "./v1.js";
 
 const UPDATES: Record<string, string> = {
   "status-update": "task/status",
@@ -19,7 +21,7 @@ const UPDATES: Record<string, string> = {
   artifactUpdate: "task/artifact",
 };
 
-/** A stream item's projection (format §7.2.2): v0.3 `kind`, or v1.0's one key. */
+/** A v0.3 stream item's projection (format §7.2.2): its `kind`, or v1.0's one key. */
 function projection(result: Value): { operation: string; content: Value } | undefined {
   if (!isObject(result)) return undefined;
   if (typeof result.kind === "string" && UPDATES[result.kind])
@@ -83,9 +85,13 @@ export class A2aClientActor {
     }
     if (method === "agent_card/get") return this.#card();
     const operation = a2aOperationOfV1(method) ?? method;
-    const native = operation === method ? {} : { native_operation: method };
+    const native = operation === method ? undefined : method;
     const content = params ?? {};
-    m.record({ protocol: "a2a", direction: "request", operation, ...native, content });
+    m.record(
+      native === undefined
+        ? { protocol: "a2a", direction: "request", operation, content }
+        : v1Request(operation, native, content),
+    );
     const id = this.#nextId++;
     let response: Response;
     try {
@@ -94,6 +100,8 @@ export class A2aClientActor {
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
+          // A2A v1.0: a request without the header is v0.3's, so a v1.0 method is not found.
+          ...(native === undefined ? {} : { "a2a-version": "1.0" }),
         },
         body: JSON.stringify(requestMessage(method, params, id)),
         signal: m.context.signal,
@@ -128,7 +136,7 @@ export class A2aClientActor {
   }
 
   /** One JSON-RPC answer of the server (a JSON body, or an SSE event's data), recorded. */
-  #answer(method: string, operation: string, native: { native_operation?: string }, data: string) {
+  #answer(method: string, operation: string, native: string | undefined, data: string) {
     const m = this.machine;
     const value = m.json(data, `${method}: the server sent something that is not JSON`);
     if (value === undefined) return;
@@ -142,7 +150,15 @@ export class A2aClientActor {
       return;
     }
     const body = (message.error ?? message.result) as Value;
-    m.record({ protocol: "a2a", direction: "response", operation, ...native, content: body });
+    if (native !== undefined) {
+      // A v1.0 answer, read as the trace's reader reads it (v1.ts), and its projection.
+      for (const read of v1Response(operation, native, body, message.error === undefined)) {
+        m.record(read);
+        m.event(read.operation, read.content);
+      }
+      return;
+    }
+    m.record({ protocol: "a2a", direction: "response", operation, content: body });
     m.event(operation, body);
     const projected = message.error === undefined ? projection(body) : undefined;
     if (projected) {

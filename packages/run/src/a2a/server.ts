@@ -5,6 +5,7 @@
 // `task_responses` dispatched first match wins. v1.0 results carry the selected content in
 // v1.0's one-key framing (`{"task": …}`, `{"statusUpdate": …}`); the content itself is the
 // document's, untouched. `message/stream` derives its items from the content as format §7.2.4 says.
+// A v1.0 exchange is recorded, and given to `when` and triggers, as @oatf/trace reads it (v1.ts).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "@oatf/model";
@@ -21,6 +22,7 @@ import {
 import { isLoopbackUrl } from "../net.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { dispatch, field, isObject, type Obj } from "../state.js";
+import { v1Request, v1Response } from "./v1.js";
 
 const CARD_PATHS = new Set(["/.well-known/agent-card.json", "/.well-known/agent.json"]);
 const FINAL = new Set([
@@ -46,8 +48,16 @@ interface Call {
   /** The binding's operation (v0.3 name) and, for a v1.0 request, the wire's name. */
   operation: string;
   native?: string;
+  /** The params as read (v1.0's in the binding's v0.3 shape), and as the wire had them. */
   params: Value;
+  wire: Value;
 }
+
+/** Format §7.2.2: a v0.3 stream item that is also an event of its own. */
+const PROJECTED: Record<string, string> = {
+  "status-update": "task/status",
+  "artifact-update": "task/artifact",
+};
 
 export class A2aServerActor {
   readonly machine: PhaseMachine;
@@ -145,52 +155,44 @@ export class A2aServerActor {
     res: ServerResponse,
   ): Promise<void> {
     const m = this.machine;
-    const v1 = a2aOperationOfV1(incoming.method);
+    const operation = a2aOperationOfV1(incoming.method) ?? incoming.method;
+    const wire = incoming.params ?? {};
+    const read =
+      operation === incoming.method ? undefined : v1Request(operation, incoming.method, wire);
     const call: Call = {
-      operation: v1 ?? incoming.method,
-      ...(v1 === undefined ? {} : { native: incoming.method }),
-      params: incoming.params ?? {},
+      operation,
+      ...(read === undefined ? {} : { native: incoming.method }),
+      params: read?.content ?? wire,
+      wire,
     };
-    m.record({
-      protocol: "a2a",
-      direction: "request",
-      operation: call.operation,
-      ...(call.native === undefined ? {} : { native_operation: call.native }),
-      content: call.params,
-    });
+    m.record(read ?? { protocol: "a2a", direction: "request", operation, content: wire });
     const state = m.state;
     if (call.operation === "message/stream") {
       const content = await this.#selected(call, state);
       this.#stream(incoming.id, call, content, res);
     } else {
       const { result, error } = await this.#answer(call, state);
-      const wire = error === undefined ? this.#frame(call, result!) : undefined;
-      this.#respond(call, error ?? result!, wire);
+      const answer = error === undefined ? this.#frame(call, result!) : undefined;
+      this.#respond(call, answer ?? error!, answer !== undefined);
       sendJson(
         res,
         200,
         JSON.stringify(
-          error === undefined
-            ? resultMessage(incoming.id, wire!)
-            : errorMessage(incoming.id, error.code, error.message),
+          answer !== undefined
+            ? resultMessage(incoming.id, answer)
+            : errorMessage(incoming.id, error!.code, error!.message),
         ),
       );
     }
     m.event(call.operation, call.params);
   }
 
-  /** Records a response of `call`: the document's content, and the wire's when v1.0 framed it. */
-  #respond(call: Call, content: Value, wire?: Value, operation = call.operation): void {
-    this.machine.record({
-      protocol: "a2a",
-      direction: "response",
-      operation,
-      ...(call.native === undefined || operation !== call.operation
-        ? {}
-        : { native_operation: call.native }),
-      content,
-      ...(wire !== undefined && wire !== content ? { native_content: wire } : {}),
-    });
+  /** Records a response of `call` (its result or error as the wire carries it). */
+  #respond(call: Call, wire: Value, isResult = true, operation = call.operation): void {
+    const m = this.machine;
+    if (call.native === undefined)
+      m.record({ protocol: "a2a", direction: "response", operation, content: wire });
+    else for (const read of v1Response(operation, call.native, wire, isResult)) m.record(read);
   }
 
   /** v1.0 frames a Task or Message result in a one-key object; v0.3 takes it as it is. */
@@ -218,7 +220,7 @@ export class A2aServerActor {
       case "tasks/cancel":
         return { error: { code: -32002, message: "Task cannot be canceled" } };
       case "tasks/pushNotificationConfig/set":
-        return { result: call.params };
+        return { result: call.wire };
       case "tasks/pushNotificationConfig/list":
         return { result: [] };
       case "tasks/pushNotificationConfig/get":
@@ -307,10 +309,10 @@ export class A2aServerActor {
     } as const;
     for (const item of items) {
       const wire = v1 && item.kind !== "raw" ? { [V1_KEY[item.kind]]: item.value } : item.value;
-      this.#respond(call, item.value, wire);
-      if (item.kind === "status-update") this.#respond(call, item.value, undefined, "task/status");
-      if (item.kind === "artifact-update")
-        this.#respond(call, item.value, undefined, "task/artifact");
+      // A v1.0 item's projection comes with its reading (v1.ts).
+      this.#respond(call, wire);
+      const projected = v1 ? undefined : PROJECTED[item.kind];
+      if (projected !== undefined) this.#respond(call, item.value, true, projected);
       stream.send(JSON.stringify(resultMessage(id, wire)));
     }
     stream.end();
