@@ -268,6 +268,27 @@ describe("a hostile AG-UI agent", () => {
     ]);
   }, 60_000);
 
+  it("an MCP server command that closes its stdin: the writes fail (EPIPE) without crashing the run", async () => {
+    const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client").replace(
+      /actions:[\s\S]*?indicators:/,
+      "actions:\n        - method: tools/list\n  indicators:",
+    );
+    // It answers initialize, then reads nothing more: the writes after fail with EPIPE.
+    const oneshot = new URL("./fixtures/mcp-oneshot.mjs", import.meta.url).pathname;
+    const report = await runAttack(doc, {
+      servers: { default: `exec "${process.execPath}" "${oneshot}" deaf` },
+      gracePeriod: 10,
+      timeout: 20_000,
+      limits: { answerTimeout: 300 },
+    });
+    const [run] = report.runs;
+    expect(run!.ended).toBe("settled");
+    // Nothing thrown (an EPIPE without a listener was an uncaught error); the request is said.
+    expect(run!.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      "warning run/server no answer to tools/list within 300 ms",
+    ]);
+  }, 60_000);
+
   it("an MCP server command that exits is said with what it wrote, at once, not after answerTimeout", async () => {
     const doc = A2A_DOC.replace("mode: a2a_client", "mode: mcp_client");
     const command = `"${process.execPath}" -e "console.error('no such database'); process.exit(3)"`;

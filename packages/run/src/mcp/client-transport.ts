@@ -141,6 +141,12 @@ export function stdioClientTransport(command: string, events: TransportEvents): 
     (bytes) => events.onProblem(`the server wrote a line of ${bytes} bytes (skipped)`),
   );
   child.stdout?.on("data", (chunk: Buffer) => splitter.push(chunk));
+  // A write to a command that closed its stdin (or exited) fails with EPIPE on this stream:
+  // without a listener that error would crash the run. The exit itself is said on `close`.
+  child.stdin?.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE")
+      events.onProblem(`writing to the server command failed: ${error.message}`);
+  });
   return {
     async send(message) {
       child.stdin?.write(`${JSON.stringify(message)}\n`);
