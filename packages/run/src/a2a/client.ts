@@ -12,25 +12,8 @@ import { readPeerBody } from "../peer-body.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { readSse } from "../sse-client.js";
 import { entries, isObject } from "../state.js";
+import { projection } from "./projection.js";
 import { v1Request, v1Response } from "./v1.js";
-
-const UPDATES: Record<string, string> = {
-  "status-update": "task/status",
-  "artifact-update": "task/artifact",
-  statusUpdate: "task/status",
-  artifactUpdate: "task/artifact",
-};
-
-/** A v0.3 stream item's projection (format §7.2.2): its `kind`, or v1.0's one key. */
-function projection(result: Value): { operation: string; content: Value } | undefined {
-  if (!isObject(result)) return undefined;
-  if (typeof result.kind === "string" && UPDATES[result.kind])
-    return { operation: UPDATES[result.kind]!, content: result };
-  const keys = Object.keys(result);
-  if (keys.length === 1 && UPDATES[keys[0]!] && isObject(result[keys[0]!]))
-    return { operation: UPDATES[keys[0]!]!, content: result[keys[0]!]! };
-  return undefined;
-}
 
 export class A2aClientActor {
   readonly machine: PhaseMachine;

@@ -22,6 +22,7 @@ import {
 import { isLoopbackUrl } from "../net.js";
 import type { PhaseMachine } from "../phase-machine.js";
 import { dispatch, field, isObject, type Obj } from "../state.js";
+import { PROJECTED } from "./projection.js";
 import { v1Request, v1Response } from "./v1.js";
 
 const CARD_PATHS = new Set(["/.well-known/agent-card.json", "/.well-known/agent.json"]);
@@ -52,12 +53,6 @@ interface Call {
   params: Value;
   wire: Value;
 }
-
-/** Format §7.2.2: a v0.3 stream item that is also an event of its own. */
-const PROJECTED: Record<string, string> = {
-  "status-update": "task/status",
-  "artifact-update": "task/artifact",
-};
 
 export class A2aServerActor {
   readonly machine: PhaseMachine;
