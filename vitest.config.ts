@@ -1,5 +1,4 @@
 import { readdirSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -84,10 +83,6 @@ export const INCLUDE = [
   "testing/*/test/**/*.test.ts",
   "test/**/*.test.ts",
 ];
-
-/** Test files run at once: Vitest's default (one less than the cores), but at least two. */
-export const WORKERS = Math.max(2, availableParallelism() - 1);
-
 // Test files that mock modules or the clock (vi.mock, vi.spyOn), so each needs modules of its
 // own. Every other file shares its worker's modules with the files before it (isolate: false):
 // importing the SDK's sources afresh for each of ~120 files was about half the suite's CPU
@@ -101,10 +96,6 @@ export default defineConfig({
     // Only a hang hits this: every test's work is bounded (property tests by numRuns). 30 s
     // failed a 3 s property test on a loaded 2-core machine, where tests ran 8x slower.
     testTimeout: 120_000,
-    // Vitest's default of one worker less than the cores is one on 2-core CI, where the e2e
-    // files spend most of their time waiting on child processes while a core idles. Two workers
-    // there keep CI within its 20 minutes; the suite passes so on a loaded machine too.
-    maxWorkers: WORKERS,
     projects: [
       {
         extends: true,

@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { WORKERS } from "../../vitest.config.js";
 
 // The Redis suite (`pnpm test:redis`): Debian's `redis-server` on a loopback port, the built
 // `oatf publish` / `oatf monitor` as child processes (a consumer is killed with SIGKILL), over
@@ -9,9 +8,6 @@ export default defineConfig({
   test: {
     root: new URL("../..", import.meta.url).pathname,
     include: ["test/redis/**/*.redis.ts"],
-    // Each file starts its own servers on free ports, so files run side by side: the cluster
-    // file mostly waits out failovers while another file works.
-    maxWorkers: WORKERS,
     testTimeout: 300_000,
     hookTimeout: 300_000,
   },
